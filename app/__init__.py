@@ -1,0 +1,1 @@
+"""Composition root: settings, paths, logging, services and entry points."""

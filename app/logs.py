@@ -1,0 +1,29 @@
+"""Logging is configured once, here: a rotating file under the data folder, warnings to stderr."""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+from pathlib import Path
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure_logging(home: Path, *, verbose: bool = False) -> Path:
+    log_dir = home / "logs"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    path = log_dir / "engram.log"
+    root = logging.getLogger()
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    file_handler = logging.handlers.RotatingFileHandler(
+        path, maxBytes=5 * 2**20, backupCount=3, encoding="utf-8"
+    )
+    file_handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    root.addHandler(file_handler)
+    console = logging.StreamHandler()
+    console.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    console.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    root.addHandler(console)
+    return path

@@ -1,0 +1,40 @@
+"""Entry point for the `engram` command."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from app.cli import build_parser, run_command
+from app.logs import configure_logging
+from app.paths import resolve_home
+from core.errors import EngramError
+
+log = logging.getLogger(__name__)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    home = resolve_home(args.home)
+    try:
+        configure_logging(home, verbose=args.verbose)
+    except OSError as exc:
+        sys.stderr.write(f"engram: cannot use the data folder {home}: {exc}\n")
+        return 1
+    if args.command is None:
+        from app.gui import run_gui
+
+        return run_gui(home)
+    try:
+        return run_command(home, args)
+    except EngramError as exc:
+        log.info("Command %s failed: %s", args.command, exc)
+        sys.stderr.write(f"engram {args.command}: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("\nInterrupted; everything committed so far is kept.\n")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

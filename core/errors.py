@@ -1,0 +1,29 @@
+"""One root exception so every layer can tell Engram's own, user-actionable failures from bugs."""
+
+
+class EngramError(Exception):
+    """Base of every error Engram raises on purpose; its message is meant for the user."""
+
+
+class StoreError(EngramError):
+    """The memory database cannot be opened, migrated or written."""
+
+
+class SchemaTooNewError(StoreError):
+    """The database file was written by a newer Engram; opening it could corrupt it."""
+
+
+class StoreLockedError(StoreError):
+    """Another process holds the database file."""
+
+
+class InputError(EngramError):
+    """A file or payload the user handed in is malformed; nothing was written."""
+
+
+class ModelError(EngramError):
+    """A model file is missing, unreadable or not the format expected."""
+
+
+class GenerationCancelled(EngramError):
+    """Generation was stopped on request; the partial text is kept by the caller."""

@@ -1,0 +1,1 @@
+"""Getting things into memory: conversation files, live turns, documents."""

@@ -1,0 +1,125 @@
+"""Parse Engram's conversation JSON. Every problem is reported with where it is in the file, and
+the whole file is checked before anything is written."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from core.errors import InputError
+from core.model import Role, Session, Turn
+
+MAX_FILE_BYTES = 200 * 1024 * 1024
+MAX_TURN_CHARS = 200_000
+
+
+def parse_timestamp(value: Any, where: str) -> datetime:
+    """ISO 8601; a time without a zone is taken as UTC so imports do not depend on the machine."""
+    if not isinstance(value, str):
+        raise InputError(f"{where}: expected an ISO 8601 date-time string, got {value!r}")
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise InputError(f"{where}: {value!r} is not an ISO 8601 date-time") from exc
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _text(value: Any, where: str, *, required: bool = True) -> str | None:
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise InputError(f"{where}: expected a non-empty string, got {value!r}")
+    return value
+
+
+def _turn(raw: Any, where: str, session_id: str, seq: int, default_at: datetime) -> Turn:
+    if not isinstance(raw, dict):
+        raise InputError(f"{where}: expected an object")
+    turn_id = _text(raw.get("id"), f"{where}.id")
+    role = raw.get("role")
+    if role not in ("user", "assistant"):
+        raise InputError(f"{where}.role: must be 'user' or 'assistant', got {role!r}")
+    text = raw.get("text")
+    if not isinstance(text, str):
+        raise InputError(f"{where}.text: expected a string, got {type(text).__name__}")
+    if len(text) > MAX_TURN_CHARS:
+        raise InputError(
+            f"{where}.text: {len(text):,} characters is more than the {MAX_TURN_CHARS:,} a turn "
+            "may hold; split it or ingest it as a document"
+        )
+    at = parse_timestamp(raw["at"], f"{where}.at") if raw.get("at") is not None else default_at
+    return Turn(
+        id=turn_id,
+        session_id=session_id,
+        seq=seq,
+        role=Role(role),
+        text=text,
+        at=at,
+        speaker=_text(raw.get("speaker"), f"{where}.speaker", required=False),
+    )
+
+
+def parse_conversations(data: Any) -> list[Session]:
+    """Validate an already-decoded document and return its sessions."""
+    if not isinstance(data, dict) or not isinstance(data.get("sessions"), list):
+        raise InputError('expected an object with a "sessions" list at the top level')
+    sessions: list[Session] = []
+    seen_turns: dict[str, str] = {}
+    seen_sessions: set[str] = set()
+    for i, raw in enumerate(data["sessions"]):
+        where = f"sessions[{i}]"
+        if not isinstance(raw, dict):
+            raise InputError(f"{where}: expected an object")
+        session_id = _text(raw.get("id"), f"{where}.id")
+        if session_id in seen_sessions:
+            raise InputError(f"{where}.id: session {session_id!r} appears twice")
+        seen_sessions.add(session_id)
+        started = parse_timestamp(raw.get("started_at"), f"{where}.started_at")
+        raw_turns = raw.get("turns")
+        if not isinstance(raw_turns, list):
+            raise InputError(f"{where}.turns: expected a list")
+        turns = []
+        for seq, raw_turn in enumerate(raw_turns):
+            # Turns without a time of their own keep their order one second apart.
+            default_at = started + timedelta(seconds=seq)
+            turn = _turn(raw_turn, f"{where}.turns[{seq}]", session_id, seq, default_at)
+            if turn.id in seen_turns:
+                raise InputError(
+                    f"{where}.turns[{seq}].id: turn {turn.id!r} already used in session "
+                    f"{seen_turns[turn.id]!r}"
+                )
+            seen_turns[turn.id] = session_id
+            turns.append(turn)
+        project = _text(raw.get("project"), f"{where}.project", required=False)
+        sessions.append(Session(session_id, started, project, tuple(turns)))
+    return sessions
+
+
+def read_conversation_file(path: Path) -> list[Session]:
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise InputError(
+            f"{path.name} is {size / 2**20:.0f} MB; conversation files over "
+            f"{MAX_FILE_BYTES // 2**20} MB are refused"
+        )
+    raw = path.read_bytes()
+    if b"\x00" in raw[:8192]:
+        raise InputError(f"{path.name} is a binary file, not conversation JSON")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path.name} is not valid UTF-8 (byte {exc.start})") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{path.name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from exc
+    try:
+        return parse_conversations(data)
+    except InputError as exc:
+        raise InputError(f"{path.name}: {exc}") from None

@@ -1,0 +1,93 @@
+"""Conversation import: sessions and turns stored as they were, each turn made a memory that
+points back to it. One transaction per session, so a crash mid-import loses at most the session
+being written and a re-run picks up where it stopped."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from core.embed import Embedder
+from core.errors import InputError
+from core.model import DecayClass, MemoryKind, NewMemory, Session, Turn
+from core.store import MemoryStore
+
+log = logging.getLogger(__name__)
+
+ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    sessions_imported: int
+    sessions_skipped: int
+    turns: int
+    memories: int
+    cancelled: bool = False
+
+
+def turn_memory(session: Session, turn: Turn) -> NewMemory:
+    content = f"{turn.speaker}: {turn.text}" if turn.speaker else turn.text
+    return NewMemory(
+        kind=MemoryKind.EPISODIC,
+        content=content,
+        created_at=turn.at,
+        decay_class=DecayClass.MEDIUM,
+        project=session.project,
+        session_id=session.id,
+        source_turn_ids=(turn.id,),
+    )
+
+
+class ConversationImporter:
+    def __init__(self, store: MemoryStore, embedder: Embedder) -> None:
+        self._store = store
+        self._embedder = embedder
+
+    def _check_turn_ids(self, sessions: Sequence[Session]) -> None:
+        """Turn ids are provenance: one already stored in a different session is a conflict."""
+        wanted = {t.id: s.id for s in sessions for t in s.turns}
+        clashes = {
+            turn_id: stored
+            for turn_id, stored in self._store.conversations.existing_turns(list(wanted)).items()
+            if stored != wanted[turn_id]
+        }
+        if clashes:
+            turn_id, stored = next(iter(clashes.items()))
+            raise InputError(
+                f"{len(clashes)} turn id(s) are already stored in other sessions, e.g. {turn_id!r} "
+                f"in session {stored!r}; nothing was imported"
+            )
+
+    def import_sessions(
+        self,
+        sessions: Sequence[Session],
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> ImportReport:
+        self._check_turn_ids(sessions)
+        existing = self._store.conversations.existing_session_ids([s.id for s in sessions])
+        imported = turns = memories = 0
+        for done, session in enumerate(sessions, start=1):
+            if cancel is not None and cancel.is_set():
+                return ImportReport(imported, len(existing), turns, memories, cancelled=True)
+            if session.id not in existing:
+                memories += self._import_session(session)
+                imported += 1
+                turns += len(session.turns)
+            if progress is not None:
+                progress(done, len(sessions))
+        self._store.maintain()
+        return ImportReport(imported, len(existing), turns, memories)
+
+    def _import_session(self, session: Session) -> int:
+        worth_remembering = [t for t in session.turns if t.text.strip()]
+        new = [turn_memory(session, t) for t in worth_remembering]
+        vectors = self._embedder.embed([m.content for m in new])
+        with self._store.db.write() as cur:
+            self._store.conversations.insert_session(cur, session)
+            self._store.memories.insert(cur, new, vectors)
+        log.info("Imported session %s (%d turns)", session.id, len(session.turns))
+        return len(new)

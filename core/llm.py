@@ -1,0 +1,148 @@
+"""The local language model. A narrow protocol so the assistant, extraction and tests depend on
+behaviour (stream, stop, JSON, token counts), not on llama.cpp."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from core.errors import ModelError
+
+log = logging.getLogger(__name__)
+
+GGUF_MAGIC = b"GGUF"
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage:
+    role: str
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class LLMSettings:
+    model_path: Path
+    context_size: int = 4096
+    threads: int | None = None
+    seed: int = 0
+
+
+class LLM(Protocol):
+    """A chat model that streams, can be stopped, can be held to a JSON schema and counts tokens."""
+
+    @property
+    def context_size(self) -> int: ...
+
+    def count_tokens(self, text: str) -> int: ...
+
+    def stream_chat(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        max_tokens: int = 512,
+        temperature: float = 0.7,
+        stop: threading.Event | None = None,
+    ) -> Iterator[str]:
+        """Yield text pieces as they are generated; end early once `stop` is set."""
+        ...
+
+    def complete_json(
+        self, messages: Sequence[ChatMessage], schema: dict[str, Any], *, max_tokens: int = 512
+    ) -> Any:
+        """Return the parsed JSON the model wrote under a grammar derived from `schema`."""
+        ...
+
+
+def check_gguf(path: Path) -> None:
+    """Fail with a plain message before llama.cpp does so with a C-level one (or crashes)."""
+    if not path.is_file():
+        raise ModelError(f"Model file not found: {path}")
+    with path.open("rb") as handle:
+        magic = handle.read(4)
+    if magic != GGUF_MAGIC:
+        raise ModelError(f"{path.name} is not a GGUF model file (it does not start with 'GGUF').")
+
+
+class LlamaCppLLM:
+    """llama.cpp through llama-cpp-python. One generation at a time: llama.cpp contexts are not
+    re-entrant, so a lock serialises callers from different threads."""
+
+    def __init__(self, settings: LLMSettings) -> None:
+        check_gguf(settings.model_path)
+        from llama_cpp import Llama
+
+        kwargs: dict[str, Any] = {
+            "model_path": str(settings.model_path),
+            "n_ctx": settings.context_size,
+            "seed": settings.seed,
+            "verbose": False,
+        }
+        if settings.threads:
+            kwargs["n_threads"] = settings.threads
+            kwargs["n_threads_batch"] = settings.threads
+        try:
+            self._llama = Llama(**kwargs)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"llama.cpp could not load {settings.model_path.name}: {exc}") from exc
+        self._lock = threading.Lock()
+        self._settings = settings
+        log.info("Loaded %s (context %d)", settings.model_path.name, self.context_size)
+
+    @property
+    def context_size(self) -> int:
+        return self._llama.n_ctx()
+
+    @property
+    def model_name(self) -> str:
+        return self._settings.model_path.name
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    def stream_chat(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        max_tokens: int = 512,
+        temperature: float = 0.7,
+        stop: threading.Event | None = None,
+    ) -> Iterator[str]:
+        with self._lock:
+            chunks = self._llama.create_chat_completion(
+                messages=[{"role": m.role, "content": m.content} for m in messages],
+                max_tokens=max_tokens,
+                temperature=temperature,
+                stream=True,
+            )
+            try:
+                for chunk in chunks:
+                    if stop is not None and stop.is_set():
+                        break
+                    piece = chunk["choices"][0]["delta"].get("content")
+                    if piece:
+                        yield piece
+            finally:
+                chunks.close()
+
+    def complete_json(
+        self, messages: Sequence[ChatMessage], schema: dict[str, Any], *, max_tokens: int = 512
+    ) -> Any:
+        with self._lock:
+            result = self._llama.create_chat_completion(
+                messages=[{"role": m.role, "content": m.content} for m in messages],
+                max_tokens=max_tokens,
+                temperature=0.0,
+                response_format={"type": "json_object", "schema": schema},
+            )
+        text = result["choices"][0]["message"]["content"] or ""
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ModelError(
+                f"The model's answer was cut off before the JSON was complete ({len(text)} chars)."
+            ) from exc

@@ -1,0 +1,108 @@
+"""Value types shared by every layer. Frozen so that a memory read once cannot drift from the store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class MemoryKind(StrEnum):
+    WORKING = "working"
+    EPISODIC = "episodic"
+    SEMANTIC = "semantic"
+    PROCEDURAL = "procedural"
+    DOCUMENT = "document"
+    CORE = "core"
+
+
+class Tier(StrEnum):
+    HOT = "hot"
+    COLD = "cold"
+    STUB = "stub"
+
+
+class DecayClass(StrEnum):
+    NONE = "none"
+    SLOW = "slow"
+    MEDIUM = "medium"
+    FAST = "fast"
+
+
+class Role(StrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    id: str
+    session_id: str
+    seq: int
+    role: Role
+    text: str
+    at: datetime
+    speaker: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    id: str
+    started_at: datetime
+    project: str | None = None
+    turns: tuple[Turn, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NewMemory:
+    """What a writer hands the store; the store assigns id, position and bookkeeping."""
+
+    kind: MemoryKind
+    content: str
+    created_at: datetime
+    embedding: tuple[float, ...] | None = None
+    summary: str | None = None
+    decay_class: DecayClass = DecayClass.MEDIUM
+    importance: float = 0.5
+    confidence: float = 1.0
+    project: str | None = None
+    session_id: str | None = None
+    entities: tuple[str, ...] = ()
+    key: str | None = None
+    valid_from: datetime | None = None
+    expires_at: datetime | None = None
+    source_turn_ids: tuple[str, ...] = ()
+    source_path: str | None = None
+    chunk_index: int | None = None
+    content_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    id: str
+    kind: MemoryKind
+    content: str
+    tier: Tier
+    decay_class: DecayClass
+    importance: float
+    stability: float
+    access_count: int
+    created_at: datetime
+    updated_at: datetime
+    last_accessed_at: datetime
+    valid_from: datetime
+    valid_to: datetime | None
+    summary: str | None = None
+    confidence: float = 1.0
+    project: str | None = None
+    session_id: str | None = None
+    entities: tuple[str, ...] = ()
+    key: str | None = None
+    expires_at: datetime | None = None
+    supersedes: str | None = None
+    superseded_by: str | None = None
+    source_path: str | None = None
+    chunk_index: int | None = None
+    content_hash: str | None = None
+    forgotten_at: datetime | None = None
+    source_turn_ids: tuple[str, ...] = field(default=())

@@ -1,0 +1,58 @@
+"""Sessions and turns: the raw record of what was said, which memories point back to."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import duckdb
+
+from core.model import Role, Session, Turn
+from core.store.database import Database
+
+
+class ConversationRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def insert_session(self, cur: duckdb.DuckDBPyConnection, session: Session) -> None:
+        cur.execute(
+            "INSERT INTO sessions (id, started_at, project) VALUES (?, ?, ?)",
+            [session.id, session.started_at, session.project],
+        )
+        if session.turns:
+            cur.executemany(
+                "INSERT INTO turns (id, session_id, seq, role, speaker, text, spoken_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    [t.id, session.id, t.seq, t.role.value, t.speaker, t.text, t.at]
+                    for t in session.turns
+                ],
+            )
+
+    def existing_session_ids(self, session_ids: Sequence[str]) -> set[str]:
+        rows = self._db.cursor().execute(
+            "SELECT id FROM sessions WHERE id IN (SELECT unnest(?))", [list(session_ids)]
+        ).fetchall()
+        return {row[0] for row in rows}
+
+    def existing_turns(self, turn_ids: Sequence[str]) -> dict[str, str]:
+        """turn id -> the session it is stored in, for the ids already present."""
+        rows = self._db.cursor().execute(
+            "SELECT id, session_id FROM turns WHERE id IN (SELECT unnest(?))", [list(turn_ids)]
+        ).fetchall()
+        return dict(rows)
+
+    def turns(self, turn_ids: Sequence[str]) -> list[Turn]:
+        rows = self._db.cursor().execute(
+            "SELECT id, session_id, seq, role, text, spoken_at, speaker FROM turns "
+            "WHERE id IN (SELECT unnest(?)) ORDER BY session_id, seq",
+            [list(turn_ids)],
+        ).fetchall()
+        return [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def counts(self) -> tuple[int, int]:
+        """(sessions, turns)."""
+        cur = self._db.cursor()
+        sessions = cur.execute("SELECT count(*) FROM sessions").fetchone()[0]
+        turns = cur.execute("SELECT count(*) FROM turns").fetchone()[0]
+        return sessions, turns

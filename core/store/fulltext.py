@@ -1,0 +1,143 @@
+"""BM25 through DuckDB's fts extension. The fts index is a snapshot: it does not follow inserts.
+Rows written after the last rebuild are scored here with the same tokenizer, stemmer, stopwords
+and corpus statistics, so a memory is findable the moment it is committed."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from core.store.database import Database
+from core.store.memories import live
+
+log = logging.getLogger(__name__)
+
+FTS_SCHEMA = "fts_main_memories"
+WATERMARK_KEY = "fts_indexed_seq"
+K1 = 1.2
+B = 0.75
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordHit:
+    memory_id: str
+    score: float
+
+
+class FullTextIndex:
+    def __init__(self, db: Database, stale_rows_before_rebuild: int = 2000) -> None:
+        self._db = db
+        self.stale_rows_before_rebuild = stale_rows_before_rebuild
+        self._stopword_list: list[str] | None = None
+
+    def exists(self) -> bool:
+        row = self._db.cursor().execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE database_name = 'engram' "
+            "AND schema_name = ? AND table_name = 'stats'",
+            [FTS_SCHEMA],
+        ).fetchone()
+        return row[0] > 0
+
+    def watermark(self) -> int:
+        value = self._db.meta(WATERMARK_KEY)
+        return int(value) if value is not None and self.exists() else 0
+
+    def stale_rows(self) -> int:
+        """How many memories were written after the index was last built."""
+        return self._db.cursor().execute(
+            "SELECT count(*) FROM memories WHERE seq > ?", [self.watermark()]
+        ).fetchone()[0]
+
+    def needs_rebuild(self) -> bool:
+        return not self.exists() or self.stale_rows() >= self.stale_rows_before_rebuild
+
+    def rebuild(self) -> None:
+        """Rebuild over every row; also the way forgotten text leaves the index's term tables."""
+        with self._db.exclusive() as cur:
+            upto = cur.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()[0]
+            cur.execute(
+                "PRAGMA create_fts_index('memories', 'id', 'content', "
+                "stemmer = 'porter', stopwords = 'english', overwrite = 1)"
+            )
+            cur.execute(
+                "INSERT INTO meta VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [WATERMARK_KEY, str(upto)],
+            )
+        log.info("Full-text index rebuilt up to memory #%d", upto)
+
+    def search(self, query: str, k: int = 200) -> list[KeywordHit]:
+        if not query.strip():
+            return []
+        if not self.exists():
+            self.rebuild()
+        watermark = self.watermark()
+        cur = self._db.cursor()
+        indexed = cur.execute(
+            f"SELECT id, score FROM (SELECT id, {FTS_SCHEMA}.match_bm25(id, $q) AS score "
+            f"FROM memories WHERE seq <= $w AND {live()}) WHERE score IS NOT NULL "
+            "ORDER BY score DESC LIMIT $k",
+            {"q": query, "w": watermark, "k": k},
+        ).fetchall()
+        hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
+        hits.extend(self._search_unindexed(query, watermark))
+        hits.sort(key=lambda h: h.score, reverse=True)
+        return hits[:k]
+
+    def _tokens(self, text_sql: str) -> str:
+        """SQL for the tokens of `text_sql` exactly as the index makes them: stopwords (bound as
+        $sw) dropped before stemming."""
+        return (
+            f"list_transform(list_filter({FTS_SCHEMA}.tokenize({text_sql}), "
+            "t -> t <> '' AND NOT list_contains($sw, t)), t -> stem(t, 'porter'))"
+        )
+
+    def _stopwords(self) -> list[str]:
+        if self._stopword_list is None:
+            rows = self._db.cursor().execute(f"SELECT sw FROM {FTS_SCHEMA}.stopwords").fetchall()
+            self._stopword_list = [row[0] for row in rows]
+        return self._stopword_list
+
+    def _search_unindexed(self, query: str, watermark: int) -> list[KeywordHit]:
+        cur = self._db.cursor()
+        stopwords = self._stopwords()
+        (query_terms,) = cur.execute(
+            f"SELECT {self._tokens('$q')}", {"q": query, "sw": stopwords}
+        ).fetchone()
+        terms = set(query_terms)
+        if not terms:
+            return []
+        # A stopword-filtered stem list per fresh row; the stale window is bounded by rebuilds.
+        rows = cur.execute(
+            f"SELECT id, {self._tokens('content')} FROM memories WHERE seq > $w AND {live()}",
+            {"w": watermark, "sw": stopwords},
+        ).fetchall()
+        if not rows:
+            return []
+        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats").fetchone()
+        indexed_df = dict(
+            cur.execute(
+                f"SELECT term, df FROM {FTS_SCHEMA}.dict WHERE term IN (SELECT unnest(?))",
+                [sorted(terms)],
+            ).fetchall()
+        )
+        fresh_df = Counter(t for _, tokens in rows for t in set(tokens) & terms)
+        total_docs = (num_docs or 0) + len(rows)
+        total_len = (avgdl or 0) * (num_docs or 0) + sum(len(tokens) for _, tokens in rows)
+        mean_len = total_len / total_docs if total_docs else 1.0
+        hits = []
+        for memory_id, tokens in rows:
+            tf = Counter(t for t in tokens if t in terms)
+            if not tf:
+                continue
+            score = 0.0
+            for term, count in tf.items():
+                df = indexed_df.get(term, 0) + fresh_df[term]
+                # DuckDB's log() is base 10: match the indexed scores exactly.
+                idf = math.log10((total_docs - df + 0.5) / (df + 0.5) + 1)
+                norm = count + K1 * (1 - B + B * len(tokens) / mean_len)
+                score += idf * count * (K1 + 1) / norm
+            hits.append(KeywordHit(memory_id, score))
+        return hits

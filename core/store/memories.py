@@ -1,0 +1,179 @@
+"""Rows of the `memories` table and their provenance. Nothing here is overwritten in place:
+changes of belief go through `supersede`, which keeps the old version."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+
+import duckdb
+import numpy as np
+
+from core.errors import StoreError
+from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
+from core.store.database import Database
+
+
+
+def live(alias: str = "") -> str:
+    """SQL condition for memories a search may return: current, not forgotten, not a stub."""
+    prefix = f"{alias}." if alias else ""
+    return (
+        f"{prefix}forgotten_at IS NULL AND {prefix}superseded_by IS NULL "
+        f"AND {prefix}tier <> 'stub'"
+    )
+
+
+
+_COLUMNS = (
+    "id, kind, content, tier, decay_class, importance, stability, access_count, created_at, "
+    "updated_at, last_accessed_at, valid_from, valid_to, summary, confidence, project, session_id, "
+    "entities, key, expires_at, supersedes, superseded_by, source_path, chunk_index, content_hash, "
+    "forgotten_at"
+)
+
+
+def new_memory_id() -> str:
+    return "m-" + uuid.uuid4().hex[:16]
+
+
+def _row_to_memory(row: tuple, sources: tuple[str, ...]) -> Memory:
+    return Memory(
+        id=row[0],
+        kind=MemoryKind(row[1]),
+        content=row[2] or "",
+        tier=Tier(row[3]),
+        decay_class=DecayClass(row[4]),
+        importance=row[5],
+        stability=row[6],
+        access_count=row[7],
+        created_at=row[8],
+        updated_at=row[9],
+        last_accessed_at=row[10],
+        valid_from=row[11],
+        valid_to=row[12],
+        summary=row[13],
+        confidence=row[14],
+        project=row[15],
+        session_id=row[16],
+        entities=tuple(row[17] or ()),
+        key=row[18],
+        expires_at=row[19],
+        supersedes=row[20],
+        superseded_by=row[21],
+        source_path=row[22],
+        chunk_index=row[23],
+        content_hash=row[24],
+        forgotten_at=row[25],
+        source_turn_ids=sources,
+    )
+
+
+class MemoryRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def insert(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        memories: Sequence[NewMemory],
+        embeddings: np.ndarray | None = None,
+        supersedes: Sequence[str | None] | None = None,
+    ) -> list[str]:
+        """Insert inside the caller's write transaction; returns the new ids in order."""
+        if embeddings is not None and len(embeddings) != len(memories):
+            raise StoreError("Each memory needs exactly one embedding.")
+        ids = [new_memory_id() for _ in memories]
+        rows = []
+        source_rows = []
+        for i, (mem_id, mem) in enumerate(zip(ids, memories, strict=True)):
+            vector = None
+            if embeddings is not None:
+                vector = embeddings[i].astype(np.float32).tolist()
+            elif mem.embedding is not None:
+                vector = list(mem.embedding)
+            rows.append(
+                [
+                    mem_id, mem.kind.value, mem.content, mem.summary, vector,
+                    mem.decay_class.value, mem.importance, mem.created_at, mem.created_at,
+                    mem.created_at, mem.expires_at, mem.valid_from or mem.created_at,
+                    mem.project, mem.session_id, list(mem.entities), mem.key,
+                    supersedes[i] if supersedes else None, mem.confidence, mem.source_path,
+                    mem.chunk_index, mem.content_hash,
+                ]
+            )
+            source_rows.extend(
+                [mem_id, turn_id, None, None] for turn_id in mem.source_turn_ids
+            )
+            if mem.source_path is not None:
+                source_rows.append([mem_id, None, mem.source_path, mem.chunk_index])
+        cur.executemany(
+            "INSERT INTO memories (id, kind, content, summary, embedding, decay_class, importance, "
+            "created_at, updated_at, last_accessed_at, expires_at, valid_from, project, "
+            "session_id, entities, key, supersedes, confidence, source_path, chunk_index, "
+            "content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        if source_rows:
+            cur.executemany("INSERT INTO memory_sources VALUES (?, ?, ?, ?)", source_rows)
+        return ids
+
+    def get(self, memory_id: str) -> Memory | None:
+        found = self.get_many([memory_id])
+        return found[0] if found else None
+
+    def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
+        """Memories in the order asked for; unknown ids are left out."""
+        if not memory_ids:
+            return []
+        cur = self._db.cursor()
+        rows = cur.execute(
+            f"SELECT {_COLUMNS} FROM memories WHERE id IN (SELECT unnest(?))", [list(memory_ids)]
+        ).fetchall()
+        sources = self.source_turns(memory_ids)
+        by_id = {row[0]: _row_to_memory(row, sources.get(row[0], ())) for row in rows}
+        return [by_id[i] for i in memory_ids if i in by_id]
+
+    def source_turns(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        rows = self._db.cursor().execute(
+            "SELECT s.memory_id, list(s.turn_id ORDER BY t.session_id, t.seq) "
+            "FROM memory_sources s JOIN turns t ON t.id = s.turn_id "
+            "WHERE s.memory_id IN (SELECT unnest(?)) GROUP BY s.memory_id",
+            [list(memory_ids)],
+        ).fetchall()
+        return {row[0]: tuple(row[1]) for row in rows}
+
+    def supersede(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        old_id: str,
+        new: NewMemory,
+        embedding: np.ndarray | None,
+    ) -> str:
+        """Write `new` as the next version of `old_id` and close the old one's validity."""
+        row = cur.execute(
+            "SELECT superseded_by, forgotten_at FROM memories WHERE id = ?", [old_id]
+        ).fetchone()
+        if row is None:
+            raise StoreError(f"No memory with id {old_id}.")
+        if row[0] is not None:
+            raise StoreError(f"Memory {old_id} was already replaced by {row[0]}.")
+        vectors = None if embedding is None else embedding.reshape(1, -1)
+        (new_id,) = self.insert(cur, [new], vectors, supersedes=[old_id])
+        valid_from = new.valid_from or new.created_at
+        cur.execute(
+            "UPDATE memories SET superseded_by = ?, valid_to = ?, updated_at = ? WHERE id = ?",
+            [new_id, valid_from, new.created_at, old_id],
+        )
+        return new_id
+
+    def count(self, *, live_only: bool = True) -> int:
+        where = f"WHERE {live()}" if live_only else ""
+        return self._db.cursor().execute(f"SELECT count(*) FROM memories {where}").fetchone()[0]
+
+    def counts_by_kind(self) -> dict[str, int]:
+        rows = self._db.cursor().execute(
+            f"SELECT kind, count(*) FROM memories WHERE {live()} GROUP BY kind ORDER BY kind"
+        ).fetchall()
+        return dict(rows)

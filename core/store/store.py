@@ -1,0 +1,99 @@
+"""The store's front door: opens the file, wires the repositories and indexes, and keeps the
+indexes healthy (missing HNSW rebuilt in the background, stale BM25 rebuilt when worth it)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.store.conversations import ConversationRepository
+from core.store.database import Database, DatabaseConfig
+from core.store.fulltext import FullTextIndex
+from core.store.lineage import Lineage
+from core.store.memories import MemoryRepository
+from core.store.vector import VectorIndex
+
+log = logging.getLogger(__name__)
+
+DB_FILENAME = "engram.duckdb"
+# Below this many rows an index build takes well under a second: not worth a background thread.
+SMALL_STORE = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class StoreStats:
+    path: str
+    schema_version: int
+    embedding_model: str
+    embedding_dim: int
+    sessions: int
+    turns: int
+    memories: int
+    memories_by_kind: dict[str, int]
+    vector_index: str
+    fulltext_stale_rows: int
+    file_bytes: int
+
+
+class MemoryStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.memories = MemoryRepository(db)
+        self.conversations = ConversationRepository(db)
+        self.vectors = VectorIndex(db)
+        self.fulltext = FullTextIndex(db)
+        self.lineage = Lineage(db)
+
+    @classmethod
+    def open(
+        cls,
+        home: Path,
+        embedding_model_id: str,
+        embedding_dim: int,
+        on_index_ready: Callable[[BaseException | None], None] | None = None,
+    ) -> MemoryStore:
+        """Open (creating if needed) the store under `home`. Returns at once: a vector index
+        that has to be rebuilt is built in the background while exact search serves."""
+        db = Database(DatabaseConfig(home / DB_FILENAME, embedding_model_id, embedding_dim))
+        store = cls(db)
+        if not store.fulltext.exists():
+            store.fulltext.rebuild()
+        if not store.vectors.exists() and store.memories.count(live_only=False) <= SMALL_STORE:
+            store.vectors.build()
+        elif store.vectors.ensure_in_background(on_index_ready):
+            log.info("Vector index missing: rebuilding in the background, exact search meanwhile")
+        return store
+
+    def maintain(self) -> None:
+        """Index upkeep worth doing after a batch of writes."""
+        if self.fulltext.needs_rebuild():
+            self.fulltext.rebuild()
+
+    def stats(self) -> StoreStats:
+        sessions, turns = self.conversations.counts()
+        if self.vectors.building:
+            vector_state = "rebuilding"
+        elif self.vectors.exists():
+            vector_state = "ready"
+        else:
+            vector_state = "missing"
+        path = self.db.config.path
+        return StoreStats(
+            path=str(path),
+            schema_version=self.db.schema_version,
+            embedding_model=self.db.meta("embedding_model") or "",
+            embedding_dim=self.db.config.embedding_dim,
+            sessions=sessions,
+            turns=turns,
+            memories=self.memories.count(),
+            memories_by_kind=self.memories.counts_by_kind(),
+            vector_index=vector_state,
+            fulltext_stale_rows=self.fulltext.stale_rows(),
+            file_bytes=path.stat().st_size if path.exists() else 0,
+        )
+
+    def close(self) -> None:
+        self.vectors.wait_for_build()
+        self.db.close()

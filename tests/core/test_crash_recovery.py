@@ -1,0 +1,83 @@
+"""kill -9 in the middle of an import: every committed session survives with a working index."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
+from core.ingest.conversation_file import read_conversation_file
+from core.ingest.conversations import ConversationImporter
+from core.store import MemoryStore
+from tests.core.conversation_factory import conversation
+
+DRIVER = """
+import sys
+from pathlib import Path
+from core.embed import SentenceTransformerEmbedder
+from core.ingest.conversation_file import read_conversation_file
+from core.ingest.conversations import ConversationImporter
+from core.store import MemoryStore
+store = MemoryStore.open(Path(sys.argv[1]), "sentence-transformers/all-MiniLM-L6-v2", 384)
+embedder = SentenceTransformerEmbedder()
+embedder.load()
+print("loaded", flush=True)
+ConversationImporter(store, embedder).import_sessions(
+    read_conversation_file(Path(sys.argv[2])),
+    progress=lambda done, total: print(f"committed {done}", flush=True),
+)
+print("finished", flush=True)
+"""
+
+
+def test_kill_during_import_loses_no_committed_memory(
+    tmp_path: Path, embedder: Embedder
+) -> None:
+    source = tmp_path / "conv.json"
+    data = conversation(sessions=200, turns_per_session=8)
+    source.write_text(json.dumps(data))
+    probe = data["sessions"][3]["turns"][5]
+    home = tmp_path / "home"
+    env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONPATH=str(Path(__file__).parents[2]))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", DRIVER, str(home), str(source)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    committed = 0
+    for line in proc.stdout:
+        if line.startswith("committed"):
+            committed = int(line.split()[1])
+            if committed >= 5:
+                proc.send_signal(signal.SIGKILL)
+                break
+    proc.wait(timeout=60)
+    assert proc.returncode == -signal.SIGKILL, "the import finished before it could be killed"
+
+    store = MemoryStore.open(home, BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
+    try:
+        store.vectors.wait_for_build(timeout=120)
+        sessions, turns = store.conversations.counts()
+        assert sessions >= committed
+        # Whole sessions only: the session being written when killed is absent, not half there.
+        assert turns == sessions * 8
+        assert store.memories.count() == sessions * 8
+        query = embedder.embed([f"{probe['speaker']}: {probe['text']}"])[0]
+        assert "HNSW_INDEX_SCAN" in store.vectors.explain(query)
+        (hit,) = store.vectors.nearest(query, k=1)
+        assert hit.similarity > 0.999
+        assert store.memories.get(hit.memory_id).source_turn_ids == ("S3:T5",)
+        # Re-running the import completes the rest without duplicating anything.
+        report = ConversationImporter(store, embedder).import_sessions(
+            read_conversation_file(source)
+        )
+        assert report.sessions_skipped == sessions
+        assert store.conversations.counts() == (200, 1600)
+        assert store.memories.count() == 1600
+    finally:
+        store.close()

@@ -1,0 +1,37 @@
+"""The bundled MiniLM encoder, loaded from the installed package with the hub switched off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.embed import EmbedderSpec, SentenceTransformerEmbedder
+from core.errors import ModelError
+
+
+def test_bundled_model_embeds_offline(embedder: SentenceTransformerEmbedder) -> None:
+    vectors = embedder.embed(["I love my dog", "My puppy is adorable", "Tax forms are due"])
+    assert vectors.shape == (3, 384) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    similar, unrelated = vectors[0] @ vectors[1], vectors[0] @ vectors[2]
+    assert similar > unrelated + 0.2
+
+
+def test_empty_batch_needs_no_model() -> None:
+    assert SentenceTransformerEmbedder().embed([]).shape == (0, 384)
+
+
+def test_missing_model_folder_is_a_clear_error(tmp_path: Path) -> None:
+    embedder = SentenceTransformerEmbedder(EmbedderSpec("x", 384, tmp_path / "absent"))
+    with pytest.raises(ModelError, match="not found"):
+        embedder.embed(["hello"])
+
+
+def test_wrong_dimension_is_refused(embedder: SentenceTransformerEmbedder) -> None:
+    from core.embed import bundled_model_path
+
+    wrong = SentenceTransformerEmbedder(EmbedderSpec("minilm", 768, bundled_model_path()))
+    with pytest.raises(ModelError, match="384-dim"):
+        wrong.load()

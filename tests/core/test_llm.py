@@ -1,0 +1,79 @@
+"""Real llama.cpp on the tiny generated GGUF: streaming, stopping, JSON under a schema, tokens."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from core.errors import ModelError
+from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
+
+HELLO = [ChatMessage("system", "You are terse."), ChatMessage("user", "hello world")]
+
+
+@pytest.fixture(scope="module")
+def llm(tiny_gguf: Path) -> LlamaCppLLM:
+    return LlamaCppLLM(LLMSettings(tiny_gguf, context_size=512, threads=1))
+
+
+def test_tokens_stream_one_piece_at_a_time(llm: LlamaCppLLM) -> None:
+    pieces = list(llm.stream_chat(HELLO, max_tokens=24, temperature=0.8))
+    assert len(pieces) > 1
+    assert all(isinstance(p, str) and p for p in pieces)
+    assert len(pieces) <= 24
+
+
+def test_stop_ends_generation_mid_stream(llm: LlamaCppLLM) -> None:
+    stop = threading.Event()
+    pieces = []
+    for piece in llm.stream_chat(HELLO, max_tokens=400, temperature=0.8, stop=stop):
+        pieces.append(piece)
+        if len(pieces) == 5:
+            stop.set()
+    assert len(pieces) == 5
+    # The model is free again straight away.
+    assert list(llm.stream_chat(HELLO, max_tokens=3))
+
+
+def test_json_output_follows_the_schema(llm: LlamaCppLLM) -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "action": {"type": "string", "enum": ["ADD", "UPDATE", "DELETE", "NOOP"]},
+            "important": {"type": "boolean"},
+        },
+        "required": ["action", "important"],
+    }
+    answer = llm.complete_json(
+        [ChatMessage("user", "Decide what to do with this memory.")], schema, max_tokens=64
+    )
+    jsonschema.validate(answer, schema)
+
+
+def test_token_counts_come_from_the_model_tokenizer(llm: LlamaCppLLM) -> None:
+    assert llm.count_tokens("") == 0
+    assert llm.count_tokens("hello world") == 2
+    assert llm.count_tokens("hello world hello world") == 4
+    assert llm.context_size == 512
+
+
+def test_missing_model_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="not found"):
+        LlamaCppLLM(LLMSettings(tmp_path / "nope.gguf"))
+
+
+def test_a_file_that_is_not_gguf_is_refused(tmp_path: Path) -> None:
+    bogus = tmp_path / "model.gguf"
+    bogus.write_bytes(b"PK\x03\x04 definitely a zip file")
+    with pytest.raises(ModelError, match="not a GGUF"):
+        LlamaCppLLM(LLMSettings(bogus))
+
+
+def test_a_truncated_gguf_is_refused(tmp_path: Path, tiny_gguf: Path) -> None:
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(tiny_gguf.read_bytes()[:4096])
+    with pytest.raises(ModelError, match="could not load"):
+        LlamaCppLLM(LLMSettings(broken))

@@ -1,0 +1,103 @@
+"""Opening the memory file: offline extensions, migrations, refusals that leave the file alone."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.errors import SchemaTooNewError, StoreError, StoreLockedError
+from core.store import MemoryStore
+from core.store.migrate import latest_version
+from core.store.store import DB_FILENAME
+
+
+def open_store(home: Path, dim: int = 384) -> MemoryStore:
+    return MemoryStore.open(home, "test-model", dim)
+
+
+def test_vss_and_fts_load_from_package_files_without_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "user-home"))
+    store = open_store(tmp_path / "data")
+    try:
+        loaded = dict(
+            store.db.cursor()
+            .execute("SELECT extension_name, loaded FROM duckdb_extensions()")
+            .fetchall()
+        )
+        assert loaded["vss"] and loaded["fts"]
+        settings = dict(
+            store.db.cursor()
+            .execute(
+                "SELECT name, value FROM duckdb_settings() WHERE name IN "
+                "('autoinstall_known_extensions', 'autoload_known_extensions')"
+            )
+            .fetchall()
+        )
+        assert settings == {
+            "autoinstall_known_extensions": "false",
+            "autoload_known_extensions": "false",
+        }
+    finally:
+        store.close()
+    assert not (tmp_path / "user-home" / ".duckdb").exists()
+
+
+def test_reopen_keeps_schema_version(tmp_path: Path) -> None:
+    open_store(tmp_path).close()
+    store = open_store(tmp_path)
+    try:
+        assert store.db.schema_version == latest_version()
+        assert store.stats().embedding_model == "test-model"
+    finally:
+        store.close()
+
+
+def test_file_from_newer_engram_is_refused_and_untouched(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    with store.db.write() as cur:
+        cur.execute("INSERT INTO schema_version VALUES (999, current_timestamp)")
+    store.close()
+    path = tmp_path / DB_FILENAME
+    before = path.read_bytes()
+    with pytest.raises(SchemaTooNewError, match="Update Engram"):
+        open_store(tmp_path)
+    assert path.read_bytes() == before
+
+
+def test_different_embedding_dimension_is_refused(tmp_path: Path) -> None:
+    open_store(tmp_path, dim=384).close()
+    with pytest.raises(StoreError, match="384-dim"):
+        open_store(tmp_path, dim=768)
+
+
+def test_corrupt_file_gives_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / DB_FILENAME).write_bytes(b"this is not a database" * 1000)
+    with pytest.raises(StoreError, match="could not be read|Could not open"):
+        open_store(tmp_path)
+
+
+def test_file_held_by_another_process_is_reported_as_locked(tmp_path: Path) -> None:
+    open_store(tmp_path).close()
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+            "print('ready', flush=True); time.sleep(60)",
+            str(tmp_path / DB_FILENAME),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        with pytest.raises(StoreLockedError, match="in use by another program"):
+            open_store(tmp_path)
+    finally:
+        holder.kill()
+        holder.wait()

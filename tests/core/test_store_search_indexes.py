@@ -1,0 +1,89 @@
+"""The two indexes search stands on: HNSW for meaning, fts BM25 for words."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from core.embed import Embedder
+from core.model import MemoryKind, NewMemory
+from core.store import MemoryStore
+from tests.core.memory_factory import remember
+
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+TEXTS = [
+    "I adopted a golden retriever puppy called Biscuit",
+    "My sister is getting married in Porto next June",
+    "The quarterly budget review moved to Thursday afternoon",
+    "I started learning to play the cello last winter",
+    "Our team migrated the billing service to Postgres",
+]
+
+
+def test_nearest_neighbour_query_uses_the_hnsw_index(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    remember(store, embedder, TEXTS, T0)
+    query = embedder.embed(["a new dog"])[0]
+    plan = store.vectors.explain(query)
+    assert "HNSW_INDEX_SCAN" in plan
+    hits = store.vectors.nearest(query, k=3)
+    assert store.memories.get(hits[0].memory_id).content == TEXTS[0]
+    assert hits[0].similarity > hits[1].similarity
+
+
+def test_exact_search_serves_while_the_index_is_rebuilt(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    ids = remember(store, embedder, TEXTS, T0)
+    with store.db.exclusive() as cur:
+        store.vectors.drop(cur)
+    query = embedder.embed(["wedding in Portugal"])[0]
+    assert "HNSW_INDEX_SCAN" not in store.vectors.explain(query)
+    assert store.vectors.nearest(query, k=1)[0].memory_id == ids[1]
+    finished: list[BaseException | None] = []
+    assert store.vectors.ensure_in_background(finished.append)
+    store.vectors.wait_for_build(timeout=60)
+    assert finished == [None]
+    assert "HNSW_INDEX_SCAN" in store.vectors.explain(query)
+    assert store.vectors.nearest(query, k=1)[0].memory_id == ids[1]
+
+
+def test_bm25_finds_rows_written_after_the_last_fts_rebuild(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    remember(store, embedder, TEXTS, T0)
+    store.fulltext.rebuild()
+    assert store.fulltext.stale_rows() == 0
+    (late,) = remember(store, embedder, ["Booked the ferry to Stromboli for August"], T0)
+    assert store.fulltext.stale_rows() == 1
+    hits = store.fulltext.search("stromboli ferry")
+    assert [h.memory_id for h in hits] == [late]
+    # Stemming matches the indexed rows too: "migrating" finds "migrated".
+    indexed = store.fulltext.search("migrating billing")
+    assert "billing" in store.memories.get(indexed[0].memory_id).content
+    store.fulltext.rebuild()
+    assert [h.memory_id for h in store.fulltext.search("stromboli ferry")] == [late]
+
+
+def test_fresh_and_indexed_rows_rank_on_one_scale(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    (indexed,) = remember(store, embedder, ["cello cello cello practice"], T0)
+    store.fulltext.rebuild()
+    (fresh,) = remember(store, embedder, ["a cello"], T0)
+    hits = store.fulltext.search("cello")
+    assert [h.memory_id for h in hits] == [indexed, fresh]
+
+
+def test_superseded_memories_leave_both_searches(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    (old,) = remember(store, embedder, ["I live in Berlin"], T0)
+    store.fulltext.rebuild()
+    new = NewMemory(MemoryKind.SEMANTIC, "I live in Lisbon", datetime(2026, 5, 1, tzinfo=UTC))
+    with store.db.write() as cur:
+        current = store.memories.supersede(cur, old, new, embedder.embed([new.content])[0])
+    assert [h.memory_id for h in store.fulltext.search("live")] == [current]
+    query = embedder.embed(["where do I live"])[0]
+    assert [h.memory_id for h in store.vectors.nearest(query)] == [current]
