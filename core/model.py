@@ -1,4 +1,4 @@
-"""Value types shared by every layer. Frozen so that a memory read once cannot drift from the store."""
+"""Value types shared by every layer, frozen so a memory read once cannot drift from the store."""
 
 from __future__ import annotations
 

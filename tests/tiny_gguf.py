@@ -54,7 +54,10 @@ def _vocabulary() -> tuple[list[str], list[float], list[int]]:
             tokens.append(piece)
             types.append(TokenType.NORMAL)
     # SentencePiece merges prefer higher scores: favour longer pieces.
-    scores = [0.0 if t != TokenType.NORMAL else float(len(tok)) for tok, t in zip(tokens, types)]
+    scores = [
+        float(len(tok)) if t == TokenType.NORMAL else 0.0
+        for tok, t in zip(tokens, types, strict=True)
+    ]
     return tokens, scores, [int(t) for t in types]
 
 

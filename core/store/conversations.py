@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import duckdb
+import pyarrow as pa
 
 from core.model import Role, Session, Turn
 from core.store.database import Database
@@ -19,35 +20,50 @@ class ConversationRepository:
             "INSERT INTO sessions (id, started_at, project) VALUES (?, ?, ?)",
             [session.id, session.started_at, session.project],
         )
-        if session.turns:
-            cur.executemany(
-                "INSERT INTO turns (id, session_id, seq, role, speaker, text, spoken_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    [t.id, session.id, t.seq, t.role.value, t.speaker, t.text, t.at]
-                    for t in session.turns
-                ],
-            )
+        turns = session.turns
+        self._db.insert_rows(
+            cur,
+            "turns",
+            {
+                "id": [t.id for t in turns],
+                "session_id": [session.id] * len(turns),
+                "seq": pa.array([t.seq for t in turns], pa.int32()),
+                "role": [t.role.value for t in turns],
+                "speaker": pa.array([t.speaker for t in turns], pa.string()),
+                "text": [t.text for t in turns],
+                "spoken_at": pa.array([t.at for t in turns], pa.timestamp("us", "UTC")),
+            },
+        )
 
     def existing_session_ids(self, session_ids: Sequence[str]) -> set[str]:
-        rows = self._db.cursor().execute(
-            "SELECT id FROM sessions WHERE id IN (SELECT unnest(?))", [list(session_ids)]
-        ).fetchall()
+        rows = (
+            self._db.cursor()
+            .execute("SELECT id FROM sessions WHERE id IN (SELECT unnest(?))", [list(session_ids)])
+            .fetchall()
+        )
         return {row[0] for row in rows}
 
     def existing_turns(self, turn_ids: Sequence[str]) -> dict[str, str]:
         """turn id -> the session it is stored in, for the ids already present."""
-        rows = self._db.cursor().execute(
-            "SELECT id, session_id FROM turns WHERE id IN (SELECT unnest(?))", [list(turn_ids)]
-        ).fetchall()
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT id, session_id FROM turns WHERE id IN (SELECT unnest(?))", [list(turn_ids)]
+            )
+            .fetchall()
+        )
         return dict(rows)
 
     def turns(self, turn_ids: Sequence[str]) -> list[Turn]:
-        rows = self._db.cursor().execute(
-            "SELECT id, session_id, seq, role, text, spoken_at, speaker FROM turns "
-            "WHERE id IN (SELECT unnest(?)) ORDER BY session_id, seq",
-            [list(turn_ids)],
-        ).fetchall()
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT id, session_id, seq, role, text, spoken_at, speaker FROM turns "
+                "WHERE id IN (SELECT unnest(?)) ORDER BY session_id, seq",
+                [list(turn_ids)],
+            )
+            .fetchall()
+        )
         return [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
 
     def counts(self) -> tuple[int, int]:

@@ -33,11 +33,15 @@ class FullTextIndex:
         self._stopword_list: list[str] | None = None
 
     def exists(self) -> bool:
-        row = self._db.cursor().execute(
-            "SELECT count(*) FROM duckdb_tables() WHERE database_name = 'engram' "
-            "AND schema_name = ? AND table_name = 'stats'",
-            [FTS_SCHEMA],
-        ).fetchone()
+        row = (
+            self._db.cursor()
+            .execute(
+                "SELECT count(*) FROM duckdb_tables() WHERE database_name = 'engram' "
+                "AND schema_name = ? AND table_name = 'stats'",
+                [FTS_SCHEMA],
+            )
+            .fetchone()
+        )
         return row[0] > 0
 
     def watermark(self) -> int:
@@ -46,9 +50,11 @@ class FullTextIndex:
 
     def stale_rows(self) -> int:
         """How many memories were written after the index was last built."""
-        return self._db.cursor().execute(
-            "SELECT count(*) FROM memories WHERE seq > ?", [self.watermark()]
-        ).fetchone()[0]
+        return (
+            self._db.cursor()
+            .execute("SELECT count(*) FROM memories WHERE seq > ?", [self.watermark()])
+            .fetchone()[0]
+        )
 
     def needs_rebuild(self) -> bool:
         return not self.exists() or self.stale_rows() >= self.stale_rows_before_rebuild

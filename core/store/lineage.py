@@ -70,9 +70,13 @@ class Lineage:
 
     def as_of(self, memory_id: str, when: datetime) -> str | None:
         """The version that was valid at `when`, or None if the belief did not exist yet."""
-        row = self._db.cursor().execute(
-            f"SELECT id FROM ({_CHAIN_SQL}) WHERE valid_from <= $when "
-            "AND (valid_to IS NULL OR $when < valid_to) ORDER BY position DESC LIMIT 1",
-            {"id": memory_id, "when": when},
-        ).fetchone()
+        row = (
+            self._db.cursor()
+            .execute(
+                f"SELECT id FROM ({_CHAIN_SQL}) WHERE valid_from <= $when "
+                "AND (valid_to IS NULL OR $when < valid_to) ORDER BY position DESC LIMIT 1",
+                {"id": memory_id, "when": when},
+            )
+            .fetchone()
+        )
         return None if row is None else row[0]

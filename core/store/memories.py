@@ -5,25 +5,22 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import datetime
 
 import duckdb
 import numpy as np
+import pyarrow as pa
 
 from core.errors import StoreError
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.store.database import Database
 
 
-
 def live(alias: str = "") -> str:
     """SQL condition for memories a search may return: current, not forgotten, not a stub."""
     prefix = f"{alias}." if alias else ""
     return (
-        f"{prefix}forgotten_at IS NULL AND {prefix}superseded_by IS NULL "
-        f"AND {prefix}tier <> 'stub'"
+        f"{prefix}forgotten_at IS NULL AND {prefix}superseded_by IS NULL AND {prefix}tier <> 'stub'"
     )
-
 
 
 _COLUMNS = (
@@ -85,39 +82,67 @@ class MemoryRepository:
         if embeddings is not None and len(embeddings) != len(memories):
             raise StoreError("Each memory needs exactly one embedding.")
         ids = [new_memory_id() for _ in memories]
-        rows = []
-        source_rows = []
-        for i, (mem_id, mem) in enumerate(zip(ids, memories, strict=True)):
-            vector = None
-            if embeddings is not None:
-                vector = embeddings[i].astype(np.float32).tolist()
-            elif mem.embedding is not None:
-                vector = list(mem.embedding)
-            rows.append(
-                [
-                    mem_id, mem.kind.value, mem.content, mem.summary, vector,
-                    mem.decay_class.value, mem.importance, mem.created_at, mem.created_at,
-                    mem.created_at, mem.expires_at, mem.valid_from or mem.created_at,
-                    mem.project, mem.session_id, list(mem.entities), mem.key,
-                    supersedes[i] if supersedes else None, mem.confidence, mem.source_path,
-                    mem.chunk_index, mem.content_hash,
-                ]
-            )
-            source_rows.extend(
-                [mem_id, turn_id, None, None] for turn_id in mem.source_turn_ids
-            )
-            if mem.source_path is not None:
-                source_rows.append([mem_id, None, mem.source_path, mem.chunk_index])
-        cur.executemany(
-            "INSERT INTO memories (id, kind, content, summary, embedding, decay_class, importance, "
-            "created_at, updated_at, last_accessed_at, expires_at, valid_from, project, "
-            "session_id, entities, key, supersedes, confidence, source_path, chunk_index, "
-            "content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
+        self._db.insert_rows(
+            cur,
+            "memories",
+            {
+                "id": ids,
+                "kind": [m.kind.value for m in memories],
+                "content": [m.content for m in memories],
+                "summary": [m.summary for m in memories],
+                "embedding": self._embedding_column(memories, embeddings),
+                "decay_class": [m.decay_class.value for m in memories],
+                "importance": [float(m.importance) for m in memories],
+                "created_at": [m.created_at for m in memories],
+                "updated_at": [m.created_at for m in memories],
+                "last_accessed_at": [m.created_at for m in memories],
+                "expires_at": pa.array([m.expires_at for m in memories], pa.timestamp("us", "UTC")),
+                "valid_from": [m.valid_from or m.created_at for m in memories],
+                "project": pa.array([m.project for m in memories], pa.string()),
+                "session_id": pa.array([m.session_id for m in memories], pa.string()),
+                "entities": pa.array([list(m.entities) for m in memories], pa.list_(pa.string())),
+                "key": pa.array([m.key for m in memories], pa.string()),
+                "supersedes": pa.array(list(supersedes or [None] * len(ids)), pa.string()),
+                "confidence": [float(m.confidence) for m in memories],
+                "source_path": pa.array([m.source_path for m in memories], pa.string()),
+                "chunk_index": pa.array([m.chunk_index for m in memories], pa.int32()),
+                "content_hash": pa.array([m.content_hash for m in memories], pa.string()),
+            },
         )
-        if source_rows:
-            cur.executemany("INSERT INTO memory_sources VALUES (?, ?, ?, ?)", source_rows)
+        sources = [
+            (mem_id, turn_id, None, None)
+            for mem_id, mem in zip(ids, memories, strict=True)
+            for turn_id in mem.source_turn_ids
+        ] + [
+            (mem_id, None, mem.source_path, mem.chunk_index)
+            for mem_id, mem in zip(ids, memories, strict=True)
+            if mem.source_path is not None
+        ]
+        if sources:
+            memory_ids, turn_ids, paths, chunks = zip(*sources, strict=True)
+            self._db.insert_rows(
+                cur,
+                "memory_sources",
+                {
+                    "memory_id": list(memory_ids),
+                    "turn_id": pa.array(turn_ids, pa.string()),
+                    "source_path": pa.array(paths, pa.string()),
+                    "chunk_index": pa.array(chunks, pa.int32()),
+                },
+            )
         return ids
+
+    def _embedding_column(
+        self, memories: Sequence[NewMemory], embeddings: np.ndarray | None
+    ) -> pa.Array:
+        dim = self._db.config.embedding_dim
+        vector_type = pa.list_(pa.float32(), dim)
+        if embeddings is not None:
+            flat = pa.array(np.ascontiguousarray(embeddings, dtype=np.float32).ravel())
+            return pa.FixedSizeListArray.from_arrays(flat, dim)
+        return pa.array(
+            [None if m.embedding is None else list(m.embedding) for m in memories], vector_type
+        )
 
     def get(self, memory_id: str) -> Memory | None:
         found = self.get_many([memory_id])
@@ -136,12 +161,16 @@ class MemoryRepository:
         return [by_id[i] for i in memory_ids if i in by_id]
 
     def source_turns(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
-        rows = self._db.cursor().execute(
-            "SELECT s.memory_id, list(s.turn_id ORDER BY t.session_id, t.seq) "
-            "FROM memory_sources s JOIN turns t ON t.id = s.turn_id "
-            "WHERE s.memory_id IN (SELECT unnest(?)) GROUP BY s.memory_id",
-            [list(memory_ids)],
-        ).fetchall()
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT s.memory_id, list(s.turn_id ORDER BY t.session_id, t.seq) "
+                "FROM memory_sources s JOIN turns t ON t.id = s.turn_id "
+                "WHERE s.memory_id IN (SELECT unnest(?)) GROUP BY s.memory_id",
+                [list(memory_ids)],
+            )
+            .fetchall()
+        )
         return {row[0]: tuple(row[1]) for row in rows}
 
     def supersede(
@@ -173,7 +202,11 @@ class MemoryRepository:
         return self._db.cursor().execute(f"SELECT count(*) FROM memories {where}").fetchone()[0]
 
     def counts_by_kind(self) -> dict[str, int]:
-        rows = self._db.cursor().execute(
-            f"SELECT kind, count(*) FROM memories WHERE {live()} GROUP BY kind ORDER BY kind"
-        ).fetchall()
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT kind, count(*) FROM memories WHERE {live()} GROUP BY kind ORDER BY kind"
+            )
+            .fetchall()
+        )
         return dict(rows)

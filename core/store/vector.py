@@ -41,10 +41,14 @@ class VectorIndex:
         self._builder: threading.Thread | None = None
 
     def exists(self) -> bool:
-        row = self._db.cursor().execute(
-            "SELECT count(*) FROM duckdb_indexes() WHERE index_name = ? AND database_name = ?",
-            [INDEX_NAME, "engram"],
-        ).fetchone()
+        row = (
+            self._db.cursor()
+            .execute(
+                "SELECT count(*) FROM duckdb_indexes() WHERE index_name = ? AND database_name = ?",
+                [INDEX_NAME, "engram"],
+            )
+            .fetchone()
+        )
         return row[0] > 0
 
     @property
@@ -68,8 +72,9 @@ class VectorIndex:
                 # Readers are mid-transaction; DuckDB checkpoints on its own once the WAL grows.
                 log.info("Checkpoint after the index build deferred")
 
-    def ensure_in_background(self, on_done: Callable[[BaseException | None], None] | None = None
-                             ) -> bool:
+    def ensure_in_background(
+        self, on_done: Callable[[BaseException | None], None] | None = None
+    ) -> bool:
         """Start building the index off the caller's thread if it is missing; exact search
         serves queries meanwhile. Returns True when a build was started."""
         if self.exists() or self._building.is_set():

@@ -6,9 +6,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 TOPICS = [
-    "hiking the Dolomites", "baking sourdough bread", "learning Portuguese", "the garden shed",
-    "a new espresso machine", "the marathon training plan", "my daughter's piano recital",
-    "refactoring the billing service", "a trip to Kyoto", "the book club novel",
+    "hiking the Dolomites",
+    "baking sourdough bread",
+    "learning Portuguese",
+    "the garden shed",
+    "a new espresso machine",
+    "the marathon training plan",
+    "my daughter's piano recital",
+    "refactoring the billing service",
+    "a trip to Kyoto",
+    "the book club novel",
 ]
 
 

@@ -34,9 +34,7 @@ print("finished", flush=True)
 """
 
 
-def test_kill_during_import_loses_no_committed_memory(
-    tmp_path: Path, embedder: Embedder
-) -> None:
+def test_kill_during_import_loses_no_committed_memory(tmp_path: Path, embedder: Embedder) -> None:
     source = tmp_path / "conv.json"
     data = conversation(sessions=200, turns_per_session=8)
     source.write_text(json.dumps(data))

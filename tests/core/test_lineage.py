@@ -23,8 +23,9 @@ def deploy_chain(store: MemoryStore) -> list[str]:
     with store.db.write() as cur:
         (first,) = store.memories.insert(cur, [fact("Deploy target: staging", JAN)])
         second = store.memories.supersede(cur, first, fact("Deploy target: production", FEB), None)
-        third = store.memories.supersede(cur, second, fact("Deploy target: staging again", MAR),
-                                         None)
+        third = store.memories.supersede(
+            cur, second, fact("Deploy target: staging again", MAR), None
+        )
     return [first, second, third]
 
 

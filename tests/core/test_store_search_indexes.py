@@ -66,9 +66,7 @@ def test_bm25_finds_rows_written_after_the_last_fts_rebuild(
     assert [h.memory_id for h in store.fulltext.search("stromboli ferry")] == [late]
 
 
-def test_fresh_and_indexed_rows_rank_on_one_scale(
-    store: MemoryStore, embedder: Embedder
-) -> None:
+def test_fresh_and_indexed_rows_rank_on_one_scale(store: MemoryStore, embedder: Embedder) -> None:
     (indexed,) = remember(store, embedder, ["cello cello cello practice"], T0)
     store.fulltext.rebuild()
     (fresh,) = remember(store, embedder, ["a cello"], T0)
@@ -76,9 +74,7 @@ def test_fresh_and_indexed_rows_rank_on_one_scale(
     assert [h.memory_id for h in hits] == [indexed, fresh]
 
 
-def test_superseded_memories_leave_both_searches(
-    store: MemoryStore, embedder: Embedder
-) -> None:
+def test_superseded_memories_leave_both_searches(store: MemoryStore, embedder: Embedder) -> None:
     (old,) = remember(store, embedder, ["I live in Berlin"], T0)
     store.fulltext.rebuild()
     new = NewMemory(MemoryKind.SEMANTIC, "I live in Lisbon", datetime(2026, 5, 1, tzinfo=UTC))
