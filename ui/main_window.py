@@ -38,9 +38,10 @@ class MainWindow(QMainWindow):
         layout.addStretch(1)
         self.setCentralWidget(body)
         quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         quit_action.triggered.connect(self.sig_quit_requested.emit)
         self.menuBar().addMenu("&File").addAction(quit_action)
+        self.addAction(quit_action)
         self.show_stats(stats)
 
     def show_stats(self, stats: StoreStats) -> None:

@@ -1,0 +1,75 @@
+"""Malformed conversation files are refused with a message that says where, and nothing is
+written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.errors import InputError
+from core.ingest.conversation_file import read_conversation_file
+from tests.core.conversation_factory import conversation
+
+
+def write(tmp_path: Path, content: bytes | str) -> Path:
+    path = tmp_path / "conv.json"
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    path.write_bytes(content)
+    return path
+
+
+def test_valid_file_keeps_ids_order_and_times(tmp_path: Path) -> None:
+    data = conversation(sessions=2, turns_per_session=3)
+    del data["sessions"][1]["turns"][2]["at"]
+    sessions = read_conversation_file(write(tmp_path, json.dumps(data)))
+    assert [s.id for s in sessions] == ["S0", "S1"]
+    assert [t.id for t in sessions[0].turns] == ["S0:T0", "S0:T1", "S0:T2"]
+    assert sessions[0].turns[1].speaker == "Engram"
+    # A turn without its own time falls back to the session start, keeping order.
+    assert sessions[1].turns[2].at > sessions[1].started_at
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON: .* line 1"),
+        ('{"conversations": []}', 'a "sessions" list'),
+        ('{"sessions": [{"id": "a", "started_at": "yesterday", "turns": []}]}', "ISO 8601"),
+        (
+            '{"sessions": [{"id": "a", "started_at": "2026-01-01T00:00:00", "turns": '
+            '[{"id": "t", "role": "robot", "text": "hi"}]}]}',
+            r"sessions\[0\]\.turns\[0\]\.role",
+        ),
+        (
+            '{"sessions": [{"id": "a", "started_at": "2026-01-01", "turns": '
+            '[{"id": "t", "role": "user", "text": "hi"}, {"id": "t", "role": "user", '
+            '"text": "again"}]}]}',
+            "already used",
+        ),
+    ],
+)
+def test_malformed_files_say_what_and_where(tmp_path: Path, content: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        read_conversation_file(write(tmp_path, content))
+
+
+def test_binary_and_non_utf8_files_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="binary"):
+        read_conversation_file(write(tmp_path, b"\x89PNG\r\n\x1a\n\x00\x00\x00"))
+    with pytest.raises(InputError, match="not valid UTF-8"):
+        read_conversation_file(write(tmp_path, b'{"sessions": ["\xff\xfe"]}'))
+
+
+def test_a_huge_turn_is_refused_rather_than_stored(tmp_path: Path) -> None:
+    data = conversation(sessions=1, turns_per_session=1)
+    data["sessions"][0]["turns"][0]["text"] = "x" * 300_000
+    with pytest.raises(InputError, match="more than the 200,000"):
+        read_conversation_file(write(tmp_path, json.dumps(data)))
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such file"):
+        read_conversation_file(tmp_path / "absent.json")

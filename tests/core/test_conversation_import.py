@@ -1,0 +1,56 @@
+"""Importing conversations: provenance kept, re-runs idempotent, conflicts refused whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.embed import Embedder
+from core.errors import InputError
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.retrieval import Retriever
+from core.store import MemoryStore
+from tests.core.conversation_factory import conversation
+
+
+def test_each_turn_becomes_a_memory_that_names_its_turn(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    sessions = parse_conversations(conversation(sessions=3, turns_per_session=4))
+    report = ConversationImporter(store, embedder).import_sessions(sessions)
+    assert (report.sessions_imported, report.turns, report.memories) == (3, 12, 12)
+    outcome = Retriever(store, embedder).search("sourdough bread", k=3)
+    top = outcome.results[0].memory
+    assert "sourdough" in top.content
+    assert top.source_turn_ids[0].startswith("S1:")
+    assert top.session_id == "S1"
+
+
+def test_reimport_skips_what_is_already_there(store: MemoryStore, embedder: Embedder) -> None:
+    importer = ConversationImporter(store, embedder)
+    importer.import_sessions(parse_conversations(conversation(sessions=2)))
+    report = importer.import_sessions(parse_conversations(conversation(sessions=3)))
+    assert (report.sessions_imported, report.sessions_skipped) == (1, 2)
+    assert store.conversations.counts() == (3, 18)
+
+
+def test_turn_id_already_used_by_another_session_writes_nothing(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    importer = ConversationImporter(store, embedder)
+    importer.import_sessions(parse_conversations(conversation(sessions=1)))
+    clash = conversation(sessions=2)
+    clash["sessions"] = clash["sessions"][1:]
+    clash["sessions"][0]["turns"][0]["id"] = "S0:T0"
+    with pytest.raises(InputError, match="already stored in other sessions"):
+        importer.import_sessions(parse_conversations(clash))
+    assert store.conversations.counts() == (1, 6)
+
+
+def test_empty_turns_are_kept_as_turns_but_not_remembered(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = conversation(sessions=1, turns_per_session=2)
+    data["sessions"][0]["turns"][1]["text"] = "   "
+    report = ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    assert (report.turns, report.memories) == (2, 1)
