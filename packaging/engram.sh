@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Engram's one entry point for a source checkout:
+#   bash packaging/engram.sh [run] [ENGRAM ARGS...]   set up if needed, then launch Engram
+#   bash packaging/engram.sh test [PYTEST ARGS...]    set up if needed, then run every test
+# Set-up creates .venv beside this repo and installs the pinned stack into it. The first time,
+# pip compiles llama.cpp from source (about 5-6 minutes on 2 cores); later runs reuse it.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+venv="$root/.venv"
+stamp="$venv/.engram-installed"
+
+# Shared libraries Qt needs at run time (Debian/Ubuntu package names).
+qt_packages=(
+  libegl1 libgl1 libopengl0 libglib2.0-0 libdbus-1-3 libfontconfig1 libfreetype6
+  libxkbcommon0 libxkbcommon-x11-0 libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4
+  libxcb-keysyms1 libxcb-image0 libxcb-randr0 libxcb-render-util0 libxcb-shape0
+  libxcb-xinerama0 libxcb-xkb1 libwayland-cursor0 libwayland-client0 libwayland-egl1
+)
+
+say() { printf '\033[1mengram:\033[0m %s\n' "$*" >&2; }
+
+ensure_system_libraries() {
+  command -v dpkg-query >/dev/null 2>&1 || return 0
+  local missing=()
+  for pkg in "${qt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Qt's system libraries: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    say "Qt may need these system packages: ${missing[*]}"
+    say "install them with: sudo apt-get install ${missing[*]}"
+  fi
+}
+
+ensure_environment() {
+  local want
+  want="$(sha256sum "$root/pyproject.toml" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    return 0
+  fi
+  local python="${PYTHON:-python3}"
+  if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    say "Engram needs Python 3.11 or newer (found: $("$python" --version 2>&1))."
+    exit 1
+  fi
+  [ -x "$venv/bin/python" ] || { say "creating $venv"; "$python" -m venv "$venv"; }
+  say "installing Engram and its pinned dependencies into .venv"
+  say "(the first time, llama.cpp is compiled from source: about 5-6 minutes on 2 cores)"
+  "$venv/bin/python" -m pip install --quiet --upgrade pip >/dev/null
+  "$venv/bin/python" -m pip install --quiet -e "$root[dev]"
+  echo "$want" > "$stamp"
+  say "set-up done"
+}
+
+command="${1:-run}"
+case "$command" in
+  run) [ $# -gt 0 ] && shift ;;
+  test) shift ;;
+  *) command=run ;;
+esac
+
+ensure_system_libraries
+ensure_environment
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+
+if [ "$command" = test ]; then
+  cd "$root"
+  export QT_QPA_PLATFORM=offscreen
+  set +e
+  "$venv/bin/python" -m pytest "$@"
+  code=$?
+  set -e
+  if [ "$code" -eq 5 ]; then
+    say "pytest collected no tests"
+  fi
+  exit "$code"
+fi
+exec "$venv/bin/engram" "$@"
