@@ -104,6 +104,26 @@ class LlamaCppLLM:
     def count_tokens(self, text: str) -> int:
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
 
+    def format_prompt(self, messages: Sequence[ChatMessage]) -> str:
+        """The exact text the model sees for `messages`, rendered with the GGUF's own chat
+        template (so prompt budgets count what is really sent)."""
+        template = self._llama.metadata.get("tokenizer.chat_template")
+        if not template:
+            raise ModelError(f"{self.model_name} carries no chat template.")
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        llama = self._llama
+        formatter = Jinja2ChatFormatter(
+            template=template,
+            eos_token=llama.detokenize([llama.token_eos()], special=True).decode("utf-8"),
+            bos_token=llama.detokenize([llama.token_bos()], special=True).decode("utf-8"),
+        )
+        return formatter(messages=[{"role": m.role, "content": m.content} for m in messages]).prompt
+
+    def prompt_tokens(self, messages: Sequence[ChatMessage]) -> int:
+        prompt = self.format_prompt(messages).encode("utf-8")
+        return len(self._llama.tokenize(prompt, add_bos=True, special=True))
+
     def stream_chat(
         self,
         messages: Sequence[ChatMessage],

@@ -77,3 +77,11 @@ def test_a_truncated_gguf_is_refused(tmp_path: Path, tiny_gguf: Path) -> None:
     broken.write_bytes(tiny_gguf.read_bytes()[:4096])
     with pytest.raises(ModelError, match="could not load"):
         LlamaCppLLM(LLMSettings(broken))
+
+
+def test_prompt_is_rendered_with_the_models_own_chat_template(llm: LlamaCppLLM) -> None:
+    prompt = llm.format_prompt(HELLO)
+    assert prompt == "<|system|>\nYou are terse.</s>\n<|user|>\nhello world</s>\n<|assistant|>\n"
+    # Control markers count as one token each, plus BOS: the budget sees what is really sent.
+    content_tokens = llm.count_tokens("You are terse.") + llm.count_tokens("hello world")
+    assert llm.prompt_tokens(HELLO) > content_tokens + 3
