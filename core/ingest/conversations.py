@@ -1,6 +1,6 @@
-"""Conversation import: sessions and turns stored as they were, each turn made a memory that
-points back to it. One transaction per session, so a crash mid-import loses at most the session
-being written and a re-run picks up where it stopped."""
+"""Conversation import: sessions and turns stored as they were, and remembered as 3-5 turn
+segments that point back to their turns. One transaction per session, so a crash mid-import
+loses at most the session being written and a re-run picks up where it stopped."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from core.embed import Embedder
 from core.errors import InputError
+from core.ingest.entities import extract_entities
+from core.ingest.segments import SegmentConfig, segment_text, segment_turns
 from core.model import DecayClass, MemoryKind, NewMemory, Session, Turn
 from core.store import MemoryStore
 
@@ -28,23 +30,28 @@ class ImportReport:
     cancelled: bool = False
 
 
-def turn_memory(session: Session, turn: Turn) -> NewMemory:
-    content = f"{turn.speaker}: {turn.text}" if turn.speaker else turn.text
+def segment_memory(session: Session, turns: Sequence[Turn]) -> NewMemory:
+    content = segment_text(turns)
     return NewMemory(
         kind=MemoryKind.EPISODIC,
         content=content,
-        created_at=turn.at,
+        entities=extract_entities(" ".join(t.text for t in turns)),
+        created_at=turns[-1].at,
+        valid_from=turns[0].at,
         decay_class=DecayClass.MEDIUM,
         project=session.project,
         session_id=session.id,
-        source_turn_ids=(turn.id,),
+        source_turn_ids=tuple(t.id for t in turns),
     )
 
 
 class ConversationImporter:
-    def __init__(self, store: MemoryStore, embedder: Embedder) -> None:
+    def __init__(
+        self, store: MemoryStore, embedder: Embedder, segments: SegmentConfig = SegmentConfig()
+    ) -> None:
         self._store = store
         self._embedder = embedder
+        self._segments = segments
 
     def _check_turn_ids(self, sessions: Sequence[Session]) -> None:
         """Turn ids are provenance: one already stored in a different session is a conflict."""
@@ -83,8 +90,9 @@ class ConversationImporter:
         return ImportReport(imported, len(existing), turns, memories)
 
     def _import_session(self, session: Session) -> int:
-        worth_remembering = [t for t in session.turns if t.text.strip()]
-        new = [turn_memory(session, t) for t in worth_remembering]
+        new = [
+            segment_memory(session, turns) for turns in segment_turns(session.turns, self._segments)
+        ]
         vectors = self._embedder.embed([m.content for m in new])
         with self._store.db.write() as cur:
             self._store.conversations.insert_session(cur, session)

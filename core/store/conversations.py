@@ -69,6 +69,6 @@ class ConversationRepository:
     def counts(self) -> tuple[int, int]:
         """(sessions, turns)."""
         cur = self._db.cursor()
-        sessions = cur.execute("SELECT count(*) FROM sessions").fetchone()[0]
-        turns = cur.execute("SELECT count(*) FROM turns").fetchone()[0]
+        sessions = cur.execute("SELECT count(*) FROM sessions").fetchall()[0][0]
+        turns = cur.execute("SELECT count(*) FROM turns").fetchall()[0][0]
         return sessions, turns

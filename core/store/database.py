@@ -4,7 +4,9 @@ single writer. Everything else in `core.store` borrows cursors from here."""
 from __future__ import annotations
 
 import logging
+import os
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,6 +24,10 @@ log = logging.getLogger(__name__)
 CATALOG = "engram"
 
 
+def _quote(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
 @dataclass(frozen=True, slots=True)
 class DatabaseConfig:
     path: Path
@@ -36,39 +42,65 @@ class Database:
     def __init__(self, config: DatabaseConfig) -> None:
         self.config = config
         config.path.parent.mkdir(parents=True, exist_ok=True)
-        self._root = duckdb.connect(":memory:", config=offline_config())
-        try:
-            load_extensions(self._root)
-            self._root.execute("SET GLOBAL hnsw_enable_experimental_persistence = true")
-            self._root.execute("SET GLOBAL TimeZone = 'UTC'")
-            quoted = str(config.path).replace("'", "''")
-            self._root.execute(f"ATTACH '{quoted}' AS {CATALOG}")
-            self._root.execute(f"USE {CATALOG}")
-        except duckdb.IOException as exc:
-            self._root.close()
-            if "lock" in str(exc).lower():
-                raise StoreLockedError(
-                    f"The memory file {config.path} is in use by another program "
-                    "(is Engram already running?)."
-                ) from exc
-            raise StoreError(f"Could not open the memory file {config.path}: {exc}") from exc
-        except duckdb.Error as exc:
-            self._root.close()
-            raise StoreError(
-                f"The memory file {config.path} could not be read ({exc}). It may be damaged or "
-                "not an Engram file; it was left as it is."
-            ) from exc
+        self._root = self._attach(config.path)
         self._local = threading.local()
+        self._generation = 0
         self._write_lock = threading.RLock()
         self._writer = self._new_cursor()
         self._closed = False
         self.schema_version = migrate(self._writer, config.embedding_dim)
         self._check_embedding_model()
 
+    @staticmethod
+    def _attach(path: Path) -> duckdb.DuckDBPyConnection:
+        root = duckdb.connect(":memory:", config=offline_config())
+        try:
+            load_extensions(root)
+            root.execute("SET GLOBAL hnsw_enable_experimental_persistence = true")
+            root.execute("SET GLOBAL TimeZone = 'UTC'")
+            root.execute(f"ATTACH '{_quote(path)}' AS {CATALOG}")
+            root.execute(f"USE {CATALOG}")
+        except duckdb.IOException as exc:
+            root.close()
+            if "lock" in str(exc).lower():
+                raise StoreLockedError(
+                    f"The memory file {path} is in use by another program "
+                    "(is Engram already running?)."
+                ) from exc
+            raise StoreError(f"Could not open the memory file {path}: {exc}") from exc
+        except duckdb.Error as exc:
+            root.close()
+            raise StoreError(
+                f"The memory file {path} could not be read ({exc}). It may be damaged or "
+                "not an Engram file; it was left as it is."
+            ) from exc
+        return root
+
     def _new_cursor(self) -> duckdb.DuckDBPyConnection:
         cursor = self._root.cursor()
         cursor.execute(f"USE {CATALOG}")
         return cursor
+
+    def rewrite_file(self) -> None:
+        """Copy everything into a fresh file and swap it in. DuckDB leaves updated and freed
+        bytes in place on disk, so this is the only way purged text really leaves the file.
+        Cursors of other threads are replaced on their next use."""
+        with self._write_lock:
+            path = self.config.path
+            fresh = path.with_name(path.name + ".rewrite")
+            fresh.unlink(missing_ok=True)
+            self._writer.execute(f"ATTACH '{_quote(fresh)}' AS engram_rewrite")
+            try:
+                self._writer.execute(f"COPY FROM DATABASE {CATALOG} TO engram_rewrite")
+            finally:
+                self._writer.execute("DETACH engram_rewrite")
+            self._root.close()
+            os.replace(fresh, path)
+            path.with_name(path.name + ".wal").unlink(missing_ok=True)
+            self._root = self._attach(path)
+            self._generation += 1
+            self._writer = self._new_cursor()
+            log.info("Memory file rewritten without purged data")
 
     def _check_embedding_model(self) -> None:
         meta = dict(self._writer.execute("SELECT key, value FROM meta").fetchall())
@@ -94,9 +126,10 @@ class Database:
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """This thread's own read cursor (DuckDB connections are not shared across threads)."""
         cursor = getattr(self._local, "cursor", None)
-        if cursor is None:
+        if cursor is None or self._local.generation != self._generation:
             cursor = self._new_cursor()
             self._local.cursor = cursor
+            self._local.generation = self._generation
         return cursor
 
     @contextmanager
@@ -129,29 +162,57 @@ class Database:
 
     @staticmethod
     def insert_rows(
-        cur: duckdb.DuckDBPyConnection, table: str, columns: dict[str, Sequence[object] | pa.Array]
+        cur: duckdb.DuckDBPyConnection,
+        table: str,
+        columns: dict[str, Sequence[object] | pa.Array],
+        on_conflict: str | None = None,
     ) -> None:
         """Bulk insert through Arrow. `executemany` converts value by value and is ~100x slower
         (it probes for pandas on every value)."""
+        names = ", ".join(columns)
+        conflict = f" ON CONFLICT {on_conflict}" if on_conflict else ""
+        Database.with_batch(
+            cur,
+            columns,
+            f"INSERT INTO {table} ({names}) SELECT {names} FROM engram_batch{conflict}",
+        )
+
+    @staticmethod
+    def with_batch(
+        cur: duckdb.DuckDBPyConnection, columns: dict[str, Sequence[object] | pa.Array], sql: str
+    ) -> None:
+        """Run `sql` with the columns visible as the table `engram_batch` (bulk UPDATE ... FROM
+        and INSERT ... SELECT without per-row round trips)."""
         batch = pa.table(columns)
         if batch.num_rows == 0:
             return
-        names = ", ".join(columns)
         cur.register("engram_batch", batch)
         try:
-            cur.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM engram_batch")
+            cur.execute(sql)
         finally:
             cur.unregister("engram_batch")
 
     def meta(self, key: str) -> str | None:
-        row = self.cursor().execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
-        return None if row is None else row[0]
+        row = self.cursor().execute("SELECT value FROM meta WHERE key = ?", [key]).fetchall()[:1]
+        return row[0][0] if row else None
 
     def set_meta(self, cur: duckdb.DuckDBPyConnection, key: str, value: str) -> None:
         cur.execute(
             "INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             [key, value],
         )
+
+    def checkpoint(self, attempts: int = 20) -> None:
+        """Write the WAL into the main file. Readers mid-query block a plain checkpoint, so
+        retry briefly before giving up with an error."""
+        with self._write_lock:
+            for attempt in range(attempts):
+                try:
+                    self._writer.execute("CHECKPOINT")
+                    return
+                except duckdb.TransactionException:
+                    time.sleep(0.05 * (attempt + 1))
+            raise StoreError("Could not checkpoint the memory file: it is busy; try again.")
 
     def close(self) -> None:
         with self._write_lock:

@@ -16,6 +16,9 @@ log = logging.getLogger(__name__)
 
 FTS_SCHEMA = "fts_main_memories"
 WATERMARK_KEY = "fts_indexed_seq"
+# Split on anything but letters and digits: the default also drops digits, which makes
+# "flight 815" or a PIN unfindable by keyword.
+IGNORE = r"(\.|[^\p{L}\p{N}])+"
 K1 = 1.2
 B = 0.75
 
@@ -40,7 +43,7 @@ class FullTextIndex:
                 "AND schema_name = ? AND table_name = 'stats'",
                 [FTS_SCHEMA],
             )
-            .fetchone()
+            .fetchall()[0]
         )
         return row[0] > 0
 
@@ -53,7 +56,7 @@ class FullTextIndex:
         return (
             self._db.cursor()
             .execute("SELECT count(*) FROM memories WHERE seq > ?", [self.watermark()])
-            .fetchone()[0]
+            .fetchall()[0][0]
         )
 
     def needs_rebuild(self) -> bool:
@@ -62,10 +65,10 @@ class FullTextIndex:
     def rebuild(self) -> None:
         """Rebuild over every row; also the way forgotten text leaves the index's term tables."""
         with self._db.exclusive() as cur:
-            upto = cur.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchone()[0]
+            upto = cur.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchall()[0][0]
             cur.execute(
-                "PRAGMA create_fts_index('memories', 'id', 'content', "
-                "stemmer = 'porter', stopwords = 'english', overwrite = 1)"
+                "PRAGMA create_fts_index('memories', 'id', 'content', stemmer = 'porter', "
+                f"stopwords = 'english', ignore = '{IGNORE}', overwrite = 1)"
             )
             cur.execute(
                 "INSERT INTO meta VALUES (?, ?) "
@@ -111,7 +114,7 @@ class FullTextIndex:
         stopwords = self._stopwords()
         (query_terms,) = cur.execute(
             f"SELECT {self._tokens('$q')}", {"q": query, "sw": stopwords}
-        ).fetchone()
+        ).fetchall()[0]
         terms = set(query_terms)
         if not terms:
             return []
@@ -122,7 +125,9 @@ class FullTextIndex:
         ).fetchall()
         if not rows:
             return []
-        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats").fetchone()
+        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats").fetchall()[
+            0
+        ]
         indexed_df = dict(
             cur.execute(
                 f"SELECT term, df FROM {FTS_SCHEMA}.dict WHERE term IN (SELECT unnest(?))",

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+import duckdb
+
 from core.store.database import Database
 
 # Guards against a cycle written by a bug: no real chain is this long.
@@ -58,15 +60,16 @@ class Lineage:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def chain(self, memory_id: str) -> list[Version]:
-        """Every version of the belief `memory_id` belongs to, oldest first."""
-        rows = self._db.cursor().execute(_CHAIN_SQL, {"id": memory_id}).fetchall()
+    def chain(self, memory_id: str, cur: duckdb.DuckDBPyConnection | None = None) -> list[Version]:
+        """Every version of the belief `memory_id` belongs to, oldest first. Pass the writer's
+        cursor to see the caller's own uncommitted changes."""
+        rows = (cur or self._db.cursor()).execute(_CHAIN_SQL, {"id": memory_id}).fetchall()
         return [Version(r[0], r[1], r[2], r[3], r[4] is not None) for r in rows]
 
     def head(self, memory_id: str) -> str | None:
         """The current version: the end of the chain that starts at `memory_id`."""
-        row = self._db.cursor().execute(_HEAD_SQL, {"id": memory_id}).fetchone()
-        return None if row is None else row[0]
+        row = self._db.cursor().execute(_HEAD_SQL, {"id": memory_id}).fetchall()[:1]
+        return row[0][0] if row else None
 
     def as_of(self, memory_id: str, when: datetime) -> str | None:
         """The version that was valid at `when`, or None if the belief did not exist yet."""
@@ -77,6 +80,6 @@ class Lineage:
                 "AND (valid_to IS NULL OR $when < valid_to) ORDER BY position DESC LIMIT 1",
                 {"id": memory_id, "when": when},
             )
-            .fetchone()
+            .fetchall()[:1]
         )
-        return None if row is None else row[0]
+        return row[0][0] if row else None

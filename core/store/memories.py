@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
 
 import duckdb
 import numpy as np
 import pyarrow as pa
 
+from core.decay import DEFAULT_DECAY, DecayConfig, boosted_stability
 from core.errors import StoreError
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.store.database import Database
+from core.store.lineage import Lineage
 
 
 def live(alias: str = "") -> str:
@@ -183,9 +186,10 @@ class MemoryRepository:
         """Write `new` as the next version of `old_id` and close the old one's validity."""
         row = cur.execute(
             "SELECT superseded_by, forgotten_at FROM memories WHERE id = ?", [old_id]
-        ).fetchone()
-        if row is None:
+        ).fetchall()
+        if not row:
             raise StoreError(f"No memory with id {old_id}.")
+        row = row[0]
         if row[0] is not None:
             raise StoreError(f"Memory {old_id} was already replaced by {row[0]}.")
         vectors = None if embedding is None else embedding.reshape(1, -1)
@@ -199,7 +203,7 @@ class MemoryRepository:
 
     def count(self, *, live_only: bool = True) -> int:
         where = f"WHERE {live()}" if live_only else ""
-        return self._db.cursor().execute(f"SELECT count(*) FROM memories {where}").fetchone()[0]
+        return self._db.cursor().execute(f"SELECT count(*) FROM memories {where}").fetchall()[0][0]
 
     def counts_by_kind(self) -> dict[str, int]:
         rows = (
@@ -210,3 +214,68 @@ class MemoryRepository:
             .fetchall()
         )
         return dict(rows)
+
+    def record_access(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        direct: Sequence[str],
+        associative: Sequence[str],
+        now: datetime,
+        decay: DecayConfig = DEFAULT_DECAY,
+    ) -> None:
+        """A retrieval strengthens what it returned: stability grows (more for direct hits and
+        long gaps), the decay clock restarts, the access count goes up."""
+        direct_ids = set(direct)
+        ids = list(dict.fromkeys([*direct, *associative]))
+        if not ids:
+            return
+        rows = cur.execute(
+            "SELECT id, stability, last_accessed_at FROM memories WHERE id IN (SELECT unnest(?))",
+            [ids],
+        ).fetchall()
+        self._db.with_batch(
+            cur,
+            {
+                "id": [r[0] for r in rows],
+                "stability": [
+                    boosted_stability(r[1], r[2], now, direct=r[0] in direct_ids, config=decay)
+                    for r in rows
+                ],
+                "accessed_at": pa.array([now] * len(rows), pa.timestamp("us", "UTC")),
+            },
+            "UPDATE memories SET stability = b.stability, access_count = access_count + 1, "
+            "last_accessed_at = b.accessed_at FROM engram_batch b WHERE memories.id = b.id",
+        )
+
+    def forget(
+        self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], now: datetime, reason: str
+    ) -> list[str]:
+        """Purge for real: content, summary, embedding and entities of every version of these
+        memories, and the text of the turns they came from. A tombstone (id, time, reason) stays
+        so lineage does not break. Returns the ids purged."""
+        chain_ids: list[str] = []
+        for memory_id in memory_ids:
+            chain_ids += [v.memory_id for v in Lineage(self._db).chain(memory_id, cur)]
+        chain_ids = list(dict.fromkeys(chain_ids))
+        if not chain_ids:
+            return []
+        cur.execute(
+            "UPDATE turns SET text = '' WHERE id IN (SELECT turn_id FROM memory_sources "
+            "WHERE memory_id IN (SELECT unnest($ids)) AND turn_id IS NOT NULL)",
+            {"ids": chain_ids},
+        )
+        cur.execute(
+            "UPDATE memories SET content = NULL, summary = NULL, embedding = NULL, entities = [], "
+            "key = NULL, forgotten_at = $now, forget_reason = $reason, updated_at = $now "
+            "WHERE id IN (SELECT unnest($ids))",
+            {"ids": chain_ids, "now": now, "reason": reason},
+        )
+        cur.execute(
+            "DELETE FROM links WHERE src_id IN (SELECT unnest($ids)) "
+            "OR dst_id IN (SELECT unnest($ids))",
+            {"ids": chain_ids},
+        )
+        cur.execute(
+            "DELETE FROM memory_entities WHERE memory_id IN (SELECT unnest(?))", [chain_ids]
+        )
+        return chain_ids

@@ -42,7 +42,7 @@ def current_version(cursor: duckdb.DuckDBPyConnection) -> int:
         "CREATE TABLE IF NOT EXISTS schema_version "
         "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)"
     )
-    row = cursor.execute("SELECT max(version) FROM schema_version").fetchone()
+    row = cursor.execute("SELECT max(version) FROM schema_version").fetchall()[0]
     return int(row[0] or 0)
 
 

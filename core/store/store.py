@@ -4,14 +4,16 @@ indexes healthy (missing HNSW rebuilt in the background, stale BM25 rebuilt when
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from core.store.conversations import ConversationRepository
 from core.store.database import Database, DatabaseConfig
 from core.store.fulltext import FullTextIndex
 from core.store.lineage import Lineage
+from core.store.links import LinkRepository
 from core.store.memories import MemoryRepository
 from core.store.vector import VectorIndex
 
@@ -20,6 +22,7 @@ log = logging.getLogger(__name__)
 DB_FILENAME = "engram.duckdb"
 # Below this many rows an index build takes well under a second: not worth a background thread.
 SMALL_STORE = 2000
+PURGE_PENDING = "purge_pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,7 @@ class MemoryStore:
         self.vectors = VectorIndex(db)
         self.fulltext = FullTextIndex(db)
         self.lineage = Lineage(db)
+        self.links = LinkRepository(db)
 
     @classmethod
     def open(
@@ -58,6 +62,9 @@ class MemoryStore:
         that has to be rebuilt is built in the background while exact search serves."""
         db = Database(DatabaseConfig(home / DB_FILENAME, embedding_model_id, embedding_dim))
         store = cls(db)
+        if store.db.meta(PURGE_PENDING) == "1":
+            log.info("Finishing a forget that was interrupted")
+            store.purge_forgotten()
         if not store.fulltext.exists():
             store.fulltext.rebuild()
         if not store.vectors.exists() and store.memories.count(live_only=False) <= SMALL_STORE:
@@ -65,6 +72,32 @@ class MemoryStore:
         elif store.vectors.ensure_in_background(on_index_ready):
             log.info("Vector index missing: rebuilding in the background, exact search meanwhile")
         return store
+
+    def forget(
+        self, memory_ids: Sequence[str], now: datetime, reason: str = "forgotten on request"
+    ) -> list[str]:
+        """Purge memories (and their earlier versions) so their text is gone from the file:
+        rows cleared, keyword index rebuilt without their terms, then a checkpoint so the
+        cleared pages replace the old ones on disk."""
+        with self.db.write() as cur:
+            purged = self.memories.forget(cur, memory_ids, now, reason)
+            if purged:
+                self.db.set_meta(cur, PURGE_PENDING, "1")
+        if purged:
+            self.purge_forgotten()
+        return purged
+
+    def purge_forgotten(self) -> None:
+        """Finish a forget: rebuild the keyword index without the purged terms and rewrite the
+        file. Resumed at the next open if Engram stopped half-way. The vector index is dropped
+        first (a copy would rebuild it without its cosine metric) and rebuilt in the background;
+        exact search serves meanwhile."""
+        self.fulltext.rebuild()
+        with self.db.exclusive() as cur:
+            self.vectors.drop(cur)
+            self.db.set_meta(cur, PURGE_PENDING, "0")
+        self.db.rewrite_file()
+        self.vectors.ensure_in_background()
 
     def maintain(self) -> None:
         """Index upkeep worth doing after a batch of writes."""

@@ -47,7 +47,7 @@ class VectorIndex:
                 "SELECT count(*) FROM duckdb_indexes() WHERE index_name = ? AND database_name = ?",
                 [INDEX_NAME, "engram"],
             )
-            .fetchone()
+            .fetchall()[0]
         )
         return row[0] > 0
 

@@ -13,16 +13,20 @@ from core.store import MemoryStore
 from tests.core.conversation_factory import conversation
 
 
-def test_each_turn_becomes_a_memory_that_names_its_turn(
+def test_sessions_become_overlapping_segments_that_name_their_turns(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    sessions = parse_conversations(conversation(sessions=3, turns_per_session=4))
+    sessions = parse_conversations(conversation(sessions=3, turns_per_session=11))
     report = ConversationImporter(store, embedder).import_sessions(sessions)
-    assert (report.sessions_imported, report.turns, report.memories) == (3, 12, 12)
-    outcome = Retriever(store, embedder).search("sourdough bread", k=3)
+    # 11 turns: turns 0-4, 4-8, 8-10 (stride 4, one turn shared between neighbours).
+    assert (report.sessions_imported, report.turns, report.memories) == (3, 33, 9)
+    outcome = Retriever(store, embedder).search("sourdough bread note 109", k=3)
     top = outcome.results[0].memory
-    assert "sourdough" in top.content
-    assert top.source_turn_ids[0].startswith("S1:")
+    assert top.source_turn_ids == ("S1:T8", "S1:T9", "S1:T10")
+    assert (
+        top.content.splitlines()[0]
+        == "Ana: Session 1, turn 8: more about baking sourdough bread (note 108)."
+    )
     assert top.session_id == "S1"
 
 
@@ -47,10 +51,13 @@ def test_turn_id_already_used_by_another_session_writes_nothing(
     assert store.conversations.counts() == (1, 6)
 
 
-def test_empty_turns_are_kept_as_turns_but_not_remembered(
+def test_trivial_and_empty_turns_are_kept_as_turns_but_not_remembered(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    data = conversation(sessions=1, turns_per_session=2)
+    data = conversation(sessions=1, turns_per_session=4)
     data["sessions"][0]["turns"][1]["text"] = "   "
+    data["sessions"][0]["turns"][2]["text"] = "ok, thanks!"
     report = ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
-    assert (report.turns, report.memories) == (2, 1)
+    assert (report.turns, report.memories) == (4, 1)
+    (memory,) = store.memories.get_many([h.memory_id for h in store.fulltext.search("session")])
+    assert memory.source_turn_ids == ("S0:T0", "S0:T3")

@@ -38,7 +38,6 @@ def test_kill_during_import_loses_no_committed_memory(tmp_path: Path, embedder: 
     source = tmp_path / "conv.json"
     data = conversation(sessions=200, turns_per_session=8)
     source.write_text(json.dumps(data))
-    probe = data["sessions"][3]["turns"][5]
     home = tmp_path / "home"
     env = dict(os.environ, HF_HUB_OFFLINE="1", PYTHONPATH=str(Path(__file__).parents[2]))
     proc = subprocess.Popen(
@@ -64,18 +63,20 @@ def test_kill_during_import_loses_no_committed_memory(tmp_path: Path, embedder: 
         assert sessions >= committed
         # Whole sessions only: the session being written when killed is absent, not half there.
         assert turns == sessions * 8
-        assert store.memories.count() == sessions * 8
-        query = embedder.embed([f"{probe['speaker']}: {probe['text']}"])[0]
+        # Eight turns make two segments (turns 0-4 and 4-7, one turn of overlap).
+        assert store.memories.count() == sessions * 2
+        segment = data["sessions"][3]["turns"][4:]
+        query = embedder.embed(["\n".join(f"{t['speaker']}: {t['text']}" for t in segment)])[0]
         assert "HNSW_INDEX_SCAN" in store.vectors.explain(query)
         (hit,) = store.vectors.nearest(query, k=1)
         assert hit.similarity > 0.999
-        assert store.memories.get(hit.memory_id).source_turn_ids == ("S3:T5",)
+        assert store.memories.get(hit.memory_id).source_turn_ids == tuple(t["id"] for t in segment)
         # Re-running the import completes the rest without duplicating anything.
         report = ConversationImporter(store, embedder).import_sessions(
             read_conversation_file(source)
         )
         assert report.sessions_skipped == sessions
         assert store.conversations.counts() == (200, 1600)
-        assert store.memories.count() == 1600
+        assert store.memories.count() == 400
     finally:
         store.close()

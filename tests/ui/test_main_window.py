@@ -22,7 +22,7 @@ def test_window_shows_what_the_store_holds_and_what_is_missing(
     window = MainWindow(store.stats())
     qtbot.addWidget(window)
     window.show()
-    assert "6 memories from 3 conversations" in window.summary.text()
+    assert "3 memories from 3 conversations (6 turns)" in window.summary.text()
     assert "not built yet" in window.pending.text()
     assert str(store.db.config.path) in window.statusBar().currentMessage()
 

@@ -1,0 +1,90 @@
+"""Forgetting curves. Retention R(m) is what a memory's age and use leave of it; it changes
+scores, never existence. Time is always passed in, so history can be replayed."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+from core.model import DecayClass, MemoryKind
+
+SECONDS_PER_DAY = 86_400.0
+
+
+@dataclass(frozen=True, slots=True)
+class DecayConfig:
+    # Half-lives in days per decay class (seed 000); None never decays.
+    half_life_fast: float = 2.0
+    half_life_medium: float = 14.0
+    half_life_slow: float = 90.0
+    floor_core: float = 0.60
+    floor_default: float = 0.02
+    # Stability gained per retrieval (seed 001), scaled by the spacing factor below.
+    boost_direct: float = 0.1
+    boost_associative: float = 0.03
+    # Spacing: an immediate re-retrieval counts once, a retrieval after a long gap up to twice.
+    spacing_days: float = 7.0
+    link_time_constant_days: float = 90.0
+
+    def half_life(self, decay_class: DecayClass) -> float | None:
+        return {
+            DecayClass.FAST: self.half_life_fast,
+            DecayClass.MEDIUM: self.half_life_medium,
+            DecayClass.SLOW: self.half_life_slow,
+            DecayClass.NONE: None,
+        }[decay_class]
+
+    def floor(self, kind: MemoryKind) -> float:
+        return self.floor_core if kind is MemoryKind.CORE else self.floor_default
+
+
+DEFAULT_DECAY = DecayConfig()
+
+
+def days_between(earlier: datetime, later: datetime) -> float:
+    return max(0.0, (later - earlier).total_seconds() / SECONDS_PER_DAY)
+
+
+def retention(
+    kind: MemoryKind,
+    decay_class: DecayClass,
+    stability: float,
+    last_accessed_at: datetime,
+    now: datetime,
+    config: DecayConfig = DEFAULT_DECAY,
+) -> float:
+    """R = max(floor, exp(-ln2 * t / (h * stability))), t since the memory was last used."""
+    half_life = config.half_life(decay_class)
+    if half_life is None:
+        return 1.0
+    effective = half_life * max(stability, 1e-6)
+    decayed = math.exp(-math.log(2) * days_between(last_accessed_at, now) / effective)
+    return max(config.floor(kind), decayed)
+
+
+def spacing_factor(
+    last_accessed_at: datetime, now: datetime, config: DecayConfig = DEFAULT_DECAY
+) -> float:
+    """1 for a retrieval right after the last one, approaching 2 as the gap grows: spaced
+    repetition strengthens more than cramming."""
+    return 2.0 - math.exp(-days_between(last_accessed_at, now) / config.spacing_days)
+
+
+def boosted_stability(
+    stability: float,
+    last_accessed_at: datetime,
+    now: datetime,
+    *,
+    direct: bool,
+    config: DecayConfig = DEFAULT_DECAY,
+) -> float:
+    base = config.boost_direct if direct else config.boost_associative
+    return stability + base * spacing_factor(last_accessed_at, now, config)
+
+
+def link_weight(
+    weight: float, updated_at: datetime, now: datetime, config: DecayConfig = DEFAULT_DECAY
+) -> float:
+    """Associations fade with a 90-day time constant unless strengthened by co-retrieval."""
+    return weight * math.exp(-days_between(updated_at, now) / config.link_time_constant_days)

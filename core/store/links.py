@@ -1,0 +1,123 @@
+"""Associations between memories: typed, weighted, timestamped, stored in both directions so a
+neighbour lookup is one indexed scan. Weights decay with time (core.decay.link_weight) and are
+strengthened by co-retrieval; decay is applied when a weight is read or updated, never by a
+sweep that rewrites every row."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import duckdb
+
+from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
+from core.store.database import Database
+from core.store.memories import live
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    src_id: str
+    dst_id: str
+    kind: str
+    weight: float
+    updated_at: datetime
+
+
+class LinkRepository:
+    def __init__(self, db: Database, decay: DecayConfig = DEFAULT_DECAY) -> None:
+        self._db = db
+        self._decay = decay
+
+    def add(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        pairs: Iterable[tuple[str, str, float]],
+        kind: str,
+        now: datetime,
+    ) -> None:
+        """Create links (both directions) or raise an existing one to at least `weight`."""
+        rows = [(a, b, w) for a, b, w in pairs if a != b]
+        rows += [(b, a, w) for a, b, w in rows]
+        self._upsert(cur, rows, kind, now)
+
+    def strengthen(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        memory_ids: Sequence[str],
+        kind: str,
+        amount: float,
+        now: datetime,
+    ) -> None:
+        """Co-retrieval: every pair in `memory_ids` gets `amount` added to its decayed weight."""
+        pairs = [(a, b) for i, a in enumerate(memory_ids) for b in memory_ids[i + 1 :] if a != b]
+        if not pairs:
+            return
+        current = {
+            (src, dst): link_weight(weight, updated, now, self._decay)
+            for src, dst, weight, updated in cur.execute(
+                "SELECT src_id, dst_id, weight, updated_at FROM links WHERE kind = ? AND "
+                "src_id IN (SELECT unnest(?)) AND dst_id IN (SELECT unnest(?))",
+                [kind, list(memory_ids), list(memory_ids)],
+            ).fetchall()
+        }
+        rows = []
+        for a, b in pairs:
+            weight = min(1.0, current.get((a, b), 0.0) + amount)
+            rows += [(a, b, weight), (b, a, weight)]
+        self._upsert(cur, rows, kind, now, replace=True)
+
+    def _upsert(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        rows: list[tuple[str, str, float]],
+        kind: str,
+        now: datetime,
+        *,
+        replace: bool = False,
+    ) -> None:
+        if not rows:
+            return
+        src, dst, weight = zip(*rows, strict=True)
+        merge = "excluded.weight" if replace else "greatest(links.weight, excluded.weight)"
+        self._db.insert_rows(
+            cur,
+            "links",
+            {
+                "src_id": list(src),
+                "dst_id": list(dst),
+                "kind": [kind] * len(rows),
+                "weight": [float(w) for w in weight],
+                "created_at": [now] * len(rows),
+                "updated_at": [now] * len(rows),
+            },
+            on_conflict=f"(src_id, dst_id, kind) DO UPDATE SET weight = {merge}, "
+            "updated_at = excluded.updated_at",
+        )
+
+    def neighbours(
+        self, memory_ids: Sequence[str], now: datetime, min_weight: float = 0.0
+    ) -> list[Link]:
+        """Links from `memory_ids` to live memories, strongest first, weights decayed to `now`."""
+        if not memory_ids:
+            return []
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT l.src_id, l.dst_id, l.kind, l.weight, l.updated_at FROM links l "
+                f"JOIN memories m ON m.id = l.dst_id WHERE {live('m')} "
+                "AND l.src_id IN (SELECT unnest(?))",
+                [list(memory_ids)],
+            )
+            .fetchall()
+        )
+        links = [
+            Link(src, dst, kind, link_weight(w, updated, now, self._decay), updated)
+            for src, dst, kind, w, updated in rows
+        ]
+        return sorted(
+            (link for link in links if link.weight >= min_weight),
+            key=lambda link: link.weight,
+            reverse=True,
+        )

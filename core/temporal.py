@@ -1,0 +1,136 @@
+"""Relative time phrases in a query ("yesterday", "last week", "in March", "two days ago")
+turned into a time window relative to the clock the caller passes in."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "couple of": 2,
+    "few": 3,
+}
+_NUMBER = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
+_AGO = re.compile(rf"\b{_NUMBER}\s+(day|week|month|year)s?\s+ago\b")
+_MONTH = re.compile(
+    r"\b(?:in|during|back in)\s+(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
+    r"(?:\s+(\d{4}))?"
+)
+_WEEKDAY = re.compile(r"\b(?:on|last)\s+(" + "|".join(WEEKDAYS) + r")\b")
+
+
+@dataclass(frozen=True, slots=True)
+class TimeWindow:
+    start: datetime
+    end: datetime
+    phrase: str
+
+    def contains(self, moment: datetime) -> bool:
+        return self.start <= moment < self.end
+
+
+def _day(moment: datetime) -> datetime:
+    return moment.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _month_start(year: int, month: int, like: datetime) -> datetime:
+    while month > 12:
+        year, month = year + 1, month - 12
+    while month < 1:
+        year, month = year - 1, month + 12
+    return _day(like).replace(year=year, month=month, day=1)
+
+
+def _ago(amount: int, unit: str, now: datetime) -> tuple[datetime, datetime]:
+    """'N units ago' is fuzzy: a window around the moment, one unit wide each side for days,
+    half a unit otherwise."""
+    span = {"day": 1, "week": 7, "month": 30, "year": 365}[unit]
+    centre = now - timedelta(days=amount * span)
+    slack = timedelta(days=1 if unit == "day" else span / 2)
+    return _day(centre - slack), _day(centre + slack) + timedelta(days=1)
+
+
+def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
+    """The first time phrase in `query` as a window, or None when there is none."""
+    text = query.lower()
+    today = _day(now)
+    week_start = today - timedelta(days=today.weekday())
+    fixed = [
+        ("day before yesterday", today - timedelta(days=2), today - timedelta(days=1)),
+        ("yesterday", today - timedelta(days=1), today),
+        ("today", today, today + timedelta(days=1)),
+        ("this morning", today, today + timedelta(hours=12)),
+        ("last night", today - timedelta(hours=6), today + timedelta(hours=6)),
+        ("last weekend", week_start - timedelta(days=2), week_start),
+        ("this week", week_start, today + timedelta(days=1)),
+        ("last week", week_start - timedelta(days=7), week_start),
+        ("this month", _month_start(now.year, now.month, now), today + timedelta(days=1)),
+        (
+            "last month",
+            _month_start(now.year, now.month - 1, now),
+            _month_start(now.year, now.month, now),
+        ),
+        ("this year", _day(now).replace(month=1, day=1), today + timedelta(days=1)),
+        (
+            "last year",
+            _day(now).replace(year=now.year - 1, month=1, day=1),
+            _day(now).replace(month=1, day=1),
+        ),
+    ]
+    for phrase, start, end in fixed:
+        if re.search(rf"\b{phrase}\b", text):
+            return TimeWindow(start, end, phrase)
+    if match := _AGO.search(text):
+        raw = match.group(1)
+        amount = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+        start, end = _ago(amount, match.group(2), now)
+        return TimeWindow(start, end, match.group(0))
+    if match := _MONTH.search(text):
+        month = MONTHS[match.group(1)]
+        if match.group(1) == "may" and not re.search(r"\bMay\b", query):
+            return None  # lower-case "may" is the verb, not the month
+        year = int(match.group(2)) if match.group(2) else now.year
+        if not match.group(2) and (year, month) > (now.year, now.month):
+            year -= 1  # "in March" said in January means last March
+        start = _month_start(year, month, now)
+        return TimeWindow(start, _month_start(year, month + 1, now), match.group(0))
+    if match := _WEEKDAY.search(text):
+        back = (today.weekday() - WEEKDAYS.index(match.group(1))) % 7 or 7
+        start = today - timedelta(days=back)
+        return TimeWindow(start, start + timedelta(days=1), match.group(0))
+    return None
