@@ -7,13 +7,15 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from app.services import Services, open_services
-from core.ingest.conversation_file import read_conversation_file
+from core.errors import InputError
+from core.ingest.conversation_file import parse_timestamp, read_conversation_file
 from core.ingest.conversations import ConversationImporter
-from core.retrieval import SearchOutcome
+from core.retrieval import Mode, SearchOutcome, SearchRequest
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,8 +43,35 @@ def build_parser() -> argparse.ArgumentParser:
         "search", help="search memories", description="Search memories by meaning and keywords."
     )
     search.add_argument("query", help="what to look for")
-    search.add_argument("--k", type=int, default=10, help="how many results (default 10)")
+    search.add_argument("--k", type=int, default=10, help="at most this many results (default 10)")
+    search.add_argument(
+        "--mode",
+        choices=[m.value for m in Mode],
+        default=Mode.ANSWER.value,
+        help="answer: what is relevant to the question; manager: what is going on (default answer)",
+    )
+    search.add_argument("--as-of", type=iso_datetime, help="search what was believed at this date")
+    search.add_argument("--now", type=iso_datetime, help="the clock to search at (default: now)")
     search.add_argument("--json", action="store_true", help="print JSON")
+
+    lineage = commands.add_parser(
+        "lineage",
+        help="show every version of a memory",
+        description="The supersede chain a memory belongs to, oldest first.",
+    )
+    lineage.add_argument("id", help="memory id (as printed by search)")
+    lineage.add_argument("--json", action="store_true", help="print JSON")
+
+    forget = commands.add_parser(
+        "forget",
+        help="forget a memory for real",
+        description="Purge a memory, its earlier versions and the text of the turns it came "
+        "from. Only a tombstone (id, time, reason) stays.",
+    )
+    target = forget.add_mutually_exclusive_group(required=True)
+    target.add_argument("id", nargs="?", help="memory id")
+    target.add_argument("--query", help="forget the best match for this text")
+    forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
     stats = commands.add_parser(
         "stats", help="show what the store holds", description="Counts and index state."
@@ -70,7 +99,9 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
-def search_payload(query: str, outcome: SearchOutcome) -> dict[str, Any]:
+def search_payload(
+    query: str, outcome: SearchOutcome, lineage_ids: dict[str, list[str]]
+) -> dict[str, Any]:
     return {
         "query": query,
         "degraded": outcome.degraded,
@@ -84,18 +115,46 @@ def search_payload(query: str, outcome: SearchOutcome) -> dict[str, Any]:
                 "source_turn_ids": list(r.memory.source_turn_ids),
                 "session_id": r.memory.session_id,
                 "created_at": r.memory.created_at.isoformat(),
+                "associated_with": r.associated_with,
+                "lineage_ids": lineage_ids[r.memory.id],
             }
             for r in outcome.results
         ],
+        "time_window": None
+        if outcome.window is None
+        else {
+            "phrase": outcome.window.phrase,
+            "start": outcome.window.start.isoformat(),
+            "end": outcome.window.end.isoformat(),
+        },
     }
+
+
+def iso_datetime(text: str) -> datetime:
+    try:
+        return parse_timestamp(text, "date")
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def cmd_search(services: Services, args: argparse.Namespace) -> int:
     if args.k < 1:
         raise SystemExit("engram search: --k must be at least 1")
-    outcome = services.retriever.search(args.query, k=args.k)
+    request = SearchRequest(
+        query=args.query,
+        now=args.now or datetime.now(UTC),
+        mode=Mode(args.mode),
+        k=args.k,
+        as_of=args.as_of,
+    )
+    outcome = services.retriever.search(request)
     if args.json:
-        print(json.dumps(search_payload(args.query, outcome), indent=2, ensure_ascii=False))
+        lineage = {
+            r.memory.id: [v.memory_id for v in services.store.lineage.chain(r.memory.id)]
+            for r in outcome.results
+        }
+        payload = search_payload(args.query, outcome, lineage)
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
         return 0
     if outcome.degraded:
         print(f"Note: {outcome.degraded}")
@@ -105,6 +164,59 @@ def cmd_search(services: Services, args: argparse.Namespace) -> int:
         turns = ", ".join(result.memory.source_turn_ids) or "-"
         print(f"{rank:>2}. [{result.memory.kind.value}] {result.memory.content}")
         print(f"    score {result.score:.4f}  turns {turns}  id {result.memory.id}")
+    return 0
+
+
+def cmd_lineage(services: Services, args: argparse.Namespace) -> int:
+    versions = services.store.lineage.chain(args.id)
+    if not versions:
+        raise InputError(f"No memory with id {args.id}.")
+    memories = {m.id: m for m in services.store.memories.get_many([v.memory_id for v in versions])}
+    rows = [
+        {
+            "id": v.memory_id,
+            "position": v.position,
+            "valid_from": v.valid_from.isoformat(),
+            "valid_to": None if v.valid_to is None else v.valid_to.isoformat(),
+            "forgotten": v.forgotten,
+            "content": memories[v.memory_id].content,
+        }
+        for v in versions
+    ]
+    if args.json:
+        print(json.dumps({"id": args.id, "versions": rows}, indent=2, ensure_ascii=False))
+        return 0
+    for row in rows:
+        until = row["valid_to"] or "now"
+        text = "(forgotten)" if row["forgotten"] else row["content"]
+        print(f"{row['position'] + 1}. {row['valid_from']} -> {until}  {row['id']}\n   {text}")
+    return 0
+
+
+def cmd_forget(services: Services, args: argparse.Namespace) -> int:
+    now = datetime.now(UTC)
+    if args.query:
+        request = SearchRequest(args.query, now, k=1, expand=False, record_access=False)
+        found = services.retriever.search(request).results
+        if not found:
+            raise InputError(f"Nothing remembered matches {args.query!r}; nothing was forgotten.")
+        target = found[0].memory
+    else:
+        target = services.store.memories.get(args.id)
+        if target is None:
+            raise InputError(f"No memory with id {args.id}.")
+    if target.forgotten_at is not None:
+        print(f"{target.id} was already forgotten.")
+        return 0
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise InputError("Refusing to forget without confirmation; pass --yes.")
+        answer = input(f"Forget for good:\n  {target.content}\n[y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing was forgotten.")
+            return 1
+    purged = services.store.forget([target.id], now)
+    print(f"Forgot {len(purged)} version(s) of {target.id}; only a tombstone remains.")
     return 0
 
 
@@ -124,7 +236,13 @@ def cmd_stats(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"import": cmd_import, "search": cmd_search, "stats": cmd_stats}
+COMMANDS = {
+    "import": cmd_import,
+    "search": cmd_search,
+    "stats": cmd_stats,
+    "lineage": cmd_lineage,
+    "forget": cmd_forget,
+}
 
 
 def run_command(home: Path, args: argparse.Namespace) -> int:

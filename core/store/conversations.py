@@ -8,7 +8,7 @@ import duckdb
 import pyarrow as pa
 
 from core.model import Role, Session, Turn
-from core.store.database import Database
+from core.store.database import IDS, Database, pack_ids
 
 
 class ConversationRepository:
@@ -38,7 +38,7 @@ class ConversationRepository:
     def existing_session_ids(self, session_ids: Sequence[str]) -> set[str]:
         rows = (
             self._db.cursor()
-            .execute("SELECT id FROM sessions WHERE id IN (SELECT unnest(?))", [list(session_ids)])
+            .execute(f"SELECT id FROM sessions WHERE id IN {IDS}", [pack_ids(session_ids)])
             .fetchall()
         )
         return {row[0] for row in rows}
@@ -47,9 +47,7 @@ class ConversationRepository:
         """turn id -> the session it is stored in, for the ids already present."""
         rows = (
             self._db.cursor()
-            .execute(
-                "SELECT id, session_id FROM turns WHERE id IN (SELECT unnest(?))", [list(turn_ids)]
-            )
+            .execute(f"SELECT id, session_id FROM turns WHERE id IN {IDS}", [pack_ids(turn_ids)])
             .fetchall()
         )
         return dict(rows)
@@ -59,8 +57,8 @@ class ConversationRepository:
             self._db.cursor()
             .execute(
                 "SELECT id, session_id, seq, role, text, spoken_at, speaker FROM turns "
-                "WHERE id IN (SELECT unnest(?)) ORDER BY session_id, seq",
-                [list(turn_ids)],
+                f"WHERE id IN {IDS} ORDER BY session_id, seq",
+                [pack_ids(turn_ids)],
             )
             .fetchall()
         )

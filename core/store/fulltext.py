@@ -9,7 +9,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from core.store.database import Database
+from core.store.database import IDS, Database, pack_ids
 from core.store.memories import live
 
 log = logging.getLogger(__name__)
@@ -33,7 +33,6 @@ class FullTextIndex:
     def __init__(self, db: Database, stale_rows_before_rebuild: int = 2000) -> None:
         self._db = db
         self.stale_rows_before_rebuild = stale_rows_before_rebuild
-        self._stopword_list: list[str] | None = None
 
     def exists(self) -> bool:
         row = (
@@ -51,11 +50,12 @@ class FullTextIndex:
         value = self._db.meta(WATERMARK_KEY)
         return int(value) if value is not None and self.exists() else 0
 
-    def stale_rows(self) -> int:
+    def stale_rows(self, watermark: int | None = None) -> int:
         """How many memories were written after the index was last built."""
+        mark = self.watermark() if watermark is None else watermark
         return (
             self._db.cursor()
-            .execute("SELECT count(*) FROM memories WHERE seq > ?", [self.watermark()])
+            .execute("SELECT count(*) FROM memories WHERE seq > ?", [mark])
             .fetchall()[0][0]
         )
 
@@ -77,7 +77,9 @@ class FullTextIndex:
             )
         log.info("Full-text index rebuilt up to memory #%d", upto)
 
-    def search(self, query: str, k: int = 200) -> list[KeywordHit]:
+    def search(
+        self, query: str, k: int = 200, *, include_superseded: bool = False
+    ) -> list[KeywordHit]:
         if not query.strip():
             return []
         if not self.exists():
@@ -86,61 +88,56 @@ class FullTextIndex:
         cur = self._db.cursor()
         indexed = cur.execute(
             f"SELECT id, score FROM (SELECT id, {FTS_SCHEMA}.match_bm25(id, $q) AS score "
-            f"FROM memories WHERE seq <= $w AND {live()}) WHERE score IS NOT NULL "
+            f"FROM memories WHERE seq <= $w AND {live(include_superseded=include_superseded)}) "
+            "WHERE score IS NOT NULL "
             "ORDER BY score DESC LIMIT $k",
             {"q": query, "w": watermark, "k": k},
         ).fetchall()
         hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
-        hits.extend(self._search_unindexed(query, watermark))
+        if self.stale_rows(watermark):
+            hits.extend(self._search_unindexed(query, watermark, include_superseded))
         hits.sort(key=lambda h: h.score, reverse=True)
         return hits[:k]
 
-    def _tokens(self, text_sql: str) -> str:
-        """SQL for the tokens of `text_sql` exactly as the index makes them: stopwords (bound as
-        $sw) dropped before stemming."""
-        return (
-            f"list_transform(list_filter({FTS_SCHEMA}.tokenize({text_sql}), "
-            "t -> t <> '' AND NOT list_contains($sw, t)), t -> stem(t, 'porter'))"
-        )
-
-    def _stopwords(self) -> list[str]:
-        if self._stopword_list is None:
-            rows = self._db.cursor().execute(f"SELECT sw FROM {FTS_SCHEMA}.stopwords").fetchall()
-            self._stopword_list = [row[0] for row in rows]
-        return self._stopword_list
-
-    def _search_unindexed(self, query: str, watermark: int) -> list[KeywordHit]:
+    def _search_unindexed(
+        self, query: str, watermark: int, include_superseded: bool
+    ) -> list[KeywordHit]:
         cur = self._db.cursor()
-        stopwords = self._stopwords()
-        (query_terms,) = cur.execute(
-            f"SELECT {self._tokens('$q')}", {"q": query, "sw": stopwords}
-        ).fetchall()[0]
-        terms = set(query_terms)
-        if not terms:
-            return []
-        # A stopword-filtered stem list per fresh row; the stale window is bounded by rebuilds.
+        # The same tokenizer, stopwords (dropped before stemming) and stemmer as the index.
         rows = cur.execute(
-            f"SELECT id, {self._tokens('content')} FROM memories WHERE seq > $w AND {live()}",
-            {"w": watermark, "sw": stopwords},
+            f"""
+            WITH fresh AS (
+                SELECT id, unnest({FTS_SCHEMA}.tokenize(content)) AS word FROM memories
+                WHERE seq > $w AND {live(include_superseded=include_superseded)}
+                UNION ALL
+                SELECT NULL, unnest({FTS_SCHEMA}.tokenize($q))
+            )
+            SELECT id, list(stem(word, 'porter')) FROM fresh
+            WHERE word <> '' AND word NOT IN (SELECT sw FROM {FTS_SCHEMA}.stopwords)
+            GROUP BY id
+            """,
+            {"q": query, "w": watermark},
         ).fetchall()
-        if not rows:
+        query_terms = next((set(tokens) for doc, tokens in rows if doc is None), set())
+        docs = [(doc, tokens) for doc, tokens in rows if doc is not None]
+        if not query_terms or not docs:
             return []
         num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats").fetchall()[
             0
         ]
         indexed_df = dict(
             cur.execute(
-                f"SELECT term, df FROM {FTS_SCHEMA}.dict WHERE term IN (SELECT unnest(?))",
-                [sorted(terms)],
+                f"SELECT term, df FROM {FTS_SCHEMA}.dict WHERE term IN {IDS}",
+                [pack_ids(sorted(query_terms))],
             ).fetchall()
         )
-        fresh_df = Counter(t for _, tokens in rows for t in set(tokens) & terms)
-        total_docs = (num_docs or 0) + len(rows)
-        total_len = (avgdl or 0) * (num_docs or 0) + sum(len(tokens) for _, tokens in rows)
+        fresh_df = Counter(t for _, tokens in docs for t in set(tokens) & query_terms)
+        total_docs = (num_docs or 0) + len(docs)
+        total_len = (avgdl or 0) * (num_docs or 0) + sum(len(tokens) for _, tokens in docs)
         mean_len = total_len / total_docs if total_docs else 1.0
         hits = []
-        for memory_id, tokens in rows:
-            tf = Counter(t for t in tokens if t in terms)
+        for memory_id, tokens in docs:
+            tf = Counter(t for t in tokens if t in query_terms)
             if not tf:
                 continue
             score = 0.0

@@ -12,7 +12,7 @@ from datetime import datetime
 import duckdb
 
 from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
-from core.store.database import Database
+from core.store.database import IDS, Database, pack_ids
 from core.store.memories import live
 
 
@@ -58,8 +58,8 @@ class LinkRepository:
             (src, dst): link_weight(weight, updated, now, self._decay)
             for src, dst, weight, updated in cur.execute(
                 "SELECT src_id, dst_id, weight, updated_at FROM links WHERE kind = ? AND "
-                "src_id IN (SELECT unnest(?)) AND dst_id IN (SELECT unnest(?))",
-                [kind, list(memory_ids), list(memory_ids)],
+                f"src_id IN {IDS} AND dst_id IN {IDS}",
+                [kind, pack_ids(memory_ids), pack_ids(memory_ids)],
             ).fetchall()
         }
         rows = []
@@ -107,8 +107,8 @@ class LinkRepository:
             .execute(
                 "SELECT l.src_id, l.dst_id, l.kind, l.weight, l.updated_at FROM links l "
                 f"JOIN memories m ON m.id = l.dst_id WHERE {live('m')} "
-                "AND l.src_id IN (SELECT unnest(?))",
-                [list(memory_ids)],
+                f"AND l.src_id IN {IDS}",
+                [pack_ids(memory_ids)],
             )
             .fetchall()
         )

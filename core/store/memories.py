@@ -14,16 +14,18 @@ import pyarrow as pa
 from core.decay import DEFAULT_DECAY, DecayConfig, boosted_stability
 from core.errors import StoreError
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
-from core.store.database import Database
+from core.store.database import IDS, NAMED_IDS, Database, pack_ids
 from core.store.lineage import Lineage
 
 
-def live(alias: str = "") -> str:
-    """SQL condition for memories a search may return: current, not forgotten, not a stub."""
+def live(alias: str = "", *, include_superseded: bool = False) -> str:
+    """SQL condition for memories a search may return: not forgotten, not a stub, and (unless
+    looking into the past) not replaced by a newer version."""
     prefix = f"{alias}." if alias else ""
-    return (
-        f"{prefix}forgotten_at IS NULL AND {prefix}superseded_by IS NULL AND {prefix}tier <> 'stub'"
-    )
+    condition = f"{prefix}forgotten_at IS NULL AND {prefix}tier <> 'stub'"
+    if not include_superseded:
+        condition += f" AND {prefix}superseded_by IS NULL"
+    return condition
 
 
 _COLUMNS = (
@@ -157,7 +159,7 @@ class MemoryRepository:
             return []
         cur = self._db.cursor()
         rows = cur.execute(
-            f"SELECT {_COLUMNS} FROM memories WHERE id IN (SELECT unnest(?))", [list(memory_ids)]
+            f"SELECT {_COLUMNS} FROM memories WHERE id IN {IDS}", [pack_ids(memory_ids)]
         ).fetchall()
         sources = self.source_turns(memory_ids)
         by_id = {row[0]: _row_to_memory(row, sources.get(row[0], ())) for row in rows}
@@ -169,8 +171,8 @@ class MemoryRepository:
             .execute(
                 "SELECT s.memory_id, list(s.turn_id ORDER BY t.session_id, t.seq) "
                 "FROM memory_sources s JOIN turns t ON t.id = s.turn_id "
-                "WHERE s.memory_id IN (SELECT unnest(?)) GROUP BY s.memory_id",
-                [list(memory_ids)],
+                f"WHERE s.memory_id IN {IDS} GROUP BY s.memory_id",
+                [pack_ids(memory_ids)],
             )
             .fetchall()
         )
@@ -230,8 +232,8 @@ class MemoryRepository:
         if not ids:
             return
         rows = cur.execute(
-            "SELECT id, stability, last_accessed_at FROM memories WHERE id IN (SELECT unnest(?))",
-            [ids],
+            f"SELECT id, stability, last_accessed_at FROM memories WHERE id IN {IDS}",
+            [pack_ids(ids)],
         ).fetchall()
         self._db.with_batch(
             cur,
@@ -261,21 +263,28 @@ class MemoryRepository:
             return []
         cur.execute(
             "UPDATE turns SET text = '' WHERE id IN (SELECT turn_id FROM memory_sources "
-            "WHERE memory_id IN (SELECT unnest($ids)) AND turn_id IS NOT NULL)",
-            {"ids": chain_ids},
+            f"WHERE memory_id IN {NAMED_IDS} AND turn_id IS NOT NULL)",
+            {"ids": pack_ids(chain_ids)},
         )
         cur.execute(
             "UPDATE memories SET content = NULL, summary = NULL, embedding = NULL, entities = [], "
             "key = NULL, forgotten_at = $now, forget_reason = $reason, updated_at = $now "
-            "WHERE id IN (SELECT unnest($ids))",
-            {"ids": chain_ids, "now": now, "reason": reason},
+            f"WHERE id IN {NAMED_IDS}",
+            {"ids": pack_ids(chain_ids), "now": now, "reason": reason},
         )
         cur.execute(
-            "DELETE FROM links WHERE src_id IN (SELECT unnest($ids)) "
-            "OR dst_id IN (SELECT unnest($ids))",
-            {"ids": chain_ids},
+            f"DELETE FROM links WHERE src_id IN {NAMED_IDS} OR dst_id IN {NAMED_IDS}",
+            {"ids": pack_ids(chain_ids)},
         )
-        cur.execute(
-            "DELETE FROM memory_entities WHERE memory_id IN (SELECT unnest(?))", [chain_ids]
-        )
+        cur.execute(f"DELETE FROM memory_entities WHERE memory_id IN {IDS}", [pack_ids(chain_ids)])
         return chain_ids
+
+    def recent(self, limit: int) -> list[Memory]:
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT id FROM memories WHERE {live()} ORDER BY created_at DESC LIMIT ?", [limit]
+            )
+            .fetchall()
+        )
+        return self.get_many([r[0] for r in rows])

@@ -107,12 +107,15 @@ class VectorIndex:
             f"AS distance FROM memories ORDER BY distance LIMIT {int(k)}"
         )
 
-    def nearest(self, vector: np.ndarray, k: int = 200) -> list[VectorHit]:
+    def nearest(
+        self, vector: np.ndarray, k: int = 200, *, include_superseded: bool = False
+    ) -> list[VectorHit]:
         """Top-k live memories by cosine similarity. Candidates come from the index first and
         are filtered after, as HNSW cannot apply a WHERE clause inside its graph walk."""
         sql = (
             f"SELECT c.id, 1 - c.distance FROM ({self.nearest_sql(vector, k)}) c "
-            f"JOIN memories m ON m.id = c.id WHERE {live('m')} "
+            f"JOIN memories m ON m.id = c.id "
+            f"WHERE {live('m', include_superseded=include_superseded)} "
             "AND c.distance IS NOT NULL ORDER BY c.distance"
         )
         rows = self._db.cursor().execute(sql).fetchall()

@@ -35,11 +35,13 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     found = engram(home, "search", "espresso machine", "--k", "3", "--json")
     assert found.returncode == 0, found.stderr
     payload = json.loads(found.stdout)
-    assert len(payload["results"]) == 3
+    # Only the session about the espresso machine matches; the adaptive cut drops the rest.
+    assert 1 <= len(payload["results"]) <= 3
     top = payload["results"][0]
     assert "espresso machine" in top["content"]
     assert top["source_turn_ids"] and top["source_turn_ids"][0].startswith("S4:")
-    assert set(top["signals"]) == {"semantic", "keyword"}
+    assert {"semantic", "keyword", "recency", "retention"} <= set(top["signals"])
+    assert top["lineage_ids"] == [top["id"]]
 
     stats = engram(home, "stats", "--json")
     # Four turns per session make one segment memory each.

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from core.embed import Embedder
 from core.errors import InputError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.retrieval import Retriever
+from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from tests.core.conversation_factory import conversation
 
@@ -20,7 +22,8 @@ def test_sessions_become_overlapping_segments_that_name_their_turns(
     report = ConversationImporter(store, embedder).import_sessions(sessions)
     # 11 turns: turns 0-4, 4-8, 8-10 (stride 4, one turn shared between neighbours).
     assert (report.sessions_imported, report.turns, report.memories) == (3, 33, 9)
-    outcome = Retriever(store, embedder).search("sourdough bread note 109", k=3)
+    request = SearchRequest("sourdough bread note 109", datetime(2026, 6, 1, tzinfo=UTC), k=3)
+    outcome = Retriever(store, embedder).search(request)
     top = outcome.results[0].memory
     assert top.source_turn_ids == ("S1:T8", "S1:T9", "S1:T10")
     assert (

@@ -1,0 +1,1 @@
+"""Benchmarks over public data, run through the real pipeline."""

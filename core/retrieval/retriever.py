@@ -1,0 +1,235 @@
+"""One search, end to end: candidates from HNSW and BM25, pre-filters, the weighted scorer,
+diversity, associative expansion through links, the adaptive cut, and the strengthening that
+using a memory brings. When a part fails it degrades (vector -> keywords -> recent memories)
+and says so rather than pretending nothing matched."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from core.embed import Embedder
+from core.errors import EngramError
+from core.ingest.entities import extract_entities
+from core.model import Memory, MemoryKind
+from core.retrieval.config import DEFAULT_RETRIEVAL, Mode, RetrievalConfig
+from core.retrieval.scoring import (
+    ScoringContext,
+    SearchResult,
+    adaptive_cut,
+    diversify,
+    memory_retention,
+    score_memory,
+)
+from core.store import MemoryStore
+from core.temporal import TimeWindow, parse_time_window
+
+log = logging.getLogger(__name__)
+
+# Library and database failures that mean "this signal is unavailable right now".
+SEARCH_FAILURES = (EngramError, RuntimeError, OSError, ValueError)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    query: str
+    now: datetime
+    mode: Mode = Mode.ANSWER
+    k: int = 10
+    kinds: frozenset[MemoryKind] | None = None
+    project: str | None = None
+    project_only: bool = False
+    since: datetime | None = None
+    until: datetime | None = None
+    as_of: datetime | None = None
+    task_memory_ids: Collection[str] = frozenset()
+    adaptive: bool = True
+    expand: bool = True
+    record_access: bool = True
+    # A precomputed query vector (benchmarks time search without the encoder).
+    query_vector: np.ndarray | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOutcome:
+    results: list[SearchResult]
+    degraded: str | None = None
+    window: TimeWindow | None = None
+    candidates: int = 0
+
+
+class Retriever:
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Embedder,
+        config: RetrievalConfig = DEFAULT_RETRIEVAL,
+    ) -> None:
+        self._store = store
+        self._embedder = embedder
+        self.config = config
+
+    def search(self, request: SearchRequest) -> SearchOutcome:
+        window = self._window(request)
+        past = request.as_of is not None
+        problems: list[str] = []
+        similarity = self._vector_candidates(request, past, problems)
+        keyword = self._keyword_candidates(request, past, problems)
+        if len(problems) == 2:
+            return self._recent_fallback(request, window, problems)
+        memories = self._store.memories.get_many(list({**similarity, **keyword}))
+        memories = [m for m in memories if self._admissible(m, request, window)]
+        top_bm25 = max(keyword.values(), default=0.0) or 1.0
+        context = ScoringContext(
+            now=request.now,
+            weights=self.config.weights(request.mode),
+            query_entities=extract_entities(request.query),
+            project=request.project,
+            task_memory_ids=request.task_memory_ids,
+        )
+        scored = sorted(
+            (
+                score_memory(
+                    m,
+                    similarity.get(m.id, 0.0),
+                    keyword.get(m.id, 0.0) / top_bm25,
+                    context,
+                    self.config,
+                )
+                for m in memories
+            ),
+            key=lambda s: s.score,
+            reverse=True,
+        )
+        ranked = diversify(scored, self.config)
+        if request.expand:
+            ranked = self._expand(ranked, request, window)
+        cut = (
+            adaptive_cut(ranked, request.k, self.config)
+            if request.adaptive
+            else ranked[: request.k]
+        )
+        if request.record_access and cut:
+            self._strengthen(cut, request.now)
+        degraded = " ".join(problems) or None
+        return SearchOutcome(cut, degraded, window, len(memories))
+
+    def _window(self, request: SearchRequest) -> TimeWindow | None:
+        if request.since or request.until:
+            return TimeWindow(
+                request.since or datetime.min.replace(tzinfo=request.now.tzinfo),
+                request.until or request.now,
+                "explicit",
+            )
+        return parse_time_window(request.query, request.now)
+
+    def _vector_candidates(
+        self, request: SearchRequest, past: bool, problems: list[str]
+    ) -> dict[str, float]:
+        try:
+            vector = request.query_vector
+            if vector is None:
+                vector = self._embedder.embed([request.query])[0]
+            hits = self._store.vectors.nearest(
+                vector, self.config.candidates, include_superseded=past
+            )
+        except SEARCH_FAILURES as exc:
+            log.warning("Vector search unavailable: %s", exc)
+            problems.append(f"Search by meaning is unavailable ({exc}); using keywords.")
+            return {}
+        return {h.memory_id: h.similarity for h in hits}
+
+    def _keyword_candidates(
+        self, request: SearchRequest, past: bool, problems: list[str]
+    ) -> dict[str, float]:
+        try:
+            hits = self._store.fulltext.search(
+                request.query, self.config.candidates, include_superseded=past
+            )
+        except SEARCH_FAILURES as exc:
+            log.warning("Keyword search unavailable: %s", exc)
+            problems.append(f"Keyword search is unavailable ({exc}).")
+            return {}
+        return {h.memory_id: h.score for h in hits}
+
+    def _admissible(
+        self, memory: Memory, request: SearchRequest, window: TimeWindow | None
+    ) -> bool:
+        if request.kinds is not None and memory.kind not in request.kinds:
+            return False
+        if request.project_only and memory.project != request.project:
+            return False
+        if window is not None and not (
+            memory.valid_from < window.end and memory.created_at >= window.start
+        ):
+            return False
+        if request.as_of is not None:
+            ended = memory.valid_to is not None and memory.valid_to <= request.as_of
+            if memory.valid_from > request.as_of or ended:
+                return False
+        if request.mode not in self.config.drop_faded_in or memory.access_count > 0:
+            return True
+        return (
+            memory_retention(memory, request.now, self.config) >= self.config.drop_retention_below
+        )
+
+    def _expand(
+        self, ranked: list[SearchResult], request: SearchRequest, window: TimeWindow | None
+    ) -> list[SearchResult]:
+        """Spreading activation: strong links from the best results pull their neighbours in."""
+        top = {r.memory.id: r for r in ranked[: self.config.expand_from]}
+        present = {r.memory.id for r in ranked}
+        links = [
+            link
+            for link in self._store.links.neighbours(
+                list(top), request.now, self.config.expand_min_weight
+            )
+            if link.dst_id not in present
+        ]
+        chosen: dict[str, tuple[float, str]] = {}
+        for link in links:
+            score = top[link.src_id].score * link.weight * self.config.expand_factor
+            if link.dst_id not in chosen or score > chosen[link.dst_id][0]:
+                chosen[link.dst_id] = (score, link.src_id)
+        best = sorted(chosen.items(), key=lambda item: item[1][0], reverse=True)
+        best = best[: self.config.expand_max]
+        neighbours = {m.id: m for m in self._store.memories.get_many([mid for mid, _ in best])}
+        for memory_id, (score, source) in best:
+            memory = neighbours.get(memory_id)
+            if memory is None or not self._admissible(memory, request, window):
+                continue
+            ranked.append(
+                SearchResult(memory, score, {"associative": score}, associated_with=source)
+            )
+        return sorted(ranked, key=lambda r: r.score, reverse=True)
+
+    def _strengthen(self, results: list[SearchResult], now: datetime) -> None:
+        direct = [r.memory.id for r in results if r.associated_with is None]
+        associative = [r.memory.id for r in results if r.associated_with is not None]
+        with self._store.db.write() as cur:
+            self._store.memories.record_access(cur, direct, associative, now, self.config.decay)
+            self._store.links.strengthen(
+                cur,
+                direct[: self.config.co_retrieval_top],
+                "co_retrieval",
+                self.config.co_retrieval_amount,
+                now,
+            )
+
+    def _recent_fallback(
+        self, request: SearchRequest, window: TimeWindow | None, problems: list[str]
+    ) -> SearchOutcome:
+        """Both indexes are down: the most recent memories are better than nothing, and the
+        caller is told plainly that these are not search results."""
+        try:
+            recent = self._store.memories.recent(request.k)
+        except SEARCH_FAILURES as exc:
+            problems.append(f"Memory is unreadable right now ({exc}).")
+            return SearchOutcome([], " ".join(problems), window)
+        problems.append("Showing the most recent memories instead of search results.")
+        results = [SearchResult(m, 0.0, {"recent": 1.0}) for m in recent]
+        return SearchOutcome(results, " ".join(problems), window)
