@@ -9,9 +9,12 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from core.embed import Embedder
 from core.errors import InputError
 from core.ingest.entities import extract_entities
+from core.ingest.rules import Fact, extract_facts
 from core.ingest.segments import SegmentConfig, segment_text, segment_turns
 from core.model import DecayClass, MemoryKind, NewMemory, Session, Turn
 from core.store import MemoryStore
@@ -19,6 +22,8 @@ from core.store import MemoryStore
 log = logging.getLogger(__name__)
 
 ProgressCallback = Callable[[int, int], None]
+# Cosine above which memories of one session are linked at encoding time.
+SYNAPTIC_THRESHOLD = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,36 @@ def segment_memory(session: Session, turns: Sequence[Turn]) -> NewMemory:
         session_id=session.id,
         source_turn_ids=tuple(t.id for t in turns),
     )
+
+
+def fact_memory(session: Session, fact: Fact, turn: Turn) -> NewMemory:
+    return NewMemory(
+        kind=MemoryKind.SEMANTIC,
+        content=fact.content,
+        created_at=turn.at,
+        decay_class=DecayClass.SLOW,
+        importance=fact.importance,
+        project=session.project,
+        session_id=session.id,
+        entities=extract_entities(fact.content),
+        key=fact.key,
+        source_turn_ids=(turn.id,),
+    )
+
+
+def synaptic_pairs(
+    ids: Sequence[str], vectors: np.ndarray, threshold: float
+) -> list[tuple[str, str, float]]:
+    """Memories encoded together that overlap in meaning get linked (synaptic tagging)."""
+    if len(ids) < 2:
+        return []
+    similarity = vectors @ vectors.T
+    return [
+        (ids[i], ids[j], float(similarity[i, j]))
+        for i in range(len(ids))
+        for j in range(i + 1, len(ids))
+        if similarity[i, j] > threshold
+    ]
 
 
 class ConversationImporter:
@@ -90,12 +125,30 @@ class ConversationImporter:
         return ImportReport(imported, len(existing), turns, memories)
 
     def _import_session(self, session: Session) -> int:
-        new = [
+        segments = [
             segment_memory(session, turns) for turns in segment_turns(session.turns, self._segments)
         ]
-        vectors = self._embedder.embed([m.content for m in new])
+        facts = [
+            fact_memory(session, fact, turn)
+            for turn in session.turns
+            for fact in extract_facts(turn)
+        ]
+        vectors = self._embedder.embed([m.content for m in [*segments, *facts]])
+        memories = self._store.memories
         with self._store.db.write() as cur:
             self._store.conversations.insert_session(cur, session)
-            self._store.memories.insert(cur, new, vectors)
+            ids = memories.insert(cur, segments, vectors[: len(segments)])
+            encoded = list(vectors[: len(segments)])
+            for fact, vector in zip(facts, vectors[len(segments) :], strict=True):
+                current = memories.current_by_key(cur, fact.key) if fact.key else None
+                if current is not None and current.content == fact.content:
+                    continue
+                if current is None:
+                    ids += memories.insert(cur, [fact], vector.reshape(1, -1))
+                else:
+                    ids.append(memories.supersede(cur, current.id, fact, vector))
+                encoded.append(vector)
+            pairs = synaptic_pairs(ids, np.array(encoded), SYNAPTIC_THRESHOLD)
+            self._store.links.add(cur, pairs, "synaptic", session.started_at)
         log.info("Imported session %s (%d turns)", session.id, len(session.turns))
-        return len(new)
+        return len(ids)

@@ -288,3 +288,13 @@ class MemoryRepository:
             .fetchall()
         )
         return self.get_many([r[0] for r in rows])
+
+    def current_by_key(self, cur: duckdb.DuckDBPyConnection, key: str) -> Memory | None:
+        """The live memory holding `key` (read through the writer's cursor, so facts written
+        earlier in the same transaction count)."""
+        rows = cur.execute(
+            f"SELECT {_COLUMNS} FROM memories WHERE key = ? AND {live()} "
+            "ORDER BY valid_from DESC LIMIT 1",
+            [key],
+        ).fetchall()
+        return _row_to_memory(rows[0], ()) if rows else None

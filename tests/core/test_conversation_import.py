@@ -64,3 +64,39 @@ def test_trivial_and_empty_turns_are_kept_as_turns_but_not_remembered(
     assert (report.turns, report.memories) == (4, 1)
     (memory,) = store.memories.get_many([h.memory_id for h in store.fulltext.search("session")])
     assert memory.source_turn_ids == ("S0:T0", "S0:T3")
+
+
+def test_a_later_statement_supersedes_the_earlier_fact(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = conversation(sessions=2, turns_per_session=2)
+    data["sessions"][0]["turns"][0]["text"] = "I live in Berlin, near the river."
+    data["sessions"][1]["turns"][0]["text"] = "Big news: I moved to Lisbon!"
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    query = SearchRequest("where does Ana live", datetime(2026, 6, 1, tzinfo=UTC), k=5)
+    found = Retriever(store, embedder).search(query).results
+    facts = [r.memory for r in found if r.memory.key == "ana: location"]
+    assert [m.content for m in facts] == ["Ana lives in Lisbon"]
+    chain = store.lineage.chain(facts[0].id)
+    old = store.memories.get(chain[0].memory_id)
+    assert old.content == "Ana lives in Berlin" and old.superseded_by == facts[0].id
+    assert old.source_turn_ids == ("S0:T0",)
+    # What was true then is still answerable.
+    past = SearchRequest(
+        "where does Ana live",
+        datetime(2026, 6, 1, tzinfo=UTC),
+        k=5,
+        as_of=datetime(2026, 1, 1, 12, tzinfo=UTC),
+    )
+    then = [r.memory.content for r in Retriever(store, embedder).search(past).results]
+    assert "Ana lives in Berlin" in then and "Ana lives in Lisbon" not in then
+
+
+def test_memories_of_one_session_that_overlap_are_linked(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = conversation(sessions=1, turns_per_session=9)
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    ids = [h.memory_id for h in store.fulltext.search("session")]
+    links = store.links.neighbours(ids, datetime(2026, 1, 1, tzinfo=UTC))
+    assert links and all(link.kind == "synaptic" and link.weight > 0.5 for link in links)

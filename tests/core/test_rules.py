@@ -1,0 +1,44 @@
+"""Inline rule extraction: what people say about themselves becomes keyed facts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.ingest.rules import extract_facts
+from core.model import Role, Turn
+
+
+def facts(text: str) -> list[tuple[str | None, str]]:
+    turn = Turn("t1", "s1", 0, Role.USER, text, datetime(2026, 1, 1, tzinfo=UTC), "Ana")
+    return [(f.key, f.content) for f in extract_facts(turn)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in Berlin and I love it.", [("ana: location", "Ana lives in Berlin")]),
+        ("Big news: I moved to Lisbon last week!", [("ana: location", "Ana lives in Lisbon")]),
+        ("I work at Acme Corp.", [("ana: employer", "Ana works at Acme Corp")]),
+        ("My favorite color is green.", [("ana: favorite color", "Ana's favorite color is green")]),
+        (
+            "I don't like tea, but I prefer coffee.",
+            [
+                ("ana: likes tea", "Ana does not like tea"),
+                ("ana: likes coffee", "Ana prefers coffee"),
+            ],
+        ),
+        ("We decided to use Postgres for billing.", [(None, "Decided: use Postgres for billing")]),
+        ("Let's go with the blue one.", [(None, "Decided: the blue one")]),
+    ],
+)
+def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
+    assert facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["I like it a lot", "my point is that nobody cares", "How is the weather?", "ok"]
+)
+def test_no_fact_from_filler(text: str) -> None:
+    assert facts(text) == []
