@@ -106,13 +106,14 @@ class Retriever:
             reverse=True,
         )
         ranked = diversify(scored, self.config)
-        if request.expand:
-            ranked = self._expand(ranked, request, window)
+        # The cut judges direct matches; associations ride along with what survives it.
         cut = (
             adaptive_cut(ranked, request.k, self.config)
             if request.adaptive
             else ranked[: request.k]
         )
+        if request.expand and cut:
+            cut = self._expand(cut, ranked[len(cut) :], request, window)[: request.k]
         if request.record_access and cut:
             self._strengthen(cut, request.now)
         degraded = " ".join(problems) or None
@@ -178,33 +179,40 @@ class Retriever:
         )
 
     def _expand(
-        self, ranked: list[SearchResult], request: SearchRequest, window: TimeWindow | None
+        self,
+        kept: list[SearchResult],
+        below_cut: list[SearchResult],
+        request: SearchRequest,
+        window: TimeWindow | None,
     ) -> list[SearchResult]:
-        """Spreading activation: strong links from the best results pull their neighbours in."""
-        top = {r.memory.id: r for r in ranked[: self.config.expand_from]}
-        present = {r.memory.id for r in ranked}
-        links = [
-            link
-            for link in self._store.links.neighbours(
-                list(top), request.now, self.config.expand_min_weight
-            )
-            if link.dst_id not in present
-        ]
+        """Spreading activation: strong links from the best results pull their neighbours in,
+        including candidates that matched the query too weakly to make the cut themselves."""
+        top = {r.memory.id: r for r in kept[: self.config.expand_from]}
+        by_id = {r.memory.id: r for r in kept}
+        weak = {r.memory.id: r.memory for r in below_cut}
         chosen: dict[str, tuple[float, str]] = {}
-        for link in links:
+        for link in self._store.links.neighbours(
+            list(top), request.now, self.config.expand_min_weight
+        ):
             score = top[link.src_id].score * link.weight * self.config.expand_factor
-            if link.dst_id not in chosen or score > chosen[link.dst_id][0]:
+            own = by_id[link.dst_id].score if link.dst_id in by_id else 0.0
+            if score > own and score > chosen.get(link.dst_id, (0.0, ""))[0]:
                 chosen[link.dst_id] = (score, link.src_id)
         best = sorted(chosen.items(), key=lambda item: item[1][0], reverse=True)
         best = best[: self.config.expand_max]
-        neighbours = {m.id: m for m in self._store.memories.get_many([mid for mid, _ in best])}
+        missing = [mid for mid, _ in best if mid not in by_id and mid not in weak]
+        fetched = {**weak, **{m.id: m for m in self._store.memories.get_many(missing)}}
         for memory_id, (score, source) in best:
-            memory = neighbours.get(memory_id)
-            if memory is None or not self._admissible(memory, request, window):
-                continue
-            ranked.append(
-                SearchResult(memory, score, {"associative": score}, associated_with=source)
+            if memory_id in by_id:
+                memory = by_id.pop(memory_id).memory
+            else:
+                memory = fetched.get(memory_id)
+                if memory is None or not self._admissible(memory, request, window):
+                    continue
+            by_id[memory_id] = SearchResult(
+                memory, score, {"associative": score}, associated_with=source
             )
+        ranked = list(by_id.values())
         return sorted(ranked, key=lambda r: r.score, reverse=True)
 
     def _strengthen(self, results: list[SearchResult], now: datetime) -> None:

@@ -253,14 +253,23 @@ class MemoryRepository:
         self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], now: datetime, reason: str
     ) -> list[str]:
         """Purge for real: content, summary, embedding and entities of every version of these
-        memories, and the text of the turns they came from. A tombstone (id, time, reason) stays
-        so lineage does not break. Returns the ids purged."""
+        memories, the text of the turns they came from, and every other memory made from those
+        turns (a fact or a neighbouring segment would otherwise still hold the words). A
+        tombstone (id, time, reason) stays so lineage does not break. Returns the ids purged."""
+        lineage = Lineage(self._db)
         chain_ids: list[str] = []
         for memory_id in memory_ids:
-            chain_ids += [v.memory_id for v in Lineage(self._db).chain(memory_id, cur)]
-        chain_ids = list(dict.fromkeys(chain_ids))
+            chain_ids += [v.memory_id for v in lineage.chain(memory_id, cur)]
         if not chain_ids:
             return []
+        derived = cur.execute(
+            "SELECT DISTINCT memory_id FROM memory_sources WHERE turn_id IN (SELECT turn_id "
+            f"FROM memory_sources WHERE memory_id IN {IDS} AND turn_id IS NOT NULL)",
+            [pack_ids(chain_ids)],
+        ).fetchall()
+        for (memory_id,) in derived:
+            chain_ids += [v.memory_id for v in lineage.chain(memory_id, cur)]
+        chain_ids = list(dict.fromkeys(chain_ids))
         cur.execute(
             "UPDATE turns SET text = '' WHERE id IN (SELECT turn_id FROM memory_sources "
             f"WHERE memory_id IN {NAMED_IDS} AND turn_id IS NOT NULL)",

@@ -1,0 +1,172 @@
+"""The full scorer on a real store and the real embedder, with an injected clock."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from core.embed import Embedder
+from core.errors import ModelError
+from core.model import MemoryKind, NewMemory
+from core.retrieval import Mode, Retriever, SearchRequest
+from core.store import MemoryStore
+
+NOW = datetime(2026, 3, 18, 12, tzinfo=UTC)
+
+
+def add(
+    store: MemoryStore,
+    embedder: Embedder,
+    text: str,
+    at: datetime,
+    project: str | None = None,
+    kind: MemoryKind = MemoryKind.EPISODIC,
+) -> str:
+    memory = NewMemory(kind, text, at, project=project)
+    with store.db.write() as cur:
+        (memory_id,) = store.memories.insert(cur, [memory], embedder.embed([text]))
+    return memory_id
+
+
+def ask(store: MemoryStore, embedder: Embedder, query: str, **options: object) -> list[str]:
+    request = SearchRequest(query, options.pop("now", NOW), **options)
+    return [r.memory.id for r in Retriever(store, embedder).search(request).results]
+
+
+def test_results_carry_their_score_breakdown(store: MemoryStore, embedder: Embedder) -> None:
+    add(store, embedder, "The dentist appointment is on Friday at 9", NOW - timedelta(days=1))
+    (result,) = Retriever(store, embedder).search(SearchRequest("dentist appointment", NOW)).results
+    signals = result.signals
+    assert signals["similarity"] > 0.5 and signals["keyword"] == 1.0
+    assert signals["retention"] == pytest.approx(0.5 ** (1 / 14), abs=1e-6)
+    assert signals["semantic"] == pytest.approx(signals["similarity"] * signals["retention"] ** 0.3)
+
+
+def test_retrieval_strengthens_what_it_returns(store: MemoryStore, embedder: Embedder) -> None:
+    first = add(
+        store, embedder, "Our wifi password is taped under the router", NOW - timedelta(days=20)
+    )
+    second = add(
+        store, embedder, "The router sits on the bookshelf in the hall", NOW - timedelta(days=20)
+    )
+    before = store.memories.get(first)
+    found = ask(store, embedder, "router wifi password", adaptive=False)
+    assert found[:2] == [first, second] or found[:2] == [second, first]
+    after = store.memories.get(first)
+    assert after.access_count == 1 and after.last_accessed_at == NOW
+    # Twenty days since the last access: a well-spaced retrieval, nearly the full 2x boost.
+    assert after.stability == pytest.approx(before.stability + 0.1 * (2 - np.exp(-20 / 7)))
+    (link,) = [link for link in store.links.neighbours([first], NOW) if link.dst_id == second]
+    assert link.kind == "co_retrieval" and link.weight == pytest.approx(0.1)
+    ask(store, embedder, "router wifi password", adaptive=False)
+    (link,) = [link for link in store.links.neighbours([first], NOW) if link.dst_id == second]
+    assert link.weight == pytest.approx(0.2)
+
+
+def test_linked_memories_come_along(store: MemoryStore, embedder: Embedder) -> None:
+    passport = add(store, embedder, "My passport expires in June", NOW - timedelta(days=3))
+    renewal = add(
+        store, embedder, "The consulate needs two photos and a form", NOW - timedelta(days=3)
+    )
+    with store.db.write() as cur:
+        store.links.add(cur, [(passport, renewal, 0.9)], "synaptic", NOW)
+    results = (
+        Retriever(store, embedder)
+        .search(SearchRequest("when does my passport expire", NOW, record_access=False))
+        .results
+    )
+    assert results[0].memory.id == passport
+    came_along = {r.memory.id: r for r in results}[renewal]
+    assert came_along.associated_with == passport and "associative" in came_along.signals
+
+
+def test_temporal_phrase_limits_results_to_that_time(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    yesterday = add(store, embedder, "Lunch with Marta at the ramen place", NOW - timedelta(days=1))
+    add(store, embedder, "Lunch with Marta at the taco truck", NOW - timedelta(days=40))
+    assert ask(store, embedder, "lunch with Marta yesterday", record_access=False) == [yesterday]
+    outcome = Retriever(store, embedder).search(SearchRequest("lunch last week", NOW))
+    assert outcome.window is not None and outcome.results == []
+
+
+def test_manager_mode_favours_the_active_project_and_recent_work(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    exact = add(
+        store,
+        embedder,
+        "Billing migration plan: move invoices to Postgres",
+        NOW - timedelta(days=60),
+    )
+    current = add(
+        store,
+        embedder,
+        "Started on the billing dashboard today",
+        NOW - timedelta(hours=2),
+        project="billing",
+    )
+    answer = ask(store, embedder, "billing migration plan", adaptive=False, record_access=False)
+    manager = ask(
+        store,
+        embedder,
+        "billing migration plan",
+        mode=Mode.MANAGER,
+        project="billing",
+        adaptive=False,
+        record_access=False,
+    )
+    assert answer[0] == exact
+    assert manager[0] == current
+
+
+def test_decayed_and_unused_memories_leave_manager_mode_only(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    old = add(store, embedder, "Thinking about repainting the kitchen", NOW - timedelta(days=200))
+    assert ask(store, embedder, "repainting the kitchen", record_access=False) == [old]
+    assert (
+        ask(store, embedder, "repainting the kitchen", mode=Mode.MANAGER, record_access=False) == []
+    )
+
+
+class BrokenEmbedder:
+    """Stands in for an encoder whose model file went missing (unit test of the fallback)."""
+
+    model_id = "broken"
+    dim = 384
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        raise ModelError("embedding model file is missing")
+
+
+def test_vector_failure_degrades_to_keywords_and_says_so(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    target = add(store, embedder, "The spare key is in the blue flowerpot", NOW)
+    outcome = Retriever(store, BrokenEmbedder()).search(SearchRequest("spare key", NOW))
+    assert [r.memory.id for r in outcome.results] == [target]
+    assert "unavailable" in outcome.degraded and "keywords" in outcome.degraded
+
+
+def test_both_indexes_down_falls_back_to_recent_memories(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    older = add(store, embedder, "Bought oat milk", NOW - timedelta(days=2))
+    newer = add(store, embedder, "Booked the car service", NOW - timedelta(hours=1))
+    with store.db.exclusive() as cur:
+        cur.execute("DROP SCHEMA fts_main_memories CASCADE")
+    store.fulltext.rebuild = lambda: (_ for _ in ()).throw(RuntimeError("fts index is broken"))
+    outcome = Retriever(store, BrokenEmbedder()).search(SearchRequest("car", NOW))
+    assert [r.memory.id for r in outcome.results] == [newer, older]
+    assert "most recent memories" in outcome.degraded
+
+
+def test_nothing_remembered_is_an_empty_answer_not_an_error(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    outcome = Retriever(store, embedder).search(SearchRequest("anything at all", NOW))
+    assert outcome.results == [] and outcome.degraded is None

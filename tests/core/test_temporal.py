@@ -1,0 +1,44 @@
+"""Relative time phrases become windows relative to the injected clock."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.temporal import parse_time_window
+
+# A Wednesday.
+NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
+
+
+def day(month: int, d: int, year: int = 2026) -> datetime:
+    return datetime(year, month, d, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("query", "start", "end"),
+    [
+        ("what did we discuss yesterday?", day(3, 17), day(3, 18)),
+        ("anything from today", day(3, 18), day(3, 19)),
+        ("notes from last week", day(3, 9), day(3, 16)),
+        ("what happened last month", day(2, 1), day(3, 1)),
+        ("the trip in March", day(3, 1), day(4, 1)),
+        ("the trip in December", day(12, 1, 2025), day(1, 1)),
+        ("what I said two days ago", day(3, 15), day(3, 18)),
+        ("the plan from 3 weeks ago", day(2, 22), day(3, 2)),
+        ("the call on Monday", day(3, 16), day(3, 17)),
+        ("what did we do in May 2025", day(5, 1, 2025), day(6, 1, 2025)),
+    ],
+)
+def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> None:
+    window = parse_time_window(query, NOW)
+    assert window is not None
+    assert (window.start, window.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    "query", ["where do I live", "you may be right", "march forward", "the week ahead"]
+)
+def test_no_phrase_no_window(query: str) -> None:
+    assert parse_time_window(query, NOW) is None
