@@ -11,11 +11,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from app.services import Services, open_services
+from app.services import Services, embedder_spec, open_services
+from app.settings import load_settings
+from core.embed import SentenceTransformerEmbedder
 from core.errors import InputError
+from core.eval.locomo import evaluate as evaluate_locomo
 from core.ingest.conversation_file import parse_timestamp, read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.retrieval import Mode, SearchOutcome, SearchRequest
+from core.tokens import token_counter
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,6 +76,19 @@ def build_parser() -> argparse.ArgumentParser:
     target.add_argument("id", nargs="?", help="memory id")
     target.add_argument("--query", help="forget the best match for this text")
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+
+    evaluate = commands.add_parser(
+        "eval",
+        help="measure memory on a public benchmark",
+        description="Run a benchmark through the real ingestion and retrieval, each "
+        "conversation in a fresh temporary store (your own memory is not touched).",
+    )
+    evaluate.add_argument("benchmark", choices=["locomo"], help="which benchmark")
+    evaluate.add_argument("files", nargs="+", type=Path, help="LoCoMo conversation JSON files")
+    evaluate.add_argument(
+        "--budget", type=int, default=1200, help="context budget in tokens (default 1200)"
+    )
+    evaluate.add_argument("--json", action="store_true", help="print JSON")
 
     stats = commands.add_parser(
         "stats", help="show what the store holds", description="Counts and index state."
@@ -236,6 +253,34 @@ def cmd_stats(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_eval(embedder: SentenceTransformerEmbedder, args: argparse.Namespace) -> int:
+    if args.budget < 1:
+        raise SystemExit("engram eval: --budget must be positive")
+    report = evaluate_locomo(
+        args.files,
+        embedder,
+        token_counter(None),
+        budget=args.budget,
+        progress=lambda line: sys.stderr.write(line + "\n"),
+    )
+    if args.json:
+        print(json.dumps(asdict(report), indent=2))
+        return 0
+    print(f"LoCoMo: {report.questions} questions, budget {report.budget} tokens")
+    print(f"  recall within budget {report.recall_in_budget:.3f}")
+    print(f"  recall@5 {report.recall_at_5:.3f}   recall@10 {report.recall_at_10:.3f}")
+    for name, row in report.by_category.items():
+        print(
+            f"  {name:<12} {row['questions']:>4} q  in budget {row['recall_in_budget']:.3f}  "
+            f"@5 {row['recall_at_5']:.3f}  @10 {row['recall_at_10']:.3f}"
+        )
+    print(
+        f"  ingest {report.ingest_seconds:.1f} s, query p50 {report.query_ms_p50:.1f} ms, "
+        f"p95 {report.query_ms_p95:.1f} ms, total {report.total_seconds:.1f} s"
+    )
+    return 0
+
+
 COMMANDS = {
     "import": cmd_import,
     "search": cmd_search,
@@ -246,6 +291,9 @@ COMMANDS = {
 
 
 def run_command(home: Path, args: argparse.Namespace) -> int:
+    if args.command == "eval":
+        # Benchmarks run in temporary stores and never open the user's memory file.
+        return cmd_eval(SentenceTransformerEmbedder(embedder_spec(load_settings(home))), args)
     services = open_services(home)
     try:
         return COMMANDS[args.command](services, args)

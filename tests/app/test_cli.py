@@ -64,3 +64,42 @@ def test_every_command_has_help(tmp_path: Path) -> None:
     for command in ("import", "search", "stats"):
         result = engram(tmp_path, command, "--help")
         assert result.returncode == 0 and "usage: engram" in result.stdout
+
+
+def test_lineage_and_forget_from_the_command_line(tmp_path: Path) -> None:
+    data = conversation(sessions=2, turns_per_session=2)
+    data["sessions"][0]["turns"][0]["text"] = "I live in Berlin."
+    data["sessions"][1]["turns"][0]["text"] = "I moved to Lisbon."
+    source = tmp_path / "conv.json"
+    source.write_text(json.dumps(data))
+    home = tmp_path / "home"
+    assert engram(home, "import", str(source)).returncode == 0
+    found = json.loads(engram(home, "search", "where does Ana live", "--json").stdout)
+    fact = next(r for r in found["results"] if r["content"] == "Ana lives in Lisbon")
+    assert len(fact["lineage_ids"]) == 2
+
+    lineage = json.loads(engram(home, "lineage", fact["id"], "--json").stdout)
+    assert [v["content"] for v in lineage["versions"]] == [
+        "Ana lives in Berlin",
+        "Ana lives in Lisbon",
+    ]
+    refused = engram(home, "forget", fact["id"])
+    assert refused.returncode == 1 and "--yes" in refused.stderr
+    forgot = engram(home, "forget", fact["id"], "--yes")
+    assert forgot.returncode == 0 and "tombstone" in forgot.stdout
+    after = json.loads(engram(home, "search", "Lisbon Berlin", "--json").stdout)
+    assert all("Lisbon" not in r["content"] for r in after["results"])
+
+
+def test_eval_locomo_prints_recall(tmp_path: Path) -> None:
+    from tests.core.test_locomo_eval import CONVERSATION
+
+    source = tmp_path / "conv-test.json"
+    source.write_text(json.dumps(CONVERSATION))
+    result = engram(tmp_path / "home", "eval", "locomo", str(source), "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["questions"] == 2 and report["recall_in_budget"] == 1.0
+    assert set(report["by_category"]) == {"multi-hop", "single-hop"}
+    # The user's own memory was never opened.
+    assert not (tmp_path / "home" / "engram.duckdb").exists()
