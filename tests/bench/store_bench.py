@@ -18,24 +18,9 @@ import numpy as np
 
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
+from tests.bench.synthetic import DIM, synthetic
 
-DIM = 384
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def synthetic(count: int, rng: np.random.Generator) -> tuple[list[str], np.ndarray]:
-    """Clustered unit vectors (like real embeddings) and Zipf-distributed words, 20-80 each."""
-    vocab = [f"w{i}" for i in range(20_000)]
-    centres = rng.standard_normal((256, DIM)).astype(np.float32)
-    vectors = centres[rng.integers(0, 256, count)] + 0.35 * rng.standard_normal((count, DIM))
-    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
-    ranks = np.minimum(rng.zipf(1.2, size=count * 80), len(vocab)) - 1
-    lengths = rng.integers(20, 81, count)
-    texts, at = [], 0
-    for length in lengths:
-        texts.append(" ".join(vocab[r] for r in ranks[at : at + length]))
-        at += length
-    return texts, vectors
 
 
 def percentile(samples: list[float], q: float) -> float:

@@ -11,7 +11,7 @@ import pytest
 from core.embed import Embedder
 from core.errors import ModelError
 from core.model import MemoryKind, NewMemory
-from core.retrieval import Mode, Retriever, SearchRequest
+from core.retrieval import DEFAULT_RETRIEVAL, Mode, Retriever, SearchRequest
 from core.store import MemoryStore
 
 NOW = datetime(2026, 3, 18, 12, tzinfo=UTC)
@@ -42,7 +42,9 @@ def test_results_carry_their_score_breakdown(store: MemoryStore, embedder: Embed
     signals = result.signals
     assert signals["similarity"] > 0.5 and signals["keyword"] == 1.0
     assert signals["retention"] == pytest.approx(0.5 ** (1 / 14), abs=1e-6)
-    assert signals["semantic"] == pytest.approx(signals["similarity"] * signals["retention"] ** 0.3)
+    assert signals["semantic"] == pytest.approx(
+        signals["similarity"] * signals["retention"] ** DEFAULT_RETRIEVAL.retention_exponent
+    )
 
 
 def test_retrieval_strengthens_what_it_returns(store: MemoryStore, embedder: Embedder) -> None:

@@ -1,0 +1,69 @@
+"""Ingestion throughput: turns per second through the real conversation import (segmenting,
+rule extraction, embedding, writing, synaptic links) against the raw encoder's sentences per
+second on the same texts. Target: ratio >= 0.8. Uses the LoCoMo dev conversations as realistic
+turns.
+
+    .venv/bin/python -m tests.bench.ingest_bench --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+from core.embed import SentenceTransformerEmbedder
+from core.eval.locomo import load_conversation
+from core.ingest.conversations import ConversationImporter
+from core.ingest.segments import segment_text, segment_turns
+from core.store import MemoryStore
+
+LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "bench" / "locomo"
+
+
+def run(files: list[Path]) -> dict[str, float]:
+    embedder = SentenceTransformerEmbedder()
+    embedder.load()
+    conversations = [load_conversation(path) for path in files]
+    sessions = [s for c in conversations for s in c.sessions]
+    turns = sum(len(s.turns) for s in sessions)
+    texts = [segment_text(seg) for s in sessions for seg in segment_turns(s.turns)]
+    embedder.embed(texts[:64])  # warm up
+    started = time.perf_counter()
+    embedder.embed(texts)
+    encoder_seconds = time.perf_counter() - started
+
+    started = time.perf_counter()
+    for conversation in conversations:
+        with tempfile.TemporaryDirectory(prefix="engram-bench-") as home:
+            store = MemoryStore.open(Path(home), embedder.model_id, embedder.dim)
+            ConversationImporter(store, embedder).import_sessions(conversation.sessions)
+            store.close()
+    ingest_seconds = time.perf_counter() - started
+    return {
+        "turns": turns,
+        "segments": len(texts),
+        "encoder_segments_per_s": len(texts) / encoder_seconds,
+        "encoder_turns_per_s": turns / encoder_seconds,
+        "ingest_turns_per_s": turns / ingest_seconds,
+        "ratio": (turns / ingest_seconds) / (turns / encoder_seconds),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", type=Path)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = run(args.files or sorted(LOCOMO.glob("conv-*.json")))
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        for key, value in results.items():
+            print(f"{key:>24}: {value:,.2f}")
+
+
+if __name__ == "__main__":
+    main()

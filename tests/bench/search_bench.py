@@ -1,0 +1,87 @@
+"""Search latency at scale: the full `Retriever.search` path (query embedding excluded) against
+a raw HNSW top-200 query on the same table, in the same run. Target: p95 ratio <= 2.
+
+    .venv/bin/python -m tests.bench.search_bench --memories 100000 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from core.retrieval import Retriever, SearchRequest
+from tests.bench.synthetic import NOW, synthetic_store
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    return float(np.percentile(samples, 50)), float(np.percentile(samples, 95))
+
+
+class NoEncoder:
+    """Queries arrive with their vector precomputed; nothing may embed during the timing."""
+
+    model_id = "bench"
+    dim = 384
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        raise AssertionError("the benchmark passes query vectors in")
+
+
+def run(count: int, queries: int) -> dict[str, float]:
+    store, texts, vectors = synthetic_store(Path(tempfile.mkdtemp(prefix="engram-bench-")), count)
+    rng = np.random.default_rng(1)
+    picks = rng.integers(0, count, queries)
+    probes = vectors[picks] + 0.05 * rng.standard_normal((queries, vectors.shape[1]))
+    words = [" ".join(texts[i].split()[:4]) for i in picks]
+    retriever = Retriever(store, NoEncoder())
+    raw, full, recorded = [], [], []
+    for probe, query in zip(probes, words, strict=True):
+        started = time.perf_counter()
+        store.vectors.nearest(probe, k=200)
+        raw.append((time.perf_counter() - started) * 1000)
+        request = SearchRequest(query, NOW, query_vector=probe, record_access=False)
+        started = time.perf_counter()
+        retriever.search(request)
+        full.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        retriever.search(SearchRequest(query, NOW, query_vector=probe))
+        recorded.append((time.perf_counter() - started) * 1000)
+    store.close()
+    raw_p50, raw_p95 = percentiles(raw)
+    full_p50, full_p95 = percentiles(full)
+    rec_p50, rec_p95 = percentiles(recorded)
+    return {
+        "memories": count,
+        "queries": queries,
+        "raw_hnsw_top200_p50_ms": raw_p50,
+        "raw_hnsw_top200_p95_ms": raw_p95,
+        "search_p50_ms": full_p50,
+        "search_p95_ms": full_p95,
+        "search_with_boosting_p50_ms": rec_p50,
+        "search_with_boosting_p95_ms": rec_p95,
+        "p95_ratio": full_p95 / raw_p95,
+        "p95_ratio_with_boosting": rec_p95 / raw_p95,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--memories", type=int, default=20_000)
+    parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = run(args.memories, args.queries)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        for key, value in results.items():
+            print(f"{key:>32}: {value:,.2f}")
+
+
+if __name__ == "__main__":
+    main()

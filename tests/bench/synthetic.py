@@ -1,0 +1,53 @@
+"""Synthetic memories shaped like real ones, for benchmarks at sizes no fixture could reach."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+from core.model import MemoryKind, NewMemory
+from core.store import MemoryStore
+
+DIM = 384
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+
+
+def synthetic(count: int, rng: np.random.Generator) -> tuple[list[str], np.ndarray]:
+    """Clustered unit vectors (like real embeddings) and Zipf-distributed words, 20-80 each."""
+    vocab = [f"w{i}" for i in range(20_000)]
+    centres = rng.standard_normal((256, DIM)).astype(np.float32)
+    vectors = centres[rng.integers(0, 256, count)] + 0.35 * rng.standard_normal((count, DIM))
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    ranks = np.minimum(rng.zipf(1.2, size=count * 80), len(vocab)) - 1
+    lengths = rng.integers(20, 81, count)
+    texts, at = [], 0
+    for length in lengths:
+        texts.append(" ".join(vocab[r] for r in ranks[at : at + length]))
+        at += length
+    return texts, vectors
+
+
+def synthetic_store(
+    home: Path, count: int, seed: int = 0
+) -> tuple[MemoryStore, list[str], np.ndarray]:
+    """A store of `count` memories spread over the past year, both indexes built."""
+    rng = np.random.default_rng(seed)
+    texts, vectors = synthetic(count, rng)
+    store = MemoryStore.open(home, "bench", DIM)
+    with store.db.exclusive() as cur:
+        store.vectors.drop(cur)
+    ages = rng.uniform(0, 365, count)
+    for start in range(0, count, 5000):
+        batch = [
+            NewMemory(MemoryKind.EPISODIC, text, NOW - timedelta(days=float(age)))
+            for text, age in zip(
+                texts[start : start + 5000], ages[start : start + 5000], strict=True
+            )
+        ]
+        with store.db.write() as cur:
+            store.memories.insert(cur, batch, vectors[start : start + 5000])
+    store.vectors.build()
+    store.fulltext.rebuild()
+    return store, texts, vectors
