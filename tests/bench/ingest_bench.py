@@ -35,13 +35,14 @@ def run(files: list[Path]) -> dict[str, float]:
     embedder.embed(texts)
     encoder_seconds = time.perf_counter() - started
 
-    started = time.perf_counter()
+    ingest_seconds = 0.0
     for conversation in conversations:
         with tempfile.TemporaryDirectory(prefix="engram-bench-") as home:
             store = MemoryStore.open(Path(home), embedder.model_id, embedder.dim)
+            started = time.perf_counter()
             ConversationImporter(store, embedder).import_sessions(conversation.sessions)
+            ingest_seconds += time.perf_counter() - started
             store.close()
-    ingest_seconds = time.perf_counter() - started
     return {
         "turns": turns,
         "segments": len(texts),
