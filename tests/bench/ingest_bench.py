@@ -9,7 +9,6 @@ turns.
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ from core.eval.locomo import load_conversation
 from core.ingest.conversations import ConversationImporter
 from core.ingest.segments import segment_text, segment_turns
 from core.store import MemoryStore
+from tests.bench.report import print_results
 
 LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "bench" / "locomo"
 
@@ -59,11 +59,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = run(args.files or sorted(LOCOMO.glob("conv-*.json")))
-    if args.json:
-        print(json.dumps(results, indent=2))
-    else:
-        for key, value in results.items():
-            print(f"{key:>24}: {value:,.2f}")
+    print_results(results, args.json)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,6 @@ a raw HNSW top-200 query on the same table, in the same run. Target: p95 ratio <
 
 from __future__ import annotations
 
-import argparse
-import json
 import tempfile
 import time
 from pathlib import Path
@@ -15,11 +13,8 @@ from pathlib import Path
 import numpy as np
 
 from core.retrieval import Retriever, SearchRequest
+from tests.bench.report import percentiles, run_at_scale
 from tests.bench.synthetic import NOW, synthetic_store
-
-
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    return float(np.percentile(samples, 50)), float(np.percentile(samples, 95))
 
 
 class NoEncoder:
@@ -69,19 +64,5 @@ def run(count: int, queries: int) -> dict[str, float]:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--memories", type=int, default=20_000)
-    parser.add_argument("--queries", type=int, default=100)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    results = run(args.memories, args.queries)
-    if args.json:
-        print(json.dumps(results, indent=2))
-    else:
-        for key, value in results.items():
-            print(f"{key:>32}: {value:,.2f}")
-
-
 if __name__ == "__main__":
-    main()
+    run_at_scale(__doc__, run, queries=100)

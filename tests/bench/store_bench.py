@@ -6,8 +6,6 @@ and fresh rows) on a synthetic store of N memories. Run on demand, not in the te
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import tempfile
 import time
@@ -18,6 +16,7 @@ import numpy as np
 
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
+from tests.bench.report import run_at_scale
 from tests.bench.synthetic import DIM, synthetic
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -91,19 +90,5 @@ def run(count: int, queries: int) -> dict[str, float]:
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--memories", type=int, default=20_000)
-    parser.add_argument("--queries", type=int, default=50)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    results = run(args.memories, args.queries)
-    if args.json:
-        print(json.dumps(results, indent=2))
-    else:
-        for key, value in results.items():
-            print(f"{key:>36}: {value:,.2f}")
-
-
 if __name__ == "__main__":
-    main()
+    run_at_scale(__doc__, run, queries=50)

@@ -1,0 +1,33 @@
+"""What every benchmark prints: JSON for machines, an aligned table for people."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Mapping
+
+import numpy as np
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    """(p50, p95) of timings in milliseconds."""
+    return float(np.percentile(samples, 50)), float(np.percentile(samples, 95))
+
+
+def print_results(results: Mapping[str, float], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(dict(results), indent=2))
+        return
+    width = max(len(key) for key in results)
+    for key, value in results.items():
+        print(f"{key:>{width}}: {value:,.2f}")
+
+
+def run_at_scale(doc: str, run: Callable[[int, int], Mapping[str, float]], queries: int) -> None:
+    """Command line shared by the benchmarks that build a synthetic store of N memories."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--memories", type=int, default=20_000)
+    parser.add_argument("--queries", type=int, default=queries)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    print_results(run(args.memories, args.queries), args.json)
