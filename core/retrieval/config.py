@@ -53,6 +53,7 @@ class RetrievalConfig:
     task_bonus: float = 0.5
     diversity_jaccard: float = 0.8
     diversity_penalty: float = 0.5
+    diversity_window: int = 50
     adaptive_drop: float = 0.15
     # Associative expansion through links of the top results.
     expand_from: int = 5

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import numpy as np
@@ -81,7 +81,9 @@ class Retriever:
         keyword = self._keyword_candidates(request, past, problems)
         if len(problems) == 2:
             return self._recent_fallback(request, window, problems)
-        memories = self._store.memories.get_many(list({**similarity, **keyword}))
+        memories = self._store.memories.get_many(
+            list({**similarity, **keyword}), with_sources=False
+        )
         memories = [m for m in memories if self._admissible(m, request, window)]
         top_bm25 = max(keyword.values(), default=0.0) or 1.0
         context = ScoringContext(
@@ -116,6 +118,8 @@ class Retriever:
             cut = self._expand(cut, ranked[len(cut) :], request, window)[: request.k]
         if request.record_access and cut:
             self._strengthen(cut, request.now)
+        sourced = self._store.memories.with_sources([r.memory for r in cut])
+        cut = [replace(r, memory=m) for r, m in zip(cut, sourced, strict=True)]
         degraded = " ".join(problems) or None
         return SearchOutcome(cut, degraded, window, len(memories))
 
@@ -201,7 +205,10 @@ class Retriever:
         best = sorted(chosen.items(), key=lambda item: item[1][0], reverse=True)
         best = best[: self.config.expand_max]
         missing = [mid for mid, _ in best if mid not in by_id and mid not in weak]
-        fetched = {**weak, **{m.id: m for m in self._store.memories.get_many(missing)}}
+        fetched = {
+            **weak,
+            **{m.id: m for m in self._store.memories.get_many(missing, with_sources=False)},
+        }
         for memory_id, (score, source) in best:
             if memory_id in by_id:
                 memory = by_id.pop(memory_id).memory

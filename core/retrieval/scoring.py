@@ -80,17 +80,20 @@ def score_memory(
 
 
 def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[SearchResult]:
-    """Push down a memory whose entities nearly repeat a better one's (Jaccard > 0.8)."""
+    """Push down a memory whose entities nearly repeat a better one's (Jaccard > 0.8). Only the
+    head of the ranking is compared: nothing below it reaches a prompt."""
+    head, tail = ranked[: config.diversity_window], ranked[config.diversity_window :]
     kept: list[SearchResult] = []
-    for item in ranked:
-        if any(
-            jaccard(item.memory.entities, better.memory.entities) > config.diversity_jaccard
-            for better in kept
-        ):
+    seen: list[frozenset[str]] = []
+    for item in head:
+        entities = frozenset(item.memory.entities)
+        if entities and any(jaccard(entities, other) > config.diversity_jaccard for other in seen):
             penalised = item.score * config.diversity_penalty
             item = replace(item, score=penalised, signals={**item.signals, "diversity": -1.0})
+        elif entities:
+            seen.append(entities)
         kept.append(item)
-    return sorted(kept, key=lambda s: s.score, reverse=True)
+    return sorted(kept, key=lambda s: s.score, reverse=True) + list(tail)
 
 
 def adaptive_cut(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import duckdb
@@ -153,25 +154,30 @@ class MemoryRepository:
         found = self.get_many([memory_id])
         return found[0] if found else None
 
-    def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
-        """Memories in the order asked for; unknown ids are left out."""
+    def get_many(self, memory_ids: Sequence[str], *, with_sources: bool = True) -> list[Memory]:
+        """Memories in the order asked for; unknown ids are left out. Scoring candidates does
+        not need provenance: `with_sources=False` skips that lookup."""
         if not memory_ids:
             return []
         cur = self._db.cursor()
         rows = cur.execute(
             f"SELECT {_COLUMNS} FROM memories WHERE id IN {IDS}", [pack_ids(memory_ids)]
         ).fetchall()
-        sources = self.source_turns(memory_ids)
+        sources = self.source_turns(memory_ids) if with_sources else {}
         by_id = {row[0]: _row_to_memory(row, sources.get(row[0], ())) for row in rows}
         return [by_id[i] for i in memory_ids if i in by_id]
 
+    def with_sources(self, memories: Sequence[Memory]) -> list[Memory]:
+        sources = self.source_turns([m.id for m in memories])
+        return [replace(m, source_turn_ids=sources.get(m.id, ())) for m in memories]
+
     def source_turns(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """Source turn ids in the order they were recorded (the order they were spoken)."""
         rows = (
             self._db.cursor()
             .execute(
-                "SELECT s.memory_id, list(s.turn_id ORDER BY t.session_id, t.seq) "
-                "FROM memory_sources s JOIN turns t ON t.id = s.turn_id "
-                f"WHERE s.memory_id IN {IDS} GROUP BY s.memory_id",
+                "SELECT memory_id, list(turn_id ORDER BY rowid) FROM memory_sources "
+                f"WHERE memory_id IN {IDS} AND turn_id IS NOT NULL GROUP BY memory_id",
                 [pack_ids(memory_ids)],
             )
             .fetchall()

@@ -20,7 +20,10 @@ def synthetic(count: int, rng: np.random.Generator) -> tuple[list[str], np.ndarr
     centres = rng.standard_normal((256, DIM)).astype(np.float32)
     vectors = centres[rng.integers(0, 256, count)] + 0.35 * rng.standard_normal((count, DIM))
     vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
-    ranks = np.minimum(rng.zipf(1.2, size=count * 80), len(vocab)) - 1
+    # Zipf-distributed words without the head a stopword list removes: no word is in most
+    # documents, as in real text after stopword removal.
+    ranks = rng.zipf(1.2, size=count * 400)
+    ranks = (ranks[ranks > 150] - 151) % len(vocab)
     lengths = rng.integers(20, 81, count)
     texts, at = [], 0
     for length in lengths:
