@@ -117,13 +117,8 @@ class Database:
         meta = dict(self._writer.execute("SELECT key, value FROM meta").fetchall())
         if "embedding_dim" not in meta:
             with self.write() as cur:
-                cur.executemany(
-                    "INSERT INTO meta VALUES (?, ?)",
-                    [
-                        ["embedding_model", self.config.embedding_model_id],
-                        ["embedding_dim", str(self.config.embedding_dim)],
-                    ],
-                )
+                self.set_meta(cur, "embedding_model", self.config.embedding_model_id)
+                self.set_meta(cur, "embedding_dim", str(self.config.embedding_dim))
             return
         recorded = (meta["embedding_model"], int(meta["embedding_dim"]))
         wanted = (self.config.embedding_model_id, self.config.embedding_dim)
@@ -207,7 +202,8 @@ class Database:
         row = self.cursor().execute("SELECT value FROM meta WHERE key = ?", [key]).fetchall()[:1]
         return row[0][0] if row else None
 
-    def set_meta(self, cur: duckdb.DuckDBPyConnection, key: str, value: str) -> None:
+    @staticmethod
+    def set_meta(cur: duckdb.DuckDBPyConnection, key: str, value: str) -> None:
         cur.execute(
             "INSERT INTO meta VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             [key, value],

@@ -103,11 +103,7 @@ class FullTextIndex:
                 "PRAGMA create_fts_index('memories', 'id', 'content', stemmer = 'porter', "
                 f"stopwords = 'english', ignore = '{IGNORE}', overwrite = 1)"
             )
-            cur.execute(
-                "INSERT INTO meta VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                [WATERMARK_KEY, str(upto)],
-            )
+            self._db.set_meta(cur, WATERMARK_KEY, str(upto))
         log.info("Full-text index rebuilt up to memory #%d", upto)
 
     def search(
