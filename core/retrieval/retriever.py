@@ -6,6 +6,7 @@ and says so rather than pretending nothing matched."""
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -26,6 +27,8 @@ from core.retrieval.scoring import (
     score_memory,
 )
 from core.store import MemoryStore
+from core.store.fulltext import KeywordHit
+from core.store.vector import VectorHit
 from core.temporal import TimeWindow, parse_time_window
 
 log = logging.getLogger(__name__)
@@ -77,14 +80,29 @@ class Retriever:
         window = self._window(request)
         past = request.as_of is not None
         problems: list[str] = []
-        similarity = self._vector_candidates(request, past, problems)
-        keyword = self._keyword_candidates(request, past, problems)
+        # Keywords are searched on a second thread (its own cursor) while this one embeds the
+        # query and walks the HNSW graph; DuckDB and torch release the GIL.
+        keyword_hits: list[KeywordHit] = []
+        worker = threading.Thread(
+            target=lambda: keyword_hits.extend(self._keyword_candidates(request, past, problems)),
+            name="engram-bm25",
+        )
+        worker.start()
+        vector_hits = self._vector_candidates(request, past, problems)
+        worker.join()
         if len(problems) == 2:
             return self._recent_fallback(request, window, problems)
-        memories = self._store.memories.get_many(
-            list({**similarity, **keyword}), with_sources=False
-        )
-        memories = [m for m in memories if self._admissible(m, request, window)]
+        similarity = {h.memory_id: h.similarity for h in vector_hits}
+        keyword = {h.memory_id: h.score for h in keyword_hits}
+        rows = {h.memory_id: h.memory for h in [*vector_hits, *keyword_hits] if h.memory}
+        candidates = list({**similarity, **keyword})
+        missing = [memory_id for memory_id in candidates if memory_id not in rows]
+        rows.update((m.id, m) for m in self._store.memories.get_many(missing, with_sources=False))
+        memories = [
+            rows[memory_id]
+            for memory_id in candidates
+            if memory_id in rows and self._admissible(rows[memory_id], request, window)
+        ]
         top_bm25 = max(keyword.values(), default=0.0) or 1.0
         context = ScoringContext(
             now=request.now,
@@ -134,32 +152,30 @@ class Retriever:
 
     def _vector_candidates(
         self, request: SearchRequest, past: bool, problems: list[str]
-    ) -> dict[str, float]:
+    ) -> list[VectorHit]:
         try:
             vector = request.query_vector
             if vector is None:
                 vector = self._embedder.embed([request.query])[0]
-            hits = self._store.vectors.nearest(
-                vector, self.config.candidates, include_superseded=past
+            return self._store.vectors.nearest(
+                vector, self.config.candidates, include_superseded=past, with_memory=True
             )
         except SEARCH_FAILURES as exc:
             log.warning("Vector search unavailable: %s", exc)
             problems.append(f"Search by meaning is unavailable ({exc}); using keywords.")
-            return {}
-        return {h.memory_id: h.similarity for h in hits}
+            return []
 
     def _keyword_candidates(
         self, request: SearchRequest, past: bool, problems: list[str]
-    ) -> dict[str, float]:
+    ) -> list[KeywordHit]:
         try:
-            hits = self._store.fulltext.search(
-                request.query, self.config.candidates, include_superseded=past
+            return self._store.fulltext.search(
+                request.query, self.config.candidates, include_superseded=past, with_memory=True
             )
         except SEARCH_FAILURES as exc:
             log.warning("Keyword search unavailable: %s", exc)
             problems.append(f"Keyword search is unavailable ({exc}).")
-            return {}
-        return {h.memory_id: h.score for h in hits}
+            return []
 
     def _admissible(
         self, memory: Memory, request: SearchRequest, window: TimeWindow | None

@@ -9,8 +9,9 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
+from core.model import Memory
 from core.store.database import IDS, Database, pack_ids
-from core.store.memories import live
+from core.store.memories import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +50,14 @@ scored AS (
     JOIN {fts}.docs docs ON docs.docid = tf.docid
     CROSS JOIN {fts}.stats stats
     GROUP BY docs.name
+),
+best AS (
+    -- Every indexed row is at or below the watermark by construction; superseded or
+    -- forgotten ones are dropped below, so take a margin before joining the table.
+    SELECT id, score FROM scored ORDER BY score DESC LIMIT $k * 2
 )
-SELECT s.id, s.score FROM scored s JOIN memories m ON m.id = s.id
-WHERE m.seq <= $w AND {live}
+SELECT s.id, s.score{columns} FROM best s JOIN memories m ON m.id = s.id
+WHERE {live}
 ORDER BY s.score DESC LIMIT $k
 """
 
@@ -60,6 +66,7 @@ ORDER BY s.score DESC LIMIT $k
 class KeywordHit:
     memory_id: str
     score: float
+    memory: Memory | None = None
 
 
 class FullTextIndex:
@@ -107,8 +114,15 @@ class FullTextIndex:
         log.info("Full-text index rebuilt up to memory #%d", upto)
 
     def search(
-        self, query: str, k: int = 200, *, include_superseded: bool = False
+        self,
+        query: str,
+        k: int = 200,
+        *,
+        include_superseded: bool = False,
+        with_memory: bool = False,
     ) -> list[KeywordHit]:
+        """Top-k by BM25. With `with_memory`, indexed hits carry their row; hits on rows newer
+        than the index carry only their id."""
         if not query.strip():
             return []
         if not self.exists():
@@ -116,10 +130,17 @@ class FullTextIndex:
         watermark = self.watermark()
         cur = self._db.cursor()
         indexed = cur.execute(
-            _BM25_SQL.format(fts=FTS_SCHEMA, live=live("m", include_superseded=include_superseded)),
-            {"q": query, "w": watermark, "k": k, "k1": K1, "b": B},
+            _BM25_SQL.format(
+                fts=FTS_SCHEMA,
+                live=live("m", include_superseded=include_superseded),
+                columns=f", {memory_columns('m')}" if with_memory else "",
+            ),
+            {"q": query, "k": k, "k1": K1, "b": B},
         ).fetchall()
-        hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
+        hits = [
+            KeywordHit(r[0], float(r[1]), row_to_memory(r[2:]) if with_memory else None)
+            for r in indexed
+        ]
         if self.stale_rows(watermark):
             hits.extend(self._search_unindexed(query, watermark, include_superseded))
         hits.sort(key=lambda h: h.score, reverse=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 import duckdb
 import numpy as np
@@ -29,19 +29,47 @@ def live(alias: str = "", *, include_superseded: bool = False) -> str:
     return condition
 
 
-_COLUMNS = (
-    "id, kind, content, tier, decay_class, importance, stability, access_count, created_at, "
-    "updated_at, last_accessed_at, valid_from, valid_to, summary, confidence, project, session_id, "
-    "entities, key, expires_at, supersedes, superseded_by, source_path, chunk_index, content_hash, "
-    "forgotten_at"
-)
+_FIELDS = (
+    "id kind content tier decay_class importance stability access_count created_at updated_at "
+    "last_accessed_at valid_from valid_to summary confidence project session_id entities key "
+    "expires_at supersedes superseded_by source_path chunk_index content_hash forgotten_at"
+).split()
+
+
+_TIMES = {
+    "created_at",
+    "updated_at",
+    "last_accessed_at",
+    "valid_from",
+    "valid_to",
+    "expires_at",
+    "forgotten_at",
+}
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def memory_columns(alias: str = "") -> str:
+    """The columns `row_to_memory` reads, in its order; index queries select them directly so
+    their candidates need no second fetch. Times travel as epoch microseconds: the driver's own
+    timezone-aware conversion cost more than the rest of a search's Python work."""
+    prefix = f"{alias}." if alias else ""
+    return ", ".join(
+        f"epoch_us({prefix}{name})" if name in _TIMES else prefix + name for name in _FIELDS
+    )
+
+
+def _time(micros: object) -> datetime | None:
+    return None if micros is None else _EPOCH + timedelta(microseconds=micros)
+
+
+_COLUMNS = memory_columns()
 
 
 def new_memory_id() -> str:
     return "m-" + uuid.uuid4().hex[:16]
 
 
-def _row_to_memory(row: tuple, sources: tuple[str, ...]) -> Memory:
+def row_to_memory(row: Sequence[object], sources: tuple[str, ...] = ()) -> Memory:
     return Memory(
         id=row[0],
         kind=MemoryKind(row[1]),
@@ -51,24 +79,24 @@ def _row_to_memory(row: tuple, sources: tuple[str, ...]) -> Memory:
         importance=row[5],
         stability=row[6],
         access_count=row[7],
-        created_at=row[8],
-        updated_at=row[9],
-        last_accessed_at=row[10],
-        valid_from=row[11],
-        valid_to=row[12],
+        created_at=_time(row[8]),
+        updated_at=_time(row[9]),
+        last_accessed_at=_time(row[10]),
+        valid_from=_time(row[11]),
+        valid_to=_time(row[12]),
         summary=row[13],
         confidence=row[14],
         project=row[15],
         session_id=row[16],
         entities=tuple(row[17] or ()),
         key=row[18],
-        expires_at=row[19],
+        expires_at=_time(row[19]),
         supersedes=row[20],
         superseded_by=row[21],
         source_path=row[22],
         chunk_index=row[23],
         content_hash=row[24],
-        forgotten_at=row[25],
+        forgotten_at=_time(row[25]),
         source_turn_ids=sources,
     )
 
@@ -164,7 +192,7 @@ class MemoryRepository:
             f"SELECT {_COLUMNS} FROM memories WHERE id IN {IDS}", [pack_ids(memory_ids)]
         ).fetchall()
         sources = self.source_turns(memory_ids) if with_sources else {}
-        by_id = {row[0]: _row_to_memory(row, sources.get(row[0], ())) for row in rows}
+        by_id = {row[0]: row_to_memory(row, sources.get(row[0], ())) for row in rows}
         return [by_id[i] for i in memory_ids if i in by_id]
 
     def with_sources(self, memories: Sequence[Memory]) -> list[Memory]:
@@ -312,4 +340,4 @@ class MemoryRepository:
             "ORDER BY valid_from DESC LIMIT 1",
             [key],
         ).fetchall()
-        return _row_to_memory(rows[0], ()) if rows else None
+        return row_to_memory(rows[0], ()) if rows else None

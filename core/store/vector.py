@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import duckdb
 import numpy as np
 
+from core.model import Memory
 from core.store.database import Database
-from core.store.memories import live
+from core.store.memories import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,7 @@ INDEX_NAME = "memories_embedding_hnsw"
 class VectorHit:
     memory_id: str
     similarity: float
+    memory: Memory | None = None
 
 
 def vector_literal(vector: np.ndarray, dim: int) -> str:
@@ -108,18 +110,27 @@ class VectorIndex:
         )
 
     def nearest(
-        self, vector: np.ndarray, k: int = 200, *, include_superseded: bool = False
+        self,
+        vector: np.ndarray,
+        k: int = 200,
+        *,
+        include_superseded: bool = False,
+        with_memory: bool = False,
     ) -> list[VectorHit]:
         """Top-k live memories by cosine similarity. Candidates come from the index first and
         are filtered after, as HNSW cannot apply a WHERE clause inside its graph walk."""
+        columns = f", {memory_columns('m')}" if with_memory else ""
         sql = (
-            f"SELECT c.id, 1 - c.distance FROM ({self.nearest_sql(vector, k)}) c "
+            f"SELECT c.id, 1 - c.distance{columns} FROM ({self.nearest_sql(vector, k)}) c "
             f"JOIN memories m ON m.id = c.id "
             f"WHERE {live('m', include_superseded=include_superseded)} "
             "AND c.distance IS NOT NULL ORDER BY c.distance"
         )
         rows = self._db.cursor().execute(sql).fetchall()
-        return [VectorHit(row[0], float(row[1])) for row in rows]
+        return [
+            VectorHit(row[0], float(row[1]), row_to_memory(row[2:]) if with_memory else None)
+            for row in rows
+        ]
 
     def explain(self, vector: np.ndarray, k: int = 10) -> str:
         rows = self._db.cursor().execute("EXPLAIN " + self.nearest_sql(vector, k)).fetchall()
