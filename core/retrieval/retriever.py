@@ -98,11 +98,14 @@ class Retriever:
         candidates = list({**similarity, **keyword})
         missing = [memory_id for memory_id in candidates if memory_id not in rows]
         rows.update((m.id, m) for m in self._store.memories.get_many(missing, with_sources=False))
-        memories = [
-            rows[memory_id]
-            for memory_id in candidates
-            if memory_id in rows and self._admissible(rows[memory_id], request, window)
-        ]
+        found = [rows[memory_id] for memory_id in candidates if memory_id in rows]
+        memories = [m for m in found if self._admissible(m, request, window)]
+        if not memories and window is not None and window.phrase != "explicit":
+            # "Where did she move from 4 years ago?" names when something happened, not when it
+            # was said: when nothing was said then, answer from any time, and say so.
+            problems.append(f"Nothing remembered from {window.phrase}; matches from any time.")
+            window = None
+            memories = [m for m in found if self._admissible(m, request, window)]
         top_bm25 = max(keyword.values(), default=0.0) or 1.0
         context = ScoringContext(
             now=request.now,
