@@ -60,9 +60,6 @@ class TimeWindow:
     end: datetime
     phrase: str
 
-    def contains(self, moment: datetime) -> bool:
-        return self.start <= moment < self.end
-
 
 def _day(moment: datetime) -> datetime:
     return moment.replace(hour=0, minute=0, second=0, microsecond=0)
