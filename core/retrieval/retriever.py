@@ -83,13 +83,20 @@ class Retriever:
         # Keywords are searched on a second thread (its own cursor) while this one embeds the
         # query and walks the HNSW graph; DuckDB and torch release the GIL.
         keyword_hits: list[KeywordHit] = []
-        worker = threading.Thread(
-            target=lambda: keyword_hits.extend(self._keyword_candidates(request, past, problems)),
-            name="engram-bm25",
-        )
+        crashed: list[BaseException] = []
+
+        def keywords() -> None:
+            try:
+                keyword_hits.extend(self._keyword_candidates(request, past, problems))
+            except BaseException as exc:  # re-raised on the caller's thread just below
+                crashed.append(exc)
+
+        worker = threading.Thread(target=keywords, name="engram-bm25")
         worker.start()
         vector_hits = self._vector_candidates(request, past, problems)
         worker.join()
+        if crashed:
+            raise crashed[0]
         if len(problems) == 2:
             return self._recent_fallback(request, window, problems)
         similarity = {h.memory_id: h.similarity for h in vector_hits}

@@ -9,6 +9,9 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
+import duckdb
+
+from core.errors import StoreError
 from core.model import Memory
 from core.store.database import IDS, Database, pack_ids
 from core.store.memories import live, memory_columns, row_to_memory
@@ -125,8 +128,16 @@ class FullTextIndex:
         than the index carry only their id."""
         if not query.strip():
             return []
-        if not self.exists():
-            self.rebuild()
+        try:
+            if not self.exists():
+                self.rebuild()
+            return self._search(query, k, include_superseded, with_memory)
+        except duckdb.Error as exc:
+            raise StoreError(f"Keyword search failed: {exc}") from exc
+
+    def _search(
+        self, query: str, k: int, include_superseded: bool, with_memory: bool
+    ) -> list[KeywordHit]:
         watermark = self.watermark()
         cur = self._db.cursor()
         indexed = cur.execute(

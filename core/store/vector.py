@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import duckdb
 import numpy as np
 
+from core.errors import StoreError
 from core.model import Memory
 from core.store.database import Database
 from core.store.memories import live, memory_columns, row_to_memory
@@ -126,7 +127,10 @@ class VectorIndex:
             f"WHERE {live('m', include_superseded=include_superseded)} "
             "AND c.distance IS NOT NULL ORDER BY c.distance"
         )
-        rows = self._db.cursor().execute(sql).fetchall()
+        try:
+            rows = self._db.cursor().execute(sql).fetchall()
+        except duckdb.Error as exc:
+            raise StoreError(f"Vector search failed: {exc}") from exc
         return [
             VectorHit(row[0], float(row[1]), row_to_memory(row[2:]) if with_memory else None)
             for row in rows

@@ -174,3 +174,23 @@ def test_nothing_remembered_is_an_empty_answer_not_an_error(
 ) -> None:
     outcome = Retriever(store, embedder).search(SearchRequest("anything at all", NOW))
     assert outcome.results == [] and outcome.degraded is None
+
+
+class WrongSizeEmbedder:
+    """A misconfigured encoder whose vectors do not fit the store's index (unit test of the
+    fallback around a real failing DuckDB query)."""
+
+    model_id = "other"
+    dim = 256
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return np.ones((len(texts), 256), dtype=np.float32) / 16.0
+
+
+def test_a_failing_vector_query_degrades_to_keywords(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    target = add(store, embedder, "The plumber comes on Tuesday morning", NOW)
+    outcome = Retriever(store, WrongSizeEmbedder()).search(SearchRequest("plumber", NOW))
+    assert [r.memory.id for r in outcome.results] == [target]
+    assert "Search by meaning is unavailable" in outcome.degraded
