@@ -8,6 +8,7 @@ import logging
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -58,6 +59,10 @@ class LLM(Protocol):
         ...
 
 
+def _as_dicts(messages: Sequence[ChatMessage]) -> list[dict[str, str]]:
+    return [{"role": m.role, "content": m.content} for m in messages]
+
+
 def check_gguf(path: Path) -> None:
     """Fail with a plain message before llama.cpp does so with a C-level one (or crashes)."""
     if not path.is_file():
@@ -104,21 +109,25 @@ class LlamaCppLLM:
     def count_tokens(self, text: str) -> int:
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
 
-    def format_prompt(self, messages: Sequence[ChatMessage]) -> str:
-        """The exact text the model sees for `messages`, rendered with the GGUF's own chat
-        template (so prompt budgets count what is really sent)."""
+    @cached_property
+    def _formatter(self) -> Any:
+        """The GGUF's chat template, compiled once (context assembly renders it every turn)."""
         template = self._llama.metadata.get("tokenizer.chat_template")
         if not template:
             raise ModelError(f"{self.model_name} carries no chat template.")
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
         llama = self._llama
-        formatter = Jinja2ChatFormatter(
+        return Jinja2ChatFormatter(
             template=template,
             eos_token=llama.detokenize([llama.token_eos()], special=True).decode("utf-8"),
             bos_token=llama.detokenize([llama.token_bos()], special=True).decode("utf-8"),
         )
-        return formatter(messages=[{"role": m.role, "content": m.content} for m in messages]).prompt
+
+    def format_prompt(self, messages: Sequence[ChatMessage]) -> str:
+        """The exact text the model sees for `messages`, rendered with the GGUF's own chat
+        template (so prompt budgets count what is really sent)."""
+        return self._formatter(messages=_as_dicts(messages)).prompt
 
     def prompt_tokens(self, messages: Sequence[ChatMessage]) -> int:
         prompt = self.format_prompt(messages).encode("utf-8")
@@ -134,7 +143,7 @@ class LlamaCppLLM:
     ) -> Iterator[str]:
         with self._lock:
             chunks = self._llama.create_chat_completion(
-                messages=[{"role": m.role, "content": m.content} for m in messages],
+                messages=_as_dicts(messages),
                 max_tokens=max_tokens,
                 temperature=temperature,
                 stream=True,
@@ -154,7 +163,7 @@ class LlamaCppLLM:
     ) -> Any:
         with self._lock:
             result = self._llama.create_chat_completion(
-                messages=[{"role": m.role, "content": m.content} for m in messages],
+                messages=_as_dicts(messages),
                 max_tokens=max_tokens,
                 temperature=0.0,
                 response_format={"type": "json_object", "schema": schema},

@@ -90,8 +90,11 @@ class FullTextIndex:
         return row[0] > 0
 
     def watermark(self) -> int:
+        return self._indexed_upto() if self.exists() else 0
+
+    def _indexed_upto(self) -> int:
         value = self._db.meta(WATERMARK_KEY)
-        return int(value) if value is not None and self.exists() else 0
+        return int(value) if value is not None else 0
 
     def stale_rows(self, watermark: int | None = None) -> int:
         """How many memories were written after the index was last built."""
@@ -138,7 +141,7 @@ class FullTextIndex:
     def _search(
         self, query: str, k: int, include_superseded: bool, with_memory: bool
     ) -> list[KeywordHit]:
-        watermark = self.watermark()
+        watermark = self._indexed_upto()  # the caller made sure the index exists
         cur = self._db.cursor()
         indexed = cur.execute(
             _BM25_SQL.format(
