@@ -80,14 +80,18 @@ class Retriever:
         window = self._window(request)
         past = request.as_of is not None
         problems: list[str] = []
-        # Keywords are searched on a second thread (its own cursor) while this one embeds the
-        # query and walks the HNSW graph; DuckDB and torch release the GIL.
+        # Keywords are searched on a second thread (its own cursor) while this one walks the
+        # HNSW graph; DuckDB and torch release the GIL. The keyword thread also fetches its
+        # candidates' rows, which the vector walk gets from the index scan itself.
         keyword_hits: list[KeywordHit] = []
+        keyword_rows: list[Memory] = []
         crashed: list[BaseException] = []
 
         def keywords() -> None:
             try:
-                keyword_hits.extend(self._keyword_candidates(request, past, problems))
+                hits, rows = self._keyword_candidates(request, past, problems)
+                keyword_hits.extend(hits)
+                keyword_rows.extend(rows)
             except BaseException as exc:  # re-raised on the caller's thread just below
                 crashed.append(exc)
 
@@ -101,11 +105,9 @@ class Retriever:
             return self._recent_fallback(request, window, problems)
         similarity = {h.memory_id: h.similarity for h in vector_hits}
         keyword = {h.memory_id: h.score for h in keyword_hits}
-        rows = {h.memory_id: h.memory for h in [*vector_hits, *keyword_hits] if h.memory}
-        candidates = list({**similarity, **keyword})
-        missing = [memory_id for memory_id in candidates if memory_id not in rows]
-        rows.update((m.id, m) for m in self._store.memories.get_many(missing, with_sources=False))
-        found = [rows[memory_id] for memory_id in candidates if memory_id in rows]
+        rows = {m.id: m for m in keyword_rows}
+        rows.update((h.memory_id, h.memory) for h in vector_hits if h.memory)
+        found = [rows[memory_id] for memory_id in {**similarity, **keyword} if memory_id in rows]
         memories = [m for m in found if self._admissible(m, request, window)]
         if not memories and window is not None and window.phrase != "explicit":
             # "Where did she move from 4 years ago?" names when something happened, not when it
@@ -177,15 +179,17 @@ class Retriever:
 
     def _keyword_candidates(
         self, request: SearchRequest, past: bool, problems: list[str]
-    ) -> list[KeywordHit]:
+    ) -> tuple[list[KeywordHit], list[Memory]]:
         try:
-            return self._store.fulltext.search(
-                request.query, self.config.candidates, include_superseded=past, with_memory=True
+            hits = self._store.fulltext.search(
+                request.query, self.config.candidates, include_superseded=past
             )
+            ids = [h.memory_id for h in hits]
+            return hits, self._store.memories.get_many(ids, with_sources=False)
         except SEARCH_FAILURES as exc:
             log.warning("Keyword search unavailable: %s", exc)
             problems.append(f"Keyword search is unavailable ({exc}).")
-            return []
+            return [], []
 
     def _admissible(
         self, memory: Memory, request: SearchRequest, window: TimeWindow | None

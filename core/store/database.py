@@ -35,6 +35,23 @@ def pack_ids(ids: Iterable[str]) -> str:
     return ID_SEPARATOR.join(ids)
 
 
+# Up to this many ids, a literal list probes the primary-key index row by row (~4 ms for 200 at
+# 100k memories); the packed string is a hash join over the whole table (~15 ms), which only wins
+# for thousands of ids.
+LITERAL_IDS_MAX = 1000
+
+
+def id_in(column: str, ids: Sequence[str]) -> tuple[str, list[str]]:
+    """`column IN (...)` for a read, and its parameters, in whichever form is faster for this
+    many ids. Literal ids are quoted; nothing of theirs reaches the SQL unescaped."""
+    if not ids:
+        return "false", []
+    if len(ids) > LITERAL_IDS_MAX:
+        return f"{column} IN {IDS}", [pack_ids(ids)]
+    quoted = ",".join("'" + i.replace("'", "''") + "'" for i in ids)
+    return f"{column} IN ({quoted})", []
+
+
 def _quote(path: Path) -> str:
     return str(path).replace("'", "''")
 

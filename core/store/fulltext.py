@@ -12,9 +12,8 @@ from dataclasses import dataclass
 import duckdb
 
 from core.errors import StoreError
-from core.model import Memory
 from core.store.database import IDS, Database, pack_ids
-from core.store.memories import live, memory_columns, row_to_memory
+from core.store.memories import live, not_live_ids
 
 log = logging.getLogger(__name__)
 
@@ -27,20 +26,22 @@ K1 = 1.2
 B = 0.75
 
 
+# The query's terms as the index knows them. Their ids then go into the scoring query as
+# literals: with the postings sorted by term id (see `rebuild`), DuckDB skips every block of the
+# postings table that holds none of them, where a join has to read all of it.
+_QUERY_TERMS_SQL = """
+SELECT termid, df FROM {fts}.dict
+WHERE term IN (SELECT DISTINCT stem(unnest({fts}.tokenize($q)), 'porter'))
+"""
+
 # The same BM25 as the extension's match_bm25 macro, but driven from the query's postings: the
 # macro is evaluated for every row of the table (~100 ms at 100k memories), this touches only
 # documents that contain a query term.
 _BM25_SQL = """
-WITH query_terms AS (
-    SELECT DISTINCT stem(unnest({fts}.tokenize($q)), 'porter') AS term
-),
-matched AS (
-    SELECT d.termid, d.df FROM {fts}.dict d JOIN query_terms q ON d.term = q.term
-),
+WITH matched(termid, df) AS (VALUES {matched}),
 tf AS (
-    SELECT t.docid, t.termid, count(*) AS tf
-    FROM {fts}.terms t JOIN matched USING (termid)
-    GROUP BY t.docid, t.termid
+    SELECT docid, termid, count(*) AS tf FROM {fts}.terms
+    WHERE termid IN ({termids}) GROUP BY docid, termid
 ),
 scored AS (
     SELECT docs.name AS id, sum(
@@ -53,15 +54,10 @@ scored AS (
     JOIN {fts}.docs docs ON docs.docid = tf.docid
     CROSS JOIN {fts}.stats stats
     GROUP BY docs.name
-),
-best AS (
-    -- Every indexed row is at or below the watermark by construction; superseded or
-    -- forgotten ones are dropped below, so take a margin before joining the table.
-    SELECT id, score FROM scored ORDER BY score DESC LIMIT $k * 2
 )
-SELECT s.id, s.score{columns} FROM best s JOIN memories m ON m.id = s.id
-WHERE {live}
-ORDER BY s.score DESC LIMIT $k
+-- The index keeps rows that were superseded or forgotten since it was built.
+SELECT id, score FROM scored WHERE id NOT IN ({not_live})
+ORDER BY score DESC LIMIT $k
 """
 
 
@@ -69,7 +65,6 @@ ORDER BY s.score DESC LIMIT $k
 class KeywordHit:
     memory_id: str
     score: float
-    memory: Memory | None = None
 
 
 class FullTextIndex:
@@ -116,45 +111,43 @@ class FullTextIndex:
                 "PRAGMA create_fts_index('memories', 'id', 'content', stemmer = 'porter', "
                 f"stopwords = 'english', ignore = '{IGNORE}', overwrite = 1)"
             )
+            # Postings in term order, so a query reads only the blocks of its own terms.
+            cur.execute(
+                f"CREATE OR REPLACE TABLE {FTS_SCHEMA}.terms AS "
+                f"SELECT * FROM {FTS_SCHEMA}.terms ORDER BY termid, docid"
+            )
             self._db.set_meta(cur, WATERMARK_KEY, str(upto))
         log.info("Full-text index rebuilt up to memory #%d", upto)
 
     def search(
-        self,
-        query: str,
-        k: int = 200,
-        *,
-        include_superseded: bool = False,
-        with_memory: bool = False,
+        self, query: str, k: int = 200, *, include_superseded: bool = False
     ) -> list[KeywordHit]:
-        """Top-k by BM25. With `with_memory`, indexed hits carry their row; hits on rows newer
-        than the index carry only their id."""
+        """Top-k live memories by BM25, ids and scores."""
         if not query.strip():
             return []
         try:
             if not self.exists():
                 self.rebuild()
-            return self._search(query, k, include_superseded, with_memory)
+            return self._search(query, k, include_superseded)
         except duckdb.Error as exc:
             raise StoreError(f"Keyword search failed: {exc}") from exc
 
-    def _search(
-        self, query: str, k: int, include_superseded: bool, with_memory: bool
-    ) -> list[KeywordHit]:
+    def _search(self, query: str, k: int, include_superseded: bool) -> list[KeywordHit]:
         watermark = self._indexed_upto()  # the caller made sure the index exists
         cur = self._db.cursor()
-        indexed = cur.execute(
-            _BM25_SQL.format(
-                fts=FTS_SCHEMA,
-                live=live("m", include_superseded=include_superseded),
-                columns=f", {memory_columns('m')}" if with_memory else "",
-            ),
-            {"q": query, "k": k, "k1": K1, "b": B},
-        ).fetchall()
-        hits = [
-            KeywordHit(r[0], float(r[1]), row_to_memory(r[2:]) if with_memory else None)
-            for r in indexed
-        ]
+        terms = cur.execute(_QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}).fetchall()
+        hits = []
+        if terms:
+            indexed = cur.execute(
+                _BM25_SQL.format(
+                    fts=FTS_SCHEMA,
+                    not_live=not_live_ids(include_superseded=include_superseded),
+                    matched=", ".join(f"({int(termid)}, {int(df)})" for termid, df in terms),
+                    termids=", ".join(str(int(termid)) for termid, _ in terms),
+                ),
+                {"k": k, "k1": K1, "b": B},
+            ).fetchall()
+            hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
         if self.stale_rows(watermark):
             hits.extend(self._search_unindexed(query, watermark, include_superseded))
         hits.sort(key=lambda h: h.score, reverse=True)

@@ -12,8 +12,8 @@ from datetime import datetime
 import duckdb
 
 from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
-from core.store.database import IDS, Database, pack_ids
-from core.store.memories import live
+from core.store.database import IDS, Database, id_in, pack_ids
+from core.store.memories import not_live_ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +102,13 @@ class LinkRepository:
         """Links from `memory_ids` to live memories, strongest first, weights decayed to `now`."""
         if not memory_ids:
             return []
+        sources, params = id_in("src_id", memory_ids)
         rows = (
             self._db.cursor()
             .execute(
-                "SELECT l.src_id, l.dst_id, l.kind, l.weight, l.updated_at FROM links l "
-                f"JOIN memories m ON m.id = l.dst_id WHERE {live('m')} "
-                f"AND l.src_id IN {IDS}",
-                [pack_ids(memory_ids)],
+                "SELECT src_id, dst_id, kind, weight, updated_at FROM links "
+                f"WHERE {sources} AND dst_id NOT IN ({not_live_ids()})",
+                params,
             )
             .fetchall()
         )

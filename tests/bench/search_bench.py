@@ -35,9 +35,10 @@ def run(count: int, queries: int) -> dict[str, float]:
     words = [" ".join(texts[i].split()[:4]) for i in picks]
     retriever = Retriever(store, NoEncoder())
     raw, full, recorded = [], [], []
+    cursor = store.db.cursor()
     for probe, query in zip(probes, words, strict=True):
         started = time.perf_counter()
-        store.vectors.nearest(probe, k=200)
+        cursor.execute(store.vectors.nearest_sql(probe, 200)).fetchall()
         raw.append((time.perf_counter() - started) * 1000)
         request = SearchRequest(query, NOW, query_vector=probe, record_access=False)
         started = time.perf_counter()

@@ -35,7 +35,8 @@ def synthetic(count: int, rng: np.random.Generator) -> tuple[list[str], np.ndarr
 def synthetic_store(
     home: Path, count: int, seed: int = 0
 ) -> tuple[MemoryStore, list[str], np.ndarray]:
-    """A store of `count` memories spread over the past year, both indexes built."""
+    """A store of `count` memories spread over the past year, both indexes built, each memory
+    linked to the next as ingestion links neighbours of a session (so expansion has work)."""
     rng = np.random.default_rng(seed)
     texts, vectors = synthetic(count, rng)
     store = MemoryStore.open(home, "bench", DIM)
@@ -50,7 +51,9 @@ def synthetic_store(
             )
         ]
         with store.db.write() as cur:
-            store.memories.insert(cur, batch, vectors[start : start + 5000])
+            ids = store.memories.insert(cur, batch, vectors[start : start + 5000])
+            pairs = [(a, b, 0.6) for a, b in zip(ids, ids[1:], strict=False)]
+            store.links.add(cur, pairs, "synaptic", NOW)
     store.vectors.build()
     store.fulltext.rebuild()
     return store, texts, vectors

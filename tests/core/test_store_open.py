@@ -57,6 +57,21 @@ def test_reopen_keeps_schema_version(tmp_path: Path) -> None:
         store.close()
 
 
+def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    with store.db.write() as cur:
+        cur.execute("DROP INDEX links_src")
+        cur.execute("DELETE FROM schema_version WHERE version > 1")
+    store.close()
+    store = open_store(tmp_path)
+    try:
+        assert store.db.schema_version == latest_version() >= 2
+        indexes = store.db.cursor().execute("SELECT index_name FROM duckdb_indexes()").fetchall()
+        assert ("links_src",) in indexes
+    finally:
+        store.close()
+
+
 def test_file_from_newer_engram_is_refused_and_untouched(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     with store.db.write() as cur:
