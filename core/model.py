@@ -106,3 +106,33 @@ class Memory:
     content_hash: str | None = None
     forgotten_at: datetime | None = None
     source_turn_ids: tuple[str, ...] = field(default=())
+
+
+class TaskStatus(StrEnum):
+    CANDIDATE = "candidate"
+    CONFIRMED = "confirmed"
+    DONE = "done"
+    DISMISSED = "dismissed"
+    EXPIRED = "expired"
+
+
+class TaskPriority(StrEnum):
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A to-do the assistant noticed (candidate) or the user accepted (confirmed)."""
+
+    id: str
+    title: str
+    status: TaskStatus
+    confidence: float
+    priority: TaskPriority
+    due_at: datetime | None
+    source_turn_id: str | None
+    mentions: int
+    created_at: datetime
+    updated_at: datetime

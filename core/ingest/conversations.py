@@ -16,8 +16,9 @@ from core.errors import InputError
 from core.ingest.entities import extract_entities
 from core.ingest.rules import Fact, extract_facts
 from core.ingest.segments import SegmentConfig, segment_text, segment_turns
-from core.model import DecayClass, MemoryKind, NewMemory, Session, Turn
+from core.model import DecayClass, MemoryKind, NewMemory, Role, Session, Turn
 from core.store import MemoryStore
+from core.tasks import TaskCandidate, extract_tasks
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +31,12 @@ ENCODE_BATCH_TURNS = 200
 
 @dataclass(frozen=True, slots=True)
 class SessionPlan:
-    """A session's new memories: its segments first, then the facts stated in it."""
+    """A session's new memories (its segments first, then the facts stated in it) and the
+    to-dos its user said."""
 
     segments: int
     memories: tuple[NewMemory, ...]
+    tasks: tuple[TaskCandidate, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +168,13 @@ class ConversationImporter:
             for turn in session.turns
             for fact in extract_facts(turn)
         ]
-        return SessionPlan(len(segments), (*segments, *facts))
+        tasks = [
+            task
+            for turn in session.turns
+            if turn.role is Role.USER
+            for task in extract_tasks(turn.text, turn.at, turn.id)
+        ]
+        return SessionPlan(len(segments), (*segments, *facts), tuple(tasks))
 
     def _write_session(self, session: Session, plan: SessionPlan, vectors: np.ndarray) -> int:
         memories = self._store.memories
@@ -185,5 +194,6 @@ class ConversationImporter:
                 encoded.append(vector)
             pairs = synaptic_pairs(ids, np.array(encoded), SYNAPTIC_THRESHOLD)
             self._store.links.add(cur, pairs, "synaptic", session.started_at)
+            self._store.tasks.record(cur, plan.tasks)
         log.info("Imported session %s (%d turns)", session.id, len(session.turns))
         return len(ids)

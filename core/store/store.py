@@ -15,6 +15,7 @@ from core.store.fulltext import FullTextIndex
 from core.store.lineage import Lineage
 from core.store.links import LinkRepository
 from core.store.memories import MemoryRepository
+from core.store.tasks import TaskRepository
 from core.store.vector import VectorIndex
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,7 @@ class MemoryStore:
         self.fulltext = FullTextIndex(db)
         self.lineage = Lineage(db)
         self.links = LinkRepository(db)
+        self.tasks = TaskRepository(db)
 
     @classmethod
     def open(

@@ -1,0 +1,149 @@
+"""The task inbox: candidates the assistant noticed, and what the user made of them. A task said
+again is reinforced, not duplicated; dismissing keeps the row (soft delete)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+import duckdb
+
+from core.errors import StoreError
+from core.model import Task, TaskPriority, TaskStatus
+from core.store.database import Database
+from core.tasks import DEFAULT_TASKS, TaskCandidate, TaskConfig, priority_for, same_task
+
+_COLUMNS = (
+    "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
+    "updated_at"
+)
+_OPEN = ("candidate", "confirmed")
+
+
+def _row_to_task(row: Sequence[object]) -> Task:
+    return Task(
+        id=row[0],
+        title=row[1],
+        status=TaskStatus(row[2]),
+        confidence=row[3],
+        priority=TaskPriority(row[4]),
+        due_at=row[5],
+        source_turn_id=row[6],
+        mentions=row[7],
+        created_at=row[8],
+        updated_at=row[9],
+    )
+
+
+class TaskRepository:
+    def __init__(self, db: Database, config: TaskConfig = DEFAULT_TASKS) -> None:
+        self._db = db
+        self.config = config
+
+    def _open(self, cur: duckdb.DuckDBPyConnection) -> list[Task]:
+        rows = cur.execute(
+            f"SELECT {_COLUMNS} FROM tasks WHERE status IN (?, ?) ORDER BY created_at", _OPEN
+        ).fetchall()
+        return [_row_to_task(r) for r in rows]
+
+    def inbox(self) -> list[Task]:
+        """What the user sees: confirmed tasks and candidates confident enough to show, the
+        most urgent first (due soonest, then highest confidence)."""
+        tasks = [
+            t
+            for t in self._open(self._db.cursor())
+            if t.status is TaskStatus.CONFIRMED or t.confidence >= self.config.threshold
+        ]
+        far = datetime.max.replace(tzinfo=tasks[0].created_at.tzinfo) if tasks else None
+        return sorted(tasks, key=lambda t: (t.due_at or far, -t.confidence))
+
+    def get(self, task_id: str) -> Task | None:
+        rows = (
+            self._db.cursor()
+            .execute(f"SELECT {_COLUMNS} FROM tasks WHERE id = ?", [task_id])
+            .fetchall()
+        )
+        return _row_to_task(rows[0]) if rows else None
+
+    def record(
+        self, cur: duckdb.DuckDBPyConnection, candidates: Sequence[TaskCandidate]
+    ) -> list[Task]:
+        """Store new candidates and reinforce open tasks they repeat, inside the caller's
+        write transaction. Returns the tasks that were created or changed."""
+        open_tasks = self._open(cur)
+        touched: dict[str, Task] = {}
+        recency = self.config.recency_weight
+        for candidate in candidates:
+            match = next((t for t in open_tasks if same_task(t.title, candidate.title)), None)
+            if match is None:
+                task = self._insert(cur, candidate)
+                open_tasks.append(task)
+                touched[task.id] = task
+                continue
+            previous = match.confidence + (recency if match.mentions == 1 else 0.0)
+            confidence = round(min(1.0, max(previous, candidate.confidence + recency)), 4)
+            cur.execute(
+                "UPDATE tasks SET mentions = mentions + 1, confidence = ?, priority = ?, "
+                "due_at = coalesce(?, due_at), updated_at = ? WHERE id = ?",
+                [
+                    confidence,
+                    priority_for(confidence, self.config).value,
+                    candidate.due_at,
+                    candidate.said_at,
+                    match.id,
+                ],
+            )
+            (row,) = cur.execute(
+                f"SELECT {_COLUMNS} FROM tasks WHERE id = ?", [match.id]
+            ).fetchall()
+            updated = _row_to_task(row)
+            open_tasks[open_tasks.index(match)] = updated
+            touched[updated.id] = updated
+        return list(touched.values())
+
+    def _insert(self, cur: duckdb.DuckDBPyConnection, candidate: TaskCandidate) -> Task:
+        task_id = "t-" + uuid.uuid4().hex[:12]
+        cur.execute(
+            "INSERT INTO tasks (id, title, status, confidence, priority, due_at, source_turn_id, "
+            "mentions, created_at, updated_at) VALUES (?, ?, 'candidate', ?, ?, ?, ?, 1, ?, ?)",
+            [
+                task_id,
+                candidate.title,
+                candidate.confidence,
+                candidate.priority.value,
+                candidate.due_at,
+                candidate.source_turn_id,
+                candidate.said_at,
+                candidate.said_at,
+            ],
+        )
+        (row,) = cur.execute(f"SELECT {_COLUMNS} FROM tasks WHERE id = ?", [task_id]).fetchall()
+        return _row_to_task(row)
+
+    def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
+        """Confirm (track it) or dismiss (soft delete) a task; an unknown id is an error the
+        user can act on."""
+        with self._db.write() as cur:
+            found = cur.execute("SELECT status FROM tasks WHERE id = ?", [task_id]).fetchall()
+            if not found:
+                raise StoreError(f"No task with id {task_id}.")
+            cur.execute(
+                "UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?",
+                [status.value, now, task_id],
+            )
+        task = self.get(task_id)
+        assert task is not None
+        return task
+
+    def expire_candidates(
+        self, cur: duckdb.DuckDBPyConnection, now: datetime, ttl: timedelta
+    ) -> int:
+        """Candidates nobody confirmed or mentioned again within `ttl` expire with the working
+        memory they lived in."""
+        rows = cur.execute(
+            "UPDATE tasks SET status = 'expired', updated_at = ? "
+            "WHERE status = 'candidate' AND updated_at < ? RETURNING id",
+            [now, now - ttl],
+        ).fetchall()
+        return len(rows)

@@ -1,0 +1,245 @@
+"""To-dos noticed in what the user says, without any command: seed 000's patterns and score
+(signal strength * 0.6 + entity density * 0.25 + recency * 0.15), plus the phrasings people
+actually use. What is said as a question, a condition, in the past, as a figure of speech ("I
+have to say...") or inside quotation marks is not a task."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from core.due import Due, parse_due
+from core.model import TaskPriority
+
+# Strongest first; a sentence yields at most one task, from its strongest matching phrase.
+_SUBJECT = r"\b(?:i|we)"
+_FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
+_PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
+    (name, strength, re.compile(pattern))
+    for name, strength, pattern in (
+        ("remind", 0.95, r"\bremind\s+me\s+(?:\w+\s+)?to\s+(?P<task>.+)"),
+        ("todo", 0.90, r"^(?:todo|to-do|note to self)\s*[:\-\u2013]\s*(?P<task>.+)"),
+        ("dont_forget", 0.85, r"\b(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+(?P<task>.+)"),
+        ("remember_to", 0.85, r"^(?:please\s+)?remember\s+to\s+(?P<task>.+)"),
+        ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
+        ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b)(?P<task>.+)"),
+        (
+            "have_to",
+            0.85,
+            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:have|have got|got)\s+to|'ve\s+got\s+to|"
+            r"\s+gotta)\s+(?P<task>.+)",
+        ),
+        ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        ("before_we_can", 0.78, r"\bbefore\s+we\s+can\s+[^,]+,\s*we\s+need\s+to\s+(?P<task>.+)"),
+        ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        ("follow_up", 0.72, r"\b(?P<task>follow\s+up\s+(?:on|with)\s+.+)"),
+        ("next_step", 0.70, r"\bnext\s+step\s+is\s+(?:to\s+)?(?P<task>.+)"),
+        ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
+        (
+            "should",
+            0.65,
+            _SUBJECT + r"\s+" + _FILLER + r"(?:should|ought\s+to)\s+"
+            r"(?!have\b)" + _FILLER + r"(?P<task>.+)",
+        ),
+        ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
+    )
+)
+# Requests phrased as questions ("Can you remind me to...?") are still requests.
+_REQUESTS = {"remind", "make_sure"}
+# Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
+# counts like a deadline. Others ("I need to") are statements wherever they stand.
+_DIRECTIVES = {"todo", "dont_forget", "remember_to", "make_sure", "follow_up", "next_step"}
+_OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|please)\W+)*$")
+_QUESTION_START = re.compile(
+    r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
+    r"would|will|am)\b"
+)
+_CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? (?:if|whether))\b")
+_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
+_CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
+# Speech acts and states, not things to do: "I have to say...", "I need to be honest".
+_NOT_ACTIONS = {"say", "admit", "confess", "tell", "know", "hear", "be", "mention", "thank"}
+_STOPWORDS = frozenset(
+    "a an the my our your his her their its this that these those to for of on in at with about "
+    "and or some more up out back from by before after again all me us him them it so too very "
+    "while when once there here now".split()
+)
+_VAGUE = frozenset("it that this something stuff things them everything anything".split())
+_WORD = re.compile(r"[a-z0-9']+")
+_POLITE = re.compile(r"\b(?:please|for me)\b", re.IGNORECASE)
+# What is left hanging once a deadline is cut out: "book a table for [Saturday night]".
+_DANGLING = re.compile(r"(?:\s+(?:for|on|by|at|in|before|until|this|next))+$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class TaskConfig:
+    """Seed 000's weights and thresholds. A stated deadline makes an intention a plan, and an
+    instruction opening a sentence is meant as one: either adds to the signal's strength."""
+
+    threshold: float = 0.70
+    high_priority: float = 0.85
+    signal_weight: float = 0.60
+    entity_weight: float = 0.25
+    recency_weight: float = 0.15
+    deadline_bonus: float = 0.10
+    # Weaker mentions are kept out of sight so a second mention can reinforce them.
+    remember_from: float = 0.55
+    same_task_overlap: float = 0.5
+
+
+DEFAULT_TASKS = TaskConfig()
+
+
+@dataclass(frozen=True, slots=True)
+class TaskSignal:
+    """One phrase that reads like a to-do, before it is scored."""
+
+    title: str
+    pattern: str
+    strength: float
+    entity_density: float
+    due: Due | None
+    directive: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TaskCandidate:
+    title: str
+    confidence: float
+    priority: TaskPriority
+    due_at: datetime | None
+    source_turn_id: str
+    said_at: datetime
+    pattern: str
+
+
+def _strip_quotes(text: str) -> str:
+    return _QUOTED.sub(" ", text)
+
+
+def _is_question(sentence: str, pattern: str) -> bool:
+    if pattern in _REQUESTS:
+        return False
+    if sentence.rstrip().endswith("?"):
+        return True
+    return pattern not in _DIRECTIVES and bool(_QUESTION_START.match(sentence))
+
+
+def _clean_title(raw: str, due: Due | None) -> str:
+    title = _CLAUSE_END.split(raw, maxsplit=1)[0]
+    if due is not None:
+        title = re.sub(re.escape(due.phrase), " ", title, flags=re.IGNORECASE)
+    title = _POLITE.sub(" ", title)
+    title = re.sub(r"\s+", " ", title).strip(" .!?;:'\"")
+    return _DANGLING.sub("", title)
+
+
+def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> float:
+    """How concrete the task is: 1.0 when it names something (a known entity, a person, a
+    thing to act on), 0.5 when its object is only "it" or "that", 0 when there is none."""
+    words = _WORD.findall(title.lower())
+    if not words or words[0] in _NOT_ACTIONS:
+        return 0.0
+    lowered = title.lower()
+    if any(entity.lower() in lowered for entity in known_entities):
+        return 1.0
+    rest = words[1:]
+    if any(w not in _STOPWORDS and w not in _VAGUE for w in rest):
+        return 1.0
+    return 0.5 if any(w in _VAGUE for w in rest) else 0.0
+
+
+def find_task_signals(
+    text: str, said_at: datetime, known_entities: frozenset[str] = frozenset()
+) -> list[TaskSignal]:
+    """Task-like phrases in `text`, one per sentence at most."""
+    signals = []
+    for match in _SENTENCE.finditer(_strip_quotes(text)):
+        original = match.group().strip()
+        sentence = original.lower()
+        # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
+        source = original if len(original) == len(sentence) else sentence
+        due = parse_due(sentence, said_at)
+        best: TaskSignal | None = None
+        for name, strength, pattern in _PATTERNS:
+            found = pattern.search(sentence)
+            if found is None or _is_question(sentence, name):
+                continue
+            if _CONDITIONAL.search(sentence[: found.start()]):
+                continue
+            title = _clean_title(source[found.start("task") : found.end("task")], due)
+            signal = TaskSignal(
+                title=title[:1].upper() + title[1:],
+                pattern=name,
+                strength=strength,
+                entity_density=entity_density(title, known_entities),
+                due=due,
+                directive=name in _DIRECTIVES and bool(_OPENERS.match(sentence[: found.start()])),
+            )
+            if best is None or signal.strength > best.strength:
+                best = signal
+        if best is not None and best.title:
+            signals.append(best)
+    return signals
+
+
+def task_confidence(
+    signal: TaskSignal, mentioned_before: bool, config: TaskConfig = DEFAULT_TASKS
+) -> float:
+    bonus = config.deadline_bonus if signal.due or signal.directive else 0.0
+    strength = min(1.0, signal.strength + bonus)
+    score = (
+        config.signal_weight * strength
+        + config.entity_weight * signal.entity_density
+        + config.recency_weight * (1.0 if mentioned_before else 0.0)
+    )
+    return round(score, 4)
+
+
+def priority_for(confidence: float, config: TaskConfig = DEFAULT_TASKS) -> TaskPriority:
+    return TaskPriority.HIGH if confidence >= config.high_priority else TaskPriority.MEDIUM
+
+
+def task_words(title: str) -> frozenset[str]:
+    """The words that identify a task, for spotting the same task said differently."""
+    return frozenset(w.rstrip("s") for w in _WORD.findall(title.lower()) if w not in _STOPWORDS)
+
+
+def same_task(a: str, b: str, config: TaskConfig = DEFAULT_TASKS) -> bool:
+    words_a, words_b = task_words(a), task_words(b)
+    if not words_a or not words_b:
+        return False
+    overlap = len(words_a & words_b) / min(len(words_a), len(words_b))
+    return overlap >= config.same_task_overlap and len(words_a & words_b) >= min(
+        2, len(words_a), len(words_b)
+    )
+
+
+def extract_tasks(
+    text: str,
+    said_at: datetime,
+    source_turn_id: str,
+    known_entities: frozenset[str] = frozenset(),
+    config: TaskConfig = DEFAULT_TASKS,
+) -> list[TaskCandidate]:
+    """Every task-like phrase worth keeping, scored as a first mention. Whether it reaches the
+    inbox (confidence >= threshold) or waits for reinforcement is the inbox's decision."""
+    candidates = []
+    for signal in find_task_signals(text, said_at, known_entities):
+        confidence = task_confidence(signal, mentioned_before=False, config=config)
+        if confidence < config.remember_from:
+            continue
+        candidates.append(
+            TaskCandidate(
+                title=signal.title,
+                confidence=confidence,
+                priority=priority_for(confidence, config),
+                due_at=signal.due.at if signal.due else None,
+                source_turn_id=source_turn_id,
+                said_at=said_at,
+                pattern=signal.pattern,
+            )
+        )
+    return candidates

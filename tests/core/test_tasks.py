@@ -1,0 +1,166 @@
+"""Task extraction and the inbox: what the user says they will do lands there (and only that),
+with its deadline, its source turn, and one row however often it is repeated."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from core.embed import Embedder
+from core.errors import StoreError
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.model import TaskPriority, TaskStatus
+from core.store import MemoryStore
+from core.tasks import DEFAULT_TASKS, extract_tasks
+from tests.core.conversation_factory import conversation
+
+LABELLED = Path(__file__).parent / "data" / "task_utterances.tsv"
+# A Wednesday morning.
+SAID_AT = datetime(2026, 11, 18, 10, 0, tzinfo=UTC)
+
+
+def labelled() -> list[tuple[str, str]]:
+    lines = LABELLED.read_text("utf-8").splitlines()
+    return [tuple(line.split("\t", 1)) for line in lines if line and not line.startswith("#")]
+
+
+def lands(text: str) -> bool:
+    return any(
+        c.confidence >= DEFAULT_TASKS.threshold for c in extract_tasks(text, SAID_AT, "turn-1")
+    )
+
+
+def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
+    rows = labelled()
+    assert len(rows) >= 150
+    tasks = [text for label, text in rows if label == "task"]
+    non_tasks = [text for label, text in rows if label == "none"]
+    found = [text for text in tasks if lands(text)]
+    false_alarms = [text for text in non_tasks if lands(text)]
+    precision = len(found) / (len(found) + len(false_alarms))
+    recall = len(found) / len(tasks)
+    logging.getLogger(__name__).info(
+        "task extraction on %d utterances: precision %.3f, recall %.3f",
+        len(rows),
+        precision,
+        recall,
+    )
+    assert precision >= 0.9, false_alarms
+    assert recall >= 0.85, sorted(set(tasks) - set(found))
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("Remind me to call the dentist tomorrow.", "Call the dentist", datetime(2026, 11, 19)),
+        (
+            "I have to submit the grant application by Friday",
+            "Submit the grant application",
+            datetime(2026, 11, 20),
+        ),
+        ("Let's review the budget on Monday.", "Review the budget", datetime(2026, 11, 23)),
+        ("We need to sign the lease by the 15th.", "Sign the lease", datetime(2026, 12, 15)),
+        (
+            "remind me to check the oven in 20 minutes",
+            "Check the oven",
+            datetime(2026, 11, 18, 10, 20),
+        ),
+        ("TODO: renew the car insurance", "Renew the car insurance", None),
+    ],
+)
+def test_title_and_due_date_come_from_the_words_and_the_turn_time(
+    text: str, title: str, due: datetime | None
+) -> None:
+    (candidate,) = extract_tasks(text, SAID_AT, "turn-7")
+    assert candidate.title == title
+    assert candidate.due_at == (due.replace(tzinfo=UTC) if due else None)
+    assert candidate.source_turn_id == "turn-7"
+
+
+def test_an_explicit_reminder_with_a_deadline_is_high_priority() -> None:
+    (dated,) = extract_tasks("Remind me to renew my passport by March 3", SAID_AT, "t")
+    (undated,) = extract_tasks("I need to buy a new kettle", SAID_AT, "t")
+    assert dated.priority is TaskPriority.HIGH
+    assert undated.priority is TaskPriority.MEDIUM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'She said "I need to finish the report" and left.',
+        "Do I need to bring my passport?",
+        "I had to call the plumber last week.",
+        "If I need to reschedule, I'll let you know.",
+        "We don't need to worry about the deadline anymore.",
+        "I have to admit, the movie was great.",
+    ],
+)
+def test_quotes_questions_past_conditions_negations_and_figures_of_speech_are_not_tasks(
+    text: str,
+) -> None:
+    assert not lands(text)
+
+
+def record(store: MemoryStore, text: str, at: datetime, turn: str) -> None:
+    with store.db.write() as cur:
+        store.tasks.record(cur, extract_tasks(text, at, turn))
+
+
+def test_a_hedge_reaches_the_inbox_when_it_is_said_again(store: MemoryStore) -> None:
+    record(store, "I should clean out my inbox.", SAID_AT, "t1")
+    assert store.tasks.inbox() == []
+    record(store, "Ugh, I really should clean out my inbox.", SAID_AT + timedelta(hours=1), "t2")
+    (task,) = store.tasks.inbox()
+    assert task.title == "Clean out my inbox"
+    assert task.mentions == 2
+    assert task.source_turn_id == "t1"
+
+
+def test_a_repeated_task_is_reinforced_not_duplicated(store: MemoryStore) -> None:
+    record(store, "I need to book flights to Lisbon.", SAID_AT, "t1")
+    record(
+        store, "Remind me to book the Lisbon flights on Friday", SAID_AT + timedelta(days=1), "t2"
+    )
+    (task,) = store.tasks.inbox()
+    assert task.mentions == 2
+    assert task.due_at == datetime(2026, 11, 20, tzinfo=UTC)
+    assert task.priority is TaskPriority.HIGH
+
+
+def test_confirm_dismiss_and_expiry(store: MemoryStore) -> None:
+    record(store, "I need to call the insurance company.", SAID_AT, "t1")
+    record(store, "Don't forget to water the plants.", SAID_AT, "t2")
+    record(store, "TODO: order printer ink", SAID_AT, "t3")
+    insurance, plants, ink = sorted(store.tasks.inbox(), key=lambda t: t.source_turn_id or "")
+    later = SAID_AT + timedelta(hours=2)
+    assert store.tasks.set_status(insurance.id, TaskStatus.CONFIRMED, later).status is (
+        TaskStatus.CONFIRMED
+    )
+    store.tasks.set_status(plants.id, TaskStatus.DISMISSED, later)
+    with store.db.write() as cur:
+        expired = store.tasks.expire_candidates(
+            cur, SAID_AT + timedelta(hours=49), timedelta(hours=48)
+        )
+    assert expired == 1
+    assert [t.id for t in store.tasks.inbox()] == [insurance.id]
+    assert store.tasks.get(plants.id).status is TaskStatus.DISMISSED
+    assert store.tasks.get(ink.id).status is TaskStatus.EXPIRED
+    with pytest.raises(StoreError, match="No task with id t-nope"):
+        store.tasks.set_status("t-nope", TaskStatus.CONFIRMED, later)
+
+
+def test_imported_conversations_yield_tasks_with_their_turn_ids(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = conversation(sessions=1, turns_per_session=4)
+    data["sessions"][0]["turns"][2]["text"] = "Remind me to send Priya the slides tomorrow."
+    data["sessions"][0]["turns"][3]["text"] = "You should also remind me to call you."
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    (task,) = store.tasks.inbox()
+    assert task.title == "Send Priya the slides"
+    assert task.source_turn_id == "S0:T2"
+    assert task.due_at == datetime(2026, 1, 2, tzinfo=UTC)
