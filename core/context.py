@@ -1,0 +1,248 @@
+"""The prompt, assembled in seed 000's five layers from most stable to most ephemeral, each under
+its token budget: procedural 300, active project + core memory 600, retrieved memories 1,200,
+document chunks 800, recent conversation 1,500. Budgets shrink with a small model context and
+always leave room for the reply. Over budget, the lowest-scored items go first; the last three
+turns of the conversation and pinned core memory always stay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from enum import StrEnum
+
+from core.llm import ChatMessage
+from core.model import Memory, MemoryKind, Role, Turn
+from core.prompts.chat import SystemPromptParts, system_prompt
+from core.retrieval.scoring import SearchResult
+from core.tokens import TokenCounter
+
+# Chat templates wrap every message in a few tokens of their own.
+MESSAGE_OVERHEAD_TOKENS = 4
+
+
+class Layer(StrEnum):
+    PROCEDURAL = "procedural"
+    PROJECT = "project"
+    MEMORIES = "memories"
+    DOCUMENTS = "documents"
+    RECENT = "recent"
+
+
+@dataclass(frozen=True, slots=True)
+class ContextBudgets:
+    procedural: int = 300
+    project: int = 600
+    memories: int = 1200
+    documents: int = 800
+    recent: int = 1500
+    reply: int = 512
+    protected_turns: int = 3
+
+    def of(self, layer: Layer) -> int:
+        return int(getattr(self, layer.value))
+
+    @property
+    def layers_total(self) -> int:
+        return sum(self.of(layer) for layer in Layer)
+
+    def scaled(self, factor: float) -> ContextBudgets:
+        return replace(self, **{layer.value: int(self.of(layer) * factor) for layer in Layer})
+
+
+DEFAULT_BUDGETS = ContextBudgets()
+
+
+@dataclass(frozen=True, slots=True)
+class ContextItem:
+    """One piece of a layer: a memory, a working-set note or a turn, with its cost and rank."""
+
+    layer: Layer
+    text: str
+    tokens: int
+    score: float
+    memory_id: str | None = None
+    turn_id: str | None = None
+    role: Role | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LayerView:
+    layer: Layer
+    budget: int
+    items: tuple[ContextItem, ...]
+    dropped: int
+
+    @property
+    def tokens(self) -> int:
+        return sum(item.tokens for item in self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class AssembledContext:
+    layers: tuple[LayerView, ...]
+    messages: tuple[ChatMessage, ...]
+    budgets: ContextBudgets
+    fixed_tokens: int
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def total_tokens(self) -> int:
+        return self.fixed_tokens + sum(view.tokens for view in self.layers)
+
+    def layer(self, layer: Layer) -> LayerView:
+        return next(view for view in self.layers if view.layer is layer)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextInputs:
+    """Everything a turn's prompt is made from, already retrieved."""
+
+    user_message: str
+    now: datetime
+    results: Sequence[SearchResult] = ()
+    core: Sequence[Memory] = ()
+    working: Sequence[ContextItem] = ()
+    recent_turns: Sequence[Turn] = ()
+    project: str | None = None
+    assistant_name: str = "Engram"
+    extra_warnings: Sequence[str] = field(default_factory=tuple)
+
+
+def fence(memory: Memory, kind_label: str) -> str:
+    """Memory text as labelled data. Angle brackets inside are escaped so remembered text can
+    never close the fence and pass itself off as instructions."""
+    body = memory.content.replace("<", "&lt;")
+    date = memory.valid_from.date().isoformat()
+    opening = f'<{kind_label} id="{memory.id}" kind="{memory.kind.value}" date="{date}">'
+    return f"{opening}\n{body}\n</{kind_label}>"
+
+
+def _layer_of(result: SearchResult, project: str | None) -> Layer:
+    kind = result.memory.kind
+    if kind is MemoryKind.PROCEDURAL:
+        return Layer.PROCEDURAL
+    if kind is MemoryKind.DOCUMENT:
+        return Layer.DOCUMENTS
+    if project is not None and kind is MemoryKind.SEMANTIC and result.memory.project == project:
+        return Layer.PROJECT
+    return Layer.MEMORIES
+
+
+def _fit(items: Sequence[ContextItem], budget: int) -> tuple[list[ContextItem], int]:
+    """Drop the lowest-scored items until the rest fit; the survivors keep their order."""
+    kept = list(items)
+    dropped = 0
+    while kept and sum(i.tokens for i in kept) > budget:
+        kept.remove(min(kept, key=lambda i: i.score))
+        dropped += 1
+    return kept, dropped
+
+
+class ContextAssembler:
+    def __init__(self, count_tokens: TokenCounter, budgets: ContextBudgets = DEFAULT_BUDGETS):
+        self._count = count_tokens
+        self.budgets = budgets
+
+    def _item(
+        self,
+        layer: Layer,
+        text: str,
+        score: float,
+        memory_id: str | None = None,
+        turn: Turn | None = None,
+    ) -> ContextItem:
+        tokens = self._count(text) + (MESSAGE_OVERHEAD_TOKENS if turn else 1)
+        return ContextItem(
+            layer,
+            text,
+            tokens,
+            score,
+            memory_id,
+            turn.id if turn else None,
+            turn.role if turn else None,
+        )
+
+    def budgets_for(self, context_size: int, fixed_tokens: int) -> ContextBudgets:
+        """The default budgets, shrunk in proportion when the model's context cannot hold
+        them next to the fixed prompt and the reply."""
+        available = max(0, context_size - fixed_tokens - self.budgets.reply)
+        factor = min(1.0, available / self.budgets.layers_total)
+        return self.budgets.scaled(factor)
+
+    def assemble(self, inputs: ContextInputs, context_size: int) -> AssembledContext:
+        warnings = list(inputs.extra_warnings)
+        parts = SystemPromptParts(inputs.assistant_name, inputs.now, inputs.project)
+        bare = system_prompt(parts, {})
+        fixed = self._count(bare) + self._count(inputs.user_message) + 2 * MESSAGE_OVERHEAD_TOKENS
+        budgets = self.budgets_for(context_size, fixed)
+        recent, recent_dropped = self._recent(inputs, budgets)
+        spare = max(0, context_size - fixed - budgets.reply - sum(i.tokens for i in recent))
+        others = [Layer.PROCEDURAL, Layer.PROJECT, Layer.MEMORIES, Layer.DOCUMENTS]
+        wanted = sum(budgets.of(layer) for layer in others)
+        if wanted > spare:
+            # Protected turns ran over their own budget: the other layers make room.
+            budgets = replace(
+                budgets,
+                **{layer.value: int(budgets.of(layer) * spare / wanted) for layer in others},
+            )
+        grouped: dict[Layer, list[ContextItem]] = {layer: [] for layer in others}
+        for result in inputs.results:
+            layer = _layer_of(result, inputs.project)
+            label = "document" if layer is Layer.DOCUMENTS else "memory"
+            grouped[layer].append(
+                self._item(
+                    layer, fence(result.memory, label), result.score, memory_id=result.memory.id
+                )
+            )
+        views = []
+        for layer in others:
+            items = grouped[layer]
+            if layer is Layer.PROJECT:
+                core = [
+                    self._item(layer, fence(m, "core"), float("inf"), memory_id=m.id)
+                    for m in inputs.core
+                ]
+                core_tokens = sum(i.tokens for i in core)
+                if core_tokens > budgets.project:
+                    warnings.append(
+                        f"Pinned core memory uses {core_tokens} tokens, more than its "
+                        f"{budgets.project}-token budget; consider unpinning something."
+                    )
+                kept, dropped = _fit(items, max(0, budgets.project - core_tokens))
+                views.append(LayerView(layer, budgets.of(layer), (*core, *kept), dropped))
+                continue
+            kept, dropped = _fit(items, budgets.of(layer))
+            views.append(LayerView(layer, budgets.of(layer), tuple(kept), dropped))
+        views.append(LayerView(Layer.RECENT, budgets.recent, tuple(recent), recent_dropped))
+        sections = {
+            view.layer.value: [i.text for i in view.items if i.turn_id is None] for view in views
+        }
+        messages = [ChatMessage("system", system_prompt(parts, sections))]
+        for item in (i for i in recent if i.turn_id is not None):
+            messages.append(ChatMessage(item.role.value if item.role else "user", item.text))
+        messages.append(ChatMessage("user", inputs.user_message))
+        return AssembledContext(tuple(views), tuple(messages), budgets, fixed, tuple(warnings))
+
+    def _recent(
+        self, inputs: ContextInputs, budgets: ContextBudgets
+    ) -> tuple[list[ContextItem], int]:
+        """Newest turns first down to the protected three, then the working set by rank,
+        then older turns while the budget lasts. Returned in conversation order."""
+        turns = [self._item(Layer.RECENT, t.text, 0.0, turn=t) for t in inputs.recent_turns]
+        protected = turns[-budgets.protected_turns :] if budgets.protected_turns else []
+        older = turns[: len(turns) - len(protected)]
+        used = sum(t.tokens for t in protected)
+        chosen_working = []
+        for item in sorted(inputs.working, key=lambda i: i.score, reverse=True):
+            if used + item.tokens <= budgets.recent:
+                chosen_working.append(item)
+                used += item.tokens
+        chosen_older = []
+        for turn in reversed(older):
+            if used + turn.tokens > budgets.recent:
+                break
+            chosen_older.insert(0, turn)
+            used += turn.tokens
+        dropped = len(older) - len(chosen_older) + len(inputs.working) - len(chosen_working)
+        return [*chosen_working, *chosen_older, *protected], dropped
