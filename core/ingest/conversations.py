@@ -13,30 +13,16 @@ import numpy as np
 
 from core.embed import Embedder
 from core.errors import InputError
-from core.ingest.entities import extract_entities
-from core.ingest.rules import Fact, extract_facts
-from core.ingest.segments import SegmentConfig, segment_text, segment_turns
-from core.model import DecayClass, MemoryKind, NewMemory, Role, Session, Turn
+from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
+from core.ingest.segments import SegmentConfig, segment_turns
+from core.model import Session
 from core.store import MemoryStore
-from core.tasks import TaskCandidate, extract_tasks
 
 log = logging.getLogger(__name__)
 
 ProgressCallback = Callable[[int, int], None]
-# Cosine above which memories of one session are linked at encoding time.
-SYNAPTIC_THRESHOLD = 0.5
 # Sessions are embedded together until they hold about this many turns.
 ENCODE_BATCH_TURNS = 200
-
-
-@dataclass(frozen=True, slots=True)
-class SessionPlan:
-    """A session's new memories (its segments first, then the facts stated in it) and the
-    to-dos its user said."""
-
-    segments: int
-    memories: tuple[NewMemory, ...]
-    tasks: tuple[TaskCandidate, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,51 +32,6 @@ class ImportReport:
     turns: int
     memories: int
     cancelled: bool = False
-
-
-def segment_memory(session: Session, turns: Sequence[Turn]) -> NewMemory:
-    content = segment_text(turns)
-    return NewMemory(
-        kind=MemoryKind.EPISODIC,
-        content=content,
-        entities=extract_entities(" ".join(t.text for t in turns)),
-        created_at=turns[-1].at,
-        valid_from=turns[0].at,
-        decay_class=DecayClass.MEDIUM,
-        project=session.project,
-        session_id=session.id,
-        source_turn_ids=tuple(t.id for t in turns),
-    )
-
-
-def fact_memory(session: Session, fact: Fact, turn: Turn) -> NewMemory:
-    return NewMemory(
-        kind=MemoryKind.SEMANTIC,
-        content=fact.content,
-        created_at=turn.at,
-        decay_class=DecayClass.SLOW,
-        importance=fact.importance,
-        project=session.project,
-        session_id=session.id,
-        entities=extract_entities(fact.content),
-        key=fact.key,
-        source_turn_ids=(turn.id,),
-    )
-
-
-def synaptic_pairs(
-    ids: Sequence[str], vectors: np.ndarray, threshold: float
-) -> list[tuple[str, str, float]]:
-    """Memories encoded together that overlap in meaning get linked (synaptic tagging)."""
-    if len(ids) < 2:
-        return []
-    similarity = vectors @ vectors.T
-    return [
-        (ids[i], ids[j], float(similarity[i, j]))
-        for i in range(len(ids))
-        for j in range(i + 1, len(ids))
-        if similarity[i, j] > threshold
-    ]
 
 
 class ConversationImporter:
@@ -159,41 +100,17 @@ class ConversationImporter:
         if batch:
             yield batch
 
-    def _plan(self, session: Session) -> SessionPlan:
-        segments = [
-            segment_memory(session, turns) for turns in segment_turns(session.turns, self._segments)
-        ]
-        facts = [
-            fact_memory(session, fact, turn)
-            for turn in session.turns
-            for fact in extract_facts(turn)
-        ]
-        tasks = [
-            task
-            for turn in session.turns
-            if turn.role is Role.USER
-            for task in extract_tasks(turn.text, turn.at, turn.id)
-        ]
-        return SessionPlan(len(segments), (*segments, *facts), tuple(tasks))
+    def _plan(self, session: Session) -> Lesson:
+        segments = tuple(
+            segment_memory(turns, session.id, session.project)
+            for turns in segment_turns(session.turns, self._segments)
+        )
+        facts, tasks = inline_extraction(session.turns, session.project)
+        return Lesson(segments, facts, tasks)
 
-    def _write_session(self, session: Session, plan: SessionPlan, vectors: np.ndarray) -> int:
-        memories = self._store.memories
+    def _write_session(self, session: Session, lesson: Lesson, vectors: np.ndarray) -> int:
         with self._store.db.write() as cur:
             self._store.conversations.insert_session(cur, session)
-            ids = memories.insert(cur, plan.memories[: plan.segments], vectors[: plan.segments])
-            encoded = list(vectors[: plan.segments])
-            facts = zip(plan.memories[plan.segments :], vectors[plan.segments :], strict=True)
-            for fact, vector in facts:
-                current = memories.current_by_key(cur, fact.key) if fact.key else None
-                if current is not None and current.content == fact.content:
-                    continue
-                if current is None:
-                    ids += memories.insert(cur, [fact], vector.reshape(1, -1))
-                else:
-                    ids.append(memories.supersede(cur, current.id, fact, vector))
-                encoded.append(vector)
-            pairs = synaptic_pairs(ids, np.array(encoded), SYNAPTIC_THRESHOLD)
-            self._store.links.add(cur, pairs, "synaptic", session.started_at)
-            self._store.tasks.record(cur, plan.tasks)
+            remembered = remember(self._store, cur, lesson, vectors, session.started_at)
         log.info("Imported session %s (%d turns)", session.id, len(session.turns))
-        return len(ids)
+        return len(remembered.memory_ids)

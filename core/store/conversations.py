@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 import duckdb
 import pyarrow as pa
@@ -20,18 +21,29 @@ class ConversationRepository:
             "INSERT INTO sessions (id, started_at, project) VALUES (?, ?, ?)",
             [session.id, session.started_at, session.project],
         )
-        turns = session.turns
+        self.insert_turns(cur, session.id, session.turns)
+
+    def insert_turns(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        session_id: str,
+        turns: Sequence[Turn],
+        interrupted: Sequence[bool] | None = None,
+    ) -> None:
+        if not turns:
+            return
         self._db.insert_rows(
             cur,
             "turns",
             {
                 "id": [t.id for t in turns],
-                "session_id": [session.id] * len(turns),
+                "session_id": [session_id] * len(turns),
                 "seq": pa.array([t.seq for t in turns], pa.int32()),
                 "role": [t.role.value for t in turns],
                 "speaker": pa.array([t.speaker for t in turns], pa.string()),
                 "text": [t.text for t in turns],
                 "spoken_at": pa.array([t.at for t in turns], pa.timestamp("us", "UTC")),
+                "interrupted": list(interrupted or [False] * len(turns)),
             },
         )
 
@@ -63,6 +75,9 @@ class ConversationRepository:
             .fetchall()
         )
         return [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def end_session(self, cur: duckdb.DuckDBPyConnection, session_id: str, at: datetime) -> None:
+        cur.execute("UPDATE sessions SET ended_at = ? WHERE id = ?", [at, session_id])
 
     def counts(self) -> tuple[int, int]:
         """(sessions, turns)."""

@@ -1,0 +1,136 @@
+"""Writing what a conversation taught: segment memories, facts (superseding what they replace),
+synaptic links between what was encoded together, and the to-dos said. Imported sessions and
+live chat turns go through this same step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import duckdb
+import numpy as np
+
+from core.ingest.entities import extract_entities
+from core.ingest.rules import Fact, extract_facts
+from core.ingest.segments import segment_text
+from core.model import DecayClass, MemoryKind, NewMemory, Role, Task, Turn
+from core.store import MemoryStore
+from core.tasks import TaskCandidate, extract_tasks
+
+# Cosine above which memories encoded together are linked.
+SYNAPTIC_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """What some turns teach: segments first, then the facts stated, and the to-dos said."""
+
+    segments: tuple[NewMemory, ...]
+    facts: tuple[NewMemory, ...] = ()
+    tasks: tuple[TaskCandidate, ...] = ()
+
+    @property
+    def memories(self) -> tuple[NewMemory, ...]:
+        return (*self.segments, *self.facts)
+
+
+@dataclass(frozen=True, slots=True)
+class Remembered:
+    memory_ids: tuple[str, ...]
+    fact_ids: tuple[str, ...]
+    tasks: tuple[Task, ...]
+
+
+def segment_memory(turns: Sequence[Turn], session_id: str, project: str | None) -> NewMemory:
+    return NewMemory(
+        kind=MemoryKind.EPISODIC,
+        content=segment_text(turns),
+        entities=extract_entities(" ".join(t.text for t in turns)),
+        created_at=turns[-1].at,
+        valid_from=turns[0].at,
+        decay_class=DecayClass.MEDIUM,
+        project=project,
+        session_id=session_id,
+        source_turn_ids=tuple(t.id for t in turns),
+    )
+
+
+def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
+    return NewMemory(
+        kind=MemoryKind.SEMANTIC,
+        content=fact.content,
+        created_at=turn.at,
+        decay_class=DecayClass.SLOW,
+        importance=fact.importance,
+        project=project,
+        session_id=turn.session_id,
+        entities=extract_entities(fact.content),
+        key=fact.key,
+        source_turn_ids=(turn.id,),
+    )
+
+
+def inline_extraction(
+    turns: Sequence[Turn], project: str | None
+) -> tuple[tuple[NewMemory, ...], tuple[TaskCandidate, ...]]:
+    """Rule facts from every turn and to-dos from the user's turns (no LLM, well under 10 ms
+    a turn)."""
+    facts = tuple(
+        fact_memory(fact, turn, project) for turn in turns for fact in extract_facts(turn)
+    )
+    tasks = tuple(
+        task
+        for turn in turns
+        if turn.role is Role.USER
+        for task in extract_tasks(turn.text, turn.at, turn.id)
+    )
+    return facts, tasks
+
+
+def synaptic_pairs(
+    ids: Sequence[str], vectors: np.ndarray, threshold: float
+) -> list[tuple[str, str, float]]:
+    """Memories encoded together that overlap in meaning get linked (synaptic tagging)."""
+    if len(ids) < 2:
+        return []
+    similarity = vectors @ vectors.T
+    return [
+        (ids[i], ids[j], float(similarity[i, j]))
+        for i in range(len(ids))
+        for j in range(i + 1, len(ids))
+        if similarity[i, j] > threshold
+    ]
+
+
+def remember(
+    store: MemoryStore,
+    cur: duckdb.DuckDBPyConnection,
+    lesson: Lesson,
+    vectors: np.ndarray,
+    linked_at: datetime,
+) -> Remembered:
+    """Write `lesson` inside the caller's transaction. `vectors` holds one embedding per
+    memory of `lesson.memories`, in order. A fact equal to what is already believed is
+    skipped; a different one on the same key supersedes it."""
+    memories = store.memories
+    count = len(lesson.segments)
+    ids = memories.insert(cur, lesson.segments, vectors[:count]) if count else []
+    encoded = list(vectors[:count])
+    fact_ids = []
+    for fact, vector in zip(lesson.facts, vectors[count:], strict=True):
+        current = memories.current_by_key(cur, fact.key) if fact.key else None
+        if current is not None and current.content == fact.content:
+            continue
+        if current is None:
+            (new_id,) = memories.insert(cur, [fact], vector.reshape(1, -1))
+        else:
+            new_id = memories.supersede(cur, current.id, fact, vector)
+        ids.append(new_id)
+        fact_ids.append(new_id)
+        encoded.append(vector)
+    if encoded:
+        pairs = synaptic_pairs(ids, np.array(encoded), SYNAPTIC_THRESHOLD)
+        store.links.add(cur, pairs, "synaptic", linked_at)
+    tasks = store.tasks.record(cur, lesson.tasks)
+    return Remembered(tuple(ids), tuple(fact_ids), tuple(tasks))
