@@ -176,8 +176,9 @@ class ContextAssembler:
         bare = system_prompt(parts, {})
         fixed = self._count(bare) + self._count(inputs.user_message) + 2 * MESSAGE_OVERHEAD_TOKENS
         budgets = self.budgets_for(context_size, fixed)
-        recent, recent_dropped = self._recent(inputs, budgets)
-        spare = max(0, context_size - fixed - budgets.reply - sum(i.tokens for i in recent))
+        room = max(0, context_size - fixed - budgets.reply)
+        recent, recent_dropped = self._recent(inputs, budgets, room)
+        spare = max(0, room - sum(i.tokens for i in recent))
         others = [Layer.PROCEDURAL, Layer.PROJECT, Layer.MEMORIES, Layer.DOCUMENTS]
         wanted = sum(budgets.of(layer) for layer in others)
         if wanted > spare:
@@ -224,13 +225,25 @@ class ContextAssembler:
         messages.append(ChatMessage("user", inputs.user_message))
         return AssembledContext(tuple(views), tuple(messages), budgets, fixed, tuple(warnings))
 
+    def _shorten(self, item: ContextItem, tokens: int) -> ContextItem:
+        """The head of a turn that cannot fit whole, marked as cut."""
+        text = item.text
+        while text and self._count(text) + MESSAGE_OVERHEAD_TOKENS + 3 > tokens:
+            text = text[: len(text) * 3 // 4]
+        text = f"{text} [...]"
+        return replace(item, text=text, tokens=self._count(text) + MESSAGE_OVERHEAD_TOKENS)
+
     def _recent(
-        self, inputs: ContextInputs, budgets: ContextBudgets
+        self, inputs: ContextInputs, budgets: ContextBudgets, room: int
     ) -> tuple[list[ContextItem], int]:
         """Newest turns first down to the protected three, then the working set by rank,
-        then older turns while the budget lasts. Returned in conversation order."""
+        then older turns while the budget lasts. Returned in conversation order. Protected
+        turns too long for the whole context are cut, never left out."""
         turns = [self._item(Layer.RECENT, t.text, 0.0, turn=t) for t in inputs.recent_turns]
         protected = turns[-budgets.protected_turns :] if budgets.protected_turns else []
+        if sum(t.tokens for t in protected) > room and protected:
+            share = room // len(protected)
+            protected = [t if t.tokens <= share else self._shorten(t, share) for t in protected]
         older = turns[: len(turns) - len(protected)]
         used = sum(t.tokens for t in protected)
         chosen_working = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -147,7 +147,7 @@ class Retriever:
         if request.expand and cut:
             cut = self._expand(cut, ranked[len(cut) :], request, window)[: request.k]
         if request.record_access and cut:
-            self._strengthen(cut, request.now)
+            self.strengthen(cut, request.now)
         sourced = self._store.memories.with_sources([r.memory for r in cut])
         cut = [replace(r, memory=m) for r, m in zip(cut, sourced, strict=True)]
         degraded = " ".join(problems) or None
@@ -252,7 +252,10 @@ class Retriever:
         ranked = list(by_id.values())
         return sorted(ranked, key=lambda r: r.score, reverse=True)
 
-    def _strengthen(self, results: list[SearchResult], now: datetime) -> None:
+    def strengthen(self, results: Sequence[SearchResult], now: datetime) -> None:
+        """Using memories strengthens them: returned ones are boosted (associated ones less)
+        and the top direct hits' co-retrieval links grow. Called by `search` unless the caller
+        defers it (a chat turn boosts after the reply)."""
         direct = [r.memory.id for r in results if r.associated_with is None]
         associative = [r.memory.id for r in results if r.associated_with is not None]
         with self._store.db.write() as cur:

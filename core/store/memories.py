@@ -344,6 +344,18 @@ class MemoryRepository:
         )
         return self.get_many([r[0] for r in rows])
 
+    def of_kind(self, kind: MemoryKind) -> list[Memory]:
+        """Live memories of one kind, oldest first (core memory is small by design)."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE kind = ? AND {live()} ORDER BY seq",
+                [kind.value],
+            )
+            .fetchall()
+        )
+        return [row_to_memory(row) for row in rows]
+
     def current_by_key(self, cur: duckdb.DuckDBPyConnection, key: str) -> Memory | None:
         """The live memory holding `key` (read through the writer's cursor, so facts written
         earlier in the same transaction count)."""

@@ -1,0 +1,364 @@
+"""One chat turn end to end: message in -> retrieve (answer mode; manager mode at the start of a
+session or after a long gap) -> assemble the layered context -> stream the reply -> store both
+turns -> inline extraction (facts, to-dos) -> boost what was used. Runs on a worker thread;
+the UI thread only receives tokens. A cancelled reply is kept, marked as interrupted."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from core.context import (
+    AssembledContext,
+    ContextAssembler,
+    ContextInputs,
+    ContextItem,
+    Layer,
+)
+from core.core_memory import CoreMemory
+from core.embed import Embedder
+from core.errors import InputError, ModelError
+from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
+from core.ingest.segments import SegmentConfig, segment_turns
+from core.llm import LLM
+from core.model import Role, Session, Task, TaskStatus, Turn
+from core.retrieval import Mode, Retriever, SearchRequest
+from core.retrieval.scoring import SearchResult
+from core.store import MemoryStore
+from core.working import SessionClose, WorkingMemory
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+TokenSink = Callable[[str], None]
+
+# Characters that are not text (NUL, escape codes, ...) become a visible placeholder.
+_CONTROL = {c: "\ufffd" for c in range(32) if chr(c) not in "\n\t\r"}
+
+
+@dataclass(frozen=True, slots=True)
+class AssistantConfig:
+    manager_after_gap: timedelta = timedelta(hours=6)
+    k: int = 10
+    recent_turns: int = 20
+    temperature: float = 0.7
+    # A message longer than this (in tokens) is cut for the prompt; the whole text is stored.
+    max_message_share: float = 0.5
+    assistant_name: str = "Engram"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    session_id: str
+    user_turn: Turn
+    reply_turn: Turn
+    interrupted: bool
+    mode: Mode
+    results: tuple[SearchResult, ...]
+    context: AssembledContext
+    tasks: tuple[Task, ...]
+    memory_ids: tuple[str, ...]
+    degraded: str | None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def reply(self) -> str:
+        return self.reply_turn.text
+
+
+@dataclass
+class _LiveSession:
+    session: Session
+    turns: list[Turn]
+    stored_segments: set[tuple[str, ...]]
+
+    @property
+    def last_at(self) -> datetime | None:
+        return self.turns[-1].at if self.turns else None
+
+
+def clean_text(text: str) -> str:
+    """Pasted binary or terminal escape codes must not reach the model or the file as-is."""
+    return text.translate(_CONTROL).encode("utf-8", "replace").decode("utf-8")
+
+
+class Assistant:
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Embedder,
+        llm: LLM,
+        retriever: Retriever,
+        clock: Clock,
+        *,
+        assembler: ContextAssembler | None = None,
+        working: WorkingMemory | None = None,
+        config: AssistantConfig = AssistantConfig(),
+        segments: SegmentConfig = SegmentConfig(),
+    ) -> None:
+        self._store = store
+        self._embedder = embedder
+        self._llm = llm
+        self._retriever = retriever
+        self._clock = clock
+        self._assembler = assembler or ContextAssembler(llm.count_tokens)
+        self.working = working or WorkingMemory(llm.count_tokens)
+        self.core = CoreMemory(store, embedder)
+        self.config = config
+        self._segments = segments
+        self._live: _LiveSession | None = None
+        self.project: str | None = None
+
+    @property
+    def session_id(self) -> str | None:
+        return self._live.session.id if self._live else None
+
+    def start_session(self, project: str | None = None) -> str:
+        """Begin a conversation (closing any open one)."""
+        self.close_session()
+        now = self._clock()
+        session = Session(
+            id=f"chat-{now.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}",
+            started_at=now,
+            project=project,
+        )
+        with self._store.db.write() as cur:
+            self._store.conversations.insert_session(cur, session)
+        self._live = _LiveSession(session, [], set())
+        self.project = project
+        return session.id
+
+    def _mode(self, now: datetime) -> Mode:
+        assert self._live is not None
+        last = self._live.last_at
+        if last is None or now - last > self.config.manager_after_gap:
+            return Mode.MANAGER
+        return Mode.ANSWER
+
+    def _prompt_message(self, text: str) -> str:
+        """The message as the model sees it: cut to a share of the context if it is huge."""
+        limit = int(self._llm.context_size * self.config.max_message_share)
+        if self._llm.count_tokens(text) <= limit:
+            return text
+        keep = len(text)
+        while keep > 0 and self._llm.count_tokens(text[:keep]) > limit:
+            keep = keep * 3 // 4
+        omitted = len(text) - keep
+        return f"{text[:keep]}\n[... {omitted} more characters not shown to the model]"
+
+    def turn(
+        self,
+        message: str,
+        *,
+        on_token: TokenSink | None = None,
+        cancel: threading.Event | None = None,
+    ) -> TurnResult:
+        text = clean_text(message).strip()
+        if not text:
+            raise InputError("The message is empty.")
+        if self._live is None:
+            self.start_session(self.project)
+        live = self._live
+        assert live is not None
+        timings: dict[str, float] = {}
+        started = time.perf_counter()
+        now = self._clock()
+        mode = self._mode(now)
+        self.working.expire(now)
+        user_turn = self._next_turn(Role.USER, text, now)
+        outcome = self._retriever.search(
+            SearchRequest(
+                query=text,
+                now=now,
+                mode=mode,
+                k=self.config.k,
+                project=self.project,
+                record_access=False,
+            )
+        )
+        results = tuple(outcome.results)
+        timings["retrieve"] = (time.perf_counter() - started) * 1000
+        started = time.perf_counter()
+        context = self._assemble(text, now, results, outcome.degraded)
+        timings["assemble"] = (time.perf_counter() - started) * 1000
+        reply, interrupted, failure = self._generate(context, on_token, cancel)
+        started = time.perf_counter()
+        reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
+        memory_ids, tasks = self._remember_exchange(user_turn, reply_turn, interrupted)
+        if results:
+            self._retriever.strengthen(results, now)
+        timings["remember"] = (time.perf_counter() - started) * 1000
+        if failure is not None:
+            raise ModelError(
+                f"The model stopped with an error ({failure}); your message and the partial "
+                "reply were saved."
+            ) from failure
+        return TurnResult(
+            live.session.id,
+            user_turn,
+            reply_turn,
+            interrupted,
+            mode,
+            results,
+            context,
+            tasks,
+            memory_ids,
+            outcome.degraded,
+            timings,
+        )
+
+    def _next_turn(self, role: Role, text: str, at: datetime) -> Turn:
+        """The user's turn is numbered after the stored ones, the reply right after it."""
+        assert self._live is not None
+        session = self._live.session
+        seq = len(self._live.turns) + (1 if role is Role.ASSISTANT else 0)
+        speaker = "User" if role is Role.USER else self.config.assistant_name
+        return Turn(f"{session.id}-t{seq}", session.id, seq, role, text, at, speaker)
+
+    def _assemble(
+        self, text: str, now: datetime, results: Sequence[SearchResult], degraded: str | None
+    ) -> AssembledContext:
+        assert self._live is not None
+        self.working.recall(
+            [(r.memory.id, r.memory.content, r.memory.importance) for r in results], now
+        )
+        shown = {r.memory.id for r in results}
+        working = [
+            ContextItem(Layer.RECENT, item.text, item.tokens, item.importance, item.key)
+            for item in self.working.items()
+            if item.key not in shown
+        ]
+        inputs = ContextInputs(
+            user_message=self._prompt_message(text),
+            now=now,
+            results=results,
+            core=self.core.items(),
+            working=working,
+            recent_turns=self._live.turns[-self.config.recent_turns :],
+            project=self.project,
+            assistant_name=self.config.assistant_name,
+            extra_warnings=(degraded,) if degraded else (),
+        )
+        context = self._assembler.assemble(inputs, self._llm.context_size)
+        used = [i.memory_id for v in context.layers for i in v.items if i.memory_id]
+        self.working.mark_used(used, now)
+        return context
+
+    def _generate(
+        self,
+        context: AssembledContext,
+        on_token: TokenSink | None,
+        cancel: threading.Event | None,
+    ) -> tuple[str, bool, BaseException | None]:
+        """Stream the reply. Returns (text, interrupted, failure): a cancel or a model error
+        keeps what was said so far."""
+        pieces: list[str] = []
+        try:
+            for piece in self._llm.stream_chat(
+                context.messages,
+                max_tokens=context.budgets.reply,
+                temperature=self.config.temperature,
+                stop=cancel,
+            ):
+                if cancel is not None and cancel.is_set():
+                    break
+                pieces.append(piece)
+                if on_token is not None:
+                    on_token(piece)
+        except (ModelError, RuntimeError, ValueError, OSError) as exc:
+            log.exception("Generation failed")
+            return "".join(pieces), True, exc
+        interrupted = cancel is not None and cancel.is_set()
+        return "".join(pieces), interrupted, None
+
+    def _remember_exchange(
+        self, user_turn: Turn, reply_turn: Turn, interrupted: bool
+    ) -> tuple[tuple[str, ...], tuple[Task, ...]]:
+        """Store both turns, then what they teach, in one transaction: a crash loses the
+        exchange whole or not at all."""
+        live = self._live
+        assert live is not None
+        live.turns += [user_turn, reply_turn]
+        groups = self._new_segments(final=False)
+        # Facts and to-dos come from what the user said, never from the model's reply.
+        lesson = self._lesson(groups, [user_turn])
+        vectors = self._embedder.embed([m.content for m in lesson.memories])
+        with self._store.db.write() as cur:
+            self._store.conversations.insert_turns(
+                cur, live.session.id, [user_turn, reply_turn], [False, interrupted]
+            )
+            remembered = remember(self._store, cur, lesson, vectors, user_turn.at)
+        live.stored_segments.update(tuple(t.id for t in g) for g in groups)
+        self._track(remembered.fact_ids, lesson, remembered.tasks, user_turn.at)
+        return remembered.memory_ids, remembered.tasks
+
+    def _lesson(self, groups: Sequence[tuple[Turn, ...]], turns: Sequence[Turn]) -> Lesson:
+        assert self._live is not None
+        session = self._live.session
+        segments = tuple(segment_memory(g, session.id, session.project) for g in groups)
+        facts, tasks = inline_extraction(turns, session.project)
+        return Lesson(segments, facts, tasks)
+
+    def _new_segments(self, *, final: bool) -> list[tuple[Turn, ...]]:
+        """Segments ready to be remembered: full ones as soon as they fill (they will not
+        change), and at session close the shorter tail."""
+        live = self._live
+        assert live is not None
+        ready = []
+        for group in segment_turns(live.turns, self._segments):
+            key = tuple(t.id for t in group)
+            if key in live.stored_segments:
+                continue
+            if final or len(group) == self._segments.max_turns:
+                ready.append(group)
+        return ready
+
+    def _track(
+        self, fact_ids: Sequence[str], lesson: Lesson, tasks: Sequence[Task], now: datetime
+    ) -> None:
+        """What was just said comes into play in working memory."""
+        facts = {m.content: m for m in lesson.facts}
+        stored = self._store.memories.get_many(list(fact_ids), with_sources=False)
+        for memory in stored:
+            importance = facts[memory.content].importance if memory.content in facts else 0.5
+            self.working.add(memory.id, memory.content, importance, now)
+        for task in tasks:
+            if task.status is TaskStatus.CANDIDATE:
+                due = f" (due {task.due_at.date().isoformat()})" if task.due_at else ""
+                self.working.add(
+                    f"task:{task.id}", f"To-do noticed: {task.title}{due}", task.confidence, now
+                )
+
+    def close_session(self) -> SessionClose | None:
+        """End the conversation: the unfinished tail becomes a memory, working memory is
+        closed by seed 000's rules (used high-priority items are strengthened as lasting
+        memories; the rest leaves the working set) and stale task candidates expire."""
+        live = self._live
+        if live is None:
+            return None
+        now = self._clock()
+        groups = self._new_segments(final=True)
+        lesson = self._lesson(groups, [])
+        vectors = self._embedder.embed([m.content for m in lesson.memories])
+        closing = self.working.close()
+        promoted = [i.key for i in closing.promoted if not i.key.startswith("task:")]
+        with self._store.db.write() as cur:
+            if groups:
+                remember(self._store, cur, lesson, vectors, now)
+            self._store.conversations.end_session(cur, live.session.id, now)
+            if promoted:
+                self._store.memories.record_access(cur, promoted, [], now)
+            self._store.tasks.expire_candidates(cur, now, self.working.config.ttl)
+        self._live = None
+        log.info(
+            "Session %s closed: %d promoted, %d expired from working memory",
+            live.session.id,
+            len(closing.promoted),
+            len(closing.expired),
+        )
+        return closing

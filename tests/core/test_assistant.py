@@ -1,0 +1,180 @@
+"""Whole chat turns on real llama.cpp (the tiny generated GGUF), the real embedder and a real
+store: streaming, cancel, the stored turns, what the turn teaches, modes and boosting."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from core.assistant import Assistant
+from core.context import Layer
+from core.embed import Embedder
+from core.errors import InputError
+from core.llm import LlamaCppLLM, LLMSettings
+from core.model import MemoryKind
+from core.retrieval import Mode, Retriever
+from core.store import MemoryStore
+
+
+class Clock:
+    """The injected clock: tests move time on by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 18, 9, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture(scope="module")
+def llm(tiny_gguf: Path) -> LlamaCppLLM:
+    return LlamaCppLLM(LLMSettings(tiny_gguf, context_size=2048, threads=1))
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def assistant(store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock) -> Assistant:
+    return Assistant(store, embedder, llm, Retriever(store, embedder), clock)
+
+
+def stored_turns(store: MemoryStore, session_id: str) -> list[tuple[str, str, bool]]:
+    return (
+        store.db.cursor()
+        .execute(
+            "SELECT role, text, interrupted FROM turns WHERE session_id = ? ORDER BY seq",
+            [session_id],
+        )
+        .fetchall()
+    )
+
+
+def test_a_turn_streams_the_reply_and_stores_both_turns(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    pieces: list[str] = []
+    result = assistant.turn("Hello there, how are you today?", on_token=pieces.append)
+    assert len(pieces) > 1
+    assert result.reply == "".join(pieces)
+    assert not result.interrupted
+    assert stored_turns(store, result.session_id) == [
+        ("user", "Hello there, how are you today?", False),
+        ("assistant", result.reply, False),
+    ]
+    assert result.context.total_tokens + result.context.budgets.reply <= 2048
+    assert result.context.messages[-1].content == "Hello there, how are you today?"
+
+
+def test_cancel_stops_the_reply_and_keeps_what_was_said_marked_interrupted(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    cancel = threading.Event()
+    pieces: list[str] = []
+
+    def on_token(piece: str) -> None:
+        pieces.append(piece)
+        if len(pieces) == 3:
+            cancel.set()
+
+    result = assistant.turn("Tell me a very long story.", on_token=on_token, cancel=cancel)
+    assert len(pieces) == 3
+    assert result.interrupted
+    assert stored_turns(store, result.session_id)[-1] == ("assistant", "".join(pieces), True)
+
+
+def test_what_the_user_says_becomes_facts_and_tasks_with_their_turn(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    first = assistant.turn("I live in Berlin. Remind me to call the dentist tomorrow.")
+    (task,) = store.tasks.inbox()
+    assert task.title == "Call the dentist"
+    assert task.source_turn_id == first.user_turn.id
+    assert task.due_at == datetime(2026, 11, 19, tzinfo=UTC)
+    assert first.tasks == (task,)
+    clock.advance(minutes=5)
+    assistant.turn("Big news: I moved to Lisbon last week.")
+    (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.key == "user: location"]
+    assert fact.content == "User lives in Lisbon"
+    assert [v.memory_id for v in store.lineage.chain(fact.id)][-1] == fact.id
+    assert len(store.lineage.chain(fact.id)) == 2
+
+
+def test_manager_mode_at_session_start_and_after_a_long_gap(
+    assistant: Assistant, clock: Clock
+) -> None:
+    assert assistant.turn("Good morning").mode is Mode.MANAGER
+    clock.advance(minutes=2)
+    assert assistant.turn("What is on my plate?").mode is Mode.ANSWER
+    clock.advance(hours=7)
+    assert assistant.turn("I'm back").mode is Mode.MANAGER
+
+
+def test_a_closed_session_is_remembered_and_found_by_the_next_one(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    first = assistant.turn("My sister Marta is getting married in Kyoto next spring.")
+    assistant.close_session()
+    clock.advance(days=2)
+    later = assistant.turn("Where is Marta's wedding going to be?")
+    assert later.session_id != first.session_id
+    sources = {t for r in later.results for t in r.memory.source_turn_ids}
+    assert first.user_turn.id in sources
+    fenced = later.context.messages[0].content
+    assert "Kyoto" in fenced and "<memory id=" in fenced
+    used = store.memories.get(later.results[0].memory.id)
+    assert used is not None and used.access_count >= 1
+
+
+def test_segments_are_written_as_the_conversation_fills_them(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    for i in range(3):
+        assistant.turn(f"Planning the garden: bed number {i} gets tomatoes and basil.")
+        clock.advance(minutes=1)
+    episodic = store.memories.of_kind(MemoryKind.EPISODIC)
+    assert len(episodic) == 1
+    (full,) = store.memories.get_many([episodic[0].id])
+    assert len(full.source_turn_ids) == 5
+    assistant.close_session()
+    tails = [m for m in store.memories.of_kind(MemoryKind.EPISODIC) if m.id != full.id]
+    assert len(tails) == 1
+    (tail,) = store.memories.get_many([tails[0].id])
+    assert tail.source_turn_ids[-1].endswith("-t5")
+
+
+def test_a_huge_paste_is_stored_whole_and_cut_for_the_model(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    paste = "log line with some words\x00\x1b[31m " * 20_000
+    result = assistant.turn(paste)
+    (user_text,) = [t for role, t, _ in stored_turns(store, result.session_id) if role == "user"]
+    assert len(user_text) == len(paste.strip())
+    assert "\x00" not in user_text and "\ufffd" in user_text
+    assert "more characters not shown to the model" in result.context.messages[-1].content
+    assert result.context.total_tokens + result.context.budgets.reply <= 2048
+
+
+def test_an_empty_message_is_refused(assistant: Assistant) -> None:
+    with pytest.raises(InputError, match="empty"):
+        assistant.turn("   \n ")
+
+
+def test_pinned_core_memory_is_in_every_prompt_until_unpinned(
+    assistant: Assistant, clock: Clock
+) -> None:
+    pinned = assistant.core.pin("Always answer in British English.", clock.now)
+    result = assistant.turn("What's the weather like?")
+    project = result.context.layer(Layer.PROJECT)
+    assert [i.memory_id for i in project.items] == [pinned.id]
+    assistant.core.unpin(pinned.id, clock.now)
+    again = assistant.turn("And tomorrow?")
+    assert again.context.layer(Layer.PROJECT).items == ()
