@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
 from app.services import Services, embedder_spec, open_services
 from app.settings import load_settings
 from core.embed import SentenceTransformerEmbedder
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
         "stats", help="show what the store holds", description="Counts and index state."
     )
     stats.add_argument("--json", action="store_true", help="print JSON")
+    add_assistant_commands(commands)
     return parser
 
 
@@ -287,6 +289,7 @@ COMMANDS = {
     "stats": cmd_stats,
     "lineage": cmd_lineage,
     "forget": cmd_forget,
+    **ASSISTANT_COMMANDS,
 }
 
 

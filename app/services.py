@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.settings import Settings, load_settings
+from core.assistant import Assistant, Clock
 from core.embed import EmbedderSpec, SentenceTransformerEmbedder, spec_for_model_dir
+from core.llm import LLM, LlamaCppLLM, LLMSettings
 from core.retrieval import Retriever
 from core.store import MemoryStore
 
@@ -34,3 +36,29 @@ def open_services(home: Path) -> Services:
     embedder = SentenceTransformerEmbedder(spec)
     store = MemoryStore.open(home, spec.model_id, spec.dim)
     return Services(home, store, embedder, Retriever(store, embedder))
+
+
+def load_llm(path: Path, settings: Settings, *, vocab_only: bool = False) -> LlamaCppLLM:
+    """The chat model from a GGUF file; a missing or invalid file is a plain ModelError.
+    `vocab_only` loads just the tokenizer, for counting tokens."""
+    return LlamaCppLLM(
+        LLMSettings(
+            path.expanduser(),
+            context_size=settings.context_size,
+            threads=settings.threads,
+            vocab_only=vocab_only,
+        )
+    )
+
+
+def assistant_for(
+    services: Services, llm: LLM | None, clock: Clock, context_size: int
+) -> Assistant:
+    return Assistant(
+        services.store,
+        services.embedder,
+        llm,
+        services.retriever,
+        clock,
+        context_size=context_size,
+    )

@@ -30,6 +30,7 @@ from core.model import Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.store import MemoryStore
+from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,18 @@ class TurnResult:
         return self.reply_turn.text
 
 
+@dataclass(frozen=True, slots=True)
+class PreparedTurn:
+    """Everything decided before the model speaks: the mode, what was recalled, the prompt."""
+
+    text: str
+    now: datetime
+    mode: Mode
+    results: tuple[SearchResult, ...]
+    context: AssembledContext
+    degraded: str | None
+
+
 @dataclass
 class _LiveSession:
     session: Session
@@ -92,10 +105,11 @@ class Assistant:
         self,
         store: MemoryStore,
         embedder: Embedder,
-        llm: LLM,
+        llm: LLM | None,
         retriever: Retriever,
         clock: Clock,
         *,
+        context_size: int = 4096,
         assembler: ContextAssembler | None = None,
         working: WorkingMemory | None = None,
         config: AssistantConfig = AssistantConfig(),
@@ -106,8 +120,11 @@ class Assistant:
         self._llm = llm
         self._retriever = retriever
         self._clock = clock
-        self._assembler = assembler or ContextAssembler(llm.count_tokens)
-        self.working = working or WorkingMemory(llm.count_tokens)
+        # Without a model (previewing a prompt) tokens are counted by tiktoken or estimated.
+        self._count = token_counter(llm)
+        self.context_size = llm.context_size if llm is not None else context_size
+        self._assembler = assembler or ContextAssembler(self._count)
+        self.working = working or WorkingMemory(self._count)
         self.core = CoreMemory(store, embedder)
         self.config = config
         self._segments = segments
@@ -134,43 +151,31 @@ class Assistant:
         return session.id
 
     def _mode(self, now: datetime) -> Mode:
-        assert self._live is not None
-        last = self._live.last_at
+        last = self._live.last_at if self._live else None
         if last is None or now - last > self.config.manager_after_gap:
             return Mode.MANAGER
         return Mode.ANSWER
 
     def _prompt_message(self, text: str) -> str:
         """The message as the model sees it: cut to a share of the context if it is huge."""
-        limit = int(self._llm.context_size * self.config.max_message_share)
-        if self._llm.count_tokens(text) <= limit:
+        limit = int(self.context_size * self.config.max_message_share)
+        if self._count(text) <= limit:
             return text
         keep = len(text)
-        while keep > 0 and self._llm.count_tokens(text[:keep]) > limit:
+        while keep > 0 and self._count(text[:keep]) > limit:
             keep = keep * 3 // 4
         omitted = len(text) - keep
         return f"{text[:keep]}\n[... {omitted} more characters not shown to the model]"
 
-    def turn(
-        self,
-        message: str,
-        *,
-        on_token: TokenSink | None = None,
-        cancel: threading.Event | None = None,
-    ) -> TurnResult:
+    def prepare(self, message: str) -> PreparedTurn:
+        """Recall and assemble the prompt for `message` without generating or storing
+        anything (`engram context` shows this)."""
         text = clean_text(message).strip()
         if not text:
             raise InputError("The message is empty.")
-        if self._live is None:
-            self.start_session(self.project)
-        live = self._live
-        assert live is not None
-        timings: dict[str, float] = {}
-        started = time.perf_counter()
         now = self._clock()
         mode = self._mode(now)
         self.working.expire(now)
-        user_turn = self._next_turn(Role.USER, text, now)
         outcome = self._retriever.search(
             SearchRequest(
                 query=text,
@@ -182,16 +187,35 @@ class Assistant:
             )
         )
         results = tuple(outcome.results)
-        timings["retrieve"] = (time.perf_counter() - started) * 1000
-        started = time.perf_counter()
         context = self._assemble(text, now, results, outcome.degraded)
-        timings["assemble"] = (time.perf_counter() - started) * 1000
-        reply, interrupted, failure = self._generate(context, on_token, cancel)
+        return PreparedTurn(text, now, mode, results, context, outcome.degraded)
+
+    def turn(
+        self,
+        message: str,
+        *,
+        on_token: TokenSink | None = None,
+        cancel: threading.Event | None = None,
+    ) -> TurnResult:
+        if self._llm is None:
+            raise ModelError(
+                "No language model is loaded: choose a GGUF model file in settings "
+                "(or pass --model PATH)."
+            )
+        if self._live is None:
+            self.start_session(self.project)
+        live = self._live
+        assert live is not None
+        started = time.perf_counter()
+        prepared = self.prepare(message)
+        timings = {"prepare": (time.perf_counter() - started) * 1000}
+        user_turn = self._next_turn(Role.USER, prepared.text, prepared.now)
+        reply, interrupted, failure = self._generate(self._llm, prepared.context, on_token, cancel)
         started = time.perf_counter()
         reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
         memory_ids, tasks = self._remember_exchange(user_turn, reply_turn, interrupted)
-        if results:
-            self._retriever.strengthen(results, now)
+        if prepared.results:
+            self._retriever.strengthen(prepared.results, prepared.now)
         timings["remember"] = (time.perf_counter() - started) * 1000
         if failure is not None:
             raise ModelError(
@@ -203,12 +227,12 @@ class Assistant:
             user_turn,
             reply_turn,
             interrupted,
-            mode,
-            results,
-            context,
+            prepared.mode,
+            prepared.results,
+            prepared.context,
             tasks,
             memory_ids,
-            outcome.degraded,
+            prepared.degraded,
             timings,
         )
 
@@ -223,7 +247,6 @@ class Assistant:
     def _assemble(
         self, text: str, now: datetime, results: Sequence[SearchResult], degraded: str | None
     ) -> AssembledContext:
-        assert self._live is not None
         self.working.recall(
             [(r.memory.id, r.memory.content, r.memory.importance) for r in results], now
         )
@@ -239,18 +262,19 @@ class Assistant:
             results=results,
             core=self.core.items(),
             working=working,
-            recent_turns=self._live.turns[-self.config.recent_turns :],
+            recent_turns=self._live.turns[-self.config.recent_turns :] if self._live else (),
             project=self.project,
             assistant_name=self.config.assistant_name,
             extra_warnings=(degraded,) if degraded else (),
         )
-        context = self._assembler.assemble(inputs, self._llm.context_size)
+        context = self._assembler.assemble(inputs, self.context_size)
         used = [i.memory_id for v in context.layers for i in v.items if i.memory_id]
         self.working.mark_used(used, now)
         return context
 
     def _generate(
         self,
+        llm: LLM,
         context: AssembledContext,
         on_token: TokenSink | None,
         cancel: threading.Event | None,
@@ -259,7 +283,7 @@ class Assistant:
         keeps what was said so far."""
         pieces: list[str] = []
         try:
-            for piece in self._llm.stream_chat(
+            for piece in llm.stream_chat(
                 context.messages,
                 max_tokens=context.budgets.reply,
                 temperature=self.config.temperature,

@@ -129,16 +129,6 @@ def _layer_of(result: SearchResult, project: str | None) -> Layer:
     return Layer.MEMORIES
 
 
-def _fit(items: Sequence[ContextItem], budget: int) -> tuple[list[ContextItem], int]:
-    """Drop the lowest-scored items until the rest fit; the survivors keep their order."""
-    kept = list(items)
-    dropped = 0
-    while kept and sum(i.tokens for i in kept) > budget:
-        kept.remove(min(kept, key=lambda i: i.score))
-        dropped += 1
-    return kept, dropped
-
-
 class ContextAssembler:
     def __init__(self, count_tokens: TokenCounter, budgets: ContextBudgets = DEFAULT_BUDGETS):
         self._count = count_tokens
@@ -210,10 +200,10 @@ class ContextAssembler:
                         f"Pinned core memory uses {core_tokens} tokens, more than its "
                         f"{budgets.project}-token budget; consider unpinning something."
                     )
-                kept, dropped = _fit(items, max(0, budgets.project - core_tokens))
+                kept, dropped = self._fit(items, max(0, budgets.project - core_tokens))
                 views.append(LayerView(layer, budgets.of(layer), (*core, *kept), dropped))
                 continue
-            kept, dropped = _fit(items, budgets.of(layer))
+            kept, dropped = self._fit(items, budgets.of(layer))
             views.append(LayerView(layer, budgets.of(layer), tuple(kept), dropped))
         views.append(LayerView(Layer.RECENT, budgets.recent, tuple(recent), recent_dropped))
         sections = {
@@ -225,13 +215,28 @@ class ContextAssembler:
         messages.append(ChatMessage("user", inputs.user_message))
         return AssembledContext(tuple(views), tuple(messages), budgets, fixed, tuple(warnings))
 
+    def _fit(self, items: Sequence[ContextItem], budget: int) -> tuple[list[ContextItem], int]:
+        """Drop the lowest-scored items until the rest fit; the survivors keep their order.
+        When even the best item alone is too long, its head is kept rather than nothing."""
+        kept = list(items)
+        while kept and sum(i.tokens for i in kept) > budget:
+            kept.remove(min(kept, key=lambda i: i.score))
+        if not kept and items and budget > 16:
+            kept = [self._shorten(max(items, key=lambda i: i.score), budget)]
+        return kept, len(items) - len(kept)
+
     def _shorten(self, item: ContextItem, tokens: int) -> ContextItem:
-        """The head of a turn that cannot fit whole, marked as cut."""
-        text = item.text
-        while text and self._count(text) + MESSAGE_OVERHEAD_TOKENS + 3 > tokens:
+        """The head of an item that cannot fit whole, marked as cut. A fenced memory keeps
+        its closing tag, so cutting never opens the fence."""
+        text, closing = item.text, ""
+        if item.memory_id and "\n</" in text:
+            text, closing = text.rsplit("\n", 1)
+            closing = "\n" + closing
+        overhead = MESSAGE_OVERHEAD_TOKENS if item.turn_id else 1
+        while text and self._count(text + closing) + overhead + 3 > tokens:
             text = text[: len(text) * 3 // 4]
-        text = f"{text} [...]"
-        return replace(item, text=text, tokens=self._count(text) + MESSAGE_OVERHEAD_TOKENS)
+        text = f"{text} [...]{closing}"
+        return replace(item, text=text, tokens=self._count(text) + overhead)
 
     def _recent(
         self, inputs: ContextInputs, budgets: ContextBudgets, room: int

@@ -31,6 +31,8 @@ class LLMSettings:
     context_size: int = 4096
     threads: int | None = None
     seed: int = 0
+    # Load only the tokenizer: token counts without the weights (fast, little memory).
+    vocab_only: bool = False
 
 
 class LLM(Protocol):
@@ -86,6 +88,7 @@ class LlamaCppLLM:
             "n_ctx": settings.context_size,
             "seed": settings.seed,
             "verbose": False,
+            "vocab_only": settings.vocab_only,
         }
         if settings.threads:
             kwargs["n_threads"] = settings.threads

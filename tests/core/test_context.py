@@ -148,3 +148,12 @@ def test_core_memory_over_its_budget_is_reported_not_dropped() -> None:
     assembled = ContextAssembler(count).assemble(inputs(core=core), 4096)
     assert len([i for i in assembled.layer(Layer.PROJECT).items]) == 5
     assert any("Pinned core memory uses" in w for w in assembled.warnings)
+
+
+def test_a_memory_longer_than_its_whole_layer_is_cut_inside_its_fence() -> None:
+    long = SearchResult(memory(1, "a very long remembered story " * 400), 0.9)
+    assembled = ContextAssembler(count).assemble(inputs(results=[long]), 4096)
+    (item,) = assembled.layer(Layer.MEMORIES).items
+    assert item.tokens <= assembled.layer(Layer.MEMORIES).budget
+    assert item.text.startswith('<memory id="m-1"')
+    assert item.text.endswith(" [...]\n</memory>")

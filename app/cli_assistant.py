@@ -1,0 +1,247 @@
+"""The assistant on the command line: `chat`, `context`, `tasks`, `pin` / `unpin`. Thin shells
+over `core.assistant` and the stores, as the window will be."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from app.services import Services, assistant_for, load_llm
+from app.settings import load_settings
+from core.assistant import Assistant, TurnResult
+from core.context import AssembledContext
+from core.errors import EngramError, InputError
+from core.model import Task, TaskStatus
+
+QUIT_WORDS = {"/quit", "/exit", "/q"}
+
+
+def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    chat = commands.add_parser(
+        "chat",
+        help="talk with the assistant in the terminal",
+        description="Chat in the terminal with the local model. Replies stream as they are "
+        "written; Ctrl-C stops a reply (what was said is kept), Ctrl-D or /quit leaves.",
+    )
+    chat.add_argument("--model", type=Path, help="GGUF model file (default: from settings)")
+    chat.add_argument("--project", help="the active project for this conversation")
+
+    context = commands.add_parser(
+        "context",
+        help="show the prompt a message would get",
+        description="Recall and assemble the five context layers for QUERY, without asking "
+        "the model or storing anything; prints each layer's token count and the total.",
+    )
+    context.add_argument("query", help="the message to prepare a prompt for")
+    context.add_argument("--model", type=Path, help="count tokens with this GGUF's tokenizer")
+    context.add_argument("--json", action="store_true", help="print JSON")
+
+    tasks = commands.add_parser(
+        "tasks",
+        help="the to-dos the assistant noticed",
+        description="List the task inbox, or confirm (track) / dismiss a task by id.",
+    )
+    tasks.add_argument("action", nargs="?", choices=["confirm", "dismiss"], help="what to do")
+    tasks.add_argument("id", nargs="?", help="task id (as listed)")
+    tasks.add_argument("--json", action="store_true", help="print JSON")
+
+    pin = commands.add_parser(
+        "pin", help="pin a fact to core memory", description="Pin TEXT: it is in every prompt."
+    )
+    pin.add_argument("text", help="what the assistant should always know")
+    unpin = commands.add_parser(
+        "unpin",
+        help="unpin a core memory",
+        description="Unpin a core memory by id; it stays remembered as an ordinary memory.",
+    )
+    unpin.add_argument("id", help="core memory id (as printed by pin)")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def task_payload(task: Task) -> dict[str, Any]:
+    return {
+        "id": task.id,
+        "title": task.title,
+        "status": task.status.value,
+        "confidence": task.confidence,
+        "priority": task.priority.value,
+        "due_at": task.due_at.isoformat() if task.due_at else None,
+        "source_turn_id": task.source_turn_id,
+        "mentions": task.mentions,
+        "created_at": task.created_at.isoformat(),
+    }
+
+
+def context_payload(query: str, context: AssembledContext) -> dict[str, Any]:
+    return {
+        "query": query,
+        "layers": [
+            {
+                "layer": view.layer.value,
+                "budget": view.budget,
+                "tokens": view.tokens,
+                "items": len(view.items),
+                "dropped": view.dropped,
+                "memory_ids": [i.memory_id for i in view.items if i.memory_id],
+            }
+            for view in context.layers
+        ],
+        "fixed_tokens": context.fixed_tokens,
+        "reply_budget": context.budgets.reply,
+        "total_tokens": context.total_tokens,
+        "warnings": list(context.warnings),
+    }
+
+
+def cmd_context(services: Services, args: argparse.Namespace) -> int:
+    settings = load_settings(services.home)
+    model = args.model or (Path(settings.llm_model_path) if settings.llm_model_path else None)
+    llm = load_llm(model, settings, vocab_only=True) if model else None
+    assistant = assistant_for(services, llm, _now, settings.context_size)
+    prepared = assistant.prepare(args.query)
+    payload = context_payload(args.query, prepared.context)
+    if args.json:
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        return 0
+    for layer in payload["layers"]:
+        print(
+            f"{layer['layer']:<11} {layer['tokens']:>5} / {layer['budget']:<5} tokens  "
+            f"{layer['items']} item(s), {layer['dropped']} dropped"
+        )
+    print(f"{'fixed':<11} {payload['fixed_tokens']:>5} tokens (instructions and the message)")
+    total, reply = payload["total_tokens"], payload["reply_budget"]
+    print(f"{'total':<11} {total:>5} tokens, {reply} kept for the reply")
+    for warning in payload["warnings"]:
+        print(f"Note: {warning}")
+    return 0
+
+
+def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
+    if args.action:
+        if not args.id:
+            raise InputError(f"Which task? Usage: engram tasks {args.action} ID")
+        status = TaskStatus.CONFIRMED if args.action == "confirm" else TaskStatus.DISMISSED
+        task = services.store.tasks.set_status(args.id, status, _now())
+        print(f"{task.title}: {task.status.value}.")
+        return 0
+    inbox = services.store.tasks.inbox()
+    if args.json:
+        print(json.dumps({"tasks": [task_payload(t) for t in inbox]}, indent=2, ensure_ascii=False))
+        return 0
+    if not inbox:
+        print("No open tasks.")
+    for task in inbox:
+        due = f"  due {task.due_at.date().isoformat()}" if task.due_at else ""
+        state = "tracked" if task.status is TaskStatus.CONFIRMED else "suggested"
+        print(f"[{task.priority.value:>6}] {task.title}{due}  ({state}, id {task.id})")
+    return 0
+
+
+def cmd_pin(services: Services, args: argparse.Namespace) -> int:
+    assistant = assistant_for(services, None, _now, load_settings(services.home).context_size)
+    pinned = assistant.core.pin(args.text, _now())
+    print(f"Pinned to core memory (id {pinned.id}).")
+    return 0
+
+
+def cmd_unpin(services: Services, args: argparse.Namespace) -> int:
+    assistant = assistant_for(services, None, _now, load_settings(services.home).context_size)
+    assistant.core.unpin(args.id, _now())
+    print(f"Unpinned {args.id}; it is still remembered, no longer in every prompt.")
+    return 0
+
+
+def _summary(result: TurnResult) -> str:
+    parts = [f"{len(result.results)} memories used"]
+    if result.interrupted:
+        parts.insert(0, "stopped")
+    parts += [f"to-do noticed: {t.title}" for t in result.tasks]
+    if result.degraded:
+        parts.append(result.degraded)
+    return "  [" + " · ".join(parts) + "]"
+
+
+def _reply(assistant: Assistant, text: str, write: Callable[[str], None]) -> None:
+    """Generate on a worker thread so Ctrl-C on this one stops the reply, not the app."""
+    cancel = threading.Event()
+    outcome: list[TurnResult | BaseException] = []
+
+    def work() -> None:
+        try:
+            outcome.append(assistant.turn(text, on_token=write, cancel=cancel))
+        except BaseException as exc:  # handed back to the terminal thread below
+            outcome.append(exc)
+
+    worker = threading.Thread(target=work, name="engram-chat-turn")
+    worker.start()
+    while worker.is_alive():
+        try:
+            worker.join(0.1)
+        except KeyboardInterrupt:
+            cancel.set()
+    write("\n")
+    (result,) = outcome
+    if isinstance(result, EngramError):
+        sys.stderr.write(f"{result}\n")
+        return
+    if isinstance(result, BaseException):
+        raise result
+    write(_summary(result) + "\n")
+
+
+def cmd_chat(services: Services, args: argparse.Namespace) -> int:
+    settings = load_settings(services.home)
+    model = args.model or (Path(settings.llm_model_path) if settings.llm_model_path else None)
+    if model is None:
+        raise EngramError(
+            "No language model is configured. Pass --model PATH to a GGUF file, or set "
+            "llm_model_path in settings (ENGRAM_LLM_MODEL works too)."
+        )
+    llm = load_llm(model, settings)
+    assistant = assistant_for(services, llm, _now, settings.context_size)
+    assistant.start_session(args.project)
+
+    def write(piece: str) -> None:
+        sys.stdout.write(piece)
+        sys.stdout.flush()
+
+    interactive = sys.stdin.isatty()
+    if interactive:
+        print(f"Chatting with {model.name}. Ctrl-C stops a reply; Ctrl-D or /quit leaves.")
+    try:
+        while True:
+            try:
+                line = input("you> " if interactive else "")
+            except EOFError:
+                break
+            except KeyboardInterrupt:
+                print("\n(Ctrl-D or /quit leaves.)")
+                continue
+            if line.strip() in QUIT_WORDS:
+                break
+            if not line.strip():
+                continue
+            if interactive:
+                write("engram> ")
+            _reply(assistant, line, write)
+    finally:
+        assistant.close_session()
+    return 0
+
+
+ASSISTANT_COMMANDS: dict[str, Callable[[Services, argparse.Namespace], int]] = {
+    "chat": cmd_chat,
+    "context": cmd_context,
+    "tasks": cmd_tasks,
+    "pin": cmd_pin,
+    "unpin": cmd_unpin,
+}

@@ -1,0 +1,92 @@
+"""`engram chat / context / tasks / pin / unpin` as a user runs them: real processes, a
+temporary home, the tiny generated GGUF as the model."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from tests.app.test_cli import ENGRAM
+
+
+def engram(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, HF_HUB_OFFLINE="1")
+    env.pop("ENGRAM_LLM_MODEL", None)
+    return subprocess.run(
+        [str(ENGRAM), "--home", str(home), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf: Path) -> None:
+    home = tmp_path / "home"
+    chat = engram(
+        home,
+        "chat",
+        "--model",
+        str(tiny_gguf),
+        stdin="Remind me to call the dentist tomorrow.\n/quit\n",
+    )
+    assert chat.returncode == 0, chat.stderr
+    assert "to-do noticed: Call the dentist" in chat.stdout
+    assert "Traceback" not in chat.stderr
+
+    listed = engram(home, "tasks", "--json")
+    (task,) = json.loads(listed.stdout)["tasks"]
+    assert task["title"] == "Call the dentist"
+    assert task["priority"] == "high" and task["due_at"]
+    assert task["source_turn_id"].endswith("-t0")
+
+    confirmed = engram(home, "tasks", "confirm", task["id"])
+    assert confirmed.returncode == 0 and "confirmed" in confirmed.stdout
+    assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"][0]["status"] == "confirmed"
+    missing = engram(home, "tasks", "dismiss", "t-000000000000")
+    assert missing.returncode == 1
+    assert "No task with id t-000000000000" in missing.stderr
+
+    stats = json.loads(engram(home, "stats", "--json").stdout)
+    assert stats["turns"] == 2 and stats["sessions"] == 1
+
+
+def test_chat_without_a_usable_model_says_so_plainly(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    none = engram(home, "chat", stdin="hello\n")
+    assert none.returncode == 1
+    assert "No language model is configured" in none.stderr
+    missing = engram(home, "chat", "--model", str(tmp_path / "nope.gguf"), stdin="hello\n")
+    assert "Model file not found" in missing.stderr
+    not_gguf = tmp_path / "notes.gguf"
+    not_gguf.write_text("just some text")
+    wrong = engram(home, "chat", "--model", str(not_gguf), stdin="hello\n")
+    assert wrong.returncode == 1
+    assert "is not a GGUF model file" in wrong.stderr
+    for result in (none, missing, wrong):
+        assert "Traceback" not in result.stderr
+
+
+def test_pinned_memory_is_in_the_prompt_until_unpinned(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    pinned = engram(home, "pin", "I am vegetarian and allergic to peanuts.")
+    assert pinned.returncode == 0, pinned.stderr
+    memory_id = pinned.stdout.split("id ")[1].rstrip(").\n")
+
+    context = json.loads(engram(home, "context", "dinner ideas for tonight", "--json").stdout)
+    layers = {layer["layer"]: layer for layer in context["layers"]}
+    assert list(layers) == ["procedural", "project", "memories", "documents", "recent"]
+    assert layers["project"]["memory_ids"] == [memory_id]
+    assert context["total_tokens"] == context["fixed_tokens"] + sum(
+        layer["tokens"] for layer in context["layers"]
+    )
+    assert all(layer["tokens"] <= layer["budget"] for layer in context["layers"])
+
+    assert engram(home, "unpin", memory_id).returncode == 0
+    after = json.loads(engram(home, "context", "dinner ideas for tonight", "--json").stdout)
+    assert after["layers"][1]["memory_ids"] == []
+    again = engram(home, "unpin", memory_id)
+    assert again.returncode == 1 and "No pinned core memory" in again.stderr
