@@ -210,12 +210,12 @@ class Assistant:
         prepared = self.prepare(message)
         timings = {"prepare": (time.perf_counter() - started) * 1000}
         user_turn = self._next_turn(Role.USER, prepared.text, prepared.now)
+        started = time.perf_counter()
         reply, interrupted, failure = self._generate(self._llm, prepared.context, on_token, cancel)
+        timings["generate"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
-        memory_ids, tasks = self._remember_exchange(user_turn, reply_turn, interrupted)
-        if prepared.results:
-            self._retriever.strengthen(prepared.results, prepared.now)
+        memory_ids, tasks = self._remember_exchange(prepared, user_turn, reply_turn, interrupted)
         timings["remember"] = (time.perf_counter() - started) * 1000
         if failure is not None:
             raise ModelError(
@@ -301,10 +301,10 @@ class Assistant:
         return "".join(pieces), interrupted, None
 
     def _remember_exchange(
-        self, user_turn: Turn, reply_turn: Turn, interrupted: bool
+        self, prepared: PreparedTurn, user_turn: Turn, reply_turn: Turn, interrupted: bool
     ) -> tuple[tuple[str, ...], tuple[Task, ...]]:
-        """Store both turns, then what they teach, in one transaction: a crash loses the
-        exchange whole or not at all."""
+        """Store both turns, what they teach and the strengthening of what was recalled, in
+        one transaction: a crash loses the exchange whole or not at all."""
         live = self._live
         assert live is not None
         live.turns += [user_turn, reply_turn]
@@ -317,6 +317,8 @@ class Assistant:
                 cur, live.session.id, [user_turn, reply_turn], [False, interrupted]
             )
             remembered = remember(self._store, cur, lesson, vectors, user_turn.at)
+            if prepared.results:
+                self._retriever.strengthen(prepared.results, prepared.now, cur)
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
         self._track(remembered.fact_ids, lesson, remembered.tasks, user_turn.at)
         return remembered.memory_ids, remembered.tasks

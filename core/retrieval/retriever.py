@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+import duckdb
 import numpy as np
 
 from core.embed import Embedder
@@ -252,21 +253,29 @@ class Retriever:
         ranked = list(by_id.values())
         return sorted(ranked, key=lambda r: r.score, reverse=True)
 
-    def strengthen(self, results: Sequence[SearchResult], now: datetime) -> None:
+    def strengthen(
+        self,
+        results: Sequence[SearchResult],
+        now: datetime,
+        cur: duckdb.DuckDBPyConnection | None = None,
+    ) -> None:
         """Using memories strengthens them: returned ones are boosted (associated ones less)
         and the top direct hits' co-retrieval links grow. Called by `search` unless the caller
-        defers it (a chat turn boosts after the reply)."""
+        defers it (a chat turn boosts after the reply, inside its own write via `cur`)."""
+        if cur is None:
+            with self._store.db.write() as writer:
+                self.strengthen(results, now, writer)
+            return
         direct = [r.memory.id for r in results if r.associated_with is None]
         associative = [r.memory.id for r in results if r.associated_with is not None]
-        with self._store.db.write() as cur:
-            self._store.memories.record_access(cur, direct, associative, now, self.config.decay)
-            self._store.links.strengthen(
-                cur,
-                direct[: self.config.co_retrieval_top],
-                "co_retrieval",
-                self.config.co_retrieval_amount,
-                now,
-            )
+        self._store.memories.record_access(cur, direct, associative, now, self.config.decay)
+        self._store.links.strengthen(
+            cur,
+            direct[: self.config.co_retrieval_top],
+            "co_retrieval",
+            self.config.co_retrieval_amount,
+            now,
+        )
 
     def _recent_fallback(
         self, request: SearchRequest, window: TimeWindow | None, problems: list[str]
