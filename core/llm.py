@@ -38,6 +38,20 @@ class LLMSettings:
 class LLM(Protocol):
     """A chat model that streams, can be stopped, can be held to a JSON schema and counts tokens."""
 
+    def _watch_for_stop(self) -> None:
+        """Let a stop request interrupt llama.cpp inside a decode too: reading a long prompt
+        takes seconds on a laptop, and checking only between generated tokens would make Stop
+        wait for all of it. ggml polls this between graph nodes."""
+        import llama_cpp
+
+        def should_abort(_: object) -> bool:
+            stop = self._stop
+            return stop is not None and stop.is_set()
+
+        # Kept on self: ctypes would otherwise free the callback while C still holds it.
+        self._abort_callback = llama_cpp.ggml_abort_callback(should_abort)
+        llama_cpp.llama_set_abort_callback(self._llama._ctx.ctx, self._abort_callback, None)
+
     @property
     def context_size(self) -> int: ...
 
@@ -99,11 +113,33 @@ class LlamaCppLLM:
             raise ModelError(f"llama.cpp could not load {settings.model_path.name}: {exc}") from exc
         self._lock = threading.Lock()
         self._settings = settings
+        self._stop: threading.Event | None = None
+        if not settings.vocab_only:
+            self._watch_for_stop()
         log.info("Loaded %s (context %d)", settings.model_path.name, self.context_size)
+
+    def _watch_for_stop(self) -> None:
+        """Let a stop request interrupt llama.cpp inside a decode too: reading a long prompt
+        takes seconds on a laptop, and checking only between generated tokens would make Stop
+        wait for all of it. ggml polls this between graph nodes."""
+        import llama_cpp
+
+        def should_abort(_: object) -> bool:
+            stop = self._stop
+            return stop is not None and stop.is_set()
+
+        # Kept on self: ctypes would otherwise free the callback while C still holds it.
+        self._abort_callback = llama_cpp.ggml_abort_callback(should_abort)
+        llama_cpp.llama_set_abort_callback(self._llama._ctx.ctx, self._abort_callback, None)
 
     @property
     def context_size(self) -> int:
         return self._llama.n_ctx()
+
+    @property
+    def context_tokens(self) -> int:
+        """Tokens llama.cpp holds evaluated right now (a new prompt reuses their prefix)."""
+        return int(self._llama.n_tokens)
 
     @property
     def model_name(self) -> str:
@@ -145,6 +181,7 @@ class LlamaCppLLM:
         stop: threading.Event | None = None,
     ) -> Iterator[str]:
         with self._lock:
+            self._stop = stop
             chunks = self._llama.create_chat_completion(
                 messages=_as_dicts(messages),
                 max_tokens=max_tokens,
@@ -158,7 +195,12 @@ class LlamaCppLLM:
                     piece = chunk["choices"][0]["delta"].get("content")
                     if piece:
                         yield piece
+            except RuntimeError:
+                # llama_decode reports an abort as an error; a requested stop is not one.
+                if stop is None or not stop.is_set():
+                    raise
             finally:
+                self._stop = None
                 chunks.close()
 
     def complete_json(

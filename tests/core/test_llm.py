@@ -85,3 +85,15 @@ def test_prompt_is_rendered_with_the_models_own_chat_template(llm: LlamaCppLLM) 
     # Control markers count as one token each, plus BOS: the budget sees what is really sent.
     content_tokens = llm.count_tokens("You are terse.") + llm.count_tokens("hello world")
     assert llm.prompt_tokens(HELLO) > content_tokens + 3
+
+
+def test_a_stop_requested_before_the_prompt_is_read_aborts_at_once(llm: LlamaCppLLM) -> None:
+    stop = threading.Event()
+    stop.set()
+    long_prompt = [ChatMessage("user", "hello world " * 100)]
+    assert list(llm.stream_chat(long_prompt, max_tokens=50, stop=stop)) == []
+    # Aborted inside llama.cpp: the prompt was not read (nothing of it is in the context).
+    assert llm.context_tokens < 100
+    # The aborted decode leaves the model usable.
+    assert list(llm.stream_chat(long_prompt, max_tokens=5))
+    assert llm.context_tokens >= 200
