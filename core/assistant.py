@@ -23,10 +23,11 @@ from core.context import (
 from core.core_memory import CoreMemory
 from core.embed import Embedder
 from core.errors import InputError, ModelError
+from core.ingest.entities import extract_entities
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import SegmentConfig, segment_turns
 from core.llm import LLM
-from core.model import Role, Session, Task, TaskStatus, Turn
+from core.model import MemoryKind, NewMemory, Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.store import MemoryStore
@@ -361,20 +362,22 @@ class Assistant:
                 )
 
     def close_session(self) -> SessionClose | None:
-        """End the conversation: the unfinished tail becomes a memory, working memory is
-        closed by seed 000's rules (used high-priority items are strengthened as lasting
-        memories; the rest leaves the working set) and stale task candidates expire."""
+        """End the conversation by seed 000's rules: the unfinished tail becomes a memory;
+        from working memory, used high-priority items are promoted (memories strengthened,
+        a to-do said more than once but never confirmed remembered as an episode), the rest
+        leaves the working set; task candidates older than the working TTL expire."""
         live = self._live
         if live is None:
             return None
         now = self._clock()
+        closing = self.working.close()
         groups = self._new_segments(final=True)
         lesson = self._lesson(groups, [])
+        lesson = Lesson((*lesson.segments, *self._intentions(closing, now)))
         vectors = self._embedder.embed([m.content for m in lesson.memories])
-        closing = self.working.close()
         promoted = [i.key for i in closing.promoted if not i.key.startswith("task:")]
         with self._store.db.write() as cur:
-            if groups:
+            if lesson.segments:
                 remember(self._store, cur, lesson, vectors, now)
             self._store.conversations.end_session(cur, live.session.id, now)
             if promoted:
@@ -388,3 +391,30 @@ class Assistant:
             len(closing.expired),
         )
         return closing
+
+    def _intentions(self, closing: SessionClose, now: datetime) -> list[NewMemory]:
+        """Seed 000: an unconfirmed candidate that was referenced again becomes episodic."""
+        assert self._live is not None
+        session = self._live.session
+        memories = []
+        for item in closing.promoted:
+            if not item.key.startswith("task:"):
+                continue
+            task = self._store.tasks.get(item.key.removeprefix("task:"))
+            if task is None or task.status is not TaskStatus.CANDIDATE or task.mentions < 2:
+                continue
+            due = f", due {task.due_at.date().isoformat()}" if task.due_at else ""
+            memories.append(
+                NewMemory(
+                    kind=MemoryKind.EPISODIC,
+                    content=f"User said more than once they would: {task.title}{due}.",
+                    created_at=now,
+                    valid_from=task.created_at,
+                    importance=task.confidence,
+                    project=session.project,
+                    session_id=session.id,
+                    entities=extract_entities(task.title),
+                    source_turn_ids=(task.source_turn_id,) if task.source_turn_id else (),
+                )
+            )
+        return memories

@@ -39,9 +39,8 @@ def run(count: int, turns: int) -> dict[str, float]:
     embedder = SentenceTransformerEmbedder()
     embedder.load()
     llm = LlamaCppLLM(LLMSettings(write_tiny_gguf(folder / "tiny.gguf"), context_size=2048))
-    clock = iter(
-        NOW.replace(minute=0) + i * (NOW - NOW.replace(day=1)) / 10_000 for i in range(10**6)
-    )
+    # A turn every 20 seconds of simulated time.
+    clock = iter(NOW + timedelta(seconds=20 * i) for i in range(10**6))
     assistant = Assistant(
         store,
         embedder,

@@ -4,13 +4,14 @@ store: streaming, cancel, the stored turns, what the turn teaches, modes and boo
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from core.assistant import Assistant
-from core.context import Layer
+from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError
 from core.llm import LlamaCppLLM, LLMSettings
@@ -44,7 +45,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 def assistant(store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock) -> Assistant:
-    return Assistant(store, embedder, llm, Retriever(store, embedder), clock)
+    # The tiny model babbles until its limit: short replies keep the conversation readable.
+    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=48))
+    return Assistant(store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler)
 
 
 def stored_turns(store: MemoryStore, session_id: str) -> list[tuple[str, str, bool]]:
@@ -178,3 +181,21 @@ def test_pinned_core_memory_is_in_every_prompt_until_unpinned(
     assistant.core.unpin(pinned.id, clock.now)
     again = assistant.turn("And tomorrow?")
     assert again.context.layer(Layer.PROJECT).items == ()
+
+
+def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    first = assistant.turn("I need to renew my passport before March.")
+    clock.advance(minutes=3)
+    second = assistant.turn("Seriously, I need to renew the passport.")
+    (task,) = store.tasks.inbox()
+    assert task.mentions == 2
+    # The to-do was in play in working memory, so the model saw it on the second turn.
+    working = [i.memory_id for i in second.context.layer(Layer.RECENT).items if i.memory_id]
+    assert working == [f"task:{task.id}"]
+    assistant.close_session()
+    episodes = [m for m in store.memories.of_kind(MemoryKind.EPISODIC) if "would:" in m.content]
+    (episode,) = store.memories.get_many([episodes[0].id])
+    assert episode.content.startswith("User said more than once they would: Renew my passport")
+    assert episode.source_turn_ids == (first.user_turn.id,)
