@@ -18,7 +18,7 @@ _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
-        ("remind", 0.95, r"\bremind\s+me\s+(?:\w+\s+)?to\s+(?P<task>.+)"),
+        ("remind", 0.95, r"\bremind\s+me\s+(?:\w+\s+){0,3}?to\s+(?P<task>.+)"),
         ("todo", 0.90, r"^(?:todo|to-do|note to self)\s*[:\-\u2013]\s*(?P<task>.+)"),
         ("dont_forget", 0.85, r"\b(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+(?P<task>.+)"),
         ("remember_to", 0.85, r"^(?:please\s+)?remember\s+to\s+(?P<task>.+)"),
