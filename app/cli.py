@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
+from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.services import Services, embedder_spec, open_services
 from app.settings import load_settings
 from core.embed import SentenceTransformerEmbedder
@@ -96,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stats.add_argument("--json", action="store_true", help="print JSON")
     add_assistant_commands(commands)
+    add_knowledge_commands(commands)
     return parser
 
 
@@ -290,6 +292,7 @@ COMMANDS = {
     "lineage": cmd_lineage,
     "forget": cmd_forget,
     **ASSISTANT_COMMANDS,
+    **KNOWLEDGE_COMMANDS,
 }
 
 

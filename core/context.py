@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
+from pathlib import Path
 
 from core.llm import ChatMessage
 from core.model import Memory, MemoryKind, Role, Turn
@@ -114,7 +115,10 @@ def fence(memory: Memory, kind_label: str) -> str:
     never close the fence and pass itself off as instructions."""
     body = memory.content.replace("<", "&lt;")
     date = memory.valid_from.date().isoformat()
-    opening = f'<{kind_label} id="{memory.id}" kind="{memory.kind.value}" date="{date}">'
+    name = Path(memory.source_path).name if memory.source_path else ""
+    name = name.replace('"', "'").replace("<", "&lt;")
+    source = f' source="{name}"' if name else ""
+    opening = f'<{kind_label} id="{memory.id}" kind="{memory.kind.value}" date="{date}"{source}>'
     return f"{opening}\n{body}\n</{kind_label}>"
 
 

@@ -58,10 +58,10 @@ def read_document(path: Path) -> DocumentText:
     """The document's text and the hash of its bytes (unchanged files are skipped by it)."""
     fmt = _FORMATS.get(path.suffix.lower())
     if fmt is None:
-        known = ", ".join(sorted({".md", ".txt", ".pdf", ".py", ".js", "..."}))
+        kind = f"{path.suffix} files" if path.suffix else "files without an extension"
         raise InputError(
-            f"{path.name}: {path.suffix or 'files without an extension'} is not a format Engram "
-            f"reads ({known}: Markdown, text, PDF and source code)."
+            f"{path.name}: Engram does not read {kind}; it reads Markdown (.md), text (.txt), "
+            "PDF (.pdf) and source code (.py, .js, .go, ...)."
         )
     try:
         size = path.stat().st_size

@@ -21,11 +21,11 @@ from core.store.lineage import Lineage
 
 def live(alias: str = "", *, include_superseded: bool = False) -> str:
     """SQL condition for memories a search may return: not forgotten, not a stub, and (unless
-    looking into the past) not replaced by a newer version."""
+    looking into the past) still valid: neither replaced by a newer version nor retired."""
     prefix = f"{alias}." if alias else ""
     condition = f"{prefix}forgotten_at IS NULL AND {prefix}tier <> 'stub'"
     if not include_superseded:
-        condition += f" AND {prefix}superseded_by IS NULL"
+        condition += f" AND {prefix}valid_to IS NULL"
     return condition
 
 
@@ -248,6 +248,46 @@ class MemoryRepository:
             [new_id, valid_from, new.created_at, old_id],
         )
         return new_id
+
+    def retire(
+        self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], at: datetime
+    ) -> None:
+        """No longer true from `at` on, with nothing to replace it (a passage deleted from a
+        document, a fact withdrawn): kept for history and `as of` queries, out of search."""
+        if memory_ids:
+            cur.execute(
+                f"UPDATE memories SET valid_to = $at, updated_at = $at WHERE id IN {NAMED_IDS} "
+                "AND valid_to IS NULL",
+                {"at": at, "ids": pack_ids(memory_ids)},
+            )
+
+    def set_chunk_indexes(
+        self, cur: duckdb.DuckDBPyConnection, positions: Sequence[tuple[str, int]]
+    ) -> None:
+        """Unchanged chunks of an edited document move to their new place in it."""
+        if positions:
+            self._db.with_batch(
+                cur,
+                {
+                    "id": [memory_id for memory_id, _ in positions],
+                    "chunk_index": pa.array([index for _, index in positions], pa.int32()),
+                },
+                "UPDATE memories SET chunk_index = b.chunk_index FROM engram_batch b "
+                "WHERE memories.id = b.id",
+            )
+
+    def of_source(self, source_path: str) -> list[Memory]:
+        """The live chunks of a document, in document order."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE source_path = ? AND {live()} "
+                "ORDER BY chunk_index",
+                [source_path],
+            )
+            .fetchall()
+        )
+        return [row_to_memory(row) for row in rows]
 
     def count(self, *, live_only: bool = True) -> int:
         where = f"WHERE {live()}" if live_only else ""

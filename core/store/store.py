@@ -11,6 +11,7 @@ from pathlib import Path
 
 from core.store.conversations import ConversationRepository
 from core.store.database import Database, DatabaseConfig
+from core.store.documents import DocumentRepository
 from core.store.fulltext import FullTextIndex
 from core.store.lineage import Lineage
 from core.store.links import LinkRepository
@@ -51,6 +52,7 @@ class MemoryStore:
         self.lineage = Lineage(db)
         self.links = LinkRepository(db)
         self.tasks = TaskRepository(db)
+        self.documents = DocumentRepository(db)
 
     @classmethod
     def open(

@@ -1,0 +1,58 @@
+"""Knowledge on the command line: `ingest` (documents). Thin shells over `core.ingest`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import asdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from app.services import Services
+from core.ingest.chunking import Chunker
+from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
+from core.tokens import token_counter
+
+
+def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    ingest = commands.add_parser(
+        "ingest",
+        help="learn documents (files or folders)",
+        description="Learn Markdown, text, PDF and source files, or every such file in a "
+        "folder. Unchanged files are skipped; an edited file replaces only its changed "
+        "passages (the old versions stay in their history).",
+    )
+    ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
+    ingest.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _progress(done: int, total: int, report: DocumentReport) -> None:
+    detail = report.reason or f"{report.chunks} chunk(s), {report.new_chunks} new or changed"
+    sys.stderr.write(f"[{done}/{total}] {report.status.value:<9} {report.path}: {detail}\n")
+    sys.stderr.flush()
+
+
+def cmd_ingest(services: Services, args: argparse.Namespace) -> int:
+    importer = DocumentImporter(services.store, services.embedder, Chunker(token_counter(None)))
+    report = importer.ingest(args.paths, datetime.now(UTC), progress=_progress)
+    if args.json:
+        payload = {
+            "documents": [{**asdict(d), "status": d.status.value} for d in report.documents],
+            "unsupported_skipped": report.unsupported_skipped,
+        }
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+    else:
+        for refused in (d for d in report.documents if d.status is DocumentStatus.REFUSED):
+            if refused.reason:
+                sys.stderr.write(f"Refused: {refused.reason}\n")
+        counts = ", ".join(f"{report.count(status)} {status.value}" for status in DocumentStatus)
+        print(f"Documents: {counts}; {report.unsupported_skipped} unsupported file(s) skipped.")
+    return 1 if report.count(DocumentStatus.REFUSED) else 0
+
+
+KNOWLEDGE_COMMANDS: dict[str, Callable[[Services, argparse.Namespace], int]] = {
+    "ingest": cmd_ingest,
+}

@@ -1,0 +1,187 @@
+"""Learning documents: files and folders become `document` memories (chunks that do not decay),
+one transaction per file. An unchanged file is skipped by its hash; an edited one supersedes
+exactly the chunks whose text changed, retires the ones that disappeared and keeps the rest."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+
+from core.embed import Embedder
+from core.errors import InputError
+from core.ingest.chunking import Chunk, Chunker
+from core.ingest.document_file import read_document, supported
+from core.ingest.entities import extract_entities
+from core.model import DecayClass, Memory, MemoryKind, NewMemory
+from core.store import MemoryStore
+
+log = logging.getLogger(__name__)
+
+DocumentProgress = Callable[[int, int, "DocumentReport"], None]
+# Folders that hold tooling and dependencies, not the user's writing.
+_SKIPPED_DIRS = {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
+
+
+class DocumentStatus(StrEnum):
+    ADDED = "added"
+    UPDATED = "updated"
+    UNCHANGED = "unchanged"
+    REFUSED = "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentReport:
+    path: str
+    status: DocumentStatus
+    chunks: int = 0
+    new_chunks: int = 0
+    superseded: int = 0
+    retired: int = 0
+    size_bytes: int = 0
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IngestReport:
+    documents: tuple[DocumentReport, ...]
+    unsupported_skipped: int
+    cancelled: bool = False
+
+    def count(self, status: DocumentStatus) -> int:
+        return sum(1 for d in self.documents if d.status is status)
+
+
+def chunk_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def collect_files(paths: Sequence[Path]) -> tuple[list[Path], list[DocumentReport], int]:
+    """Files to read, refusals for files named explicitly that cannot be read, and how many
+    unsupported files inside folders were passed over."""
+    files: list[Path] = []
+    refused: list[DocumentReport] = []
+    skipped = 0
+    for path in paths:
+        if path.is_dir():
+            for found in _walk(path):
+                if supported(found):
+                    files.append(found)
+                else:
+                    skipped += 1
+        elif path.is_file():
+            files.append(path)
+        else:
+            refused.append(
+                DocumentReport(str(path), DocumentStatus.REFUSED, reason=f"{path} does not exist.")
+            )
+    return sorted(dict.fromkeys(f.resolve() for f in files)), refused, skipped
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS and not d.startswith("."))
+        for name in sorted(names):
+            if not name.startswith("."):
+                yield Path(root) / name
+
+
+class DocumentImporter:
+    def __init__(self, store: MemoryStore, embedder: Embedder, chunker: Chunker) -> None:
+        self._store = store
+        self._embedder = embedder
+        self._chunker = chunker
+
+    def ingest(
+        self,
+        paths: Sequence[Path],
+        now: datetime,
+        progress: DocumentProgress | None = None,
+        cancel: threading.Event | None = None,
+    ) -> IngestReport:
+        files, reports, skipped = collect_files(paths)
+        for done, path in enumerate(files, start=1):
+            if cancel is not None and cancel.is_set():
+                return IngestReport(tuple(reports), skipped, cancelled=True)
+            try:
+                report = self.ingest_file(path, now)
+            except InputError as exc:
+                report = DocumentReport(str(path), DocumentStatus.REFUSED, reason=str(exc))
+            reports.append(report)
+            if progress is not None:
+                progress(done, len(files), report)
+        self._store.maintain()
+        return IngestReport(tuple(reports), skipped)
+
+    def _new_memory(self, key: str, chunk: Chunk, digest: str, now: datetime) -> NewMemory:
+        return NewMemory(
+            kind=MemoryKind.DOCUMENT,
+            content=chunk.text,
+            created_at=now,
+            valid_from=now,
+            decay_class=DecayClass.NONE,
+            entities=extract_entities(chunk.text),
+            source_path=key,
+            chunk_index=chunk.index,
+            content_hash=digest,
+        )
+
+    def ingest_file(self, path: Path, now: datetime) -> DocumentReport:
+        """Read, chunk, embed, then write the file's changes in one transaction: a crash or a
+        refusal leaves the store as it was."""
+        document = read_document(path)
+        key = str(path.resolve())
+        previous = self._store.documents.get(key)
+        if previous is not None and previous.content_hash == document.content_hash:
+            chunks = len(self._store.memories.of_source(key))
+            return DocumentReport(
+                key, DocumentStatus.UNCHANGED, chunks, size_bytes=document.size_bytes
+            )
+        chunks = self._chunker.chunk(document.text, document.format)
+        old_by_hash: dict[str, list[Memory]] = defaultdict(list)
+        for memory in self._store.memories.of_source(key):
+            old_by_hash[memory.content_hash or ""].append(memory)
+        kept: list[tuple[Memory, Chunk]] = []
+        fresh: list[tuple[Chunk, str]] = []
+        for chunk in chunks:
+            digest = chunk_hash(chunk.text)
+            if old_by_hash.get(digest):
+                kept.append((old_by_hash[digest].pop(0), chunk))
+            else:
+                fresh.append((chunk, digest))
+        stale = [m for group in old_by_hash.values() for m in group]
+        vectors = self._embedder.embed([chunk.text for chunk, _ in fresh])
+        memories = self._store.memories
+        with self._store.db.write() as cur:
+            for (chunk, digest), vector, old in zip(fresh, vectors, stale, strict=False):
+                memories.supersede(cur, old.id, self._new_memory(key, chunk, digest, now), vector)
+            added = fresh[len(stale) :]
+            if added:
+                memories.insert(
+                    cur,
+                    [self._new_memory(key, chunk, digest, now) for chunk, digest in added],
+                    vectors[len(stale) :],
+                )
+            memories.retire(cur, [m.id for m in stale[len(fresh) :]], now)
+            memories.set_chunk_indexes(
+                cur, [(m.id, c.index) for m, c in kept if m.chunk_index != c.index]
+            )
+            self._store.documents.record(cur, key, document.content_hash, now)
+        status = DocumentStatus.ADDED if previous is None else DocumentStatus.UPDATED
+        log.info("Learned %s: %d chunks, %d new or changed", key, len(chunks), len(fresh))
+        return DocumentReport(
+            key,
+            status,
+            chunks=len(chunks),
+            new_chunks=len(fresh),
+            superseded=min(len(fresh), len(stale)),
+            retired=max(0, len(stale) - len(fresh)),
+            size_bytes=document.size_bytes,
+        )

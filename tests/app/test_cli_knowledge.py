@@ -1,0 +1,29 @@
+"""`engram ingest` as a user runs it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.app.test_cli_assistant import engram
+
+
+def test_ingest_learns_a_folder_reports_progress_and_refuses_bad_files(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "boiler.md").write_text("# Boiler\n\nThe boiler was serviced by Heatwise in March.")
+    (docs / "notes.txt").write_bytes(b"\x00\x00binary junk")
+    home = tmp_path / "home"
+    result = engram(home, "ingest", str(docs), "--json")
+    assert result.returncode == 1  # one file was refused
+    statuses = {Path(d["path"]).name: d for d in json.loads(result.stdout)["documents"]}
+    assert statuses["boiler.md"]["status"] == "added"
+    assert statuses["notes.txt"]["status"] == "refused"
+    assert "looks like a binary file" in statuses["notes.txt"]["reason"]
+    assert "[2/2]" in result.stderr
+
+    again = engram(home, "ingest", str(docs / "boiler.md"))
+    assert again.returncode == 0
+    assert "1 unchanged" in again.stdout
+    found = json.loads(engram(home, "search", "who serviced the boiler", "--json").stdout)
+    assert found["results"][0]["kind"] == "document"

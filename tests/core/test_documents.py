@@ -1,0 +1,176 @@
+"""Documents: structure-aware chunks, re-ingest that supersedes exactly what changed, unchanged
+files skipped, and bad files refused with nothing written. Real DuckDB and embedder."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from core.decay import retention
+from core.embed import Embedder
+from core.errors import InputError
+from core.ingest.chunking import Chunker
+from core.ingest.document_file import DocumentFormat, read_document
+from core.ingest.documents import DocumentImporter, DocumentStatus
+from core.model import MemoryKind
+from core.retrieval import Retriever, SearchRequest
+from core.store import MemoryStore
+from core.tokens import token_counter
+from tests.core.pdf_factory import write_pdf
+
+NOW = datetime(2026, 11, 18, 10, tzinfo=UTC)
+count = token_counter(None)
+
+
+def paragraph(topic: str, sentences: int = 12) -> str:
+    return " ".join(
+        f"This is sentence {i} about {topic}, with enough words to fill a chunk steadily."
+        for i in range(sentences)
+    )
+
+
+def handbook() -> str:
+    code = "\n".join(f"    step_{i}(config, retries={i})" for i in range(30))
+    items = "\n".join(f"- checklist item {i}: verify the {i}th valve" for i in range(25))
+    return "\n\n".join(
+        [
+            "# Boiler handbook",
+            paragraph("the boiler model and its history"),
+            "## Yearly service",
+            paragraph("the yearly service visit"),
+            f"```python\ndef service(config):\n{code}\n```",
+            "## Checklist",
+            items,
+            "## Warranty",
+            paragraph("the warranty terms and the installer"),
+            paragraph("what voids the warranty"),
+        ]
+    )
+
+
+def importer(store: MemoryStore, embedder: Embedder) -> DocumentImporter:
+    return DocumentImporter(store, embedder, Chunker(count))
+
+
+def test_chunks_stay_in_size_and_never_cut_code_lists_or_headings() -> None:
+    chunks = Chunker(count).chunk(handbook(), DocumentFormat.MARKDOWN)
+    assert len(chunks) >= 3
+    assert all(c.tokens <= 512 for c in chunks)
+    assert all(c.tokens >= 256 for c in chunks[:-1])
+    for chunk in chunks:
+        # A code fence opened in a chunk is closed in it.
+        assert chunk.text.count("```") % 2 == 0
+        # No chunk ends on a bare heading.
+        assert not re.search(r"^#{1,6} .*\Z", chunk.text.strip(), re.MULTILINE)
+    holders = [c for c in chunks if "checklist item 0:" in c.text]
+    assert len(holders) == 1 and "checklist item 24:" in holders[0].text
+    assert "## Checklist\n\n- checklist item 0" in holders[0].text
+    # Neighbouring chunks that end in prose share their last sentence or two (~10%).
+    shared = [
+        a for a, b in zip(chunks, chunks[1:], strict=False) if a.text.split(". ")[-1] in b.text
+    ]
+    assert shared
+
+
+def test_reingesting_an_edited_file_supersedes_exactly_the_changed_chunks(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    path = tmp_path / "handbook.md"
+    path.write_text(handbook())
+    first = importer(store, embedder).ingest_file(path, NOW)
+    assert first.status is DocumentStatus.ADDED
+    before = store.memories.of_source(str(path.resolve()))
+    assert len(before) == first.chunks
+    assert all(m.kind is MemoryKind.DOCUMENT for m in before)
+
+    assert importer(store, embedder).ingest_file(path, NOW).status is DocumentStatus.UNCHANGED
+
+    edited = handbook().replace("item 7: verify", "item 7: inspect")
+    assert count(edited) == count(handbook())  # same boundaries: only one chunk's text differs
+    path.write_text(edited)
+    later = NOW + timedelta(days=3)
+    second = importer(store, embedder).ingest_file(path, later)
+    assert (second.status, second.new_chunks, second.superseded, second.retired) == (
+        DocumentStatus.UPDATED,
+        1,
+        1,
+        0,
+    )
+    after = store.memories.of_source(str(path.resolve()))
+    changed = [m for m in after if m.id not in {b.id for b in before}]
+    assert len(changed) == 1 and "item 7: inspect" in changed[0].content
+    (old,) = [b for b in before if b.id not in {a.id for a in after}]
+    assert [v.memory_id for v in store.lineage.chain(changed[0].id)] == [old.id, changed[0].id]
+    assert [m.chunk_index for m in after] == list(range(len(after)))
+
+    path.write_text(handbook().split("## Warranty")[0])
+    third = importer(store, embedder).ingest_file(path, later)
+    assert third.retired >= 1
+    remaining = store.memories.of_source(str(path.resolve()))
+    assert not any("warranty terms" in m.content for m in remaining)
+
+
+def test_document_memories_do_not_fade_and_are_found(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    (tmp_path / "docs").mkdir()
+    pdf = write_pdf(
+        tmp_path / "docs" / "boiler.pdf",
+        [["The boiler was serviced by Heatwise in March."], ["The warranty ends in 2031."]],
+    )
+    report = importer(store, embedder).ingest([tmp_path / "docs"], NOW)
+    assert report.count(DocumentStatus.ADDED) == 1
+    (chunk,) = store.memories.of_source(str(pdf.resolve()))
+    ten_years = NOW + timedelta(days=3650)
+    assert retention(chunk.kind, chunk.decay_class, chunk.stability, NOW, ten_years) == 1.0
+    found = Retriever(store, embedder).search(SearchRequest("when does the warranty end", NOW))
+    assert found.results[0].memory.id == chunk.id
+
+
+def test_folders_skip_unsupported_hidden_and_tooling_files(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    docs = tmp_path / "docs"
+    (docs / ".git").mkdir(parents=True)
+    (docs / "src").mkdir()
+    (docs / "notes.md").write_text("# Notes\n\nThe garden gate needs oil.")
+    (docs / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    (docs / ".git" / "config.txt").write_text("not the user's writing")
+    (docs / "src" / "gate.py").write_text("def oil_gate():\n    return 'done'\n")
+    report = importer(store, embedder).ingest([docs], NOW)
+    assert sorted(Path(d.path).name for d in report.documents) == ["gate.py", "notes.md"]
+    assert report.unsupported_skipped == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("data.txt", b"\x00\x01\x02binary" * 100, "looks like a binary file"),
+        ("latin.md", "caf\xe9 cr\xe8me".encode("latin-1"), "not valid UTF-8"),
+        ("image.png", b"\x89PNG....", "does not read .png files"),
+        ("empty.txt", b"   \n  ", "no text to remember"),
+        ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "not a readable PDF"),
+    ],
+)
+def test_bad_files_are_refused_and_nothing_is_written(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path, name: str, content: bytes, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=message):
+        importer(store, embedder).ingest_file(path, NOW)
+    report = importer(store, embedder).ingest([path], NOW)
+    assert report.documents[0].status is DocumentStatus.REFUSED
+    assert store.memories.count(live_only=False) == 0
+    assert store.documents.all() == []
+
+
+def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as handle:
+        handle.truncate(100 * 2**20)
+    with pytest.raises(InputError, match="100 MB; documents up to 20 MB"):
+        read_document(path)
