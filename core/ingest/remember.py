@@ -11,6 +11,7 @@ from datetime import datetime
 import duckdb
 import numpy as np
 
+from core.ingest.dedupe import Candidate, merge_into, merge_within, stored_twin
 from core.ingest.entities import extract_entities
 from core.ingest.rules import Fact, extract_facts
 from core.ingest.segments import segment_text
@@ -112,13 +113,48 @@ def remember(
 ) -> Remembered:
     """Write `lesson` inside the caller's transaction. `vectors` holds one embedding per
     memory of `lesson.memories`, in order. A fact equal to what is already believed is
-    skipped; a different one on the same key supersedes it."""
+    skipped; a different one on the same key supersedes it. Near-duplicates (cosine > 0.92,
+    same kind) merge into what is already there."""
     memories = store.memories
     count = len(lesson.segments)
-    ids = memories.insert(cur, lesson.segments, vectors[:count]) if count else []
-    encoded = list(vectors[:count])
-    fact_ids = []
-    for fact, vector in zip(lesson.facts, vectors[count:], strict=True):
+    ids: list[str] = []
+    encoded: list[np.ndarray] = []
+    keyless = [(f, v) for f, v in zip(lesson.facts, vectors[count:], strict=True) if not f.key]
+    fresh = merge_within(
+        [*lesson.segments, *(f for f, _ in keyless)],
+        np.array([*vectors[:count], *(v for _, v in keyless)]).reshape(-1, vectors.shape[1]),
+    )
+    inserts: list[Candidate] = []
+    # A memory merged into earlier in this transaction is read back as it now is: the index
+    # only sees what was committed.
+    replaced: dict[str, str] = {}
+    for candidate in fresh:
+        twin = stored_twin(store, candidate)
+        if twin is None:
+            inserts.append(candidate)
+            continue
+        current = twin.id
+        while current in replaced:
+            current = replaced[current]
+        if current != twin.id:
+            twin = memories.read(cur, current) or twin
+        merged_id = merge_into(store, cur, twin, candidate)
+        if merged_id != twin.id:
+            replaced[twin.id] = merged_id
+        ids.append(merged_id)
+        encoded.append(candidate.vector)
+    if inserts:
+        ids += memories.insert(
+            cur, [c.memory for c in inserts], np.array([c.vector for c in inserts])
+        )
+        encoded += [c.vector for c in inserts]
+    fact_ids = [
+        i
+        for i, c in zip(ids[len(ids) - len(inserts) :], inserts, strict=True)
+        if c.memory.kind is MemoryKind.SEMANTIC
+    ]
+    keyed = [(f, v) for f, v in zip(lesson.facts, vectors[count:], strict=True) if f.key]
+    for fact, vector in keyed:
         current = memories.current_by_key(cur, fact.key) if fact.key else None
         if current is not None and current.content == fact.content:
             continue

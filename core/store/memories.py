@@ -206,6 +206,11 @@ class MemoryRepository:
         by_id = {row[0]: row_to_memory(row, sources.get(row[0], ())) for row in rows}
         return [by_id[i] for i in memory_ids if i in by_id]
 
+    def read(self, cur: duckdb.DuckDBPyConnection, memory_id: str) -> Memory | None:
+        """One memory as the caller's transaction sees it (uncommitted changes included)."""
+        rows = cur.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", [memory_id]).fetchall()
+        return row_to_memory(rows[0]) if rows else None
+
     def with_sources(self, memories: Sequence[Memory]) -> list[Memory]:
         sources = self.source_turns([m.id for m in memories])
         return [replace(m, source_turn_ids=sources.get(m.id, ())) for m in memories]
@@ -260,6 +265,31 @@ class MemoryRepository:
                 "AND valid_to IS NULL",
                 {"at": at, "ids": pack_ids(memory_ids)},
             )
+
+    def add_sources(
+        self, cur: duckdb.DuckDBPyConnection, memory_id: str, turn_ids: Sequence[str]
+    ) -> None:
+        """More turns that said what this memory holds (a merged duplicate's provenance)."""
+        known = set(self.source_turns([memory_id]).get(memory_id, ()))
+        new = [t for t in dict.fromkeys(turn_ids) if t not in known]
+        if new:
+            self._db.insert_rows(
+                cur,
+                "memory_sources",
+                {
+                    "memory_id": [memory_id] * len(new),
+                    "turn_id": new,
+                    "source_path": pa.array([None] * len(new), pa.string()),
+                    "chunk_index": pa.array([None] * len(new), pa.int32()),
+                },
+            )
+
+    def set_importance(
+        self, cur: duckdb.DuckDBPyConnection, memory_id: str, importance: float
+    ) -> None:
+        cur.execute(
+            "UPDATE memories SET importance = ? WHERE id = ?", [float(importance), memory_id]
+        )
 
     def set_chunk_indexes(
         self, cur: duckdb.DuckDBPyConnection, positions: Sequence[tuple[str, int]]

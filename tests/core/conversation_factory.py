@@ -19,6 +19,52 @@ TOPICS = [
 ]
 
 
+# Every turn says something of its own, as people do: near-identical turns would (rightly) be
+# merged as duplicates.
+PEOPLE = ["Marta", "Jonas", "Priya", "Tomás", "Leila", "Kenji", "Olu"]
+THINGS = [
+    "a broken umbrella",
+    "the tram strike",
+    "a jazz record",
+    "her new bicycle",
+    "the rent",
+    "a chess opening",
+    "the neighbour's parrot",
+    "a sourdough starter",
+    "the night train",
+    "a tax form",
+    "the lake cabin",
+]
+PLACES = ["at the market", "over lunch", "on the phone", "at the station", "after yoga"]
+FEELINGS = [
+    "laughed about",
+    "worried about",
+    "argued over",
+    "could not stop praising",
+    "asked about",
+    "sketched",
+]
+EXTRAS = [
+    "while it rained",
+    "before the concert",
+    "with two coffees",
+    "during the power cut",
+    "near the old bridge",
+    "after the football match",
+    "in the hospital queue",
+    "on a ferry",
+    "at grandma's birthday",
+    "between two meetings",
+    "under the cherry tree",
+    "at midnight",
+    "in a snowstorm",
+]
+
+
+def detail(n: int) -> str:
+    return f"{PEOPLE[n % 7]} {FEELINGS[n % 6]} {THINGS[n % 11]} {PLACES[n % 5]} {EXTRAS[n % 13]}."
+
+
 def conversation(sessions: int, turns_per_session: int = 6) -> dict[str, Any]:
     start = datetime(2026, 1, 1, 9, tzinfo=UTC)
     data: dict[str, Any] = {"sessions": []}
@@ -33,7 +79,8 @@ def conversation(sessions: int, turns_per_session: int = 6) -> dict[str, Any]:
                     "id": f"S{s}:T{t}",
                     "role": role,
                     "speaker": "Ana" if role == "user" else "Engram",
-                    "text": f"Session {s}, turn {t}: more about {topic} (note {s * 100 + t}).",
+                    "text": f"Session {s}, turn {t}: more about {topic} (note {s * 100 + t}). "
+                    + detail(s * 100 + t),
                     "at": (began + timedelta(minutes=t)).isoformat(),
                 }
             )

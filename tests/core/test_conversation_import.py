@@ -12,7 +12,7 @@ from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
-from tests.core.conversation_factory import conversation
+from tests.core.conversation_factory import conversation, detail
 
 
 def test_sessions_become_overlapping_segments_that_name_their_turns(
@@ -26,10 +26,9 @@ def test_sessions_become_overlapping_segments_that_name_their_turns(
     outcome = Retriever(store, embedder).search(request)
     top = outcome.results[0].memory
     assert top.source_turn_ids == ("S1:T8", "S1:T9", "S1:T10")
-    assert (
-        top.content.splitlines()[0]
-        == "Ana: Session 1, turn 8: more about baking sourdough bread (note 108)."
-    )
+    assert top.content.splitlines()[
+        0
+    ] == "Ana: Session 1, turn 8: more about baking sourdough bread (note 108). " + detail(108)
     assert top.session_id == "S1"
 
 

@@ -1,0 +1,106 @@
+"""Near-duplicates merge instead of piling up (seed 003): a new memory with cosine > 0.92 to one
+of the same kind becomes part of it. The more specific text wins, importance is the larger of
+the two plus 0.05, and the provenance of both is kept. A merge that changes the text is a new
+version (supersede), so nothing is overwritten silently. Overlapping windows of one
+conversation (segments sharing a turn) are neighbours, not duplicates."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import duckdb
+import numpy as np
+
+from core.model import Memory, NewMemory
+from core.store import MemoryStore
+
+DUPLICATE_COSINE = 0.92
+IMPORTANCE_BONUS = 0.05
+_WORD = re.compile(r"[a-z0-9']+")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    memory: NewMemory
+    vector: np.ndarray
+
+
+def specificity(text: str) -> int:
+    """How much a text says: its distinct words."""
+    return len(set(_WORD.findall(text.lower())))
+
+
+def combine(kept: NewMemory, other: NewMemory, other_sources: Sequence[str] = ()) -> NewMemory:
+    """`kept` absorbing `other`: the more specific content, both provenances and entities."""
+    richer = other if specificity(other.content) > specificity(kept.content) else kept
+    sources = tuple(dict.fromkeys([*kept.source_turn_ids, *other_sources, *other.source_turn_ids]))
+    return replace(
+        richer,
+        importance=min(1.0, max(kept.importance, other.importance) + IMPORTANCE_BONUS),
+        source_turn_ids=sources,
+        entities=tuple(dict.fromkeys([*kept.entities, *other.entities])),
+        created_at=max(kept.created_at, other.created_at),
+        valid_from=min(kept.valid_from or kept.created_at, other.valid_from or other.created_at),
+    )
+
+
+def merge_within(memories: Sequence[NewMemory], vectors: np.ndarray) -> list[Candidate]:
+    """Near-identical memories written together become one."""
+    kept: list[Candidate] = []
+    for memory, vector in zip(memories, vectors, strict=True):
+        twin = next(
+            (
+                i
+                for i, c in enumerate(kept)
+                if c.memory.kind is memory.kind
+                and not set(c.memory.source_turn_ids) & set(memory.source_turn_ids)
+                and float(c.vector @ vector) > DUPLICATE_COSINE
+            ),
+            None,
+        )
+        if twin is None:
+            kept.append(Candidate(memory, vector))
+        else:
+            kept[twin] = Candidate(combine(kept[twin].memory, memory), kept[twin].vector)
+    return kept
+
+
+def stored_twin(store: MemoryStore, candidate: Candidate) -> Memory | None:
+    """The live memory of the same kind this one nearly repeats, if any (documents excepted:
+    they are kept in step with their files by hash)."""
+    hits = [
+        hit.memory
+        for hit in store.vectors.nearest(candidate.vector, k=5, with_memory=True)
+        if hit.similarity > DUPLICATE_COSINE
+        and hit.memory is not None
+        and hit.memory.kind is candidate.memory.kind
+        and not hit.memory.source_path
+    ]
+    if not hits:
+        return None
+    sources = store.memories.source_turns([m.id for m in hits])
+    own = set(candidate.memory.source_turn_ids)
+    return next((m for m in hits if not own & set(sources.get(m.id, ()))), None)
+
+
+def merge_into(
+    store: MemoryStore, cur: duckdb.DuckDBPyConnection, existing: Memory, candidate: Candidate
+) -> str:
+    """Fold `candidate` into `existing` inside the caller's transaction; returns the id that
+    now holds both."""
+    new = candidate.memory
+    importance = min(1.0, max(existing.importance, new.importance) + IMPORTANCE_BONUS)
+    if specificity(new.content) <= specificity(existing.content):
+        store.memories.add_sources(cur, existing.id, new.source_turn_ids)
+        store.memories.set_importance(cur, existing.id, importance)
+        return existing.id
+    sources = store.memories.source_turns([existing.id]).get(existing.id, ())
+    merged = replace(
+        new,
+        importance=importance,
+        source_turn_ids=tuple(dict.fromkeys([*sources, *new.source_turn_ids])),
+        entities=tuple(dict.fromkeys([*existing.entities, *new.entities])),
+    )
+    return store.memories.supersede(cur, existing.id, merged, candidate.vector)

@@ -1,0 +1,80 @@
+"""Near-duplicates (cosine > 0.92, same kind) merge: the more specific text wins as a new
+version, importance is the larger plus 0.05, and both provenances are kept."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from core.embed import Embedder
+from core.ingest.remember import Lesson, remember
+from core.model import DecayClass, MemoryKind, NewMemory
+from core.store import MemoryStore
+
+NOW = datetime(2026, 11, 18, 10, tzinfo=UTC)
+PLAN = "Ana decided to move the billing service to Postgres next quarter."
+DETAILED = PLAN[:-1] + ", starting with the invoices table."
+SHORTER = "Ana decided to move billing to Postgres next quarter."
+
+
+def fact(text: str, turn: str, importance: float, kind: MemoryKind = MemoryKind.SEMANTIC):
+    return NewMemory(
+        kind=kind,
+        content=text,
+        created_at=NOW,
+        decay_class=DecayClass.SLOW,
+        importance=importance,
+        source_turn_ids=(turn,),
+    )
+
+
+def write(store: MemoryStore, embedder: Embedder, memory: NewMemory) -> tuple[str, ...]:
+    with store.db.write() as cur:
+        return remember(
+            store, cur, Lesson((), (memory,)), embedder.embed([memory.content]), NOW
+        ).memory_ids
+
+
+def test_a_less_specific_repeat_folds_into_what_is_known(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    (first,) = write(store, embedder, fact(PLAN, "t1", 0.6))
+    (again,) = write(store, embedder, fact(SHORTER, "t2", 0.5))
+    assert again == first
+    (memory,) = store.memories.get_many([first])
+    assert memory.content == PLAN
+    assert memory.importance == 0.65
+    assert memory.source_turn_ids == ("t1", "t2")
+    assert store.memories.count() == 1
+
+
+def test_a_more_specific_repeat_becomes_the_new_version(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    (first,) = write(store, embedder, fact(PLAN, "t1", 0.6))
+    (merged,) = write(store, embedder, fact(DETAILED, "t2", 0.7))
+    assert merged != first
+    (memory,) = store.memories.get_many([merged])
+    assert memory.content == DETAILED
+    assert memory.importance == 0.75
+    assert set(memory.source_turn_ids) == {"t1", "t2"}
+    assert [v.memory_id for v in store.lineage.chain(merged)] == [first, merged]
+    assert store.memories.count() == 1
+
+
+def test_different_kinds_and_different_facts_stay_apart(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    write(store, embedder, fact(PLAN, "t1", 0.6))
+    write(store, embedder, fact(PLAN, "t2", 0.6, MemoryKind.EPISODIC))
+    write(store, embedder, fact("Ana hates Postgres.", "t3", 0.6))
+    assert store.memories.count() == 3
+
+
+def test_repeats_within_one_write_merge_too(store: MemoryStore, embedder: Embedder) -> None:
+    memories = (fact(PLAN, "t1", 0.5), fact(SHORTER, "t2", 0.5))
+    vectors = embedder.embed([m.content for m in memories])
+    with store.db.write() as cur:
+        remember(store, cur, Lesson((), memories), vectors, NOW + timedelta(minutes=1))
+    (memory,) = store.memories.of_kind(MemoryKind.SEMANTIC)
+    (full,) = store.memories.get_many([memory.id])
+    assert full.content == PLAN and full.source_turn_ids == ("t1", "t2")
