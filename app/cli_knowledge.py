@@ -28,6 +28,14 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
     ingest.add_argument("--json", action="store_true", help="print JSON")
 
+    entities = commands.add_parser(
+        "entities",
+        help="people, places, projects, files and concepts remembered",
+        description="The entity graph: each entity with its type, when it was first and last "
+        "seen and how many memories name it, then the relationships between them.",
+    )
+    entities.add_argument("--json", action="store_true", help="print JSON")
+
 
 def _progress(done: int, total: int, report: DocumentReport) -> None:
     detail = report.reason or f"{report.chunks} chunk(s), {report.new_chunks} new or changed"
@@ -53,6 +61,43 @@ def cmd_ingest(services: Services, args: argparse.Namespace) -> int:
     return 1 if report.count(DocumentStatus.REFUSED) else 0
 
 
+def cmd_entities(services: Services, args: argparse.Namespace) -> int:
+    entities = services.store.entities.all()
+    relationships = services.store.entities.relationships()
+    if args.json:
+        payload = {
+            "entities": [
+                {
+                    **asdict(e),
+                    "type": e.type.value,
+                    "first_seen": e.first_seen.isoformat(),
+                    "last_seen": e.last_seen.isoformat(),
+                }
+                for e in entities
+            ],
+            "relationships": [
+                {
+                    **asdict(r),
+                    "since": r.since.isoformat(),
+                    "until": r.until.isoformat() if r.until else None,
+                }
+                for r in relationships
+            ],
+        }
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        return 0
+    if not entities:
+        print("No entities remembered yet.")
+    for e in entities:
+        seen = f"{e.first_seen.date().isoformat()} .. {e.last_seen.date().isoformat()}"
+        print(f"{e.name:<24} {e.type.value:<8} {e.memories:>4} memories  {seen}")
+    for r in relationships:
+        until = r.until.date().isoformat() if r.until else "now"
+        print(f"{r.source} {r.relation} {r.target}  ({r.since.date().isoformat()} .. {until})")
+    return 0
+
+
 KNOWLEDGE_COMMANDS: dict[str, Callable[[Services, argparse.Namespace], int]] = {
     "ingest": cmd_ingest,
+    "entities": cmd_entities,
 }

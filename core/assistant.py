@@ -328,8 +328,7 @@ class Assistant:
         assert self._live is not None
         session = self._live.session
         segments = tuple(segment_memory(g, session.id, session.project) for g in groups)
-        facts, tasks = inline_extraction(turns, session.project)
-        return Lesson(segments, facts, tasks)
+        return inline_extraction(segments, turns, session.project)
 
     def _new_segments(self, *, final: bool) -> list[tuple[Turn, ...]]:
         """Segments ready to be remembered: full ones as soon as they fill (they will not

@@ -105,8 +105,7 @@ class ConversationImporter:
             segment_memory(turns, session.id, session.project)
             for turns in segment_turns(session.turns, self._segments)
         )
-        facts, tasks = inline_extraction(session.turns, session.project)
-        return Lesson(segments, facts, tasks)
+        return inline_extraction(segments, session.turns, session.project)
 
     def _write_session(self, session: Session, lesson: Lesson, vectors: np.ndarray) -> int:
         with self._store.db.write() as cur:

@@ -160,15 +160,24 @@ class DocumentImporter:
         vectors = self._embedder.embed([chunk.text for chunk, _ in fresh])
         memories = self._store.memories
         with self._store.db.write() as cur:
-            for (chunk, digest), vector, old in zip(fresh, vectors, stale, strict=False):
-                memories.supersede(cur, old.id, self._new_memory(key, chunk, digest, now), vector)
+            written = [
+                (
+                    memories.supersede(
+                        cur, old.id, self._new_memory(key, chunk, digest, now), vector
+                    ),
+                    chunk.text,
+                )
+                for (chunk, digest), vector, old in zip(fresh, vectors, stale, strict=False)
+            ]
             added = fresh[len(stale) :]
             if added:
-                memories.insert(
+                ids = memories.insert(
                     cur,
                     [self._new_memory(key, chunk, digest, now) for chunk, digest in added],
                     vectors[len(stale) :],
                 )
+                written += [(i, chunk.text) for i, (chunk, _) in zip(ids, added, strict=True)]
+            self._store.entities.link(cur, written, now)
             memories.retire(cur, [m.id for m in stale[len(fresh) :]], now)
             memories.set_chunk_indexes(
                 cur, [(m.id, c.index) for m, c in kept if m.chunk_index != c.index]

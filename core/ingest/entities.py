@@ -1,9 +1,12 @@
-"""Cheap, inline entity spotting: capitalised words that are not sentence furniture. Good enough
-for entity overlap in scoring; the LLM path (knowledge curation) does proper extraction."""
+"""Cheap, inline entity spotting: capitalised words that are not sentence furniture, and file
+names. Good enough for entity overlap in scoring and for the entity graph; the words around a
+name say what it is (a person, a place, a project, a file, else a concept)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from enum import StrEnum
 
 _CAPITALISED = re.compile(r"\b[A-Z][a-zA-Z'’-]+\b")
 COMMON = frozenset(
@@ -17,16 +20,74 @@ COMMON = frozenset(
 )
 
 
+_FILE = re.compile(
+    r"\b[\w.-]+\.(?:py|md|txt|pdf|js|ts|json|csv|xlsx?|docx?|pptx?|ya?ml|toml|sql|sh|html)\b"
+)
+
+
+class EntityType(StrEnum):
+    PERSON = "person"
+    PLACE = "place"
+    PROJECT = "project"
+    FILE = "file"
+    CONCEPT = "concept"
+
+
+@dataclass(frozen=True, slots=True)
+class TypedEntity:
+    name: str
+    type: EntityType
+
+
+_NAME = r"([A-Z][a-zA-Z'’-]+)"
+_CUES: tuple[tuple[EntityType, re.Pattern[str]], ...] = (
+    (
+        EntityType.PROJECT,
+        re.compile(rf"\b(?:project|codename)\s+{_NAME}|{_NAME}\s+project\b", re.I),
+    ),
+    (
+        EntityType.PLACE,
+        re.compile(rf"\b(?:in|to|from|at|near|visit(?:ed|ing)?|live in|lives in)\s+{_NAME}"),
+    ),
+    # "Ana: ..." at the start of a line is someone speaking.
+    (EntityType.PERSON, re.compile(rf"^{_NAME}:\s", re.MULTILINE)),
+    (
+        EntityType.PERSON,
+        re.compile(
+            rf"\b(?:with|my (?:friend|sister|brother|mom|dad|mother|father|wife|husband|partner|"
+            rf"boss|colleague|son|daughter|cousin|aunt|uncle)|told|asked|met|call|email|text)\s+"
+            rf"{_NAME}|{_NAME}\s+(?:said|says|told|asked|thinks|wants|is my)\b"
+        ),
+    ),
+)
+
+
+def _clean_name(word: str) -> str:
+    word = word.rstrip("'’-")
+    return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
 def extract_entities(text: str) -> tuple[str, ...]:
-    """Distinct lower-cased names in order of first mention."""
+    """Distinct lower-cased names (and file names) in order of first mention."""
     seen: dict[str, None] = {}
     for word in _CAPITALISED.findall(text):
-        word = word.rstrip("'’-")
-        if word.endswith(("'s", "’s")):
-            word = word[:-2]
+        word = _clean_name(word)
         if word and word not in COMMON and len(word) > 1:
             seen.setdefault(word.lower(), None)
+    for name in _FILE.findall(text):
+        seen.setdefault(name.lower(), None)
     return tuple(seen)
+
+
+def typed_entities(text: str) -> list[TypedEntity]:
+    """`extract_entities` with a type for each, from the words around the name; anything
+    without a cue is a concept."""
+    types: dict[str, EntityType] = {name.lower(): EntityType.FILE for name in _FILE.findall(text)}
+    for entity_type, cue in _CUES:
+        for match in cue.finditer(text):
+            name = _clean_name(next(g for g in match.groups() if g)).lower()
+            types.setdefault(name, entity_type)
+    return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in extract_entities(text)]
 
 
 def jaccard(a: tuple[str, ...] | frozenset[str], b: tuple[str, ...] | frozenset[str]) -> float:

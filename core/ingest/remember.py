@@ -13,7 +13,7 @@ import numpy as np
 
 from core.ingest.dedupe import Candidate, merge_into, merge_within, stored_twin
 from core.ingest.entities import extract_entities
-from core.ingest.rules import Fact, extract_facts
+from core.ingest.rules import Fact, Relation, extract_facts
 from core.ingest.segments import segment_text
 from core.model import DecayClass, MemoryKind, NewMemory, Role, Task, Turn
 from core.store import MemoryStore
@@ -30,6 +30,8 @@ class Lesson:
     segments: tuple[NewMemory, ...]
     facts: tuple[NewMemory, ...] = ()
     tasks: tuple[TaskCandidate, ...] = ()
+    # (subject, relation, object) claims with the time they were made.
+    relations: tuple[tuple[Relation, datetime], ...] = ()
 
     @property
     def memories(self) -> tuple[NewMemory, ...]:
@@ -73,20 +75,23 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
 
 
 def inline_extraction(
-    turns: Sequence[Turn], project: str | None
-) -> tuple[tuple[NewMemory, ...], tuple[TaskCandidate, ...]]:
-    """Rule facts from every turn and to-dos from the user's turns (no LLM, well under 10 ms
-    a turn)."""
-    facts = tuple(
-        fact_memory(fact, turn, project) for turn in turns for fact in extract_facts(turn)
-    )
+    segments: Sequence[NewMemory], turns: Sequence[Turn], project: str | None
+) -> Lesson:
+    """What `turns` teach besides their segments: rule facts and the relations they state, and
+    to-dos from the user's turns (no LLM, well under 10 ms a turn)."""
+    facts = [(fact, turn) for turn in turns for fact in extract_facts(turn)]
     tasks = tuple(
         task
         for turn in turns
         if turn.role is Role.USER
         for task in extract_tasks(turn.text, turn.at, turn.id)
     )
-    return facts, tasks
+    return Lesson(
+        tuple(segments),
+        tuple(fact_memory(fact, turn, project) for fact, turn in facts),
+        tasks,
+        tuple((fact.relation, turn.at) for fact, turn in facts if fact.relation),
+    )
 
 
 def synaptic_pairs(
@@ -168,5 +173,8 @@ def remember(
     if encoded:
         pairs = synaptic_pairs(ids, np.array(encoded), SYNAPTIC_THRESHOLD)
         store.links.add(cur, pairs, "synaptic", linked_at)
+    written = {m.id: m.content for m in memories.get_many_in(cur, list(dict.fromkeys(ids)))}
+    store.entities.link(cur, list(written.items()), linked_at)
+    store.entities.relate(cur, lesson.relations)
     tasks = store.tasks.record(cur, lesson.tasks)
     return Remembered(tuple(ids), tuple(fact_ids), tuple(tasks))

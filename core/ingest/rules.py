@@ -53,11 +53,26 @@ _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
+class Relation:
+    """A typed link between two named things, e.g. (ana, lives_in, lisbon)."""
+
+    subject: str
+    relation: str
+    object: str
+
+
+@dataclass(frozen=True, slots=True)
 class Fact:
     key: str | None
     content: str
     importance: float
     turn_id: str
+    relation: Relation | None = None
+
+
+def _relation(owner: str, relation: str, value: str) -> Relation | None:
+    """Only between names: "lives in Lisbon" links two entities, "lives in a flat" does not."""
+    return Relation(owner, relation, value.lower()) if value[:1].isupper() else None
 
 
 _TRAILING_TIME = re.compile(
@@ -84,9 +99,25 @@ def extract_facts(turn: Turn) -> list[Fact]:
             if not value or len(value) > 80 or _PRONOUNS.match(value):
                 continue
             if rule == "location":
-                facts.append(Fact(f"{owner}: location", f"{who} lives in {value}", 0.7, turn.id))
+                facts.append(
+                    Fact(
+                        f"{owner}: location",
+                        f"{who} lives in {value}",
+                        0.7,
+                        turn.id,
+                        _relation(owner, "lives_in", value),
+                    )
+                )
             elif rule == "employer":
-                facts.append(Fact(f"{owner}: employer", f"{who} works at {value}", 0.7, turn.id))
+                facts.append(
+                    Fact(
+                        f"{owner}: employer",
+                        f"{who} works at {value}",
+                        0.7,
+                        turn.id,
+                        _relation(owner, "works_at", value),
+                    )
+                )
             elif rule == "attribute":
                 attribute = _clean(groups["attr"]).lower()
                 if attribute in _ATTRIBUTE_SKIP:

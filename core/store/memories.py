@@ -208,8 +208,16 @@ class MemoryRepository:
 
     def read(self, cur: duckdb.DuckDBPyConnection, memory_id: str) -> Memory | None:
         """One memory as the caller's transaction sees it (uncommitted changes included)."""
-        rows = cur.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", [memory_id]).fetchall()
-        return row_to_memory(rows[0]) if rows else None
+        found = self.get_many_in(cur, [memory_id])
+        return found[0] if found else None
+
+    def get_many_in(
+        self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str]
+    ) -> list[Memory]:
+        """Memories as the caller's transaction sees them, without provenance."""
+        where, params = id_in("id", memory_ids)
+        rows = cur.execute(f"SELECT {_COLUMNS} FROM memories WHERE {where}", params).fetchall()
+        return [row_to_memory(row) for row in rows]
 
     def with_sources(self, memories: Sequence[Memory]) -> list[Memory]:
         sources = self.source_turns([m.id for m in memories])

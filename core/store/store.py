@@ -12,6 +12,7 @@ from pathlib import Path
 from core.store.conversations import ConversationRepository
 from core.store.database import Database, DatabaseConfig
 from core.store.documents import DocumentRepository
+from core.store.entities import EntityRepository
 from core.store.fulltext import FullTextIndex
 from core.store.lineage import Lineage
 from core.store.links import LinkRepository
@@ -53,6 +54,7 @@ class MemoryStore:
         self.links = LinkRepository(db)
         self.tasks = TaskRepository(db)
         self.documents = DocumentRepository(db)
+        self.entities = EntityRepository(db)
 
     @classmethod
     def open(
@@ -85,6 +87,7 @@ class MemoryStore:
         cleared pages replace the old ones on disk."""
         with self.db.write() as cur:
             purged = self.memories.forget(cur, memory_ids, now, reason)
+            self.entities.drop_orphans(cur)
             if purged:
                 self.db.set_meta(cur, PURGE_PENDING, "1")
         if purged:

@@ -27,3 +27,16 @@ def test_ingest_learns_a_folder_reports_progress_and_refuses_bad_files(tmp_path:
     assert "1 unchanged" in again.stdout
     found = json.loads(engram(home, "search", "who serviced the boiler", "--json").stdout)
     assert found["results"][0]["kind"] == "document"
+
+
+def test_entities_lists_what_was_learned(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "trip.md").write_text("# Trip\n\nWe flew to Kyoto with Marta for the Helios project.")
+    home = tmp_path / "home"
+    assert engram(home, "ingest", str(docs)).returncode == 0
+    payload = json.loads(engram(home, "entities", "--json").stdout)
+    types = {e["name"]: e["type"] for e in payload["entities"]}
+    assert types["kyoto"] == "place" and types["marta"] == "person"
+    assert types["helios"] == "project"
+    assert "kyoto" in engram(home, "entities").stdout

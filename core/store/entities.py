@@ -1,0 +1,148 @@
+"""The entity graph: named people, places, projects, files and concepts, the memories that
+mention them (first and last seen), and typed relationships with since / until. A
+relationship that can hold only one value at a time (where someone lives, works) is closed
+when a new one starts, so its history stays."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import duckdb
+
+from core.ingest.entities import EntityType, typed_entities
+from core.ingest.rules import Relation
+from core.store.database import Database
+
+# Relations one subject has one of at a time.
+SINGLE_VALUED = frozenset({"lives_in", "works_at"})
+OBJECT_TYPES = {"lives_in": EntityType.PLACE, "works_at": EntityType.CONCEPT}
+
+
+@dataclass(frozen=True, slots=True)
+class EntitySummary:
+    name: str
+    type: EntityType
+    first_seen: datetime
+    last_seen: datetime
+    memories: int
+
+
+@dataclass(frozen=True, slots=True)
+class Relationship:
+    source: str
+    relation: str
+    target: str
+    since: datetime
+    until: datetime | None
+
+
+class EntityRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def _upsert(
+        self, cur: duckdb.DuckDBPyConnection, rows: dict[str, EntityType], at: datetime
+    ) -> None:
+        if not rows:
+            return
+        self._db.insert_rows(
+            cur,
+            "entities",
+            {
+                "id": list(rows),
+                "name": list(rows),
+                "type": [t.value for t in rows.values()],
+                "first_seen": [at] * len(rows),
+                "last_seen": [at] * len(rows),
+            },
+            on_conflict="(id) DO UPDATE SET "
+            "first_seen = least(entities.first_seen, excluded.first_seen), "
+            "last_seen = greatest(entities.last_seen, excluded.last_seen), "
+            "type = CASE WHEN entities.type = 'concept' THEN excluded.type ELSE entities.type END",
+        )
+
+    def link(
+        self, cur: duckdb.DuckDBPyConnection, memories: Sequence[tuple[str, str]], at: datetime
+    ) -> None:
+        """Entities named in each (memory id, text), linked to that memory."""
+        found: dict[str, EntityType] = {}
+        pairs: dict[tuple[str, str], None] = {}
+        for memory_id, text in memories:
+            for entity in typed_entities(text):
+                if found.get(entity.name, EntityType.CONCEPT) is EntityType.CONCEPT:
+                    found[entity.name] = entity.type
+                pairs[(memory_id, entity.name)] = None
+        self._upsert(cur, found, at)
+        if pairs:
+            self._db.insert_rows(
+                cur,
+                "memory_entities",
+                {"memory_id": [m for m, _ in pairs], "entity_id": [e for _, e in pairs]},
+                on_conflict="DO NOTHING",
+            )
+
+    def relate(
+        self, cur: duckdb.DuckDBPyConnection, claims: Sequence[tuple[Relation, datetime]]
+    ) -> None:
+        """Record relationships in the order they were stated."""
+        for claim, since in sorted(claims, key=lambda c: c[1]):
+            self._upsert(cur, {claim.subject: EntityType.PERSON}, since)
+            self._upsert(
+                cur, {claim.object: OBJECT_TYPES.get(claim.relation, EntityType.CONCEPT)}, since
+            )
+            open_now = cur.execute(
+                "SELECT target_id FROM entity_relationships WHERE source_id = ? "
+                "AND relation = ? AND until IS NULL",
+                [claim.subject, claim.relation],
+            ).fetchall()
+            if (claim.object,) in open_now:
+                continue
+            if claim.relation in SINGLE_VALUED:
+                cur.execute(
+                    "UPDATE entity_relationships SET until = ? WHERE source_id = ? "
+                    "AND relation = ? AND until IS NULL",
+                    [since, claim.subject, claim.relation],
+                )
+            cur.execute(
+                "INSERT INTO entity_relationships VALUES (?, ?, ?, ?, NULL)",
+                [claim.subject, claim.object, claim.relation, since],
+            )
+
+    def all(self) -> list[EntitySummary]:
+        """Every entity with how many live memories mention it, most mentioned first."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT e.id, e.type, e.first_seen, e.last_seen, count(m.id) AS n "
+                "FROM entities e LEFT JOIN memory_entities me ON me.entity_id = e.id "
+                "LEFT JOIN memories m ON m.id = me.memory_id AND m.valid_to IS NULL "
+                "AND m.forgotten_at IS NULL "
+                "GROUP BY ALL ORDER BY n DESC, e.id"
+            )
+            .fetchall()
+        )
+        return [EntitySummary(r[0], EntityType(r[1]), r[2], r[3], r[4]) for r in rows]
+
+    def relationships(self) -> list[Relationship]:
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT source_id, relation, target_id, since, until FROM entity_relationships "
+                "ORDER BY source_id, relation, since"
+            )
+            .fetchall()
+        )
+        return [Relationship(*row) for row in rows]
+
+    @staticmethod
+    def drop_orphans(cur: duckdb.DuckDBPyConnection) -> None:
+        """Entities no memory mentions any more go, with their relationships (a forgotten
+        name must not outlive the memories it came from)."""
+        cur.execute(
+            "DELETE FROM entity_relationships WHERE source_id NOT IN "
+            "(SELECT entity_id FROM memory_entities) OR target_id NOT IN "
+            "(SELECT entity_id FROM memory_entities)"
+        )
+        cur.execute("DELETE FROM entities WHERE id NOT IN (SELECT entity_id FROM memory_entities)")

@@ -1,0 +1,100 @@
+"""The entity graph: typed entities linked to the memories that name them, relationships with
+since/until, entity overlap in retrieval, and nothing of a forgotten name left behind."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from core.embed import Embedder
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.ingest.entities import EntityType
+from core.retrieval import Retriever, SearchRequest
+from core.store import MemoryStore
+
+
+def session(sid: str, day: int, texts: list[str]) -> dict[str, Any]:
+    at = datetime(2026, 3, day, 9, tzinfo=UTC)
+    return {
+        "id": sid,
+        "started_at": at.isoformat(),
+        "turns": [
+            {
+                "id": f"{sid}:{i}",
+                "role": "user" if i % 2 == 0 else "assistant",
+                "speaker": "Ana" if i % 2 == 0 else "Engram",
+                "text": text,
+                "at": at.replace(minute=i).isoformat(),
+            }
+            for i, text in enumerate(texts)
+        ],
+    }
+
+
+def importing(store: MemoryStore, embedder: Embedder, *sessions: dict[str, Any]) -> None:
+    ConversationImporter(store, embedder).import_sessions(
+        parse_conversations({"sessions": list(sessions)})
+    )
+
+
+def test_entities_are_typed_and_linked_with_first_and_last_seen(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    importing(
+        store,
+        embedder,
+        session(
+            "s1",
+            2,
+            [
+                "I live in Berlin and I went hiking with Marta.",
+                "Sounds lovely.",
+                "The Helios project notes are in roadmap.md, Marta wrote most of it.",
+            ],
+        ),
+        session("s2", 20, ["Marta and I are planning the Helios launch.", "Exciting!"]),
+    )
+    found = {e.name: e for e in store.entities.all()}
+    assert found["berlin"].type is EntityType.PLACE
+    assert found["marta"].type is EntityType.PERSON
+    assert found["helios"].type is EntityType.PROJECT
+    assert found["roadmap.md"].type is EntityType.FILE
+    assert found["ana"].type is EntityType.PERSON
+    assert found["marta"].first_seen.day == 2 and found["marta"].last_seen.day == 20
+    assert found["marta"].memories >= 2
+
+
+def test_a_move_closes_the_old_relationship_and_opens_the_new_one(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    importing(store, embedder, session("s1", 2, ["I live in Berlin.", "Nice city."]))
+    importing(store, embedder, session("s2", 9, ["I moved to Lisbon last week!", "Congrats."]))
+    relations = [(r.source, r.relation, r.target) for r in store.entities.relationships()]
+    assert relations == [("ana", "lives_in", "berlin"), ("ana", "lives_in", "lisbon")]
+    berlin, lisbon = store.entities.relationships()
+    assert berlin.until == lisbon.since == datetime(2026, 3, 9, 9, tzinfo=UTC)
+    assert lisbon.until is None
+
+
+def test_entity_overlap_counts_in_retrieval(store: MemoryStore, embedder: Embedder) -> None:
+    importing(
+        store,
+        embedder,
+        session("s1", 2, ["Marta recommended a ramen place near the station.", "Noted."]),
+    )
+    outcome = Retriever(store, embedder).search(
+        SearchRequest("What did Marta recommend?", datetime(2026, 4, 1, tzinfo=UTC))
+    )
+    assert outcome.results[0].signals["entity"] > 0
+
+
+def test_forgetting_removes_names_no_memory_mentions_any_more(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    importing(store, embedder, session("s1", 2, ["I live in Zanzibarquokka.", "Really?"]))
+    assert "zanzibarquokka" in {e.name for e in store.entities.all()}
+    ids = [m.id for m in store.memories.recent(10)]
+    store.forget(ids, datetime(2026, 4, 1, tzinfo=UTC))
+    assert store.entities.all() == []
+    assert store.entities.relationships() == []
