@@ -16,6 +16,7 @@ from app.services import Services, assistant_for, load_llm
 from app.settings import load_settings
 from core.assistant import Assistant, TurnResult
 from core.context import AssembledContext
+from core.curation import CurationWorker, Curator
 from core.errors import EngramError, InputError
 from core.model import Task, TaskStatus
 
@@ -207,7 +208,9 @@ def cmd_chat(services: Services, args: argparse.Namespace) -> int:
             "llm_model_path in settings (ENGRAM_LLM_MODEL works too)."
         )
     llm = load_llm(model, settings)
-    assistant = assistant_for(services, llm, _now, settings.context_size)
+    # The model also curates what was said, on its own thread between replies.
+    curation = CurationWorker(Curator(services.store, services.embedder, llm))
+    assistant = assistant_for(services, llm, _now, settings.context_size, curation.submit)
     assistant.start_session(args.project)
 
     def write(piece: str) -> None:
@@ -235,6 +238,9 @@ def cmd_chat(services: Services, args: argparse.Namespace) -> int:
             _reply(assistant, line, write)
     finally:
         assistant.close_session()
+        if interactive:
+            print("Saving what was learned from this conversation...")
+        curation.close()
     return 0
 
 

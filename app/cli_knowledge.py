@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from app.services import Services
+from core.conflicts import KeyConflict, review_conflicts, settle_pending
+from core.errors import InputError
 from core.ingest.chunking import Chunker
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
 from core.tokens import token_counter
@@ -35,6 +37,17 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "seen and how many memories name it, then the relationships between them.",
     )
     entities.add_argument("--json", action="store_true", help="print JSON")
+
+    conflicts = commands.add_parser(
+        "conflicts",
+        help="contradictions and proposed changes",
+        description="Find memories that contradict each other: confident ones are resolved "
+        "(the newer wins, the older is kept in its history), doubtful ones are listed. Also "
+        "lists changes the model proposed that wait for you: apply or reject them by id.",
+    )
+    conflicts.add_argument("action", nargs="?", choices=["apply", "reject"], help="answer one")
+    conflicts.add_argument("id", nargs="?", help="proposed change id (as listed)")
+    conflicts.add_argument("--json", action="store_true", help="print JSON")
 
 
 def _progress(done: int, total: int, report: DocumentReport) -> None:
@@ -97,7 +110,54 @@ def cmd_entities(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
+def _versions(conflict: KeyConflict) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": m.id,
+            "content": m.content,
+            "confidence": m.confidence,
+            "valid_from": m.valid_from.isoformat(),
+        }
+        for m in conflict.memories
+    ]
+
+
+def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
+    now = datetime.now(UTC)
+    if args.action:
+        if not args.id:
+            raise InputError(f"Which change? Usage: engram conflicts {args.action} ID")
+        settle_pending(services.store, services.embedder, args.id, args.action == "apply", now)
+        print(f"{args.id}: {'applied' if args.action == 'apply' else 'rejected'}.")
+        return 0
+    report = review_conflicts(services.store, now)
+    if args.json:
+        payload = {
+            "resolved": [{"key": c.key, "versions": _versions(c)} for c in report.resolved],
+            "flagged": [{"key": c.key, "versions": _versions(c)} for c in report.flagged],
+            "pending": [
+                {**asdict(p), "kind": p.kind.value, "proposed_at": p.proposed_at.isoformat()}
+                for p in report.pending
+            ],
+        }
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        return 0
+    for conflict in report.resolved:
+        print(f'Resolved {conflict.key}: now "{conflict.memories[-1].content}"')
+    for conflict in report.flagged:
+        print(f"Unsure about {conflict.key}:")
+        for memory in conflict.memories:
+            print(f"  {memory.id}  {memory.content}  (confidence {memory.confidence:.2f})")
+    for change in report.pending:
+        what = f'"{change.content}"' if change.content else "no longer true"
+        print(f"Proposed {change.action} of {change.target_id}: {what}  (id {change.id})")
+    if not (report.resolved or report.flagged or report.pending):
+        print("No contradictions and nothing waiting for you.")
+    return 0
+
+
 KNOWLEDGE_COMMANDS: dict[str, Callable[[Services, argparse.Namespace], int]] = {
     "ingest": cmd_ingest,
     "entities": cmd_entities,
+    "conflicts": cmd_conflicts,
 }

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.settings import Settings, load_settings
-from core.assistant import Assistant, Clock
+from core.assistant import Assistant, Clock, ExchangeSink
 from core.embed import EmbedderSpec, SentenceTransformerEmbedder, spec_for_model_dir
 from core.llm import LLM, LlamaCppLLM, LLMSettings
 from core.retrieval import Retriever
@@ -52,7 +52,11 @@ def load_llm(path: Path, settings: Settings, *, vocab_only: bool = False) -> Lla
 
 
 def assistant_for(
-    services: Services, llm: LLM | None, clock: Clock, context_size: int
+    services: Services,
+    llm: LLM | None,
+    clock: Clock,
+    context_size: int,
+    on_exchange: ExchangeSink | None = None,
 ) -> Assistant:
     return Assistant(
         services.store,
@@ -61,4 +65,5 @@ def assistant_for(
         services.retriever,
         clock,
         context_size=context_size,
+        on_exchange=on_exchange,
     )

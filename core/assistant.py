@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 TokenSink = Callable[[str], None]
+# Called with each stored exchange (e.g. to queue LLM curation off the chat's path).
+ExchangeSink = Callable[[Sequence[Turn], datetime, str | None], None]
 
 # Characters that are not text (NUL, escape codes, ...) become a visible placeholder.
 _CONTROL = {c: "\ufffd" for c in range(32) if chr(c) not in "\n\t\r"}
@@ -115,6 +117,7 @@ class Assistant:
         working: WorkingMemory | None = None,
         config: AssistantConfig = AssistantConfig(),
         segments: SegmentConfig = SegmentConfig(),
+        on_exchange: ExchangeSink | None = None,
     ) -> None:
         self._store = store
         self._embedder = embedder
@@ -130,6 +133,7 @@ class Assistant:
         self.config = config
         self._segments = segments
         self._live: _LiveSession | None = None
+        self._on_exchange = on_exchange
         self.project: str | None = None
 
     @property
@@ -218,6 +222,8 @@ class Assistant:
         reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
         memory_ids, tasks = self._remember_exchange(prepared, user_turn, reply_turn, interrupted)
         timings["remember"] = (time.perf_counter() - started) * 1000
+        if self._on_exchange is not None:
+            self._on_exchange((user_turn, reply_turn), reply_turn.at, self.project)
         if failure is not None:
             raise ModelError(
                 f"The model stopped with an error ({failure}); your message and the partial "

@@ -327,6 +327,21 @@ class MemoryRepository:
         )
         return [row_to_memory(row) for row in rows]
 
+    def mark_superseded(
+        self, cur: duckdb.DuckDBPyConnection, old_id: str, new_id: str, at: datetime
+    ) -> None:
+        """Record that an existing memory replaces another (two contradicting beliefs written
+        separately): the older one's validity ends and the two are chained."""
+        cur.execute(
+            "UPDATE memories SET superseded_by = ?, valid_to = ?, updated_at = ? "
+            "WHERE id = ? AND superseded_by IS NULL",
+            [new_id, at, at, old_id],
+        )
+        cur.execute(
+            "UPDATE memories SET supersedes = ? WHERE id = ? AND supersedes IS NULL",
+            [old_id, new_id],
+        )
+
     def count(self, *, live_only: bool = True) -> int:
         where = f"WHERE {live()}" if live_only else ""
         return self._db.cursor().execute(f"SELECT count(*) FROM memories {where}").fetchall()[0][0]
@@ -410,6 +425,8 @@ class MemoryRepository:
             {"ids": pack_ids(chain_ids)},
         )
         cur.execute(f"DELETE FROM memory_entities WHERE memory_id IN {IDS}", [pack_ids(chain_ids)])
+        # A proposed change to a forgotten memory would keep its words alive.
+        cur.execute(f"DELETE FROM pending_changes WHERE target_id IN {IDS}", [pack_ids(chain_ids)])
         return chain_ids
 
     def recent(self, limit: int) -> list[Memory]:

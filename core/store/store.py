@@ -17,6 +17,7 @@ from core.store.fulltext import FullTextIndex
 from core.store.lineage import Lineage
 from core.store.links import LinkRepository
 from core.store.memories import MemoryRepository
+from core.store.pending import PendingChanges
 from core.store.tasks import TaskRepository
 from core.store.vector import VectorIndex
 
@@ -55,6 +56,7 @@ class MemoryStore:
         self.tasks = TaskRepository(db)
         self.documents = DocumentRepository(db)
         self.entities = EntityRepository(db)
+        self.pending = PendingChanges(db)
 
     @classmethod
     def open(

@@ -40,3 +40,13 @@ def test_entities_lists_what_was_learned(tmp_path: Path) -> None:
     assert types["kyoto"] == "place" and types["marta"] == "person"
     assert types["helios"] == "project"
     assert "kyoto" in engram(home, "entities").stdout
+
+
+def test_conflicts_reports_nothing_waiting_on_a_fresh_store(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    plain = engram(home, "conflicts")
+    assert plain.returncode == 0 and "No contradictions" in plain.stdout
+    payload = json.loads(engram(home, "conflicts", "--json").stdout)
+    assert payload == {"resolved": [], "flagged": [], "pending": []}
+    missing = engram(home, "conflicts", "apply", "p-nope")
+    assert missing.returncode == 1 and "No pending change with id p-nope" in missing.stderr

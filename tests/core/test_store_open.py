@@ -61,6 +61,7 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     with store.db.write() as cur:
         cur.execute("DROP INDEX links_src")
+        cur.execute("DROP TABLE pending_changes")
         cur.execute("DELETE FROM schema_version WHERE version > 1")
     store.close()
     store = open_store(tmp_path)

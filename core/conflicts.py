@@ -1,0 +1,103 @@
+"""Contradictions in what is believed: two live memories holding different values for the same
+key. Confident ones are resolved by supersede (the newer wins, the older stays in its history);
+a low-confidence one is flagged for the user. Changes the model proposed without the rules'
+agreement wait here too, for the user to apply or reject."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+
+from core.embed import Embedder
+from core.errors import InputError
+from core.model import Memory, NewMemory
+from core.store import MemoryStore
+from core.store.memories import live
+from core.store.pending import PendingChange
+
+# Below this confidence a contradiction is the user's call, not the newest statement's.
+AUTO_RESOLVE_CONFIDENCE = 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class KeyConflict:
+    key: str
+    memories: tuple[Memory, ...]  # oldest first
+
+    @property
+    def confident(self) -> bool:
+        return all(m.confidence >= AUTO_RESOLVE_CONFIDENCE for m in self.memories)
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictReport:
+    resolved: tuple[KeyConflict, ...]
+    flagged: tuple[KeyConflict, ...]
+    pending: tuple[PendingChange, ...]
+
+
+def find_key_conflicts(store: MemoryStore) -> list[KeyConflict]:
+    rows = (
+        store.db.cursor()
+        .execute(
+            f"SELECT key, id FROM memories WHERE key IS NOT NULL AND {live()} AND key IN ("
+            f"SELECT key FROM memories WHERE key IS NOT NULL AND {live()} "
+            "GROUP BY key HAVING count(DISTINCT content) > 1) ORDER BY key, valid_from, seq"
+        )
+        .fetchall()
+    )
+    by_key: dict[str, list[str]] = defaultdict(list)
+    for key, memory_id in rows:
+        by_key[key].append(memory_id)
+    conflicts = []
+    for key, ids in by_key.items():
+        memories = {m.id: m for m in store.memories.get_many(ids)}
+        conflicts.append(KeyConflict(key, tuple(memories[i] for i in ids)))
+    return conflicts
+
+
+def review_conflicts(store: MemoryStore, now: datetime) -> ConflictReport:
+    """Resolve what can be resolved (newer wins), report the rest and pending changes."""
+    resolved, flagged = [], []
+    for conflict in find_key_conflicts(store):
+        if not conflict.confident:
+            flagged.append(conflict)
+            continue
+        versions = conflict.memories
+        with store.db.write() as cur:
+            for older, newer in zip(versions, versions[1:], strict=False):
+                store.memories.mark_superseded(cur, older.id, newer.id, newer.valid_from)
+        resolved.append(conflict)
+    return ConflictReport(tuple(resolved), tuple(flagged), tuple(store.pending.pending()))
+
+
+def settle_pending(
+    store: MemoryStore, embedder: Embedder, change_id: str, apply: bool, now: datetime
+) -> None:
+    """The user's answer to a proposed change: apply it (update = supersede with the proposed
+    text, delete = retire) or reject it (nothing changes)."""
+    change = store.pending.get(change_id)
+    target = store.memories.get(change.target_id)
+    with store.db.write() as cur:
+        if apply:
+            if target is None or target.valid_to is not None:
+                raise InputError(
+                    f"The memory this change was about ({change.target_id}) has changed since; "
+                    "reject the proposal instead."
+                )
+            if change.action == "delete":
+                store.memories.retire(cur, [target.id], now)
+            else:
+                replacement = NewMemory(
+                    kind=change.kind,
+                    content=change.content or "",
+                    created_at=now,
+                    importance=change.importance,
+                    key=change.key,
+                    decay_class=target.decay_class,
+                    entities=target.entities,
+                )
+                vector = embedder.embed([replacement.content])[0]
+                store.memories.supersede(cur, target.id, replacement, vector)
+        store.pending.resolve(cur, change_id, "applied" if apply else "rejected")

@@ -1,0 +1,278 @@
+"""Knowledge curation by the local model, after an exchange and off the chat's path: it names
+candidate memories, then for each decides ADD / UPDATE (supersede) / DELETE (retire, history
+kept) / NOOP against the nearest memories already kept. Output is held to a JSON schema so even
+a small model yields valid structure, and the model sees small integer ids, never memory ids.
+A wrong or empty answer never removes anything on its own: an update or delete the rules path
+does not agree with becomes a pending change for the user instead."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+
+from core.embed import Embedder
+from core.errors import EngramError
+from core.ingest.remember import Lesson, remember
+from core.llm import LLM, ChatMessage
+from core.model import DecayClass, Memory, MemoryKind, NewMemory, Turn
+from core.prompts.templates import render
+from core.store import MemoryStore
+
+log = logging.getLogger(__name__)
+
+CURATED_KINDS = ("semantic", "episodic", "procedural")
+# What a model call can fail with: our own errors, and llama.cpp's (context overflow, decode).
+MODEL_FAILURES = (EngramError, RuntimeError, ValueError)
+EXTRACTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "memories": {
+            "type": "array",
+            "maxItems": 5,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "enum": list(CURATED_KINDS)},
+                    "content": {"type": "string", "minLength": 3, "maxLength": 300},
+                    "importance": {"type": "number", "minimum": 0, "maximum": 1},
+                    "entities": {
+                        "type": "array",
+                        "maxItems": 8,
+                        "items": {"type": "string", "maxLength": 60},
+                    },
+                    "key": {"type": ["string", "null"], "maxLength": 60},
+                },
+                "required": ["kind", "content", "importance", "entities", "key"],
+            },
+        }
+    },
+    "required": ["memories"],
+}
+
+
+class Decision(StrEnum):
+    ADD = "ADD"
+    UPDATE = "UPDATE"
+    DELETE = "DELETE"
+    NOOP = "NOOP"
+
+
+DECISION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "decision": {"type": "string", "enum": [d.value for d in Decision]},
+        "target": {"type": ["integer", "null"]},
+    },
+    "required": ["decision", "target"],
+}
+_DECAY = {"semantic": DecayClass.SLOW, "procedural": DecayClass.SLOW, "episodic": DecayClass.MEDIUM}
+
+
+@dataclass(frozen=True, slots=True)
+class CurationConfig:
+    neighbours: int = 5
+    # An update is applied without asking when it keeps the target's key, or says nearly the
+    # same thing about the same kind of memory.
+    agree_cosine: float = 0.75
+    extraction_tokens: int = 768
+    decision_tokens: int = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    content: str
+    decision: Decision
+    applied: bool
+    memory_id: str | None = None
+    target_id: str | None = None
+    pending_id: str | None = None
+    note: str = ""
+
+
+def _candidate(raw: dict[str, Any], turns: Sequence[Turn], project: str | None) -> NewMemory | None:
+    """A validated memory from one extraction entry, or None for an unusable one."""
+    content = " ".join(str(raw.get("content", "")).split())
+    kind = raw.get("kind")
+    if len(content) < 3 or kind not in CURATED_KINDS:
+        return None
+    importance = raw.get("importance")
+    key = raw.get("key")
+    return NewMemory(
+        kind=MemoryKind(kind),
+        content=content,
+        created_at=turns[-1].at,
+        decay_class=_DECAY[kind],
+        importance=float(importance) if isinstance(importance, int | float) else 0.5,
+        confidence=0.7,
+        project=project,
+        session_id=turns[0].session_id,
+        entities=tuple(
+            dict.fromkeys(str(e).lower() for e in raw.get("entities") or () if str(e).strip())
+        ),
+        key=str(key).strip().lower() if isinstance(key, str) and key.strip() else None,
+        source_turn_ids=tuple(t.id for t in turns),
+    )
+
+
+class Curator:
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Embedder,
+        llm: LLM,
+        config: CurationConfig = CurationConfig(),
+    ) -> None:
+        self._store = store
+        self._embedder = embedder
+        self._llm = llm
+        self.config = config
+
+    def extract(self, turns: Sequence[Turn], project: str | None = None) -> list[NewMemory]:
+        speaker = next((t.speaker for t in turns if t.role.value == "user" and t.speaker), "User")
+        exchange = "\n".join(f"{t.speaker or t.role.value}: {t.text}" for t in turns)
+        prompt = render("extract_memories", speaker=speaker, exchange=exchange)
+        answer = self._llm.complete_json(
+            [ChatMessage("user", prompt)],
+            EXTRACTION_SCHEMA,
+            max_tokens=self.config.extraction_tokens,
+        )
+        entries = answer.get("memories") if isinstance(answer, dict) else None
+        found = [_candidate(e, turns, project) for e in entries or () if isinstance(e, dict)]
+        return [c for c in found if c is not None]
+
+    def decide(self, candidate: NewMemory, known: Sequence[Memory]) -> tuple[Decision, int | None]:
+        """The model's decision and the index (into `known`) it targets, if any."""
+        listing = "\n".join(f"{i}. {m.content}" for i, m in enumerate(known, start=1)) or "(none)"
+        prompt = render("decide_update", candidate=candidate.content, known=listing)
+        answer = self._llm.complete_json(
+            [ChatMessage("user", prompt)], DECISION_SCHEMA, max_tokens=self.config.decision_tokens
+        )
+        try:
+            decision = Decision(answer.get("decision"))
+        except (AttributeError, ValueError):
+            return Decision.NOOP, None
+        target = answer.get("target")
+        if isinstance(target, int) and 1 <= target <= len(known):
+            return decision, target - 1
+        return decision, None
+
+    def curate(
+        self, turns: Sequence[Turn], now: datetime, project: str | None = None
+    ) -> list[Outcome]:
+        """Extract, decide and apply for one exchange. A model failure is logged and changes
+        nothing."""
+        try:
+            candidates = self.extract(turns, project)
+        except MODEL_FAILURES as exc:
+            log.warning("Curation skipped: the model's extraction failed (%s)", exc)
+            return []
+        if not candidates:
+            return []
+        vectors = self._embedder.embed([c.content for c in candidates])
+        outcomes = []
+        for candidate, vector in zip(candidates, vectors, strict=True):
+            hits = [
+                h
+                for h in self._store.vectors.nearest(
+                    vector, k=self.config.neighbours, with_memory=True
+                )
+                if h.memory is not None and h.memory.kind is not MemoryKind.DOCUMENT
+            ]
+            known = [h.memory for h in hits if h.memory is not None]
+            try:
+                decision, index = self.decide(candidate, known) if known else (Decision.ADD, None)
+            except MODEL_FAILURES as exc:
+                log.warning("Curation decision failed (%s); nothing changed", exc)
+                continue
+            similarity = hits[index].similarity if index is not None else 0.0
+            target = known[index] if index is not None else None
+            outcomes.append(self._apply(candidate, vector, decision, target, similarity, now))
+        return outcomes
+
+    def _agrees(self, candidate: NewMemory, target: Memory, similarity: float) -> bool:
+        """The rules path agrees with an update when the key matches, or when the two say
+        nearly the same thing about the same kind of memory."""
+        if candidate.key and target.key:
+            return candidate.key == target.key
+        return target.kind is candidate.kind and similarity >= self.config.agree_cosine
+
+    def _apply(
+        self,
+        candidate: NewMemory,
+        vector: np.ndarray,
+        decision: Decision,
+        target: Memory | None,
+        similarity: float,
+        now: datetime,
+    ) -> Outcome:
+        content = candidate.content
+        if decision is Decision.NOOP:
+            return Outcome(content, decision, applied=False, note="already known")
+        if decision is Decision.ADD:
+            with self._store.db.write() as cur:
+                written = remember(self._store, cur, Lesson((), (candidate,)), vector[None], now)
+            return Outcome(content, decision, True, memory_id=written.memory_ids[0])
+        if target is None:
+            return Outcome(content, decision, False, note="the model named no kept memory")
+        agreed = decision is Decision.UPDATE and self._agrees(candidate, target, similarity)
+        with self._store.db.write() as cur:
+            if agreed:
+                new_id = self._store.memories.supersede(cur, target.id, candidate, vector)
+                return Outcome(content, decision, True, memory_id=new_id, target_id=target.id)
+            pending = self._store.pending.propose(
+                cur,
+                decision.value.lower(),
+                target.id,
+                candidate.kind,
+                content if decision is Decision.UPDATE else None,
+                candidate.key,
+                candidate.importance,
+                now,
+            )
+        return Outcome(
+            content,
+            decision,
+            False,
+            target_id=target.id,
+            pending_id=pending,
+            note="left for you to confirm: the rules do not agree",
+        )
+
+
+class CurationWorker:
+    """Curation on its own thread: exchanges queue up while the chat goes on."""
+
+    def __init__(self, curator: Curator) -> None:
+        self._curator = curator
+        self._queue: queue.Queue[tuple[tuple[Turn, ...], datetime, str | None] | None] = (
+            queue.Queue()
+        )
+        self._thread = threading.Thread(target=self._run, name="engram-curation", daemon=True)
+        self._thread.start()
+
+    def submit(self, turns: Sequence[Turn], now: datetime, project: str | None = None) -> None:
+        self._queue.put((tuple(turns), now, project))
+
+    def _run(self) -> None:
+        while (job := self._queue.get()) is not None:
+            turns, now, project = job
+            try:
+                self._curator.curate(turns, now, project)
+            except Exception:  # one bad exchange must not stop curation of the next
+                log.exception("Curation of an exchange failed")
+            finally:
+                self._queue.task_done()
+        self._queue.task_done()
+
+    def close(self, timeout: float | None = None) -> None:
+        """Finish what is queued, then stop."""
+        self._queue.put(None)
+        self._thread.join(timeout)

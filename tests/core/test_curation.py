@@ -1,0 +1,167 @@
+"""LLM curation: the decision logic with a scripted model (each path, and what a wrong answer
+may not do), and the plumbing with the real tiny GGUF."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.curation import CurationWorker, Curator, Decision
+from core.embed import Embedder
+from core.errors import ModelError
+from core.ingest.remember import Lesson, remember
+from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
+from core.model import DecayClass, MemoryKind, NewMemory, Role, Turn
+from core.store import MemoryStore
+
+NOW = datetime(2026, 11, 18, 10, tzinfo=UTC)
+
+
+class ScriptedLLM:
+    """Test double for the decision logic only: answers come from a script, prompts are kept."""
+
+    context_size = 4096
+
+    def __init__(self, answers: Sequence[Any]) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
+    def stream_chat(self, messages: Sequence[ChatMessage], **_: Any) -> Iterator[str]:
+        raise AssertionError("curation never chats")
+
+    def complete_json(self, messages: Sequence[ChatMessage], schema: Any, **_: Any) -> Any:
+        self.prompts.append(messages[-1].content)
+        answer = self.answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+
+def exchange(text: str) -> list[Turn]:
+    return [
+        Turn("s1-t0", "s1", 0, Role.USER, text, NOW, "Ana"),
+        Turn("s1-t1", "s1", 1, Role.ASSISTANT, "Noted.", NOW, "Engram"),
+    ]
+
+
+def known(store: MemoryStore, embedder: Embedder, content: str, key: str | None = None) -> str:
+    memory = NewMemory(
+        kind=MemoryKind.SEMANTIC,
+        content=content,
+        created_at=NOW - timedelta(days=30),
+        decay_class=DecayClass.SLOW,
+        key=key,
+    )
+    with store.db.write() as cur:
+        (memory_id,) = remember(
+            store, cur, Lesson((), (memory,)), embedder.embed([content]), NOW
+        ).memory_ids
+    return memory_id
+
+
+def extracted(content: str, key: str | None = None, kind: str = "semantic") -> dict[str, Any]:
+    return {
+        "memories": [
+            {"kind": kind, "content": content, "importance": 0.8, "entities": ["Porto"], "key": key}
+        ]
+    }
+
+
+def test_something_new_is_added_with_its_turns(store: MemoryStore, embedder: Embedder) -> None:
+    llm = ScriptedLLM([extracted("Ana is training for the Porto marathon.")])
+    (outcome,) = Curator(store, embedder, llm).curate(exchange("I'm training for Porto!"), NOW)
+    assert (outcome.decision, outcome.applied) == (Decision.ADD, True)
+    (memory,) = store.memories.get_many([outcome.memory_id])
+    assert memory.content == "Ana is training for the Porto marathon."
+    assert memory.source_turn_ids == ("s1-t0", "s1-t1")
+    assert "porto" in memory.entities
+
+
+def test_an_update_the_rules_agree_with_supersedes_and_the_model_sees_small_ids(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    old = known(store, embedder, "Ana lives in Berlin", key="ana: location")
+    llm = ScriptedLLM(
+        [
+            extracted("Ana lives in Porto", key="ana: location"),
+            {"decision": "UPDATE", "target": 1},
+        ]
+    )
+    (outcome,) = Curator(store, embedder, llm).curate(exchange("We moved to Porto."), NOW)
+    assert outcome.applied and outcome.target_id == old
+    chain = [v.memory_id for v in store.lineage.chain(outcome.memory_id)]
+    assert chain == [old, outcome.memory_id]
+    decision_prompt = llm.prompts[1]
+    assert "1. Ana lives in Berlin" in decision_prompt
+    assert old not in decision_prompt and "m-" not in decision_prompt
+
+
+@pytest.mark.parametrize("decision", ["UPDATE", "DELETE"])
+def test_changes_the_rules_do_not_back_wait_for_the_user(
+    store: MemoryStore, embedder: Embedder, decision: str
+) -> None:
+    target = known(store, embedder, "Ana's sister is called Marta")
+    llm = ScriptedLLM([extracted("Ana enjoys cold showers."), {"decision": decision, "target": 1}])
+    (outcome,) = Curator(store, embedder, llm).curate(exchange("Cold showers rock."), NOW)
+    assert not outcome.applied and outcome.pending_id
+    (pending,) = store.pending.pending()
+    assert (pending.action, pending.target_id) == (decision.lower(), target)
+    (untouched,) = store.memories.get_many([target])
+    assert untouched.valid_to is None and store.memories.count() == 1
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        [{}],
+        [{"memories": [{"kind": "gossip", "content": "x"}]}],
+        [ModelError("The model's answer was cut off")],
+        [extracted("Ana likes tea."), {"decision": "NOOP", "target": None}],
+        [extracted("Ana likes tea."), {"decision": "DELETE", "target": 7}],
+        [extracted("Ana likes tea."), {"decision": "MAYBE", "target": 1}],
+        [extracted("Ana likes tea."), RuntimeError("llama_decode returned -1")],
+    ],
+)
+def test_a_wrong_or_empty_answer_changes_nothing(
+    store: MemoryStore, embedder: Embedder, script: list[Any]
+) -> None:
+    kept = known(store, embedder, "Ana likes green tea in the morning")
+    Curator(store, embedder, ScriptedLLM(script)).curate(exchange("Tea time."), NOW)
+    assert [m.id for m in store.memories.recent(10)] == [kept]
+    assert store.pending.pending() == []
+
+
+def test_the_worker_curates_off_the_callers_thread(store: MemoryStore, embedder: Embedder) -> None:
+    llm = ScriptedLLM([extracted("Ana plays the cello.")])
+    worker = CurationWorker(Curator(store, embedder, llm))
+    caller = threading.get_ident()
+    worker.submit(exchange("I play the cello."), NOW)
+    worker.close(timeout=60)
+    assert [m.content for m in store.memories.recent(5)] == ["Ana plays the cello."]
+    assert caller == threading.get_ident()
+
+
+def test_the_real_model_answers_in_schema_or_fails_cleanly(
+    store: MemoryStore, embedder: Embedder, tiny_gguf: Path
+) -> None:
+    llm = LlamaCppLLM(LLMSettings(tiny_gguf, context_size=2048, threads=1))
+    kept = known(store, embedder, "Ana lives in Berlin", key="ana: location")
+    curator = Curator(store, embedder, llm)
+    # The decision grammar is small enough for random weights to finish it.
+    (berlin,) = store.memories.get_many([kept])
+    candidate = NewMemory(MemoryKind.SEMANTIC, "Ana lives in Porto", NOW)
+    decision, index = curator.decide(candidate, [berlin])
+    assert decision in Decision and index in (None, 0)
+    # Extraction is longer: random weights may run out of tokens, which must change nothing.
+    outcomes = curator.curate(exchange("I moved to Porto."), NOW)
+    assert all(o.decision in Decision for o in outcomes)
+    if not outcomes:
+        assert [m.id for m in store.memories.recent(10)] == [kept]
