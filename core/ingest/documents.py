@@ -166,6 +166,7 @@ class DocumentImporter:
                         cur, old.id, self._new_memory(key, chunk, digest, now), vector
                     ),
                     chunk.text,
+                    (),
                 )
                 for (chunk, digest), vector, old in zip(fresh, vectors, stale, strict=False)
             ]
@@ -176,7 +177,7 @@ class DocumentImporter:
                     [self._new_memory(key, chunk, digest, now) for chunk, digest in added],
                     vectors[len(stale) :],
                 )
-                written += [(i, chunk.text) for i, (chunk, _) in zip(ids, added, strict=True)]
+                written += [(i, chunk.text, ()) for i, (chunk, _) in zip(ids, added, strict=True)]
             self._store.entities.link(cur, written, now)
             memories.retire(cur, [m.id for m in stale[len(fresh) :]], now)
             memories.set_chunk_indexes(

@@ -173,8 +173,8 @@ def remember(
     if encoded:
         pairs = synaptic_pairs(ids, np.array(encoded), SYNAPTIC_THRESHOLD)
         store.links.add(cur, pairs, "synaptic", linked_at)
-    written = {m.id: m.content for m in memories.get_many_in(cur, list(dict.fromkeys(ids)))}
-    store.entities.link(cur, list(written.items()), linked_at)
+    written = memories.get_many_in(cur, list(dict.fromkeys(ids)))
+    store.entities.link(cur, [(m.id, m.content, m.entities) for m in written], linked_at)
     store.entities.relate(cur, lesson.relations)
     tasks = store.tasks.record(cur, lesson.tasks)
     return Remembered(tuple(ids), tuple(fact_ids), tuple(tasks))

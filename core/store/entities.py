@@ -11,7 +11,7 @@ from datetime import datetime
 
 import duckdb
 
-from core.ingest.entities import EntityType, typed_entities
+from core.ingest.entities import EntityType, TypedEntity, typed_entities
 from core.ingest.rules import Relation
 from core.store.database import Database
 
@@ -64,13 +64,20 @@ class EntityRepository:
         )
 
     def link(
-        self, cur: duckdb.DuckDBPyConnection, memories: Sequence[tuple[str, str]], at: datetime
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        memories: Sequence[tuple[str, str, Sequence[str]]],
+        at: datetime,
     ) -> None:
-        """Entities named in each (memory id, text), linked to that memory."""
+        """Entities named in each (memory id, text, names found by other means, e.g. the
+        model), linked to that memory."""
         found: dict[str, EntityType] = {}
         pairs: dict[tuple[str, str], None] = {}
-        for memory_id, text in memories:
-            for entity in typed_entities(text):
+        for memory_id, text, names in memories:
+            typed = typed_entities(text)
+            typed_names = {e.name for e in typed}
+            extra = [TypedEntity(n, EntityType.CONCEPT) for n in names if n not in typed_names]
+            for entity in [*typed, *extra]:
                 if found.get(entity.name, EntityType.CONCEPT) is EntityType.CONCEPT:
                     found[entity.name] = entity.type
                 pairs[(memory_id, entity.name)] = None

@@ -70,7 +70,13 @@ def known(store: MemoryStore, embedder: Embedder, content: str, key: str | None 
 def extracted(content: str, key: str | None = None, kind: str = "semantic") -> dict[str, Any]:
     return {
         "memories": [
-            {"kind": kind, "content": content, "importance": 0.8, "entities": ["Porto"], "key": key}
+            {
+                "kind": kind,
+                "content": content,
+                "importance": 0.8,
+                "entities": ["Porto", "Lena"],
+                "key": key,
+            }
         ]
     }
 
@@ -82,7 +88,9 @@ def test_something_new_is_added_with_its_turns(store: MemoryStore, embedder: Emb
     (memory,) = store.memories.get_many([outcome.memory_id])
     assert memory.content == "Ana is training for the Porto marathon."
     assert memory.source_turn_ids == ("s1-t0", "s1-t1")
-    assert "porto" in memory.entities
+    assert {"porto", "lena"} <= set(memory.entities)
+    # Names the model found join the entity graph even when the text does not spell them out.
+    assert {"porto", "lena"} <= {e.name for e in store.entities.all()}
 
 
 def test_an_update_the_rules_agree_with_supersedes_and_the_model_sees_small_ids(
