@@ -15,6 +15,7 @@ from app.services import Services
 from core.conflicts import KeyConflict, review_conflicts, settle_pending
 from core.errors import InputError
 from core.ingest.chunking import Chunker
+from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
 from core.tokens import token_counter
 
@@ -37,6 +38,14 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "seen and how many memories name it, then the relationships between them.",
     )
     entities.add_argument("--json", action="store_true", help="print JSON")
+
+    maintain = commands.add_parser(
+        "maintain",
+        help="run memory upkeep now",
+        description="What the background scheduler does: refresh the keyword index, merge "
+        "near-duplicate memories written since the last run, resolve confident conflicts.",
+    )
+    maintain.add_argument("--json", action="store_true", help="print JSON")
 
     conflicts = commands.add_parser(
         "conflicts",
@@ -156,7 +165,27 @@ def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_maintain(services: Services, args: argparse.Namespace) -> int:
+    now = datetime.now(UTC)
+    services.store.maintain()
+    merged = merge_stored_duplicates(services.store, now)
+    conflicts = review_conflicts(services.store, now)
+    payload = {
+        "checked_for_duplicates": merged.checked,
+        "duplicates_merged": merged.merged,
+        "conflicts_resolved": len(conflicts.resolved),
+        "conflicts_flagged": len(conflicts.flagged),
+        "changes_waiting": len(conflicts.pending),
+    }
+    if args.json:
+        print(json.dumps(payload, indent=2))
+    else:
+        print(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in payload.items()))
+    return 0
+
+
 KNOWLEDGE_COMMANDS: dict[str, Callable[[Services, argparse.Namespace], int]] = {
+    "maintain": cmd_maintain,
     "ingest": cmd_ingest,
     "entities": cmd_entities,
     "conflicts": cmd_conflicts,

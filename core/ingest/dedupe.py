@@ -9,18 +9,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 import duckdb
 import numpy as np
 
 from core.model import Memory, MemoryKind, NewMemory
 from core.store import MemoryStore
+from core.store.memories import live
 
 DUPLICATE_COSINE = 0.92
 # Beliefs and habits are looked up in the store before being written. Conversation segments are
 # records of distinct moments: on the LoCoMo dev conversations one pair of segments in ~3,000
-# passed 0.92, while looking each up cost 15% of import throughput (0.81x -> 0.69x the encoder).
-# They are still merged with near-identical segments written alongside them.
+# passed 0.92, while looking each up at write time cost 15% of import throughput (0.81x ->
+# 0.69x the encoder). They are merged with near-identical segments written alongside them at
+# once, and against the store by `merge_stored_duplicates`, a background job.
 STORE_CHECKED = frozenset({MemoryKind.SEMANTIC, MemoryKind.PROCEDURAL})
 IMPORTANCE_BONUS = 0.05
 _WORD = re.compile(r"[a-z0-9']+")
@@ -111,3 +114,66 @@ def merge_into(
         entities=tuple(dict.fromkeys([*existing.entities, *new.entities])),
     )
     return store.memories.supersede(cur, existing.id, merged, candidate.vector)
+
+
+@dataclass(frozen=True, slots=True)
+class MergeReport:
+    checked: int
+    merged: int
+
+
+DEDUPE_WATERMARK = "dedupe_checked_seq"
+
+
+def merge_stored_duplicates(store: MemoryStore, now: datetime, batch: int = 500) -> MergeReport:
+    """The background half of duplicate merging: memories written since the last run (the
+    conversation segments import does not look up) are compared with the store, and a
+    near-duplicate folds into its twin. The less specific of the two is chained to the more
+    specific one, which gains the other's provenance and importance + 0.05."""
+    start = int(store.db.meta(DEDUPE_WATERMARK) or 0)
+    rows = (
+        store.db.cursor()
+        .execute(
+            f"SELECT id, seq, embedding FROM memories WHERE seq > ? AND {live()} "
+            "AND embedding IS NOT NULL AND source_path IS NULL ORDER BY seq LIMIT ?",
+            [start, batch],
+        )
+        .fetchall()
+    )
+    merged = 0
+    for memory_id, _, embedding in rows:
+        (memory,) = store.memories.get_many([memory_id]) or (None,)
+        if memory is None or memory.valid_to is not None:
+            continue  # folded into another earlier in this run
+        own = set(memory.source_turn_ids)
+        hits = [
+            h
+            for h in store.vectors.nearest(np.asarray(embedding, dtype=np.float32), k=5)
+            if h.memory_id != memory_id and h.similarity > DUPLICATE_COSINE
+        ]
+        twins = [
+            m
+            for m in store.memories.get_many([h.memory_id for h in hits])
+            if m.kind is memory.kind and not m.source_path and not own & set(m.source_turn_ids)
+        ]
+        if not twins:
+            continue
+        twin = twins[0]
+        winner, loser = (
+            (memory, twin)
+            if specificity(memory.content) > specificity(twin.content)
+            else (twin, memory)
+        )
+        with store.db.write() as cur:
+            store.memories.add_sources(cur, winner.id, loser.source_turn_ids)
+            store.memories.set_importance(
+                cur,
+                winner.id,
+                min(1.0, max(winner.importance, loser.importance) + IMPORTANCE_BONUS),
+            )
+            store.memories.mark_superseded(cur, loser.id, winner.id, now)
+        merged += 1
+    if rows:
+        with store.db.write() as cur:
+            store.db.set_meta(cur, DEDUPE_WATERMARK, str(rows[-1][1]))
+    return MergeReport(len(rows), merged)

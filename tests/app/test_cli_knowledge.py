@@ -48,5 +48,7 @@ def test_conflicts_reports_nothing_waiting_on_a_fresh_store(tmp_path: Path) -> N
     assert plain.returncode == 0 and "No contradictions" in plain.stdout
     payload = json.loads(engram(home, "conflicts", "--json").stdout)
     assert payload == {"resolved": [], "flagged": [], "pending": []}
+    upkeep = json.loads(engram(home, "maintain", "--json").stdout)
+    assert upkeep["duplicates_merged"] == 0 and upkeep["changes_waiting"] == 0
     missing = engram(home, "conflicts", "apply", "p-nope")
     assert missing.returncode == 1 and "No pending change with id p-nope" in missing.stderr

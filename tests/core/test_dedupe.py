@@ -6,6 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from core.embed import Embedder
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.remember import Lesson, remember
 from core.model import DecayClass, MemoryKind, NewMemory
 from core.store import MemoryStore
@@ -78,3 +81,37 @@ def test_repeats_within_one_write_merge_too(store: MemoryStore, embedder: Embedd
     (memory,) = store.memories.of_kind(MemoryKind.SEMANTIC)
     (full,) = store.memories.get_many([memory.id])
     assert full.content == PLAN and full.source_turn_ids == ("t1", "t2")
+
+
+def test_the_background_job_folds_repeated_conversations_into_one(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    def session(sid: str, day: int) -> dict[str, object]:
+        at = datetime(2026, 3, day, 9, tzinfo=UTC)
+        texts = ["We should repaint the garden shed green this spring.", "Green would look great."]
+        return {
+            "id": sid,
+            "started_at": at.isoformat(),
+            "turns": [
+                {
+                    "id": f"{sid}:{i}",
+                    "role": "user",
+                    "speaker": "Ana",
+                    "text": t,
+                    "at": at.isoformat(),
+                }
+                for i, t in enumerate(texts)
+            ],
+        }
+
+    importer = ConversationImporter(store, embedder)
+    importer.import_sessions(parse_conversations({"sessions": [session("a", 1)]}))
+    importer.import_sessions(parse_conversations({"sessions": [session("b", 8)]}))
+    assert store.memories.count() == 2
+    report = merge_stored_duplicates(store, NOW)
+    assert (report.checked, report.merged) == (2, 1)
+    (kept,) = store.memories.of_kind(MemoryKind.EPISODIC)
+    (full,) = store.memories.get_many([kept.id])
+    assert set(full.source_turn_ids) == {"a:0", "a:1", "b:0", "b:1"}
+    assert full.importance == 0.55
+    assert merge_stored_duplicates(store, NOW).checked == 0
