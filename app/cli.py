@@ -13,12 +13,13 @@ from typing import Any
 
 from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
+from app.parsing import iso_datetime
 from app.services import Services, embedder_spec, open_services
 from app.settings import load_settings
 from core.embed import SentenceTransformerEmbedder
 from core.errors import InputError
 from core.eval.locomo import evaluate as evaluate_locomo
-from core.ingest.conversation_file import parse_timestamp, read_conversation_file
+from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.retrieval import Mode, SearchOutcome, SearchRequest
 from core.tokens import token_counter
@@ -149,13 +150,6 @@ def search_payload(
             "end": outcome.window.end.isoformat(),
         },
     }
-
-
-def iso_datetime(text: str) -> datetime:
-    try:
-        return parse_timestamp(text, "date")
-    except InputError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def cmd_search(services: Services, args: argparse.Namespace) -> int:

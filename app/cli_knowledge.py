@@ -11,11 +11,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from app.parsing import iso_datetime
 from app.services import Services
 from core.conflicts import KeyConflict, review_conflicts, settle_pending
+from core.consolidate import JOBS, JobContext, run_jobs
 from core.errors import InputError
 from core.ingest.chunking import Chunker
-from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
 from core.tokens import token_counter
 
@@ -39,14 +40,6 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     entities.add_argument("--json", action="store_true", help="print JSON")
 
-    maintain = commands.add_parser(
-        "maintain",
-        help="run memory upkeep now",
-        description="What the background scheduler does: refresh the keyword index, merge "
-        "near-duplicate memories written since the last run, resolve confident conflicts.",
-    )
-    maintain.add_argument("--json", action="store_true", help="print JSON")
-
     conflicts = commands.add_parser(
         "conflicts",
         help="contradictions and proposed changes",
@@ -57,6 +50,18 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
     conflicts.add_argument("action", nargs="?", choices=["apply", "reject"], help="answer one")
     conflicts.add_argument("id", nargs="?", help="proposed change id (as listed)")
     conflicts.add_argument("--json", action="store_true", help="print JSON")
+
+    consolidate = commands.add_parser(
+        "consolidate",
+        help="run the background upkeep now",
+        description="The jobs the scheduler runs: expire stale task suggestions, merge "
+        "duplicates, resolve confident conflicts, compress the oldest detailed memories into "
+        "summaries (WARM -> COLD), let unused links fade, keep the indexes fresh, write the "
+        "daily digest. Safe to interrupt and re-run.",
+    )
+    consolidate.add_argument("--job", choices=list(JOBS), help="run only this job")
+    consolidate.add_argument("--now", type=iso_datetime, help="the clock (default: now)")
+    consolidate.add_argument("--json", action="store_true", help="print JSON")
 
 
 def _progress(done: int, total: int, report: DocumentReport) -> None:
@@ -165,27 +170,22 @@ def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_maintain(services: Services, args: argparse.Namespace) -> int:
-    now = datetime.now(UTC)
-    services.store.maintain()
-    merged = merge_stored_duplicates(services.store, now)
-    conflicts = review_conflicts(services.store, now)
-    payload = {
-        "checked_for_duplicates": merged.checked,
-        "duplicates_merged": merged.merged,
-        "conflicts_resolved": len(conflicts.resolved),
-        "conflicts_flagged": len(conflicts.flagged),
-        "changes_waiting": len(conflicts.pending),
-    }
+def cmd_consolidate(services: Services, args: argparse.Namespace) -> int:
+    context = JobContext(
+        services.store, services.embedder, args.now or datetime.now(UTC), services.home
+    )
+    reports = run_jobs(context, [args.job] if args.job else None)
     if args.json:
-        print(json.dumps(payload, indent=2))
-    else:
-        print(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in payload.items()))
+        print(json.dumps({"jobs": [asdict(r) for r in reports]}, indent=2))
+        return 0
+    for report in reports:
+        counts = ", ".join(f"{k} {v}" for k, v in report.counts.items()) or "done"
+        print(f"{report.job:<11} {counts}  ({report.seconds:.1f} s)")
     return 0
 
 
 KNOWLEDGE_COMMANDS: dict[str, Callable[[Services, argparse.Namespace], int]] = {
-    "maintain": cmd_maintain,
+    "consolidate": cmd_consolidate,
     "ingest": cmd_ingest,
     "entities": cmd_entities,
     "conflicts": cmd_conflicts,

@@ -75,6 +75,7 @@ class NewMemory:
     source_path: str | None = None
     chunk_index: int | None = None
     content_hash: str | None = None
+    tier: Tier = Tier.HOT
 
 
 @dataclass(frozen=True, slots=True)

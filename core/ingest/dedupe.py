@@ -19,12 +19,11 @@ from core.store import MemoryStore
 from core.store.memories import live
 
 DUPLICATE_COSINE = 0.92
-# Beliefs and habits are looked up in the store before being written. Conversation segments are
-# records of distinct moments: on the LoCoMo dev conversations one pair of segments in ~3,000
-# passed 0.92, while looking each up at write time cost 15% of import throughput (0.81x ->
-# 0.69x the encoder). They are merged with near-identical segments written alongside them at
-# once, and against the store by `merge_stored_duplicates`, a background job.
-STORE_CHECKED = frozenset({MemoryKind.SEMANTIC, MemoryKind.PROCEDURAL})
+# What merges: beliefs and habits. Conversation segments and documents are records: two segments
+# of one focused conversation can pass 0.92 (MiniLM weighs shared topic words heavily) while
+# saying different things, and merging keeps only one text. Segments are condensed by WARM ->
+# COLD compression instead; documents follow their files.
+MERGED_KINDS = frozenset({MemoryKind.SEMANTIC, MemoryKind.PROCEDURAL})
 IMPORTANCE_BONUS = 0.05
 _WORD = re.compile(r"[a-z0-9']+")
 
@@ -62,7 +61,8 @@ def merge_within(memories: Sequence[NewMemory], vectors: np.ndarray) -> list[Can
             (
                 i
                 for i, c in enumerate(kept)
-                if c.memory.kind is memory.kind
+                if memory.kind in MERGED_KINDS
+                and c.memory.kind is memory.kind
                 and not set(c.memory.source_turn_ids) & set(memory.source_turn_ids)
                 and float(c.vector @ vector) > DUPLICATE_COSINE
             ),
@@ -78,7 +78,7 @@ def merge_within(memories: Sequence[NewMemory], vectors: np.ndarray) -> list[Can
 def stored_twin(store: MemoryStore, candidate: Candidate) -> Memory | None:
     """The live memory of the same kind this one nearly repeats, if any (documents excepted:
     they are kept in step with their files by hash)."""
-    if candidate.memory.kind not in STORE_CHECKED:
+    if candidate.memory.kind not in MERGED_KINDS:
         return None
     hits = [
         hit.memory
@@ -126,16 +126,17 @@ DEDUPE_WATERMARK = "dedupe_checked_seq"
 
 
 def merge_stored_duplicates(store: MemoryStore, now: datetime, batch: int = 500) -> MergeReport:
-    """The background half of duplicate merging: memories written since the last run (the
-    conversation segments import does not look up) are compared with the store, and a
-    near-duplicate folds into its twin. The less specific of the two is chained to the more
+    """The safety net of duplicate merging: beliefs and habits written since the last run
+    without the write-time check (older files, other writers) are compared with the store, and
+    a near-duplicate folds into its twin. The less specific of the two is chained to the more
     specific one, which gains the other's provenance and importance + 0.05."""
     start = int(store.db.meta(DEDUPE_WATERMARK) or 0)
     rows = (
         store.db.cursor()
         .execute(
             f"SELECT id, seq, embedding FROM memories WHERE seq > ? AND {live()} "
-            "AND embedding IS NOT NULL AND source_path IS NULL ORDER BY seq LIMIT ?",
+            "AND embedding IS NOT NULL AND source_path IS NULL AND kind IN ('semantic', "
+            "'procedural') ORDER BY seq LIMIT ?",
             [start, batch],
         )
         .fetchall()

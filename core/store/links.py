@@ -36,10 +36,14 @@ class LinkRepository:
         pairs: Iterable[tuple[str, str, float]],
         kind: str,
         now: datetime,
+        *,
+        both_ways: bool = True,
     ) -> None:
-        """Create links (both directions) or raise an existing one to at least `weight`."""
+        """Create links (both directions unless the relation has one, like "summary of") or
+        raise an existing one to at least `weight`."""
         rows = [(a, b, w) for a, b, w in pairs if a != b]
-        rows += [(b, a, w) for a, b, w in rows]
+        if both_ways:
+            rows += [(b, a, w) for a, b, w in rows]
         self._upsert(cur, rows, kind, now)
 
     def strengthen(

@@ -134,6 +134,7 @@ class MemoryRepository:
             {
                 "id": ids,
                 "kind": [m.kind.value for m in memories],
+                "tier": [m.tier.value for m in memories],
                 "content": [m.content for m in memories],
                 "summary": [m.summary for m in memories],
                 "embedding": self._embedding_column(memories, embeddings),
@@ -290,6 +291,15 @@ class MemoryRepository:
                     "source_path": pa.array([None] * len(new), pa.string()),
                     "chunk_index": pa.array([None] * len(new), pa.int32()),
                 },
+            )
+
+    def set_tier(
+        self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], tier: Tier
+    ) -> None:
+        if memory_ids:
+            cur.execute(
+                f"UPDATE memories SET tier = $tier WHERE id IN {NAMED_IDS}",
+                {"tier": tier.value, "ids": pack_ids(memory_ids)},
             )
 
     def set_importance(

@@ -48,7 +48,19 @@ def test_conflicts_reports_nothing_waiting_on_a_fresh_store(tmp_path: Path) -> N
     assert plain.returncode == 0 and "No contradictions" in plain.stdout
     payload = json.loads(engram(home, "conflicts", "--json").stdout)
     assert payload == {"resolved": [], "flagged": [], "pending": []}
-    upkeep = json.loads(engram(home, "maintain", "--json").stdout)
-    assert upkeep["duplicates_merged"] == 0 and upkeep["changes_waiting"] == 0
+    upkeep = json.loads(engram(home, "consolidate", "--now", "2026-06-01", "--json").stdout)
+    jobs = {job["job"]: job["counts"] for job in upkeep["jobs"]}
+    assert list(jobs) == [
+        "tasks",
+        "duplicates",
+        "conflicts",
+        "compress",
+        "links",
+        "indexes",
+        "digest",
+    ]
+    assert jobs["compress"] == {"summaries": 0, "compressed": 0}
+    one = json.loads(engram(home, "consolidate", "--job", "links", "--json").stdout)
+    assert [job["job"] for job in one["jobs"]] == ["links"]
     missing = engram(home, "conflicts", "apply", "p-nope")
     assert missing.returncode == 1 and "No pending change with id p-nope" in missing.stderr

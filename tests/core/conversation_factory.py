@@ -61,8 +61,19 @@ EXTRAS = [
 ]
 
 
+NOUNS = (
+    "violin glacier mortgage tulip satellite pancake lighthouse algebra kayak lantern compost "
+    "saxophone volcano spreadsheet hammock origami telescope marathon ferret pottery bakery "
+    "subway orchard thermostat canoe puzzle vineyard podcast meadow locksmith dentist harbour "
+    "trampoline espresso blizzard carpentry orchestra wallpaper submarine greenhouse"
+).split()
+
+
 def detail(n: int) -> str:
-    return f"{PEOPLE[n % 7]} {FEELINGS[n % 6]} {THINGS[n % 11]} {PLACES[n % 5]} {EXTRAS[n % 13]}."
+    """Sentences of their own for turn `n`."""
+    first = f"{PEOPLE[n % 7]} {FEELINGS[n % 6]} {THINGS[n % 11]} {PLACES[n % 5]} {EXTRAS[n % 13]}."
+    things = ", ".join(NOUNS[(n * p + p) % len(NOUNS)] for p in (3, 7, 11, 13))
+    return f"{first} It involved {things}."
 
 
 def conversation(sessions: int, turns_per_session: int = 6) -> dict[str, Any]:
@@ -79,8 +90,7 @@ def conversation(sessions: int, turns_per_session: int = 6) -> dict[str, Any]:
                     "id": f"S{s}:T{t}",
                     "role": role,
                     "speaker": "Ana" if role == "user" else "Engram",
-                    "text": f"Session {s}, turn {t}: more about {topic} (note {s * 100 + t}). "
-                    + detail(s * 100 + t),
+                    "text": f"{detail(s * 100 + t)} More about {topic} (note {s * 100 + t}).",
                     "at": (began + timedelta(minutes=t)).isoformat(),
                 }
             )

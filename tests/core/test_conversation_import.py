@@ -26,9 +26,8 @@ def test_sessions_become_overlapping_segments_that_name_their_turns(
     outcome = Retriever(store, embedder).search(request)
     top = outcome.results[0].memory
     assert top.source_turn_ids == ("S1:T8", "S1:T9", "S1:T10")
-    assert top.content.splitlines()[
-        0
-    ] == "Ana: Session 1, turn 8: more about baking sourdough bread (note 108). " + detail(108)
+    first_line = top.content.splitlines()[0]
+    assert first_line == f"Ana: {detail(108)} More about baking sourdough bread (note 108)."
     assert top.session_id == "S1"
 
 
@@ -61,7 +60,7 @@ def test_trivial_and_empty_turns_are_kept_as_turns_but_not_remembered(
     data["sessions"][0]["turns"][2]["text"] = "ok, thanks!"
     report = ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     assert (report.turns, report.memories) == (4, 1)
-    (memory,) = store.memories.get_many([h.memory_id for h in store.fulltext.search("session")])
+    (memory,) = store.memories.get_many([h.memory_id for h in store.fulltext.search("note")])
     assert memory.source_turn_ids == ("S0:T0", "S0:T3")
 
 
@@ -96,6 +95,6 @@ def test_memories_of_one_session_that_overlap_are_linked(
 ) -> None:
     data = conversation(sessions=1, turns_per_session=9)
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
-    ids = [h.memory_id for h in store.fulltext.search("session")]
+    ids = [h.memory_id for h in store.fulltext.search("note")]
     links = store.links.neighbours(ids, datetime(2026, 1, 1, tzinfo=UTC))
     assert links and all(link.kind == "synaptic" and link.weight > 0.5 for link in links)

@@ -6,8 +6,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from core.embed import Embedder
-from core.ingest.conversation_file import parse_conversations
-from core.ingest.conversations import ConversationImporter
 from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.remember import Lesson, remember
 from core.model import DecayClass, MemoryKind, NewMemory
@@ -83,35 +81,28 @@ def test_repeats_within_one_write_merge_too(store: MemoryStore, embedder: Embedd
     assert full.content == PLAN and full.source_turn_ids == ("t1", "t2")
 
 
-def test_the_background_job_folds_repeated_conversations_into_one(
+def test_the_background_job_folds_duplicates_written_without_the_check(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    def session(sid: str, day: int) -> dict[str, object]:
-        at = datetime(2026, 3, day, 9, tzinfo=UTC)
-        texts = ["We should repaint the garden shed green this spring.", "Green would look great."]
-        return {
-            "id": sid,
-            "started_at": at.isoformat(),
-            "turns": [
-                {
-                    "id": f"{sid}:{i}",
-                    "role": "user",
-                    "speaker": "Ana",
-                    "text": t,
-                    "at": at.isoformat(),
-                }
-                for i, t in enumerate(texts)
-            ],
-        }
-
-    importer = ConversationImporter(store, embedder)
-    importer.import_sessions(parse_conversations({"sessions": [session("a", 1)]}))
-    importer.import_sessions(parse_conversations({"sessions": [session("b", 8)]}))
+    first, second = fact(PLAN, "t1", 0.5), fact(SHORTER, "t2", 0.5)
+    with store.db.write() as cur:  # straight to the table, as an older Engram would have
+        store.memories.insert(cur, [first, second], embedder.embed([PLAN, SHORTER]))
     assert store.memories.count() == 2
     report = merge_stored_duplicates(store, NOW)
     assert (report.checked, report.merged) == (2, 1)
-    (kept,) = store.memories.of_kind(MemoryKind.EPISODIC)
+    (kept,) = store.memories.of_kind(MemoryKind.SEMANTIC)
     (full,) = store.memories.get_many([kept.id])
-    assert set(full.source_turn_ids) == {"a:0", "a:1", "b:0", "b:1"}
+    assert full.content == PLAN and set(full.source_turn_ids) == {"t1", "t2"}
     assert full.importance == 0.55
     assert merge_stored_duplicates(store, NOW).checked == 0
+
+
+def test_conversation_segments_are_records_and_never_merge(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    segment = fact(PLAN, "t1", 0.5, MemoryKind.EPISODIC)
+    again = fact(PLAN, "t2", 0.5, MemoryKind.EPISODIC)
+    with store.db.write() as cur:
+        remember(store, cur, Lesson((segment, again)), embedder.embed([PLAN, PLAN]), NOW)
+    assert store.memories.count() == 2
+    assert merge_stored_duplicates(store, NOW).merged == 0

@@ -1,0 +1,242 @@
+"""Background upkeep as plain functions: the CLI, the tests and the app's scheduler call the same
+ones with a clock. Each job is idempotent and resumable: it works in small transactions through
+the single writer, so a crash loses at most the step in flight and a re-run finishes the rest.
+No job deletes a user's memory: compression turns originals into stubs still reachable by id and
+lineage, and links that faded to nothing are the only rows removed."""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from core.conflicts import review_conflicts
+from core.decay import DEFAULT_DECAY
+from core.digest import write_digest
+from core.embed import Embedder
+from core.ingest.dedupe import merge_stored_duplicates
+from core.ingest.entities import extract_entities
+from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
+from core.store import MemoryStore
+from core.store.memories import live
+
+log = logging.getLogger(__name__)
+
+SUMMARY_LINK = "summary_of"
+TOPICS_IN_SUMMARY = 5
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class ConsolidationConfig:
+    # Detailed (hot) conversation memories kept before the oldest are compressed.
+    hot_capacity: int = 20_000
+    # Memories compressed per transaction: a run yields the writer between groups.
+    group_size: int = 8
+    summary_chars: int = 700
+    # Links whose decayed weight fell below this are removed.
+    link_floor: float = 0.05
+    task_ttl: timedelta = timedelta(hours=48)
+
+
+DEFAULT_CONSOLIDATION = ConsolidationConfig()
+
+
+@dataclass(frozen=True, slots=True)
+class JobReport:
+    job: str
+    counts: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class JobContext:
+    store: MemoryStore
+    embedder: Embedder
+    now: datetime
+    home: Path
+    config: ConsolidationConfig = DEFAULT_CONSOLIDATION
+    cancel: threading.Event | None = None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
+
+
+def _key_line(memory: Memory, budget: int) -> str:
+    """The most informative sentence of a memory (the one naming the most things), cut to
+    `budget` characters."""
+    sentences = [s for s in _SENTENCE.split(memory.content.replace("\n", " ")) if s.strip()]
+    best = max(sentences or [memory.content], key=lambda s: (len(extract_entities(s)), len(s)))
+    return best if len(best) <= budget else best[: budget - 1].rstrip() + "…"
+
+
+def summarise(memories: list[Memory], limit: int) -> str:
+    """An extractive summary: dates, the names the originals keep coming back to, then each
+    original's key sentence."""
+    first = min(m.valid_from for m in memories).date().isoformat()
+    last = max(m.created_at for m in memories).date().isoformat()
+    span = first if first == last else f"{first} to {last}"
+    topics = Counter(e for m in memories for e in m.entities).most_common(TOPICS_IN_SUMMARY)
+    about = f" about {', '.join(name for name, _ in topics)}" if topics else ""
+    budget = max(40, limit // len(memories))
+    lines = [_key_line(m, budget) for m in memories]
+    return f"Summary of {len(memories)} memories ({span}){about}: " + " ".join(lines)
+
+
+def compress_warm(ctx: JobContext) -> JobReport:
+    """WARM -> COLD: while more detailed conversation memories than the capacity are hot, the
+    oldest are summarised a group (of one session) at a time into a cold summary that stays in
+    vector and keyword search; the originals become stubs chained to it."""
+    store, config = ctx.store, ctx.config
+    summaries = compressed = 0
+    cursor = store.db.cursor()
+    hot_condition = f"kind = 'episodic' AND tier = 'hot' AND source_path IS NULL AND {live()}"
+    while not ctx.cancelled:
+        hot = cursor.execute(f"SELECT count(*) FROM memories WHERE {hot_condition}").fetchall()
+        excess = hot[0][0] - config.hot_capacity
+        if excess <= 0:
+            break
+        oldest = cursor.execute(
+            f"SELECT id, session_id FROM memories WHERE {hot_condition} "
+            "ORDER BY created_at, seq LIMIT 1"
+        ).fetchall()[0]
+        session_clause = "session_id = ?" if oldest[1] is not None else "session_id IS NULL"
+        params = [oldest[1]] if oldest[1] is not None else []
+        ids = [
+            r[0]
+            for r in cursor.execute(
+                f"SELECT id FROM memories WHERE {hot_condition} AND {session_clause} "
+                "ORDER BY created_at, seq LIMIT ?",
+                [*params, min(config.group_size, max(1, excess))],
+            ).fetchall()
+        ]
+        group = store.memories.get_many(ids)
+        text = summarise(group, config.summary_chars)
+        summary = NewMemory(
+            kind=MemoryKind.EPISODIC,
+            content=text,
+            created_at=max(m.created_at for m in group),
+            valid_from=min(m.valid_from for m in group),
+            decay_class=DecayClass.SLOW,
+            importance=max(m.importance for m in group),
+            project=group[0].project,
+            session_id=group[0].session_id,
+            entities=tuple(dict.fromkeys(e for m in group for e in m.entities)),
+            source_turn_ids=tuple(dict.fromkeys(t for m in group for t in m.source_turn_ids)),
+            tier=Tier.COLD,
+        )
+        vector = ctx.embedder.embed([text])
+        with store.db.write() as cur:
+            (summary_id,) = store.memories.insert(cur, [summary], vector)
+            for memory in group:
+                store.memories.mark_superseded(cur, memory.id, summary_id, ctx.now)
+            store.memories.set_tier(cur, [m.id for m in group], Tier.STUB)
+            store.links.add(
+                cur,
+                [(summary_id, m.id, 1.0) for m in group],
+                SUMMARY_LINK,
+                ctx.now,
+                both_ways=False,
+            )
+        summaries += 1
+        compressed += len(group)
+    return JobReport("compress", {"summaries": summaries, "compressed": compressed})
+
+
+def summary_sources(store: MemoryStore, summary_id: str) -> list[Memory]:
+    """The detailed originals a cold summary stands for (a search hit can open them)."""
+    rows = (
+        store.db.cursor()
+        .execute(
+            "SELECT dst_id FROM links WHERE src_id = ? AND kind = ? ORDER BY dst_id",
+            [summary_id, SUMMARY_LINK],
+        )
+        .fetchall()
+    )
+    found = store.memories.get_many([r[0] for r in rows])
+    return sorted(found, key=lambda m: (m.created_at, m.id))
+
+
+def decay_links(ctx: JobContext) -> JobReport:
+    """Links fade with a 90-day time constant unless used; the faded-out ones are removed.
+    Summary links are structure, not association, and stay."""
+    tau = DEFAULT_DECAY.link_time_constant_days
+    with ctx.store.db.write() as cur:
+        removed = cur.execute(
+            "DELETE FROM links WHERE kind <> ? AND weight * exp(-(epoch(?::TIMESTAMPTZ) - "
+            "epoch(updated_at)) / 86400.0 / ?) < ? RETURNING 1",
+            [SUMMARY_LINK, ctx.now, tau, ctx.config.link_floor],
+        ).fetchall()
+    return JobReport("links", {"removed": len(removed)})
+
+
+def upkeep_indexes(ctx: JobContext) -> JobReport:
+    """Keyword index rebuilt when stale; the vector index compacted after deletes."""
+    stale = ctx.store.fulltext.stale_rows()
+    ctx.store.maintain()
+    if ctx.store.vectors.exists():
+        with ctx.store.db.exclusive() as cur:
+            cur.execute("PRAGMA hnsw_compact_index('memories_embedding_hnsw')")
+    return JobReport("indexes", {"stale_rows_before": stale})
+
+
+def expire_tasks(ctx: JobContext) -> JobReport:
+    with ctx.store.db.write() as cur:
+        expired = ctx.store.tasks.expire_candidates(cur, ctx.now, ctx.config.task_ttl)
+    return JobReport("tasks", {"expired": expired})
+
+
+def merge_duplicates(ctx: JobContext) -> JobReport:
+    report = merge_stored_duplicates(ctx.store, ctx.now)
+    return JobReport("duplicates", {"checked": report.checked, "merged": report.merged})
+
+
+def resolve_conflicts(ctx: JobContext) -> JobReport:
+    report = review_conflicts(ctx.store, ctx.now)
+    return JobReport(
+        "conflicts",
+        {
+            "resolved": len(report.resolved),
+            "flagged": len(report.flagged),
+            "waiting": len(report.pending),
+        },
+    )
+
+
+def daily_digest(ctx: JobContext) -> JobReport:
+    """Yesterday in one Markdown page under `<home>/memory/`: observability, not memory (it is
+    not stored as one). Written only for a day that had something worth saying."""
+    day = (ctx.now - timedelta(days=1)).date()
+    path = write_digest(ctx.store, ctx.home, day)
+    return JobReport("digest", {"written": int(path is not None)})
+
+
+Job = Callable[[JobContext], JobReport]
+JOBS: dict[str, Job] = {
+    "tasks": expire_tasks,
+    "duplicates": merge_duplicates,
+    "conflicts": resolve_conflicts,
+    "compress": compress_warm,
+    "links": decay_links,
+    "indexes": upkeep_indexes,
+    "digest": daily_digest,
+}
+
+
+def run_jobs(ctx: JobContext, names: list[str] | None = None) -> list[JobReport]:
+    reports = []
+    for name in names or list(JOBS):
+        if ctx.cancelled:
+            break
+        started = time.perf_counter()
+        report = JOBS[name](ctx)
+        reports.append(JobReport(report.job, report.counts, time.perf_counter() - started))
+        log.info("Job %s: %s", name, report.counts)
+    return reports

@@ -1,0 +1,86 @@
+"""The daily digest (seed 002): one Markdown page per day under `<home>/memory/` saying what the
+memory took in: key topics, decisions, notable context, and how many memories were added,
+superseded and forgotten. It is for the user to read, not a memory itself; a day with nothing
+worth saying gets no page."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+from core.model import Memory
+from core.store import MemoryStore
+
+DIGEST_DIR = "memory"
+TOP_TOPICS = 8
+NOTABLE = 5
+
+
+def _day_bounds(day: date) -> tuple[datetime, datetime]:
+    start = datetime(day.year, day.month, day.day, tzinfo=UTC)
+    return start, start + timedelta(days=1)
+
+
+def _count(store: MemoryStore, column: str, start: datetime, end: datetime) -> int:
+    return (
+        store.db.cursor()
+        .execute(
+            f"SELECT count(*) FROM memories WHERE {column} >= ? AND {column} < ?", [start, end]
+        )
+        .fetchall()[0][0]
+    )
+
+
+def _written_that_day(store: MemoryStore, start: datetime, end: datetime) -> list[Memory]:
+    rows = (
+        store.db.cursor()
+        .execute(
+            "SELECT id FROM memories WHERE created_at >= ? AND created_at < ? "
+            "AND forgotten_at IS NULL AND tier <> 'stub' ORDER BY importance DESC, created_at",
+            [start, end],
+        )
+        .fetchall()
+    )
+    return store.memories.get_many([r[0] for r in rows], with_sources=False)
+
+
+def render_digest(store: MemoryStore, day: date) -> str | None:
+    start, end = _day_bounds(day)
+    memories = _written_that_day(store, start, end)
+    superseded = _count(store, "valid_to", start, end)
+    forgotten = _count(store, "forgotten_at", start, end)
+    if not memories and not superseded and not forgotten:
+        return None
+    topics = Counter(e for m in memories for e in m.entities)
+    decisions = [m for m in memories if m.content.startswith("Decided:") or m.key]
+    notable = [m for m in memories if m not in decisions][:NOTABLE]
+    lines = [f"# {day.isoformat()}", ""]
+    lines.append(
+        f"{len(memories)} new memories, {superseded} superseded or retired, {forgotten} forgotten."
+    )
+    if topics:
+        lines += ["", "## Key topics", ""]
+        lines += [f"- {name} ({n})" for name, n in topics.most_common(TOP_TOPICS)]
+    if decisions:
+        lines += ["", "## Decisions and facts", ""]
+        lines += [f"- {m.content}" for m in decisions]
+    if notable:
+        lines += ["", "## Notable context", ""]
+        lines += [f"- {m.content.splitlines()[0][:200]}" for m in notable]
+    return "\n".join(lines) + "\n"
+
+
+def write_digest(store: MemoryStore, home: Path, day: date) -> Path | None:
+    """Write (or rewrite: it is idempotent) the page for `day`, atomically."""
+    text = render_digest(store, day)
+    if text is None:
+        return None
+    folder = home / DIGEST_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{day.isoformat()}.md"
+    tmp = path.with_suffix(".md.tmp")
+    tmp.write_text(text, "utf-8")
+    os.replace(tmp, path)
+    return path

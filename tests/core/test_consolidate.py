@@ -1,0 +1,167 @@
+"""Background jobs replayed over months of synthetic history with the clock: WARM -> COLD
+compression counts, search finding summaries, crash and re-run, link decay, the daily digest."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from core.consolidate import (
+    ConsolidationConfig,
+    JobContext,
+    compress_warm,
+    decay_links,
+    run_jobs,
+    summary_sources,
+)
+from core.digest import write_digest
+from core.embed import Embedder
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.model import Tier
+from core.retrieval import Retriever, SearchRequest
+from core.store import MemoryStore
+from tests.core.conversation_factory import conversation
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+CONFIG = ConsolidationConfig(hot_capacity=12, group_size=4)
+
+
+def history(store: MemoryStore, embedder: Embedder) -> None:
+    """Ten sessions, a week apart, three segments each."""
+    data = conversation(sessions=10, turns_per_session=13)
+    for i, session in enumerate(data["sessions"]):
+        began = datetime(2026, 1, 1, 9, tzinfo=UTC) + timedelta(weeks=i)
+        session["started_at"] = began.isoformat()
+        for t, turn in enumerate(session["turns"]):
+            turn["at"] = (began + timedelta(minutes=t)).isoformat()
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+
+
+def tiers(store: MemoryStore) -> dict[str, int]:
+    rows = store.db.cursor().execute("SELECT tier, count(*) FROM memories GROUP BY tier").fetchall()
+    return dict(rows)
+
+
+def context(store: MemoryStore, embedder: Embedder, tmp_path: Path, **kw: object) -> JobContext:
+    return JobContext(store, embedder, NOW, tmp_path, CONFIG, **kw)  # type: ignore[arg-type]
+
+
+def test_compression_keeps_the_newest_hot_and_summarises_the_oldest_by_session(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    assert tiers(store) == {"hot": 30}
+    report = compress_warm(context(store, embedder, tmp_path))
+    assert report.counts == {"summaries": 6, "compressed": 18}
+    assert tiers(store) == {"hot": 12, "cold": 6, "stub": 18}
+    # The oldest six sessions were compressed, a summary each.
+    cold = [m for m in store.memories.recent(100) if m.tier is Tier.COLD]
+    assert sorted(m.session_id for m in cold) == [f"S{i}" for i in range(6)]
+    # Nothing was deleted: stubs are reachable by id and through the summary's lineage.
+    summary = cold[0]
+    originals = summary_sources(store, summary.id)
+    assert len(originals) == 3 and all(m.tier is Tier.STUB for m in originals)
+    assert [v.memory_id for v in store.lineage.chain(originals[0].id)][-1] == summary.id
+    assert set(summary.source_turn_ids) == {t for m in originals for t in m.source_turn_ids}
+    # A second run has nothing left to do.
+    assert compress_warm(context(store, embedder, tmp_path)).counts["summaries"] == 0
+
+
+def test_a_query_that_found_a_detail_finds_its_summary_after_compression(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    retriever = Retriever(store, embedder)
+    query = SearchRequest("hiking in the Dolomites", NOW, record_access=False)
+    (before,) = retriever.search(replace(query, k=1)).results
+    assert before.memory.tier is Tier.HOT and before.memory.session_id == "S0"
+    compress_warm(context(store, embedder, tmp_path))
+    after = retriever.search(query).results
+    top = after[0].memory
+    assert top.tier is Tier.COLD and top.session_id == "S0"
+    assert before.memory.id in {m.id for m in summary_sources(store, top.id)}
+
+
+class FailingEmbedder:
+    """Wraps the real embedder and fails on the nth call: a crash half-way through a job."""
+
+    def __init__(self, inner: Embedder, fail_on: int) -> None:
+        self.inner, self.calls, self.fail_on = inner, 0, fail_on
+        self.model_id, self.dim = inner.model_id, inner.dim
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        self.calls += 1
+        if self.calls == self.fail_on:
+            raise RuntimeError("killed")
+        return self.inner.embed(texts)
+
+
+def test_a_job_killed_half_way_and_rerun_ends_like_a_clean_run(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    with pytest.raises(RuntimeError, match="killed"):
+        compress_warm(JobContext(store, FailingEmbedder(embedder, 4), NOW, tmp_path, CONFIG))
+    assert tiers(store) == {"hot": 21, "cold": 3, "stub": 9}
+    compress_warm(context(store, embedder, tmp_path))
+
+    clean = MemoryStore.open(tmp_path / "clean", embedder.model_id, embedder.dim)
+    try:
+        history(clean, embedder)
+        compress_warm(context(clean, embedder, tmp_path))
+        assert tiers(store) == tiers(clean)
+        summaries = sorted(m.content for m in store.memories.recent(100) if m.tier is Tier.COLD)
+        expected = sorted(m.content for m in clean.memories.recent(100) if m.tier is Tier.COLD)
+        assert summaries == expected
+    finally:
+        clean.close()
+
+
+def test_faded_links_go_and_summary_links_stay(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    compress_warm(context(store, embedder, tmp_path))
+    links = store.db.cursor().execute("SELECT kind, count(*) FROM links GROUP BY kind").fetchall()
+    assert dict(links)["summary_of"] == 18
+    years_later = JobContext(store, embedder, NOW + timedelta(days=3 * 365), tmp_path, CONFIG)
+    report = decay_links(years_later)
+    assert report.counts["removed"] == dict(links).get("synaptic", 0)
+    remaining = store.db.cursor().execute("SELECT DISTINCT kind FROM links").fetchall()
+    assert remaining == [("summary_of",)]
+
+
+def test_the_daily_digest_says_what_the_day_brought_and_skips_empty_days(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    page = write_digest(store, tmp_path, date(2026, 1, 1))
+    assert page == tmp_path / "memory" / "2026-01-01.md"
+    text = page.read_text()
+    assert text.startswith("# 2026-01-01\n\n3 new memories, 0 superseded or retired, 0 forgotten.")
+    assert "## Key topics" in text and "dolomites" in text
+    assert write_digest(store, tmp_path, date(2026, 1, 2)) is None
+    assert write_digest(store, tmp_path, date(2026, 1, 1)) == page
+    assert page.read_text() == text
+
+
+def test_all_jobs_run_in_order_and_report(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    reports = run_jobs(context(store, embedder, tmp_path))
+    assert [r.job for r in reports] == [
+        "tasks",
+        "duplicates",
+        "conflicts",
+        "compress",
+        "links",
+        "indexes",
+        "digest",
+    ]
+    assert reports[3].counts["compressed"] == 18
