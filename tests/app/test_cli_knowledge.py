@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from core.consolidate import JOBS
 from tests.app.test_cli_assistant import engram
 
 
@@ -50,15 +51,7 @@ def test_conflicts_reports_nothing_waiting_on_a_fresh_store(tmp_path: Path) -> N
     assert payload == {"resolved": [], "flagged": [], "pending": []}
     upkeep = json.loads(engram(home, "consolidate", "--now", "2026-06-01", "--json").stdout)
     jobs = {job["job"]: job["counts"] for job in upkeep["jobs"]}
-    assert list(jobs) == [
-        "tasks",
-        "duplicates",
-        "conflicts",
-        "compress",
-        "links",
-        "indexes",
-        "digest",
-    ]
+    assert list(jobs) == list(JOBS)
     assert jobs["compress"] == {"summaries": 0, "compressed": 0}
     one = json.loads(engram(home, "consolidate", "--job", "links", "--json").stdout)
     assert [job["job"] for job in one["jobs"]] == ["links"]
