@@ -25,6 +25,7 @@ from core.ingest.entities import extract_entities
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.store import MemoryStore
 from core.store.memories import live
+from core.viz import DEFAULT_LAYOUT, LayoutConfig, update_layout
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,7 @@ class ConsolidationConfig:
     # Links whose decayed weight fell below this are removed.
     link_floor: float = 0.05
     task_ttl: timedelta = timedelta(hours=48)
+    layout: LayoutConfig = DEFAULT_LAYOUT
 
 
 DEFAULT_CONSOLIDATION = ConsolidationConfig()
@@ -210,6 +212,12 @@ def resolve_conflicts(ctx: JobContext) -> JobReport:
     )
 
 
+def layout(ctx: JobContext) -> JobReport:
+    """The 3D map: a full UMAP when the store grew by 20%, else new memories placed."""
+    mode, count = update_layout(ctx.store, ctx.config.layout)
+    return JobReport("layout", {mode: count})
+
+
 def daily_digest(ctx: JobContext) -> JobReport:
     """Yesterday in one Markdown page under `<home>/memory/`: observability, not memory (it is
     not stored as one). Written only for a day that had something worth saying."""
@@ -226,6 +234,7 @@ JOBS: dict[str, Job] = {
     "compress": compress_warm,
     "links": decay_links,
     "indexes": upkeep_indexes,
+    "layout": layout,
     "digest": daily_digest,
 }
 

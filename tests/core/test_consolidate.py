@@ -25,10 +25,11 @@ from core.ingest.conversations import ConversationImporter
 from core.model import Tier
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
+from core.viz import LayoutConfig
 from tests.core.conversation_factory import conversation
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
-CONFIG = ConsolidationConfig(hot_capacity=12, group_size=4)
+CONFIG = ConsolidationConfig(hot_capacity=12, group_size=4, layout=LayoutConfig(seed=0))
 
 
 def history(store: MemoryStore, embedder: Embedder) -> None:
@@ -162,6 +163,7 @@ def test_all_jobs_run_in_order_and_report(
         "compress",
         "links",
         "indexes",
+        "layout",
         "digest",
     ]
     assert reports[3].counts["compressed"] == 18
