@@ -180,12 +180,11 @@ def decay_links(ctx: JobContext) -> JobReport:
 
 
 def upkeep_indexes(ctx: JobContext) -> JobReport:
-    """Keyword index rebuilt when stale; the vector index compacted after deletes."""
+    """Keyword index rebuilt when stale. The vector index is not compacted here: with vss
+    1.5.5, `PRAGMA hnsw_compact_index` followed by writes and a checkpoint crashed the process
+    on close (double free); purges rebuild the index instead."""
     stale = ctx.store.fulltext.stale_rows()
     ctx.store.maintain()
-    if ctx.store.vectors.exists():
-        with ctx.store.db.exclusive() as cur:
-            cur.execute("PRAGMA hnsw_compact_index('memories_embedding_hnsw')")
     return JobReport("indexes", {"stale_rows_before": stale})
 
 
