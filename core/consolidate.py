@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import numpy as np
+
 from core.conflicts import review_conflicts
 from core.decay import DEFAULT_DECAY
 from core.digest import write_digest
@@ -24,12 +26,15 @@ from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.entities import extract_entities
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.store import MemoryStore
+from core.store.database import id_in
 from core.store.memories import live
 from core.viz import DEFAULT_LAYOUT, LayoutConfig, update_layout
 
 log = logging.getLogger(__name__)
 
 SUMMARY_LINK = "summary_of"
+FACT_LINK = "fact_from"
+CLUSTER_WATERMARK = "episodes_clustered_until"
 TOPICS_IN_SUMMARY = 5
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
@@ -44,6 +49,10 @@ class ConsolidationConfig:
     # Links whose decayed weight fell below this are removed.
     link_floor: float = 0.05
     task_ttl: timedelta = timedelta(hours=48)
+    # Seed 000's weekly step: episodes older than this are distilled into facts.
+    episode_age: timedelta = timedelta(days=7)
+    cluster_neighbours: int = 10
+    cluster_similarity: float = 0.6
     layout: LayoutConfig = DEFAULT_LAYOUT
 
 
@@ -152,6 +161,92 @@ def compress_warm(ctx: JobContext) -> JobReport:
     return JobReport("compress", {"summaries": summaries, "compressed": compressed})
 
 
+def _unclustered_episodes(ctx: JobContext, after: datetime, before: datetime) -> list[Memory]:
+    rows = (
+        ctx.store.db.cursor()
+        .execute(
+            f"SELECT id FROM memories WHERE kind = 'episodic' AND tier = 'hot' AND {live()} "
+            "AND source_path IS NULL AND created_at > ? AND created_at <= ? "
+            "AND id NOT IN (SELECT dst_id FROM links WHERE kind = ?) ORDER BY created_at, seq",
+            [after, before, FACT_LINK],
+        )
+        .fetchall()
+    )
+    return ctx.store.memories.get_many([r[0] for r in rows])
+
+
+def cluster_episodes(ctx: JobContext) -> JobReport:
+    """Episodes older than a week that keep coming back (similar meaning and shared names)
+    become a semantic fact: extractive here (the most central episode's key sentence and the
+    names they share), linked to every episode it came from. The episodes stay as they were,
+    with their short form in `summary`."""
+    store, config = ctx.store, ctx.config
+    cutoff = ctx.now - config.episode_age
+    after = datetime.fromisoformat(store.db.meta(CLUSTER_WATERMARK) or "1970-01-01T00:00:00+00:00")
+    episodes = _unclustered_episodes(ctx, after, cutoff)
+    by_id = {m.id: m for m in episodes}
+    done: set[str] = set()
+    facts = clustered = 0
+    where, params = id_in("id", list(by_id))
+    fetched = store.db.cursor().execute(f"SELECT id, embedding FROM memories WHERE {where}", params)
+    vectors = dict(fetched.fetchall())
+    for episode in episodes:
+        if ctx.cancelled:
+            break
+        if episode.id in done or not episode.entities:
+            continue
+        vector = np.asarray(vectors[episode.id], dtype=np.float32)
+        members = [episode]
+        for hit in store.vectors.nearest(vector, k=config.cluster_neighbours):
+            other = by_id.get(hit.memory_id)
+            if (
+                other is not None
+                and other.id != episode.id
+                and other.id not in done
+                and hit.similarity >= config.cluster_similarity
+                and set(other.entities) & set(episode.entities)
+            ):
+                members.append(other)
+        if len(members) < 2:
+            continue
+        shared = Counter(e for m in members for e in m.entities).most_common(TOPICS_IN_SUMMARY)
+        names = [name for name, n in shared if n >= 2]
+        centre = max(members, key=lambda m: len(set(m.entities) & set(names)))
+        first = min(m.valid_from for m in members).date().isoformat()
+        last = max(m.created_at for m in members).date().isoformat()
+        content = (
+            f"Recurring in {len(members)} conversations ({first} to {last}) about "
+            f"{', '.join(names)}: {_key_line(centre, config.summary_chars)}"
+        )
+        fact = NewMemory(
+            kind=MemoryKind.SEMANTIC,
+            content=content,
+            created_at=ctx.now,
+            valid_from=min(m.valid_from for m in members),
+            decay_class=DecayClass.SLOW,
+            importance=min(1.0, max(m.importance for m in members) + 0.1),
+            confidence=0.6,
+            project=centre.project,
+            entities=tuple(names),
+            source_turn_ids=tuple(dict.fromkeys(t for m in members for t in m.source_turn_ids)),
+        )
+        embedded = ctx.embedder.embed([content])
+        with store.db.write() as cur:
+            (fact_id,) = store.memories.insert(cur, [fact], embedded)
+            store.links.add(
+                cur, [(fact_id, m.id, 1.0) for m in members], FACT_LINK, ctx.now, both_ways=False
+            )
+            for member in members:
+                store.memories.set_summary(cur, member.id, _key_line(member, 200))
+        done.update(m.id for m in members)
+        facts += 1
+        clustered += len(members)
+    if not ctx.cancelled:
+        with store.db.write() as cur:
+            store.db.set_meta(cur, CLUSTER_WATERMARK, cutoff.isoformat())
+    return JobReport("episodes", {"facts": facts, "episodes": clustered})
+
+
 def summary_sources(store: MemoryStore, summary_id: str) -> list[Memory]:
     """The detailed originals a cold summary stands for (a search hit can open them)."""
     rows = (
@@ -230,6 +325,7 @@ JOBS: dict[str, Job] = {
     "tasks": expire_tasks,
     "duplicates": merge_duplicates,
     "conflicts": resolve_conflicts,
+    "episodes": cluster_episodes,
     "compress": compress_warm,
     "links": decay_links,
     "indexes": upkeep_indexes,

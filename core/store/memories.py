@@ -302,6 +302,10 @@ class MemoryRepository:
                 {"tier": tier.value, "ids": pack_ids(memory_ids)},
             )
 
+    def set_summary(self, cur: duckdb.DuckDBPyConnection, memory_id: str, summary: str) -> None:
+        """The short form of a memory (its content is kept as it was)."""
+        cur.execute("UPDATE memories SET summary = ? WHERE id = ?", [summary, memory_id])
+
     def set_importance(
         self, cur: duckdb.DuckDBPyConnection, memory_id: str, importance: float
     ) -> None:

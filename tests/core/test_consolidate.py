@@ -13,6 +13,7 @@ import pytest
 from core.consolidate import (
     ConsolidationConfig,
     JobContext,
+    cluster_episodes,
     compress_warm,
     decay_links,
     run_jobs,
@@ -22,7 +23,7 @@ from core.digest import write_digest
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.model import Tier
+from core.model import MemoryKind, Tier
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.viz import LayoutConfig
@@ -160,10 +161,64 @@ def test_all_jobs_run_in_order_and_report(
         "tasks",
         "duplicates",
         "conflicts",
+        "episodes",
         "compress",
         "links",
         "indexes",
         "layout",
         "digest",
     ]
-    assert reports[3].counts["compressed"] == 18
+    assert reports[4].counts["compressed"] == 18
+
+
+def chat(sid: str, at: datetime, texts: list[str]) -> dict[str, object]:
+    return {
+        "id": sid,
+        "started_at": at.isoformat(),
+        "turns": [
+            {
+                "id": f"{sid}:{i}",
+                "role": "user",
+                "speaker": "Ana",
+                "text": text,
+                "at": (at + timedelta(minutes=i)).isoformat(),
+            }
+            for i, text in enumerate(texts)
+        ],
+    }
+
+
+def test_episodes_that_keep_coming_back_become_a_fact_after_a_week(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    start = datetime(2026, 3, 1, 9, tzinfo=UTC)
+    sessions = [
+        chat("w1", start, ["Marta is getting married in Kyoto in April.", "I need a dress."]),
+        chat(
+            "w2",
+            start + timedelta(days=10),
+            ["Marta's wedding in Kyoto is in April, I booked flights.", "So excited."],
+        ),
+        chat("w3", start + timedelta(days=12), ["The garden shed roof is leaking again.", "Ugh."]),
+        chat(
+            "w4",
+            start + timedelta(days=40),
+            ["Kyoto wedding for Marta coming up in April!", "Packing soon."],
+        ),
+    ]
+    ConversationImporter(store, embedder).import_sessions(
+        parse_conversations({"sessions": sessions})
+    )
+    ctx = JobContext(store, embedder, start + timedelta(days=30), tmp_path, CONFIG)
+    report = cluster_episodes(ctx)
+    assert report.counts == {"facts": 1, "episodes": 2}
+    (fact,) = store.memories.of_kind(MemoryKind.SEMANTIC)
+    assert fact.content.startswith("Recurring in 2 conversations (2026-03-01 to 2026-03-11) about")
+    assert {"marta", "kyoto"} <= set(fact.entities)
+    (full,) = store.memories.get_many([fact.id])
+    assert set(full.source_turn_ids) == {"w1:0", "w1:1", "w2:0", "w2:1"}
+    # The episodes stay, with their short form; the recent one waits for its week.
+    episodes = {m.session_id: m for m in store.memories.of_kind(MemoryKind.EPISODIC)}
+    assert episodes["w1"].summary and episodes["w4"].summary is None
+    assert episodes["w3"].summary is None
+    assert cluster_episodes(ctx).counts == {"facts": 0, "episodes": 0}
