@@ -153,6 +153,10 @@ def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
                 {**asdict(p), "kind": p.kind.value, "proposed_at": p.proposed_at.isoformat()}
                 for p in report.pending
             ],
+            "doubtful": [
+                {"id": m.id, "content": m.content, "confidence": m.confidence}
+                for m in report.doubtful
+            ],
         }
         print(json.dumps(payload, indent=2, ensure_ascii=False))
         return 0
@@ -162,10 +166,12 @@ def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
         print(f"Unsure about {conflict.key}:")
         for memory in conflict.memories:
             print(f"  {memory.id}  {memory.content}  (confidence {memory.confidence:.2f})")
+    for memory in report.doubtful:
+        print(f"To review (confidence {memory.confidence:.2f}): {memory.content}  ({memory.id})")
     for change in report.pending:
         what = f'"{change.content}"' if change.content else "no longer true"
         print(f"Proposed {change.action} of {change.target_id}: {what}  (id {change.id})")
-    if not (report.resolved or report.flagged or report.pending):
+    if not (report.resolved or report.flagged or report.pending or report.doubtful):
         print("No contradictions and nothing waiting for you.")
     return 0
 

@@ -35,6 +35,8 @@ class ConflictReport:
     resolved: tuple[KeyConflict, ...]
     flagged: tuple[KeyConflict, ...]
     pending: tuple[PendingChange, ...]
+    # Beliefs held with little confidence (a model's guess, a distilled pattern): worth a look.
+    doubtful: tuple[Memory, ...] = ()
 
 
 def find_key_conflicts(store: MemoryStore) -> list[KeyConflict]:
@@ -69,7 +71,22 @@ def review_conflicts(store: MemoryStore, now: datetime) -> ConflictReport:
             for older, newer in zip(versions, versions[1:], strict=False):
                 store.memories.mark_superseded(cur, older.id, newer.id, newer.valid_from)
         resolved.append(conflict)
-    return ConflictReport(tuple(resolved), tuple(flagged), tuple(store.pending.pending()))
+    return ConflictReport(
+        tuple(resolved), tuple(flagged), tuple(store.pending.pending()), tuple(doubtful(store))
+    )
+
+
+def doubtful(store: MemoryStore) -> list[Memory]:
+    rows = (
+        store.db.cursor()
+        .execute(
+            f"SELECT id FROM memories WHERE kind = 'semantic' AND confidence < ? AND {live()} "
+            "ORDER BY created_at DESC",
+            [AUTO_RESOLVE_CONFIDENCE],
+        )
+        .fetchall()
+    )
+    return store.memories.get_many([r[0] for r in rows], with_sources=False)
 
 
 def settle_pending(

@@ -302,8 +302,59 @@ def resolve_conflicts(ctx: JobContext) -> JobReport:
             "resolved": len(report.resolved),
             "flagged": len(report.flagged),
             "waiting": len(report.pending),
+            "doubtful": len(report.doubtful),
         },
     )
+
+
+def _month_start(moment: datetime) -> datetime:
+    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+
+
+def project_summaries(ctx: JobContext) -> JobReport:
+    """Seed 000's monthly step: each project active last month gets one extractive summary
+    (what it was about, its most important memories). Written once per project and month."""
+    store = ctx.store
+    end = _month_start(ctx.now)
+    start = _month_start(end - timedelta(days=1))
+    month = start.strftime("%B %Y")
+    rows = (
+        store.db.cursor()
+        .execute(
+            f"SELECT project, list(id ORDER BY importance DESC, created_at) FROM memories "
+            f"WHERE project IS NOT NULL AND created_at >= ? AND created_at < ? AND {live()} "
+            "AND kind IN ('episodic', 'semantic') GROUP BY project ORDER BY project",
+            [start, end],
+        )
+        .fetchall()
+    )
+    written = 0
+    for project, ids in rows:
+        marker = f"project_summary:{project}:{start.strftime('%Y-%m')}"
+        if ctx.cancelled or store.db.meta(marker):
+            continue
+        memories = store.memories.get_many(list(ids))
+        topics = Counter(e for m in memories for e in m.entities).most_common(TOPICS_IN_SUMMARY)
+        points = " ".join(_key_line(m, 200) for m in memories[:3])
+        about = f" about {', '.join(name for name, _ in topics)}" if topics else ""
+        content = f"Project {project} in {month}: {len(memories)} memories{about}. {points}"
+        summary = NewMemory(
+            kind=MemoryKind.SEMANTIC,
+            content=content,
+            created_at=end,
+            valid_from=start,
+            decay_class=DecayClass.SLOW,
+            importance=0.7,
+            project=project,
+            entities=tuple(name for name, _ in topics),
+            source_turn_ids=tuple(dict.fromkeys(t for m in memories for t in m.source_turn_ids)),
+        )
+        vector = ctx.embedder.embed([content])
+        with store.db.write() as cur:
+            store.memories.insert(cur, [summary], vector)
+            store.db.set_meta(cur, marker, ctx.now.isoformat())
+        written += 1
+    return JobReport("projects", {"summaries": written})
 
 
 def layout(ctx: JobContext) -> JobReport:
@@ -326,6 +377,7 @@ JOBS: dict[str, Job] = {
     "duplicates": merge_duplicates,
     "conflicts": resolve_conflicts,
     "episodes": cluster_episodes,
+    "projects": project_summaries,
     "compress": compress_warm,
     "links": decay_links,
     "indexes": upkeep_indexes,

@@ -48,7 +48,7 @@ def test_conflicts_reports_nothing_waiting_on_a_fresh_store(tmp_path: Path) -> N
     plain = engram(home, "conflicts")
     assert plain.returncode == 0 and "No contradictions" in plain.stdout
     payload = json.loads(engram(home, "conflicts", "--json").stdout)
-    assert payload == {"resolved": [], "flagged": [], "pending": []}
+    assert payload == {"resolved": [], "flagged": [], "pending": [], "doubtful": []}
     upkeep = json.loads(engram(home, "consolidate", "--now", "2026-06-01", "--json").stdout)
     jobs = {job["job"]: job["counts"] for job in upkeep["jobs"]}
     assert list(jobs) == list(JOBS)

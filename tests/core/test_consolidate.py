@@ -10,12 +10,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from core.conflicts import review_conflicts
 from core.consolidate import (
     ConsolidationConfig,
     JobContext,
     cluster_episodes,
     compress_warm,
     decay_links,
+    project_summaries,
     run_jobs,
     summary_sources,
 )
@@ -162,13 +164,14 @@ def test_all_jobs_run_in_order_and_report(
         "duplicates",
         "conflicts",
         "episodes",
+        "projects",
         "compress",
         "links",
         "indexes",
         "layout",
         "digest",
     ]
-    assert reports[4].counts["compressed"] == 18
+    assert reports[5].counts["compressed"] == 18
 
 
 def chat(sid: str, at: datetime, texts: list[str]) -> dict[str, object]:
@@ -222,3 +225,38 @@ def test_episodes_that_keep_coming_back_become_a_fact_after_a_week(
     assert episodes["w1"].summary and episodes["w4"].summary is None
     assert episodes["w3"].summary is None
     assert cluster_episodes(ctx).counts == {"facts": 0, "episodes": 0}
+
+
+def test_each_project_active_last_month_gets_one_summary(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    march = datetime(2026, 3, 3, 9, tzinfo=UTC)
+    helios = chat("h1", march, ["The Helios launch moved to May because of the audit.", "OK."])
+    helios["project"] = "Helios"
+    garden = chat("g1", march, ["The garden shed needs a new roof.", "Noted."])
+    ConversationImporter(store, embedder).import_sessions(
+        parse_conversations({"sessions": [helios, garden]})
+    )
+    ctx = JobContext(store, embedder, datetime(2026, 4, 2, tzinfo=UTC), tmp_path, CONFIG)
+    assert project_summaries(ctx).counts == {"summaries": 1}
+    (summary,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.project == "Helios"]
+    assert summary.content.startswith("Project Helios in March 2026: 1 memories about")
+    assert "audit" in summary.content
+    assert project_summaries(ctx).counts == {"summaries": 0}
+
+
+def test_low_confidence_beliefs_are_listed_for_review(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    start = datetime(2026, 3, 1, 9, tzinfo=UTC)
+    sessions = [
+        chat("w1", start, ["Marta is getting married in Kyoto in April.", "I need a dress."]),
+        chat("w2", start + timedelta(days=10), ["Marta's wedding in Kyoto is in April.", "Yay."]),
+    ]
+    ConversationImporter(store, embedder).import_sessions(
+        parse_conversations({"sessions": sessions})
+    )
+    ctx = JobContext(store, embedder, start + timedelta(days=30), tmp_path, CONFIG)
+    cluster_episodes(ctx)
+    report = review_conflicts(store, ctx.now)
+    assert [m.content[:22] for m in report.doubtful] == ["Recurring in 2 convers"]
