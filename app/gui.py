@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import logging
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
 from app.services import open_services
+from app.settings import load_settings
 from core.errors import EngramError
 from ui.main_window import MainWindow
 
@@ -24,10 +27,17 @@ def run_gui(home: Path) -> int:
         log.error("Could not open the memory store: %s", exc)
         QMessageBox.critical(None, "Engram cannot start", str(exc))
         return 1
+    worker = LifecycleWorker(services.store, services.embedder, home, lambda: datetime.now(UTC))
+    scheduler = LifecycleScheduler(worker, cadences_from_hours(load_settings(home).cadence_hours))
     try:
         window = MainWindow(services.store.stats())
         window.sig_quit_requested.connect(app.quit)
+        worker.sig_job_failed.connect(
+            lambda _name, message: window.statusBar().showMessage(message)
+        )
         window.show()
+        scheduler.start()
         return app.exec()
     finally:
+        scheduler.stop()
         services.close()

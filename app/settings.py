@@ -26,6 +26,8 @@ class Settings:
     llm_model_path: str | None = None
     context_size: int = 4096
     threads: int | None = None
+    # Hours between background job groups (six_hourly, daily, weekly, monthly); unset = default.
+    cadence_hours: dict[str, float] | None = None
 
 
 def load_settings(home: Path) -> Settings:
