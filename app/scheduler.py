@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from core.consolidate import JOBS, JobContext, run_jobs
 from core.embed import Embedder
+from core.llm import LLM
 from core.store import MemoryStore
 
 log = logging.getLogger(__name__)
@@ -64,8 +65,16 @@ class LifecycleWorker(QObject):
     sig_run_requested = Signal(list)
     """Ask the worker (from any thread) to run these jobs."""
 
-    def __init__(self, store: MemoryStore, embedder: Embedder, home: Path, clock: Clock) -> None:
+    def __init__(
+        self,
+        store: MemoryStore,
+        embedder: Embedder,
+        home: Path,
+        clock: Clock,
+        llm: LLM | None = None,
+    ) -> None:
         super().__init__()
+        self._llm = llm
         self._store = store
         self._embedder = embedder
         self._home = home
@@ -80,7 +89,12 @@ class LifecycleWorker(QObject):
                 return
             self.sig_job_started.emit(name)
             context = JobContext(
-                self._store, self._embedder, self._clock(), self._home, cancel=self.cancel
+                self._store,
+                self._embedder,
+                self._clock(),
+                self._home,
+                cancel=self.cancel,
+                llm=self._llm,
             )
             try:
                 (report,) = run_jobs(context, [name])

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -22,9 +23,12 @@ from core.conflicts import review_conflicts
 from core.decay import DEFAULT_DECAY
 from core.digest import write_digest
 from core.embed import Embedder
+from core.errors import EngramError
 from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.entities import extract_entities
+from core.llm import LLM, ChatMessage
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
+from core.prompts.templates import render
 from core.store import MemoryStore
 from core.store.database import id_in
 from core.store.memories import live
@@ -74,6 +78,8 @@ class JobContext:
     home: Path
     config: ConsolidationConfig = DEFAULT_CONSOLIDATION
     cancel: threading.Event | None = None
+    # With a model loaded, recurring episodes are distilled by it; without, extractively.
+    llm: LLM | None = None
 
     @property
     def cancelled(self) -> bool:
@@ -175,11 +181,44 @@ def _unclustered_episodes(ctx: JobContext, after: datetime, before: datetime) ->
     return ctx.store.memories.get_many([r[0] for r in rows])
 
 
+DISTIL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "kind": {"type": "string", "enum": ["semantic", "procedural"]},
+        "statement": {"type": "string", "minLength": 8, "maxLength": 300},
+    },
+    "required": ["kind", "statement"],
+}
+
+
+def _distilled(ctx: JobContext, members: list[Memory]) -> tuple[MemoryKind, str] | None:
+    """The model's one-sentence statement of what the episodes show, or None without a model
+    or with an unusable answer (the extractive fact is used then)."""
+    if ctx.llm is None:
+        return None
+    listing = "\n".join(f"- {_key_line(m, 300)}" for m in members)
+    try:
+        answer = ctx.llm.complete_json(
+            [ChatMessage("user", render("distil_episodes", episodes=listing))],
+            DISTIL_SCHEMA,
+            max_tokens=160,
+        )
+        statement = " ".join(str(answer["statement"]).split())
+        kind = MemoryKind(answer["kind"])
+    except (EngramError, RuntimeError, ValueError, KeyError, TypeError) as exc:
+        log.info("Distilling episodes with the model failed (%s); kept extractive", exc)
+        return None
+    if len(statement) < 8 or kind not in (MemoryKind.SEMANTIC, MemoryKind.PROCEDURAL):
+        return None
+    return kind, statement
+
+
 def cluster_episodes(ctx: JobContext) -> JobReport:
     """Episodes older than a week that keep coming back (similar meaning and shared names)
-    become a semantic fact: extractive here (the most central episode's key sentence and the
-    names they share), linked to every episode it came from. The episodes stay as they were,
-    with their short form in `summary`."""
+    become a semantic fact or a procedural pattern: stated by the model when one is loaded,
+    else extractive (the most central episode's key sentence and the names they share), linked
+    to every episode it came from. The episodes stay as they were, with their short form in
+    `summary`."""
     store, config = ctx.store, ctx.config
     cutoff = ctx.now - config.episode_age
     after = datetime.fromisoformat(store.db.meta(CLUSTER_WATERMARK) or "1970-01-01T00:00:00+00:00")
@@ -214,12 +253,13 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
         centre = max(members, key=lambda m: len(set(m.entities) & set(names)))
         first = min(m.valid_from for m in members).date().isoformat()
         last = max(m.created_at for m in members).date().isoformat()
-        content = (
+        kind, content = _distilled(ctx, members) or (
+            MemoryKind.SEMANTIC,
             f"Recurring in {len(members)} conversations ({first} to {last}) about "
-            f"{', '.join(names)}: {_key_line(centre, config.summary_chars)}"
+            f"{', '.join(names)}: {_key_line(centre, config.summary_chars)}",
         )
         fact = NewMemory(
-            kind=MemoryKind.SEMANTIC,
+            kind=kind,
             content=content,
             created_at=ctx.now,
             valid_from=min(m.valid_from for m in members),

@@ -23,6 +23,7 @@ from core.consolidate import (
 )
 from core.digest import write_digest
 from core.embed import Embedder
+from core.errors import ModelError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, Tier
@@ -30,6 +31,7 @@ from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.viz import LayoutConfig
 from tests.core.conversation_factory import conversation
+from tests.core.test_curation import ScriptedLLM
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CONFIG = ConsolidationConfig(hot_capacity=12, group_size=4, layout=LayoutConfig(seed=0))
@@ -260,3 +262,38 @@ def test_low_confidence_beliefs_are_listed_for_review(
     cluster_episodes(ctx)
     report = review_conflicts(store, ctx.now)
     assert [m.content[:22] for m in report.doubtful] == ["Recurring in 2 convers"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind", "starts"),
+    [
+        (
+            {"kind": "procedural", "statement": "Ana books family-wedding flights early."},
+            MemoryKind.PROCEDURAL,
+            "Ana books family-wedding flights early.",
+        ),
+        (ModelError("cut off"), MemoryKind.SEMANTIC, "Recurring in 2 conversations"),
+    ],
+)
+def test_with_a_model_loaded_it_states_the_pattern_and_falls_back_when_it_cannot(
+    store: MemoryStore,
+    embedder: Embedder,
+    tmp_path: Path,
+    answer: object,
+    kind: MemoryKind,
+    starts: str,
+) -> None:
+    start = datetime(2026, 3, 1, 9, tzinfo=UTC)
+    sessions = [
+        chat("w1", start, ["Marta is getting married in Kyoto in April.", "I need a dress."]),
+        chat("w2", start + timedelta(days=10), ["Marta's wedding in Kyoto is in April.", "Yay."]),
+    ]
+    ConversationImporter(store, embedder).import_sessions(
+        parse_conversations({"sessions": sessions})
+    )
+    llm = ScriptedLLM([answer])
+    ctx = JobContext(store, embedder, start + timedelta(days=30), tmp_path, CONFIG, llm=llm)
+    assert cluster_episodes(ctx).counts == {"facts": 1, "episodes": 2}
+    (fact,) = store.memories.of_kind(kind)
+    assert fact.content.startswith(starts)
+    assert "Marta is getting married in Kyoto" in llm.prompts[0]
