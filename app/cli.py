@@ -16,11 +16,13 @@ from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
 from app.services import Services, embedder_spec, open_services
 from app.settings import load_settings
+from core.consolidate import summary_sources
 from core.embed import SentenceTransformerEmbedder
 from core.errors import InputError
 from core.eval.locomo import evaluate as evaluate_locomo
 from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
+from core.model import Tier
 from core.retrieval import Mode, SearchOutcome, SearchRequest
 from core.tokens import token_counter
 
@@ -122,7 +124,10 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
 
 
 def search_payload(
-    query: str, outcome: SearchOutcome, lineage_ids: dict[str, list[str]]
+    query: str,
+    outcome: SearchOutcome,
+    lineage_ids: dict[str, list[str]],
+    summarises: dict[str, list[str]],
 ) -> dict[str, Any]:
     return {
         "query": query,
@@ -139,6 +144,8 @@ def search_payload(
                 "created_at": r.memory.created_at.isoformat(),
                 "associated_with": r.associated_with,
                 "lineage_ids": lineage_ids[r.memory.id],
+                "tier": r.memory.tier.value,
+                "summarises": summarises.get(r.memory.id, []),
             }
             for r in outcome.results
         ],
@@ -168,7 +175,12 @@ def cmd_search(services: Services, args: argparse.Namespace) -> int:
             r.memory.id: [v.memory_id for v in services.store.lineage.chain(r.memory.id)]
             for r in outcome.results
         }
-        payload = search_payload(args.query, outcome, lineage)
+        summarises = {
+            r.memory.id: [m.id for m in summary_sources(services.store, r.memory.id)]
+            for r in outcome.results
+            if r.memory.tier is Tier.COLD
+        }
+        payload = search_payload(args.query, outcome, lineage, summarises)
         print(json.dumps(payload, indent=2, ensure_ascii=False))
         return 0
     if outcome.degraded:

@@ -42,6 +42,7 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     assert top["source_turn_ids"] and top["source_turn_ids"][0].startswith("S4:")
     assert {"semantic", "keyword", "recency", "retention"} <= set(top["signals"])
     assert top["lineage_ids"] == [top["id"]]
+    assert (top["tier"], top["summarises"]) == ("hot", [])
 
     stats = engram(home, "stats", "--json")
     # Four turns per session make one segment memory each.
