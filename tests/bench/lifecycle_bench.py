@@ -29,10 +29,11 @@ def run(count: int, placements: int) -> dict[str, float]:
     config = ConsolidationConfig(hot_capacity=int(count * 0.9))
     results: dict[str, float] = {"memories": count}
     for report in run_jobs(JobContext(store, embedder, NOW, folder, config)):
-        if report.job != "layout":
-            results[f"job_{report.job}_s"] = report.seconds
+        # The first layout in a process also pays numba's import and compilation.
+        name = "first_layout_with_jit" if report.job == "layout" else f"job_{report.job}"
+        results[f"{name}_s"] = report.seconds
     started = time.perf_counter()
-    full_layout(store)
+    results["full_layout_memories"] = full_layout(store)
     results["full_layout_s"] = time.perf_counter() - started
     rng = np.random.default_rng(2)
     picks = rng.integers(0, count, placements)
