@@ -37,6 +37,8 @@ def run_gui(home: Path) -> int:
         )
         window.show()
         scheduler.start()
+        # A conversation a crash left open is remembered right away, not at the daily run.
+        scheduler.run_now(["sessions"])
         return app.exec()
     finally:
         scheduler.stop()

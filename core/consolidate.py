@@ -26,6 +26,8 @@ from core.embed import Embedder
 from core.errors import EngramError
 from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.entities import extract_entities
+from core.ingest.remember import Lesson, remember, segment_memory
+from core.ingest.segments import segment_turns
 from core.llm import LLM, ChatMessage
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.prompts.templates import render
@@ -53,6 +55,8 @@ class ConsolidationConfig:
     # Links whose decayed weight fell below this are removed.
     link_floor: float = 0.05
     task_ttl: timedelta = timedelta(hours=48)
+    # A conversation silent this long with no close was left by a crash.
+    idle_session: timedelta = timedelta(hours=6)
     # Seed 000's weekly step: episodes older than this are distilled into facts.
     episode_age: timedelta = timedelta(days=7)
     cluster_neighbours: int = 10
@@ -323,6 +327,28 @@ def upkeep_indexes(ctx: JobContext) -> JobReport:
     return JobReport("indexes", {"stale_rows_before": stale})
 
 
+def close_abandoned_sessions(ctx: JobContext) -> JobReport:
+    """Conversations Engram stopped in the middle of (a crash, a killed process) are closed as
+    a clean close would have: turns not yet remembered become segment memories, the session
+    is ended. The working set itself lived in memory; everything in it was already stored."""
+    store = ctx.store
+    closed = segments = 0
+    for session_id, project in store.conversations.open_sessions(ctx.now - ctx.config.idle_session):
+        if ctx.cancelled:
+            break
+        turns, uncovered = store.conversations.uncovered_turns(session_id)
+        groups = [g for g in segment_turns(turns) if uncovered & {t.id for t in g}]
+        lesson = Lesson(tuple(segment_memory(g, session_id, project) for g in groups))
+        vectors = ctx.embedder.embed([m.content for m in lesson.memories])
+        with store.db.write() as cur:
+            if groups:
+                remember(store, cur, lesson, vectors, ctx.now)
+            store.conversations.end_session(cur, session_id, ctx.now)
+        closed += 1
+        segments += len(groups)
+    return JobReport("sessions", {"closed": closed, "segments": segments})
+
+
 def expire_tasks(ctx: JobContext) -> JobReport:
     with ctx.store.db.write() as cur:
         expired = ctx.store.tasks.expire_candidates(cur, ctx.now, ctx.config.task_ttl)
@@ -413,6 +439,7 @@ def daily_digest(ctx: JobContext) -> JobReport:
 
 Job = Callable[[JobContext], JobReport]
 JOBS: dict[str, Job] = {
+    "sessions": close_abandoned_sessions,
     "tasks": expire_tasks,
     "duplicates": merge_duplicates,
     "conflicts": resolve_conflicts,

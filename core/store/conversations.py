@@ -76,6 +76,36 @@ class ConversationRepository:
         )
         return [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
 
+    def open_sessions(self, idle_since: datetime) -> list[tuple[str, str | None]]:
+        """(id, project) of sessions never closed whose last turn is older than `idle_since`:
+        Engram stopped before closing them."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT s.id, s.project FROM sessions s JOIN turns t ON t.session_id = s.id "
+                "WHERE s.ended_at IS NULL GROUP BY s.id, s.project "
+                "HAVING max(t.spoken_at) < ? ORDER BY min(t.spoken_at)",
+                [idle_since],
+            )
+            .fetchall()
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    def uncovered_turns(self, session_id: str) -> tuple[list[Turn], set[str]]:
+        """A session's turns in order, and the ids of those no memory was made from yet."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT id, session_id, seq, role, text, spoken_at, speaker, id NOT IN "
+                "(SELECT turn_id FROM memory_sources WHERE turn_id IS NOT NULL) "
+                "FROM turns WHERE session_id = ? ORDER BY seq",
+                [session_id],
+            )
+            .fetchall()
+        )
+        turns = [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
+        return turns, {r[0] for r in rows if r[7]}
+
     def end_session(self, cur: duckdb.DuckDBPyConnection, session_id: str, at: datetime) -> None:
         cur.execute("UPDATE sessions SET ended_at = ? WHERE id = ?", [at, session_id])
 

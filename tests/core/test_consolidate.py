@@ -14,6 +14,7 @@ from core.conflicts import review_conflicts
 from core.consolidate import (
     ConsolidationConfig,
     JobContext,
+    close_abandoned_sessions,
     cluster_episodes,
     compress_warm,
     decay_links,
@@ -26,11 +27,11 @@ from core.embed import Embedder
 from core.errors import ModelError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.model import MemoryKind, Tier
+from core.model import MemoryKind, Role, Session, Tier, Turn
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.viz import LayoutConfig
-from tests.core.conversation_factory import conversation
+from tests.core.conversation_factory import conversation, detail
 from tests.core.test_curation import ScriptedLLM
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
@@ -162,6 +163,7 @@ def test_all_jobs_run_in_order_and_report(
     history(store, embedder)
     reports = run_jobs(context(store, embedder, tmp_path))
     assert [r.job for r in reports] == [
+        "sessions",
         "tasks",
         "duplicates",
         "conflicts",
@@ -173,7 +175,7 @@ def test_all_jobs_run_in_order_and_report(
         "layout",
         "digest",
     ]
-    assert reports[5].counts["compressed"] == 18
+    assert reports[6].counts["compressed"] == 18
 
 
 def chat(sid: str, at: datetime, texts: list[str]) -> dict[str, object]:
@@ -297,3 +299,31 @@ def test_with_a_model_loaded_it_states_the_pattern_and_falls_back_when_it_cannot
     (fact,) = store.memories.of_kind(kind)
     assert fact.content.startswith(starts)
     assert "Marta is getting married in Kyoto" in llm.prompts[0]
+
+
+def test_a_conversation_left_open_by_a_crash_is_remembered_and_closed(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    began = datetime(2026, 5, 1, 9, tzinfo=UTC)
+    texts = [f"{detail(i)} About the harbour festival." for i in range(7)]
+    turns = tuple(
+        Turn(
+            f"c-{i}",
+            "c",
+            i,
+            Role.USER if i % 2 == 0 else Role.ASSISTANT,
+            text,
+            began + timedelta(minutes=i),
+            "Ana",
+        )
+        for i, text in enumerate(texts)
+    )
+    with store.db.write() as cur:  # the turns were stored, then Engram died before the close
+        store.conversations.insert_session(cur, Session("c", began, None, turns))
+    early = JobContext(store, embedder, began + timedelta(hours=1), tmp_path, CONFIG)
+    assert close_abandoned_sessions(early).counts == {"closed": 0, "segments": 0}
+    later = replace(early, now=began + timedelta(hours=7))
+    assert close_abandoned_sessions(later).counts == {"closed": 1, "segments": 2}
+    _, uncovered = store.conversations.uncovered_turns("c")
+    assert uncovered == set()
+    assert close_abandoned_sessions(later).counts == {"closed": 0, "segments": 0}
