@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
@@ -36,6 +38,11 @@ def run_gui(home: Path) -> int:
             lambda _name, message: window.statusBar().showMessage(message)
         )
         window.show()
+        # Ctrl-C in the terminal quits cleanly; Qt's loop needs a tick for Python to see it.
+        signal.signal(signal.SIGINT, lambda *_: app.quit())
+        ticker = QTimer()
+        ticker.timeout.connect(lambda: None)
+        ticker.start(250)
         scheduler.start()
         # A conversation a crash left open is remembered right away, not at the daily run.
         scheduler.run_now(["sessions"])
