@@ -249,9 +249,8 @@ def test_each_project_active_last_month_gets_one_summary(
     assert project_summaries(ctx).counts == {"summaries": 0}
 
 
-def test_low_confidence_beliefs_are_listed_for_review(
-    store: MemoryStore, embedder: Embedder, tmp_path: Path
-) -> None:
+def wedding_talk(store: MemoryStore, embedder: Embedder) -> datetime:
+    """Two conversations ten days apart about the same wedding; returns when the first began."""
     start = datetime(2026, 3, 1, 9, tzinfo=UTC)
     sessions = [
         chat("w1", start, ["Marta is getting married in Kyoto in April.", "I need a dress."]),
@@ -260,6 +259,13 @@ def test_low_confidence_beliefs_are_listed_for_review(
     ConversationImporter(store, embedder).import_sessions(
         parse_conversations({"sessions": sessions})
     )
+    return start
+
+
+def test_low_confidence_beliefs_are_listed_for_review(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    start = wedding_talk(store, embedder)
     ctx = JobContext(store, embedder, start + timedelta(days=30), tmp_path, CONFIG)
     cluster_episodes(ctx)
     report = review_conflicts(store, ctx.now)
@@ -285,14 +291,7 @@ def test_with_a_model_loaded_it_states_the_pattern_and_falls_back_when_it_cannot
     kind: MemoryKind,
     starts: str,
 ) -> None:
-    start = datetime(2026, 3, 1, 9, tzinfo=UTC)
-    sessions = [
-        chat("w1", start, ["Marta is getting married in Kyoto in April.", "I need a dress."]),
-        chat("w2", start + timedelta(days=10), ["Marta's wedding in Kyoto is in April.", "Yay."]),
-    ]
-    ConversationImporter(store, embedder).import_sessions(
-        parse_conversations({"sessions": sessions})
-    )
+    start = wedding_talk(store, embedder)
     llm = ScriptedLLM([answer])
     ctx = JobContext(store, embedder, start + timedelta(days=30), tmp_path, CONFIG, llm=llm)
     assert cluster_episodes(ctx).counts == {"facts": 1, "episodes": 2}
