@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from app.services import Services, assistant_for, load_llm
-from app.settings import load_settings
+from app.settings import Settings, load_settings
 from core.assistant import Assistant, TurnResult
 from core.context import AssembledContext
+from core.core_memory import CoreMemory
 from core.curation import CurationWorker, Curator
 from core.errors import EngramError, InputError
 from core.model import Task, TaskStatus
@@ -64,6 +65,13 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
     unpin.add_argument("id", help="core memory id (as printed by pin)")
 
 
+def _model_path(args: argparse.Namespace, settings: Settings) -> Path | None:
+    """--model if given, else the model chosen in settings."""
+    if args.model:
+        return Path(args.model)
+    return Path(settings.llm_model_path) if settings.llm_model_path else None
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -105,7 +113,7 @@ def context_payload(query: str, context: AssembledContext) -> dict[str, Any]:
 
 def cmd_context(services: Services, args: argparse.Namespace) -> int:
     settings = load_settings(services.home)
-    model = args.model or (Path(settings.llm_model_path) if settings.llm_model_path else None)
+    model = _model_path(args, settings)
     llm = load_llm(model, settings, vocab_only=True) if model else None
     assistant = assistant_for(services, llm, _now, settings.context_size)
     prepared = assistant.prepare(args.query)
@@ -148,15 +156,13 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_pin(services: Services, args: argparse.Namespace) -> int:
-    assistant = assistant_for(services, None, _now, load_settings(services.home).context_size)
-    pinned = assistant.core.pin(args.text, _now())
+    pinned = CoreMemory(services.store, services.embedder).pin(args.text, _now())
     print(f"Pinned to core memory (id {pinned.id}).")
     return 0
 
 
 def cmd_unpin(services: Services, args: argparse.Namespace) -> int:
-    assistant = assistant_for(services, None, _now, load_settings(services.home).context_size)
-    assistant.core.unpin(args.id, _now())
+    CoreMemory(services.store, services.embedder).unpin(args.id, _now())
     print(f"Unpinned {args.id}; it is still remembered, no longer in every prompt.")
     return 0
 
@@ -201,7 +207,7 @@ def _reply(assistant: Assistant, text: str, write: Callable[[str], None]) -> Non
 
 def cmd_chat(services: Services, args: argparse.Namespace) -> int:
     settings = load_settings(services.home)
-    model = args.model or (Path(settings.llm_model_path) if settings.llm_model_path else None)
+    model = _model_path(args, settings)
     if model is None:
         raise EngramError(
             "No language model is configured. Pass --model PATH to a GGUF file, or set "

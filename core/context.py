@@ -7,7 +7,7 @@ turns of the conversation and pinned core memory always stay."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
@@ -107,7 +107,7 @@ class ContextInputs:
     recent_turns: Sequence[Turn] = ()
     project: str | None = None
     assistant_name: str = "Engram"
-    extra_warnings: Sequence[str] = field(default_factory=tuple)
+    extra_warnings: Sequence[str] = ()
 
 
 def fence(memory: Memory, kind_label: str) -> str:

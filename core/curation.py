@@ -22,7 +22,7 @@ from core.embed import Embedder
 from core.errors import EngramError
 from core.ingest.remember import Lesson, remember
 from core.llm import LLM, ChatMessage
-from core.model import DecayClass, Memory, MemoryKind, NewMemory, Turn
+from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Turn
 from core.prompts.templates import render
 from core.store import MemoryStore
 
@@ -136,7 +136,7 @@ class Curator:
         self.config = config
 
     def extract(self, turns: Sequence[Turn], project: str | None = None) -> list[NewMemory]:
-        speaker = next((t.speaker for t in turns if t.role.value == "user" and t.speaker), "User")
+        speaker = next((t.speaker for t in turns if t.role is Role.USER and t.speaker), "User")
         exchange = "\n".join(f"{t.speaker or t.role.value}: {t.text}" for t in turns)
         prompt = render("extract_memories", speaker=speaker, exchange=exchange)
         answer = self._llm.complete_json(

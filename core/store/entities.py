@@ -14,6 +14,7 @@ import duckdb
 from core.ingest.entities import EntityType, TypedEntity, typed_entities
 from core.ingest.rules import Relation
 from core.store.database import Database
+from core.store.memories import live
 
 # Relations one subject has one of at a time.
 SINGLE_VALUED = frozenset({"lives_in", "works_at"})
@@ -124,8 +125,7 @@ class EntityRepository:
             .execute(
                 "SELECT e.id, e.type, e.first_seen, e.last_seen, count(m.id) AS n "
                 "FROM entities e LEFT JOIN memory_entities me ON me.entity_id = e.id "
-                "LEFT JOIN memories m ON m.id = me.memory_id AND m.valid_to IS NULL "
-                "AND m.forgotten_at IS NULL "
+                f"LEFT JOIN memories m ON m.id = me.memory_id AND {live('m')} "
                 "GROUP BY ALL ORDER BY n DESC, e.id"
             )
             .fetchall()

@@ -52,12 +52,13 @@ class PendingChanges:
         )
         return change_id
 
-    def pending(self) -> list[PendingChange]:
+    def _select(self, where: str, params: list[object]) -> list[PendingChange]:
         rows = (
             self._db.cursor()
             .execute(
-                f"SELECT {_COLUMNS} FROM pending_changes WHERE status = 'pending' "
-                "ORDER BY proposed_at"
+                f"SELECT {_COLUMNS} FROM pending_changes WHERE status = 'pending' AND {where} "
+                "ORDER BY proposed_at",
+                params,
             )
             .fetchall()
         )
@@ -66,8 +67,11 @@ class PendingChanges:
             for r in rows
         ]
 
+    def pending(self) -> list[PendingChange]:
+        return self._select("true", [])
+
     def get(self, change_id: str) -> PendingChange:
-        found = [c for c in self.pending() if c.id == change_id]
+        found = self._select("id = ?", [change_id])
         if not found:
             raise StoreError(f"No pending change with id {change_id}.")
         return found[0]

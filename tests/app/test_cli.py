@@ -13,10 +13,14 @@ from tests.core.conversation_factory import conversation
 ENGRAM = Path(sys.executable).with_name("engram")
 
 
-def engram(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def engram(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it; a model configured in the developer's environment does
+    not leak in."""
     env = dict(os.environ, HF_HUB_OFFLINE="1")
+    env.pop("ENGRAM_LLM_MODEL", None)
     return subprocess.run(
         [str(ENGRAM), "--home", str(home), *args],
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=300,

@@ -4,24 +4,9 @@ temporary home, the tiny generated GGUF as the model."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from pathlib import Path
 
-from tests.app.test_cli import ENGRAM
-
-
-def engram(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, HF_HUB_OFFLINE="1")
-    env.pop("ENGRAM_LLM_MODEL", None)
-    return subprocess.run(
-        [str(ENGRAM), "--home", str(home), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+from tests.app.test_cli import engram
 
 
 def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf: Path) -> None:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from core.consolidate import JOBS
-from tests.app.test_cli_assistant import engram
+from tests.app.test_cli import engram
 
 
 def test_ingest_learns_a_folder_reports_progress_and_refuses_bad_files(tmp_path: Path) -> None:
