@@ -15,7 +15,6 @@ from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
 from app.services import Services, embedder_spec, open_services
-from app.settings import load_settings
 from core.consolidate import summary_sources
 from core.embed import SentenceTransformerEmbedder
 from core.errors import InputError
@@ -24,6 +23,7 @@ from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.model import Tier
 from core.retrieval import Mode, SearchOutcome, SearchRequest
+from core.settings import load_settings
 from core.tokens import token_counter
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from app.services import Services, assistant_for, load_llm
-from app.settings import Settings, load_settings
 from core.assistant import Assistant, TurnResult
 from core.context import AssembledContext
 from core.core_memory import CoreMemory
 from core.curation import CurationWorker, Curator
 from core.errors import EngramError, InputError
 from core.model import Task, TaskStatus
+from core.settings import Settings, load_settings
 
 QUIT_WORDS = {"/quit", "/exit", "/q"}
 

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
 from app.services import open_services
-from app.settings import load_settings
 from core.errors import EngramError
+from core.settings import load_settings
 from ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)

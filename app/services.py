@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.settings import Settings, load_settings
 from core.assistant import Assistant, Clock, ExchangeSink
 from core.embed import EmbedderSpec, SentenceTransformerEmbedder, spec_for_model_dir
 from core.llm import LLM, LlamaCppLLM, LLMSettings
 from core.retrieval import Retriever
+from core.settings import Settings, load_settings
 from core.store import MemoryStore
 
 

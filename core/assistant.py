@@ -92,6 +92,8 @@ class _LiveSession:
     session: Session
     turns: list[Turn]
     stored_segments: set[tuple[str, ...]]
+    # Turns said while memory was paused: in the conversation, never in the store.
+    unrecorded: set[str] = field(default_factory=set)
 
     @property
     def last_at(self) -> datetime | None:
@@ -135,6 +137,8 @@ class Assistant:
         self._live: _LiveSession | None = None
         self._on_exchange = on_exchange
         self.project: str | None = None
+        # Privacy pause: the conversation goes on, nothing of it is stored or learnt.
+        self.remembering = True
 
     @property
     def session_id(self) -> str | None:
@@ -201,7 +205,10 @@ class Assistant:
         *,
         on_token: TokenSink | None = None,
         cancel: threading.Event | None = None,
+        on_prepared: Callable[[PreparedTurn], None] | None = None,
     ) -> TurnResult:
+        """`on_prepared` hears what was recalled before the model starts speaking (the
+        sidebar shows it while the reply streams)."""
         if self._llm is None:
             raise ModelError(
                 "No language model is loaded: choose a GGUF model file in settings "
@@ -214,15 +221,24 @@ class Assistant:
         started = time.perf_counter()
         prepared = self.prepare(message)
         timings = {"prepare": (time.perf_counter() - started) * 1000}
+        if on_prepared is not None:
+            on_prepared(prepared)
         user_turn = self._next_turn(Role.USER, prepared.text, prepared.now)
         started = time.perf_counter()
         reply, interrupted, failure = self._generate(self._llm, prepared.context, on_token, cancel)
         timings["generate"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
-        memory_ids, tasks = self._remember_exchange(prepared, user_turn, reply_turn, interrupted)
+        if self.remembering:
+            memory_ids, tasks = self._remember_exchange(
+                prepared, user_turn, reply_turn, interrupted
+            )
+        else:
+            live.turns += [user_turn, reply_turn]
+            live.unrecorded.update((user_turn.id, reply_turn.id))
+            memory_ids, tasks = (), ()
         timings["remember"] = (time.perf_counter() - started) * 1000
-        if self._on_exchange is not None:
+        if self._on_exchange is not None and self.remembering:
             self._on_exchange((user_turn, reply_turn), reply_turn.at, self.project)
         if failure is not None:
             raise ModelError(
@@ -344,7 +360,7 @@ class Assistant:
         ready = []
         for group in segment_turns(live.turns, self._segments):
             key = tuple(t.id for t in group)
-            if key in live.stored_segments:
+            if key in live.stored_segments or live.unrecorded.intersection(key):
                 continue
             if final or len(group) == self._segments.max_turns:
                 ready.append(group)

@@ -5,11 +5,11 @@ worth saying gets no page."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+from core.files import write_text_atomically
 from core.model import Memory
 from core.store import MemoryStore
 
@@ -80,7 +80,5 @@ def write_digest(store: MemoryStore, home: Path, day: date) -> Path | None:
     folder = home / DIGEST_DIR
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{day.isoformat()}.md"
-    tmp = path.with_suffix(".md.tmp")
-    tmp.write_text(text, "utf-8")
-    os.replace(tmp, path)
+    write_text_atomically(path, text)
     return path

@@ -54,6 +54,17 @@ class Session:
 
 
 @dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """A conversation as the sessions list shows it."""
+
+    id: str
+    started_at: datetime
+    project: str | None
+    turns: int
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
 class NewMemory:
     """What a writer hands the store; the store assigns id, position and bookkeeping."""
 
@@ -107,6 +118,27 @@ class Memory:
     content_hash: str | None = None
     forgotten_at: datetime | None = None
     source_turn_ids: tuple[str, ...] = field(default=())
+
+
+class MemoryOrder(StrEnum):
+    NEWEST = "newest"
+    OLDEST = "oldest"
+    IMPORTANCE = "importance"
+    MOST_USED = "most used"
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryQuery:
+    """What the memory manager asks to see. Stubs (the originals a summary replaced) only
+    when asked for by tier."""
+
+    kinds: frozenset[MemoryKind] = frozenset()
+    tiers: frozenset[Tier] = frozenset({Tier.HOT, Tier.COLD})
+    project: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    order: MemoryOrder = MemoryOrder.NEWEST
+    limit: int = 500
 
 
 class TaskStatus(StrEnum):

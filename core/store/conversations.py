@@ -8,7 +8,7 @@ from datetime import datetime
 import duckdb
 import pyarrow as pa
 
-from core.model import Role, Session, Turn
+from core.model import Role, Session, SessionSummary, Turn
 from core.store.database import IDS, Database, pack_ids
 
 
@@ -64,17 +64,20 @@ class ConversationRepository:
         )
         return dict(rows)
 
-    def turns(self, turn_ids: Sequence[str]) -> list[Turn]:
+    def _turns(self, where: str, params: list[object]) -> list[Turn]:
         rows = (
             self._db.cursor()
             .execute(
                 "SELECT id, session_id, seq, role, text, spoken_at, speaker FROM turns "
-                f"WHERE id IN {IDS} ORDER BY session_id, seq",
-                [pack_ids(turn_ids)],
+                f"WHERE {where} ORDER BY session_id, seq",
+                params,
             )
             .fetchall()
         )
         return [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def turns(self, turn_ids: Sequence[str]) -> list[Turn]:
+        return self._turns(f"id IN {IDS}", [pack_ids(turn_ids)])
 
     def open_sessions(self, idle_since: datetime) -> list[tuple[str, str | None]]:
         """(id, project) of sessions never closed whose last turn is older than `idle_since`:
@@ -105,6 +108,26 @@ class ConversationRepository:
         )
         turns = [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
         return turns, {r[0] for r in rows if r[7]}
+
+    def recent_sessions(self, limit: int = 200) -> list[SessionSummary]:
+        """Conversations newest first, titled by their first user message (the sessions list)."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT s.id, s.started_at, s.project, count(t.id), "
+                "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user') "
+                "FROM sessions s LEFT JOIN turns t ON t.session_id = s.id "
+                "GROUP BY s.id, s.started_at, s.project ORDER BY s.started_at DESC LIMIT ?",
+                [limit],
+            )
+            .fetchall()
+        )
+        return [
+            SessionSummary(r[0], r[1], r[2], r[3], " ".join((r[4] or "").split())) for r in rows
+        ]
+
+    def session_turns(self, session_id: str) -> list[Turn]:
+        return self._turns("session_id = ?", [session_id])
 
     def end_session(self, cur: duckdb.DuckDBPyConnection, session_id: str, at: datetime) -> None:
         cur.execute("UPDATE sessions SET ended_at = ? WHERE id = ?", [at, session_id])

@@ -14,7 +14,15 @@ import pyarrow as pa
 
 from core.decay import DEFAULT_DECAY, DecayConfig, boosted_stability
 from core.errors import StoreError
-from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
+from core.model import (
+    DecayClass,
+    Memory,
+    MemoryKind,
+    MemoryOrder,
+    MemoryQuery,
+    NewMemory,
+    Tier,
+)
 from core.store.database import IDS, NAMED_IDS, Database, id_in, pack_ids
 from core.store.lineage import Lineage
 
@@ -69,6 +77,12 @@ def _time(micros: object) -> datetime | None:
 
 
 _COLUMNS = memory_columns()
+_ORDERS = {
+    MemoryOrder.NEWEST: "created_at DESC",
+    MemoryOrder.OLDEST: "created_at ASC",
+    MemoryOrder.IMPORTANCE: "importance DESC",
+    MemoryOrder.MOST_USED: "access_count DESC",
+}
 
 
 def new_memory_id() -> str:
@@ -452,6 +466,45 @@ class MemoryRepository:
             .fetchall()
         )
         return self.get_many([r[0] for r in rows])
+
+    def browse(self, query: MemoryQuery) -> list[Memory]:
+        """Current memories matching the manager's filters, in its sort order (no scoring:
+        this is the list a user scrolls, not a recall)."""
+        conditions = ["forgotten_at IS NULL", "valid_to IS NULL"]
+        params: list[object] = []
+        for column, values in (("kind", query.kinds), ("tier", query.tiers)):
+            if values:
+                conditions.append(f"{column} IN ({', '.join('?' * len(values))})")
+                params += sorted(v.value for v in values)
+        for condition, value in (
+            ("project = ?", query.project),
+            ("created_at >= ?", query.since),
+            ("created_at < ?", query.until),
+        ):
+            if value is not None:
+                conditions.append(condition)
+                params.append(value)
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE {' AND '.join(conditions)} "
+                f"ORDER BY {_ORDERS[query.order]}, seq DESC LIMIT ?",
+                [*params, query.limit],
+            )
+            .fetchall()
+        )
+        return self.with_sources([row_to_memory(row) for row in rows])
+
+    def projects(self) -> list[str]:
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT DISTINCT project FROM memories WHERE project IS NOT NULL AND {live()} "
+                "ORDER BY project"
+            )
+            .fetchall()
+        )
+        return [r[0] for r in rows]
 
     def of_kind(self, kind: MemoryKind) -> list[Memory]:
         """Live memories of one kind, oldest first (core memory is small by design)."""

@@ -27,6 +27,21 @@ DB_FILENAME = "engram.duckdb"
 # Below this many rows an index build takes well under a second: not worth a background thread.
 SMALL_STORE = 2000
 PURGE_PENDING = "purge_pending"
+# Every table that holds what the user said or what was learnt from it (all but `meta` and
+# `schema_version`).
+USER_DATA_TABLES = (
+    "pending_changes",
+    "entity_relationships",
+    "memory_entities",
+    "entities",
+    "links",
+    "memory_sources",
+    "memories",
+    "turns",
+    "sessions",
+    "tasks",
+    "documents",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +110,16 @@ class MemoryStore:
         if purged:
             self.purge_forgotten()
         return purged
+
+    def forget_everything(self) -> None:
+        """The privacy reset: every conversation, memory, task and document record goes, and
+        the file is rewritten so none of the text stays on disk. Settings are not data."""
+        with self.db.write() as cur:
+            for table in USER_DATA_TABLES:
+                cur.execute(f"DELETE FROM {table}")
+            self.db.set_meta(cur, PURGE_PENDING, "1")
+        log.info("Forgot everything on request")
+        self.purge_forgotten()
 
     def purge_forgotten(self) -> None:
         """Finish a forget: rebuild the keyword index without the purged terms and rewrite the

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import duckdb
 
-from core.errors import StoreError
+from core.errors import InputError, StoreError
 from core.model import Task, TaskPriority, TaskStatus
 from core.store.database import Database
 from core.tasks import DEFAULT_TASKS, TaskCandidate, TaskConfig, priority_for, same_task
@@ -19,6 +19,7 @@ _COLUMNS = (
     "updated_at"
 )
 _OPEN = ("candidate", "confirmed")
+MAX_TITLE_CHARS = 300
 
 
 def _row_to_task(row: Sequence[object]) -> Task:
@@ -122,15 +123,27 @@ class TaskRepository:
         return _row_to_task(row)
 
     def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
-        """Confirm (track it) or dismiss (soft delete) a task; an unknown id is an error the
-        user can act on."""
+        """Confirm (track it), finish, or dismiss (soft delete) a task."""
+        return self._update(task_id, "status", status.value, now)
+
+    def rename(self, task_id: str, title: str, now: datetime) -> Task:
+        """The user's wording wins over what was noticed."""
+        cleaned = " ".join(title.split())
+        if not cleaned:
+            raise InputError("A task needs a title.")
+        if len(cleaned) > MAX_TITLE_CHARS:
+            raise InputError(f"Keep a task title under {MAX_TITLE_CHARS} characters.")
+        return self._update(task_id, "title", cleaned, now)
+
+    def _update(self, task_id: str, column: str, value: str, now: datetime) -> Task:
+        """An unknown id is an error the user can act on."""
         with self._db.write() as cur:
             found = cur.execute("SELECT status FROM tasks WHERE id = ?", [task_id]).fetchall()
             if not found:
                 raise StoreError(f"No task with id {task_id}.")
             cur.execute(
-                "UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?",
-                [status.value, now, task_id],
+                f"UPDATE tasks SET {column} = ?, updated_at = ? WHERE id = ?",
+                [value, now, task_id],
             )
         task = self.get(task_id)
         assert task is not None

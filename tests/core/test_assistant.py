@@ -199,3 +199,27 @@ def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(
     (episode,) = store.memories.get_many([episodes[0].id])
     assert episode.content.startswith("User said more than once they would: Renew my passport")
     assert episode.source_turn_ids == (first.user_turn.id,)
+
+
+def test_paused_memory_keeps_the_conversation_but_stores_nothing(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    assistant.remembering = False
+    heard: list[int] = []
+    result = assistant.turn(
+        "Remind me to call the dentist tomorrow, I live in Porto",
+        on_prepared=lambda prepared: heard.append(len(prepared.context.messages)),
+    )
+    assert heard and result.reply
+    assert result.memory_ids == () and result.tasks == ()
+    clock.advance(minutes=1)
+    assistant.remembering = True
+    later = assistant.turn("What is the weather like?")
+    # The paused exchange is still in the prompt's recent conversation...
+    prompt = " ".join(m.content for m in later.context.messages)
+    assert "call the dentist" in prompt
+    assistant.close_session()
+    # ...but never reached the store: no turn, memory or task says it.
+    assert [t[1] for t in stored_turns(store, result.session_id)][0] == "What is the weather like?"
+    assert store.tasks.inbox() == []
+    assert store.fulltext.search("dentist") == []

@@ -11,7 +11,7 @@ from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, NewMemory
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
-from core.store.store import PURGE_PENDING
+from core.store.store import PURGE_PENDING, USER_DATA_TABLES
 from tests.core.conversation_factory import conversation
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
@@ -78,3 +78,26 @@ def test_an_interrupted_forget_is_finished_at_the_next_open(
         assert reopened.db.meta(PURGE_PENDING) == "0"
     finally:
         reopened.close()
+
+
+def test_forget_everything_empties_every_table_and_the_file(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    remember_secret(store, embedder)
+    tables = {
+        r[0]
+        for r in store.db.cursor()
+        .execute("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'")
+        .fetchall()
+    }
+    # A table added later must be added to the reset too.
+    assert tables - {"meta", "schema_version"} == set(USER_DATA_TABLES)
+    store.forget_everything()
+    store.vectors.wait_for_build(timeout=60)
+    cur = store.db.cursor()
+    assert all(
+        cur.execute(f"SELECT count(*) FROM {t}").fetchall() == [(0,)]
+        for t in tables - {"meta", "schema_version"}
+    )
+    assert not any(word in file_bytes(store) for word in SECRET_WORDS)
+    assert store.stats().memories == 0

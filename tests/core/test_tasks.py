@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.embed import Embedder
-from core.errors import StoreError
+from core.errors import InputError, StoreError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import TaskPriority, TaskStatus
@@ -151,6 +151,18 @@ def test_confirm_dismiss_and_expiry(store: MemoryStore) -> None:
     assert store.tasks.get(ink.id).status is TaskStatus.EXPIRED
     with pytest.raises(StoreError, match="No task with id t-nope"):
         store.tasks.set_status("t-nope", TaskStatus.CONFIRMED, later)
+
+
+def test_the_user_can_reword_a_task_and_mark_it_done(store: MemoryStore) -> None:
+    record(store, "I need to call the insurance company.", SAID_AT, "t1")
+    (task,) = store.tasks.inbox()
+    renamed = store.tasks.rename(task.id, "  Call  Fidelidade about the claim ", SAID_AT)
+    assert renamed.title == "Call Fidelidade about the claim"
+    assert renamed.source_turn_id == "t1"
+    with pytest.raises(InputError, match="needs a title"):
+        store.tasks.rename(task.id, "   ", SAID_AT)
+    store.tasks.set_status(task.id, TaskStatus.DONE, SAID_AT)
+    assert store.tasks.inbox() == []
 
 
 def test_imported_conversations_yield_tasks_with_their_turn_ids(

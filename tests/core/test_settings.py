@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.services import embedder_spec
-from app.settings import Settings, load_settings, save_settings
 from core.embed import BUNDLED_MODEL_ID, bundled_model_path
 from core.errors import ModelError
+from core.settings import Settings, load_settings, save_settings
 
 
 def test_round_trip(tmp_path: Path) -> None:

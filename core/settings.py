@@ -9,6 +9,8 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from core.files import write_text_atomically
+
 log = logging.getLogger(__name__)
 
 SETTINGS_VERSION = 1
@@ -54,8 +56,6 @@ def save_settings(home: Path, settings: Settings) -> None:
     """Write atomically: a crash mid-save leaves the previous file, never half a file."""
     home.mkdir(parents=True, exist_ok=True)
     path = home / FILENAME
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(
-        json.dumps({"version": SETTINGS_VERSION, "values": asdict(settings)}, indent=2), "utf-8"
+    write_text_atomically(
+        path, json.dumps({"version": SETTINGS_VERSION, "values": asdict(settings)}, indent=2)
     )
-    os.replace(tmp, path)
