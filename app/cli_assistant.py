@@ -8,11 +8,10 @@ import json
 import sys
 import threading
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from app.services import Services, assistant_for, load_llm
+from app.services import Services, assistant_for, load_llm, wall_clock
 from core.assistant import Assistant, TurnResult
 from core.context import AssembledContext
 from core.core_memory import CoreMemory
@@ -72,10 +71,6 @@ def _model_path(args: argparse.Namespace, settings: Settings) -> Path | None:
     return Path(settings.llm_model_path) if settings.llm_model_path else None
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 def task_payload(task: Task) -> dict[str, Any]:
     return {
         "id": task.id,
@@ -115,7 +110,7 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
     settings = load_settings(services.home)
     model = _model_path(args, settings)
     llm = load_llm(model, settings, vocab_only=True) if model else None
-    assistant = assistant_for(services, llm, _now, settings.context_size)
+    assistant = assistant_for(services, llm, wall_clock, settings.context_size)
     prepared = assistant.prepare(args.query)
     payload = context_payload(args.query, prepared.context)
     if args.json:
@@ -139,7 +134,7 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
         if not args.id:
             raise InputError(f"Which task? Usage: engram tasks {args.action} ID")
         status = TaskStatus.CONFIRMED if args.action == "confirm" else TaskStatus.DISMISSED
-        task = services.store.tasks.set_status(args.id, status, _now())
+        task = services.store.tasks.set_status(args.id, status, wall_clock())
         print(f"{task.title}: {task.status.value}.")
         return 0
     inbox = services.store.tasks.inbox()
@@ -156,13 +151,13 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_pin(services: Services, args: argparse.Namespace) -> int:
-    pinned = CoreMemory(services.store, services.embedder).pin(args.text, _now())
+    pinned = CoreMemory(services.store, services.embedder).pin(args.text, wall_clock())
     print(f"Pinned to core memory (id {pinned.id}).")
     return 0
 
 
 def cmd_unpin(services: Services, args: argparse.Namespace) -> int:
-    CoreMemory(services.store, services.embedder).unpin(args.id, _now())
+    CoreMemory(services.store, services.embedder).unpin(args.id, wall_clock())
     print(f"Unpinned {args.id}; it is still remembered, no longer in every prompt.")
     return 0
 
@@ -216,7 +211,7 @@ def cmd_chat(services: Services, args: argparse.Namespace) -> int:
     llm = load_llm(model, settings)
     # The model also curates what was said, on its own thread between replies.
     curation = CurationWorker(Curator(services.store, services.embedder, llm))
-    assistant = assistant_for(services, llm, _now, settings.context_size, curation.submit)
+    assistant = assistant_for(services, llm, wall_clock, settings.context_size, curation.submit)
     assistant.start_session(args.project)
 
     def write(piece: str) -> None:

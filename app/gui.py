@@ -1,52 +1,63 @@
-"""Starts the desktop window: Qt application, services, main window, clean shutdown."""
+"""Starts the desktop app: one instance per data folder, the theme, the store, the shell (window,
+threads, scheduler), and a clean shutdown however the app ends (window, Ctrl+Q, Ctrl-C)."""
 
 from __future__ import annotations
 
 import logging
 import signal
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
-from app.services import open_services
+from app.services import open_services, wall_clock
+from app.shell import AppShell
+from app.single_instance import SingleInstance
 from core.errors import EngramError
 from core.settings import load_settings
-from ui.main_window import MainWindow
+from ui.theme import apply_theme
 
 log = logging.getLogger(__name__)
+
+# Python sees Ctrl-C only when Qt's loop hands control back; this wakes it that often.
+SIGNAL_TICK_MS = 250
 
 
 def run_gui(home: Path) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Engram")
+    guard = SingleInstance(home)
+    if not guard.acquire():
+        log.info("Engram is already running for %s; brought it to the front", home)
+        return 0
+    settings = load_settings(home)
+    apply_theme(app, settings.theme)
     try:
         services = open_services(home)
     except EngramError as exc:
         log.error("Could not open the memory store: %s", exc)
         QMessageBox.critical(None, "Engram cannot start", str(exc))
+        guard.release()
         return 1
-    worker = LifecycleWorker(services.store, services.embedder, home, lambda: datetime.now(UTC))
-    scheduler = LifecycleScheduler(worker, cadences_from_hours(load_settings(home).cadence_hours))
+    shell = AppShell(home, services, settings, wall_clock)
+    guard.sig_activation_requested.connect(lambda: _bring_to_front(shell))
+    shell.window.sig_quit_requested.connect(app.quit)
+    signal.signal(signal.SIGINT, lambda *_: app.quit())
+    ticker = QTimer()
+    ticker.timeout.connect(lambda: None)
+    ticker.start(SIGNAL_TICK_MS)
     try:
-        window = MainWindow(services.store.stats())
-        window.sig_quit_requested.connect(app.quit)
-        worker.sig_job_failed.connect(
-            lambda _name, message: window.statusBar().showMessage(message)
-        )
-        window.show()
-        # Ctrl-C in the terminal quits cleanly; Qt's loop needs a tick for Python to see it.
-        signal.signal(signal.SIGINT, lambda *_: app.quit())
-        ticker = QTimer()
-        ticker.timeout.connect(lambda: None)
-        ticker.start(250)
-        scheduler.start()
-        # A conversation a crash left open is remembered right away, not at the daily run.
-        scheduler.run_now(["sessions"])
+        shell.start()
         return app.exec()
     finally:
-        scheduler.stop()
-        services.close()
+        ticker.stop()
+        shell.shutdown()
+        guard.release()
+
+
+def _bring_to_front(shell: AppShell) -> None:
+    window = shell.window
+    window.showNormal()
+    window.raise_()
+    window.activateWindow()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from core.assistant import Assistant, Clock, ExchangeSink
@@ -11,6 +12,11 @@ from core.llm import LLM, LlamaCppLLM, LLMSettings
 from core.retrieval import Retriever
 from core.settings import Settings, load_settings
 from core.store import MemoryStore
+
+
+def wall_clock() -> datetime:
+    """The one place the app reads the time; everything below it is handed a clock."""
+    return datetime.now(UTC)
 
 
 @dataclass

@@ -48,23 +48,55 @@ class CoreMemory:
         assert pinned is not None
         return pinned
 
+    def pin_memory(self, memory_id: str, now: datetime) -> Memory:
+        """Pin something already remembered: it becomes core memory as its next version (one
+        memory, not a copy competing with the original in search)."""
+        current = self._store.memories.get(memory_id)
+        if current is None or current.forgotten_at is not None or current.superseded_by:
+            raise InputError(f"No current memory with id {memory_id}.")
+        if current.kind is MemoryKind.CORE:
+            return current
+        if len(current.content) > MAX_PIN_CHARS:
+            raise InputError(
+                f"Core memory items are kept short (at most {MAX_PIN_CHARS} characters); edit "
+                "this memory down to its gist first."
+            )
+        return self._new_version(
+            current, replace_kind(current, MemoryKind.CORE, DecayClass.NONE, 1.0, now)
+        )
+
     def unpin(self, memory_id: str, now: datetime) -> Memory:
         """The pinned text becomes an ordinary (slowly fading) semantic memory."""
         current = self._store.memories.get(memory_id)
         if current is None or current.kind is not MemoryKind.CORE or current.superseded_by:
             raise InputError(f"No pinned core memory with id {memory_id}.")
-        demoted = NewMemory(
-            kind=MemoryKind.SEMANTIC,
-            content=current.content,
-            created_at=now,
-            valid_from=now,
-            decay_class=DecayClass.SLOW,
-            importance=current.importance,
-            entities=current.entities,
+        return self._new_version(
+            current,
+            replace_kind(current, MemoryKind.SEMANTIC, DecayClass.SLOW, current.importance, now),
         )
-        vector = self._embedder.embed([current.content])[0]
+
+    def _new_version(self, current: Memory, new: NewMemory) -> Memory:
+        """Same words, new kind: the old version closes, provenance carries over."""
+        vector = self._embedder.embed([new.content])[0]
         with self._store.db.write() as cur:
-            new_id = self._store.memories.supersede(cur, memory_id, demoted, vector)
-        unpinned = self._store.memories.get(new_id)
-        assert unpinned is not None
-        return unpinned
+            new_id = self._store.memories.supersede(cur, current.id, new, vector)
+            self._store.memories.add_sources(cur, new_id, current.source_turn_ids)
+        result = self._store.memories.get(new_id)
+        assert result is not None
+        return result
+
+
+def replace_kind(
+    memory: Memory, kind: MemoryKind, decay: DecayClass, importance: float, now: datetime
+) -> NewMemory:
+    """The same words as a new version of another kind (pinning and unpinning)."""
+    return NewMemory(
+        kind=kind,
+        content=memory.content,
+        created_at=now,
+        valid_from=now,
+        decay_class=decay,
+        importance=importance,
+        project=memory.project,
+        entities=memory.entities,
+    )

@@ -16,7 +16,7 @@ from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.files import write_text_atomically
 from core.ingest.entities import extract_entities
-from core.model import Memory, MemoryKind, MemoryQuery, NewMemory, Turn
+from core.model import Memory, MemoryKind, MemoryOrder, MemoryQuery, NewMemory, Tier, Turn
 from core.retrieval.config import DEFAULT_RETRIEVAL, RetrievalConfig
 from core.retrieval.scoring import memory_retention
 from core.store import MemoryStore
@@ -143,6 +143,25 @@ class MemoryCatalog:
         edited = self._store.memories.get(new_id)
         assert edited is not None
         return edited
+
+
+def sort_memories(memories: Sequence[Memory], order: MemoryOrder) -> list[Memory]:
+    """Search hits in the order the user chose instead of by score."""
+    keys = {
+        MemoryOrder.NEWEST: lambda m: -m.created_at.timestamp(),
+        MemoryOrder.OLDEST: lambda m: m.created_at.timestamp(),
+        MemoryOrder.IMPORTANCE: lambda m: -m.importance,
+        MemoryOrder.MOST_USED: lambda m: -m.access_count,
+    }
+    return sorted(memories, key=keys[order])
+
+
+def export_memories(store: MemoryStore, path: Path) -> int:
+    """Every current memory, summaries and compressed originals included, as JSON or (for a
+    .md path) Markdown."""
+    everything = store.memories.browse(MemoryQuery(tiers=frozenset(Tier), limit=2**62))
+    writer = export_markdown if path.suffix.lower() == ".md" else export_json
+    return writer(everything, path)
 
 
 def memory_record(memory: Memory) -> dict[str, Any]:

@@ -30,6 +30,9 @@ class Settings:
     threads: int | None = None
     # Hours between background job groups (six_hourly, daily, weekly, monthly); unset = default.
     cadence_hours: dict[str, float] | None = None
+    theme: str = "system"
+    # Privacy pause: conversations go on but nothing of them is remembered.
+    memory_paused: bool = False
 
 
 def load_settings(home: Path) -> Settings:

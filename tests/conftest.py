@@ -4,14 +4,20 @@ tiny llama.cpp model generated on the fly. Nothing here touches the network."""
 from __future__ import annotations
 
 import os
+import tempfile
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import shiboken6
+from PySide6.QtCore import QThread, QTimer
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
+# A data-folder choice made by a test must never reach the real user's configuration.
+os.environ["ENGRAM_CONFIG_DIR"] = tempfile.mkdtemp(prefix="engram-config-")
 
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, SentenceTransformerEmbedder  # noqa: E402
 from core.store import MemoryStore  # noqa: E402
@@ -35,3 +41,33 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
     opened = MemoryStore.open(tmp_path / "home", BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
     yield opened
     opened.close()
+
+
+@pytest.fixture(autouse=True)
+def no_dangling_qt_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fail any test that leaves a QThread running or a QTimer active (napari's rule): a
+    leaked worker would keep writing to a store the next test no longer owns."""
+    started: list[weakref.ref[QThread] | weakref.ref[QTimer]] = []
+
+    def tracking(cls: type[QThread] | type[QTimer]) -> object:
+        original = cls.start
+
+        def start(self: QThread | QTimer, *args: object) -> None:
+            started.append(weakref.ref(self))
+            original(self, *args)
+
+        return start
+
+    monkeypatch.setattr(QThread, "start", tracking(QThread))
+    monkeypatch.setattr(QTimer, "start", tracking(QTimer))
+    yield
+    leaked = []
+    for ref in started:
+        obj = ref()
+        if obj is None or not shiboken6.isValid(obj):
+            continue
+        if isinstance(obj, QThread) and obj.isRunning():
+            leaked.append(f"QThread {obj.objectName() or obj!r} still running")
+        elif isinstance(obj, QTimer) and obj.isActive():
+            leaked.append(f"QTimer {obj.objectName() or obj!r} still active")
+    assert not leaked, "; ".join(leaked)

@@ -1,52 +1,183 @@
-"""The main window. For now it states honestly what the store holds and what is not built yet."""
+"""The main window: conversations on the left, the chat with its memory sidebar, the task inbox
+and the memory manager in tabs, a shortcut for every main action. It holds the views and says
+what the user asked for; it never does the work itself."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
+from collections.abc import Sequence
 
-from core.store import StoreStats
-
-NOT_YET = (
-    "Chat with the local model, the memory sidebar, the task inbox and the 3D memory browser "
-    "are not built yet. Meanwhile the command line works: "
-    "<code>engram import FILE</code>, <code>engram search QUERY</code>, <code>engram stats</code>."
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
 )
+
+from core.model import SessionSummary
+from core.store import StoreStats
+from ui.chat_view import ChatView
+from ui.memory_manager import MemoryManagerView
+from ui.memory_sidebar import MemorySidebar
+from ui.task_inbox import TaskInboxView
+
+SESSION_ID = Qt.ItemDataRole.UserRole
+CHAT_TAB, INBOX_TAB, MEMORY_TAB = 0, 1, 2
 
 
 class MainWindow(QMainWindow):
     sig_quit_requested = Signal()
     """The user asked to quit (menu or Ctrl+Q)."""
+    sig_settings_requested = Signal()
+    """Open the settings dialog."""
+    sig_new_session_requested = Signal()
+    """End this conversation and start a new one."""
+    sig_session_opened = Signal(str)
+    """Show the stored conversation with this id."""
 
-    def __init__(self, stats: StoreStats) -> None:
-        super().__init__()
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.setWindowTitle("Engram")
-        self.resize(900, 600)
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(32, 32, 32, 32)
-        self.headline = QLabel("<h2>Engram</h2>", body)
-        self.summary = QLabel(body)
-        self.summary.setObjectName("summary")
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.pending = QLabel(NOT_YET, body)
-        self.pending.setObjectName("pending")
-        self.pending.setWordWrap(True)
-        for widget in (self.headline, self.summary, self.pending):
-            layout.addWidget(widget)
-        layout.addStretch(1)
-        self.setCentralWidget(body)
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        quit_action.triggered.connect(self.sig_quit_requested.emit)
-        self.menuBar().addMenu("&File").addAction(quit_action)
-        self.addAction(quit_action)
-        self.show_stats(stats)
+        self.resize(1200, 760)
+        self.chat = ChatView(parent=self)
+        self.sidebar = MemorySidebar(self)
+        self.inbox = TaskInboxView(self)
+        self.manager = MemoryManagerView(self)
+        self.chat_split = QSplitter(self)
+        self.chat_split.addWidget(self.chat)
+        self.chat_split.addWidget(self.sidebar)
+        self.chat_split.setStretchFactor(0, 3)
+        self.chat_split.setStretchFactor(1, 2)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self.chat_split, "Chat")
+        self.tabs.addTab(self.inbox, "Inbox")
+        self.tabs.addTab(self.manager, "Memory")
+        self.sessions = QListWidget(self)
+        self.sessions.setObjectName("sessions")
+        self.new_session_button = QPushButton("New conversation", self)
+        self.new_session_button.setToolTip("Start a new conversation (Ctrl+N)")
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(QLabel("<b>Conversations</b>", left))
+        left_layout.addWidget(self.sessions, 1)
+        left_layout.addWidget(self.new_session_button)
+        self.main_split = QSplitter(self)
+        self.main_split.addWidget(left)
+        self.main_split.addWidget(self.tabs)
+        self.main_split.setStretchFactor(1, 4)
+        self.main_split.setSizes([220, 980])
+        self.setCentralWidget(self.main_split)
+        self.error_box: QMessageBox | None = None
+        self._build_menus()
+        self.new_session_button.clicked.connect(self.sig_new_session_requested.emit)
+        self.sessions.itemActivated.connect(self._on_sessions_item_activated)
+        self.sessions.itemClicked.connect(self._on_sessions_item_activated)
+        self.inbox.sig_count_changed.connect(self.set_inbox_count)
+
+    def _action(self, menu_name: str, text: str, keys: str, slot: object) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(slot)
+        menu = self._menus.get(menu_name) or self.menuBar().addMenu(menu_name)
+        self._menus[menu_name] = menu
+        menu.addAction(action)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        self._menus: dict[str, object] = {}
+        self._action("&File", "&New conversation", "Ctrl+N", self.sig_new_session_requested.emit)
+        self._action("&File", "&Import conversation...", "Ctrl+I", self.manager.ask_import)
+        self._action("&File", "Add &documents...", "Ctrl+Shift+I", self.manager.ask_ingest)
+        self._action("&File", "&Export memory...", "Ctrl+E", self.manager.ask_export)
+        self._action("&File", "&Settings...", "Ctrl+,", self.sig_settings_requested.emit)
+        self._action("&File", "&Quit", "Ctrl+Q", self.sig_quit_requested.emit)
+        self._action("&View", "&Chat", "Ctrl+1", lambda: self.show_tab(CHAT_TAB))
+        self._action("&View", "&Inbox", "Ctrl+2", lambda: self.show_tab(INBOX_TAB))
+        self._action("&View", "&Memory", "Ctrl+3", lambda: self.show_tab(MEMORY_TAB))
+        self.sidebar_action = self._action(
+            "&View", "Memory &sidebar", "Ctrl+B", self.toggle_sidebar
+        )
+        self.sidebar_action.setCheckable(True)
+        self.sidebar_action.setChecked(True)
+        self._action("&View", "&Find in memory", "Ctrl+F", self._on_find)
+
+    def show_tab(self, index: int) -> None:
+        self.tabs.setCurrentIndex(index)
+        focus = {CHAT_TAB: self.chat.composer, INBOX_TAB: self.inbox.tree}
+        focus.get(index, self.manager.search).setFocus()
+
+    def toggle_sidebar(self) -> None:
+        self.sidebar.setHidden(not self.sidebar.isHidden())
+        self.sidebar_action.setChecked(not self.sidebar.isHidden())
+
+    def set_inbox_count(self, count: int) -> None:
+        self.tabs.setTabText(INBOX_TAB, f"Inbox ({count})" if count else "Inbox")
+
+    def show_sessions(self, sessions: Sequence[SessionSummary], current: str | None) -> None:
+        self.sessions.blockSignals(True)
+        self.sessions.clear()
+        for session in sessions:
+            title = session.title[:60] or "(no messages)"
+            item = QListWidgetItem(f"{title}\n{session.started_at:%Y-%m-%d %H:%M}")
+            item.setData(SESSION_ID, session.id)
+            item.setToolTip(session.title[:500])
+            self.sessions.addItem(item)
+            if session.id == current:
+                self.sessions.setCurrentItem(item)
+        self.sessions.blockSignals(False)
 
     def show_stats(self, stats: StoreStats) -> None:
-        self.summary.setText(
-            f"{stats.memories} memories from {stats.sessions} conversations "
-            f"({stats.turns} turns).<br>Vector index: {stats.vector_index}."
+        self.statusBar().showMessage(
+            f"{stats.memories} memories from {stats.sessions} conversations · "
+            f"vector index {stats.vector_index} · {stats.path}"
         )
-        self.statusBar().showMessage(f"Memory file: {stats.path}")
+
+    def show_error(self, title: str, message: str) -> None:
+        """The one place worker failures reach the user: a non-blocking dialog that gathers
+        further errors instead of stacking windows."""
+        if self.error_box is not None and self.error_box.isVisible():
+            self.error_box.setText(f"{self.error_box.text()}\n\n{message}")
+            return
+        self.error_box = QMessageBox(QMessageBox.Icon.Warning, title, message, parent=self)
+        self.error_box.setWindowModality(Qt.WindowModality.NonModal)
+        self.error_box.open()
+
+    def save_state(self, settings: QSettings) -> None:
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/split", self.main_split.saveState())
+        settings.setValue("window/chat_split", self.chat_split.saveState())
+        settings.setValue("window/sidebar", not self.sidebar.isHidden())
+
+    def restore_state(self, settings: QSettings) -> None:
+        for key, restore in (
+            ("window/geometry", self.restoreGeometry),
+            ("window/split", self.main_split.restoreState),
+            ("window/chat_split", self.chat_split.restoreState),
+        ):
+            value = settings.value(key)
+            if isinstance(value, QByteArray):
+                restore(value)
+        visible = settings.value("window/sidebar", True)
+        self.sidebar.setHidden(visible in (False, "false"))
+        self.sidebar_action.setChecked(not self.sidebar.isHidden())
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        """Closing the window quits the app (the app then shuts its workers down)."""
+        self.sig_quit_requested.emit()
+        event.accept()
+
+    def _on_sessions_item_activated(self, item: QListWidgetItem) -> None:
+        self.sig_session_opened.emit(item.data(SESSION_ID))
+
+    def _on_find(self) -> None:
+        self.show_tab(MEMORY_TAB)
+        self.manager.search.selectAll()

@@ -8,31 +8,17 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.context import ContextAssembler, ContextInputs, ContextItem, Layer
-from core.model import DecayClass, Memory, MemoryKind, Role, Tier, Turn
+from core.model import Memory, MemoryKind, Role, Turn
 from core.retrieval.scoring import SearchResult
 from core.tokens import token_counter
+from tests.core.memory_factory import memory_value
 
 NOW = datetime(2026, 11, 18, 10, tzinfo=UTC)
 count = token_counter(None)
 
 
 def memory(i: int, text: str, kind: MemoryKind = MemoryKind.EPISODIC) -> Memory:
-    at = NOW - timedelta(days=i)
-    return Memory(
-        id=f"m-{i}",
-        kind=kind,
-        content=text,
-        tier=Tier.HOT,
-        decay_class=DecayClass.MEDIUM,
-        importance=0.5,
-        stability=1.0,
-        access_count=0,
-        created_at=at,
-        updated_at=at,
-        last_accessed_at=at,
-        valid_from=at,
-        valid_to=None,
-    )
+    return memory_value(f"m-{i}", text, NOW - timedelta(days=i), kind)
 
 
 def results(n: int, words: int = 60) -> list[SearchResult]:

@@ -1,35 +1,146 @@
-"""The main window on a real (temporary) store, driven through pytest-qt."""
+"""The views on their own: what they show and what they emit, driven through pytest-qt with real
+core values (the whole app is tested in tests/app/test_desktop.py)."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from core.embed import Embedder
-from core.ingest.conversation_file import parse_conversations
-from core.ingest.conversations import ConversationImporter
-from core.store import MemoryStore
-from tests.core.conversation_factory import conversation
+from core.model import (
+    Memory,
+    MemoryKind,
+    Role,
+    Task,
+    TaskPriority,
+    TaskStatus,
+    Turn,
+)
+from core.retrieval.scoring import SearchResult
+from core.settings import Settings
+from tests.core.memory_factory import memory_value
+from ui.chat_view import ChatView, ModelState
 from ui.main_window import MainWindow
+from ui.memory_sidebar import MemorySidebar
+from ui.settings_dialog import SettingsDialog
+from ui.task_inbox import TaskInboxView
+
+NOW = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 
-def test_window_shows_what_the_store_holds_and_what_is_missing(
-    qtbot: QtBot, store: MemoryStore, embedder: Embedder
-) -> None:
-    ConversationImporter(store, embedder).import_sessions(
-        parse_conversations(conversation(sessions=3, turns_per_session=2))
-    )
-    window = MainWindow(store.stats())
+def memory(content: str, kind: MemoryKind = MemoryKind.SEMANTIC) -> Memory:
+    return memory_value("m-1", content, NOW, kind, ("s1-t1", "s1-t2"))
+
+
+def task(title: str, status: TaskStatus, turn: str) -> Task:
+    return Task(f"t-{title[:4]}", title, status, 0.9, TaskPriority.HIGH, NOW, turn, 1, NOW, NOW)
+
+
+def test_enter_sends_shift_enter_breaks_the_line(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.set_model_state(ModelState.READY, "tiny")
+    qtbot.keyClicks(view.composer, "first line")
+    qtbot.keyClick(view.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(view.composer, "second")
+    with qtbot.waitSignal(view.sig_message_submitted) as sent:
+        qtbot.keyClick(view.composer, Qt.Key.Key_Return)
+    assert sent.args == ["first line\nsecond"]
+    assert view.composer.toPlainText() == ""
+
+
+def test_reply_renders_markdown_as_it_streams(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.set_model_state(ModelState.READY, "tiny")
+    view.begin_reply("show me code")
+    for piece in ["Here **it** is:\n\n", "```python\n", "print('hi')\n", "```\n"]:
+        view.append_reply_text(piece)
+    qtbot.waitUntil(lambda: "print('hi')" in view.transcript.toPlainText())
+    assert "**" not in view.transcript.toPlainText()
+    assert view.stop_button.isEnabled() and not view.send_button.isEnabled()
+    view.finish_reply("Here **it** is, cut", interrupted=True)
+    assert "(stopped)" in view.transcript.toPlainText()
+    assert view.send_button.isEnabled() and not view.stop_button.isEnabled()
+
+
+def test_raw_html_in_a_reply_is_not_rendered(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.show_transcript([Turn("t", "s", 1, Role.ASSISTANT, "<b>bold</b> <img src=x>", NOW)])
+    assert "<b>bold</b>" in view.transcript.toPlainText()
+
+
+def test_without_a_model_chat_says_what_to_do(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.show()
+    assert "Settings (Ctrl+,)" in view.notice.text() and view.notice.isVisible()
+    assert not view.send_button.isEnabled()
+    view.set_model_state(ModelState.FAILED, "The file is not a GGUF model.")
+    assert "not a GGUF model" in view.notice.text()
+
+
+def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) -> None:
+    sidebar = MemorySidebar()
+    qtbot.addWidget(sidebar)
+    signals = {"semantic": 0.41, "keyword": 0.2, "recency": 0.9, "retention": 0.83}
+    result = SearchResult(memory("Ana <likes> figs"), 0.62, signals)
+    sidebar.show_results([result], "Keyword search only.")
+    (card,) = sidebar.cards
+    assert "Ana &lt;likes&gt; figs" in card.content.text()
+    details = card.details.text()
+    assert "score 0.62" in details and "retention 0.83" in details
+    assert "semantic 0.41 · keyword 0.20 · recency 0.90" in details
+    assert "from turns s1-t1, s1-t2" in details
+    assert "Keyword search only." in sidebar.status.text()
+    with qtbot.waitSignal(sidebar.sig_pin_requested) as pinned:
+        qtbot.mouseClick(card.pin_button, Qt.MouseButton.LeftButton)
+    assert pinned.args == [result.memory.id]
+
+
+def test_inbox_groups_tasks_and_emits_a_rename(qtbot: QtBot) -> None:
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    counts: list[int] = []
+    inbox.sig_count_changed.connect(counts.append)
+    suggested = task("Renew passport", TaskStatus.CANDIDATE, "s1-t1")
+    tracked = task("Call plumber", TaskStatus.CONFIRMED, "s1-t2")
+    inbox.show_tasks([suggested, tracked], {"s1-t1": "Remind me to renew my passport"})
+    assert counts == [1]
+    assert inbox.suggested.text(0) == "Suggested (1)" and inbox.tracked.childCount() == 1
+    item = inbox.suggested.child(0)
+    assert item.text(4) == "Remind me to renew my passport" and item.text(2) == "2026-03-01"
+    with qtbot.waitSignal(inbox.sig_task_renamed) as renamed:
+        item.setText(0, "Renew  passport before May")
+    assert renamed.args == [suggested.id, "Renew passport before May"]
+
+
+def test_settings_dialog_refuses_a_missing_model_file(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = SettingsDialog(Settings(), tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.model_path.setText(str(tmp_path / "missing.gguf"))
+    dialog.accept()
+    assert "no model file" in dialog.error.text() and dialog.result() == 0
+    model = tmp_path / "m.gguf"
+    model.write_bytes(b"GGUF")
+    dialog.model_path.setText(str(model))
+    dialog.threads.setValue(0)
+    assert dialog.problem() is None
+    assert dialog.values().llm_model_path == str(model) and dialog.values().threads is None
+
+
+def test_every_main_action_has_a_shortcut(qtbot: QtBot) -> None:
+    window = MainWindow()
     qtbot.addWidget(window)
-    window.show()
-    assert "3 memories from 3 conversations (6 turns)" in window.summary.text()
-    assert "not built yet" in window.pending.text()
-    assert str(store.db.config.path) in window.statusBar().currentMessage()
-
-
-def test_ctrl_q_asks_to_quit(qtbot: QtBot, store: MemoryStore) -> None:
-    window = MainWindow(store.stats())
-    qtbot.addWidget(window)
+    shortcuts = {a.text().replace("&", ""): a.shortcut().toString() for a in window.actions()}
+    assert shortcuts["New conversation"] == "Ctrl+N"
+    assert shortcuts["Settings..."] == "Ctrl+,"
+    assert shortcuts["Quit"] == "Ctrl+Q"
+    assert shortcuts["Memory sidebar"] == "Ctrl+B"
+    assert {"Chat", "Inbox", "Memory", "Find in memory", "Export memory..."} <= set(shortcuts)
     window.show()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)

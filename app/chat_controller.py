@@ -1,0 +1,126 @@
+"""Wires the chat view and its memory sidebar to the assistant, which lives on its own QThread
+(`ChatWorker`). Requests go to the worker through queued signals; tokens, recalls and results
+come back the same way. The UI thread never waits on the model."""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal
+
+from app.chat_worker import ChatWorker
+from app.library_controller import LibraryController
+from app.services import Services
+from core.assistant import Clock, PreparedTurn, TurnResult
+from core.settings import Settings
+from ui.chat_view import ModelState
+from ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+# Shutdown budget for the chat thread (stop the reply, remember the conversation).
+SHUTDOWN_WAIT_MS = 1500
+
+
+class ChatController(QObject):
+    _sig_send = Signal(str)
+    _sig_load_model = Signal()
+    _sig_new_session = Signal()
+    _sig_apply_settings = Signal(object)
+    _sig_close = Signal()
+
+    def __init__(
+        self,
+        window: MainWindow,
+        services: Services,
+        settings: Settings,
+        clock: Clock,
+        library: LibraryController,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._library = library
+        self._session_id: str | None = None
+        self.model_state = ModelState.MISSING
+        self.thread = QThread()
+        self.thread.setObjectName("engram-chat")
+        self.worker = ChatWorker(services, settings, clock)
+        self.worker.moveToThread(self.thread)
+        self._sig_send.connect(self.worker.send)
+        self._sig_load_model.connect(self.worker.load_model)
+        self._sig_new_session.connect(self.worker.new_session)
+        self._sig_apply_settings.connect(self.worker.apply_settings)
+        self._sig_close.connect(self.worker.close)
+        chat = window.chat
+        self.worker.sig_model_state.connect(self._on_worker_model_state)
+        self.worker.sig_token.connect(chat.append_reply_text)
+        self.worker.sig_recalled.connect(self._on_worker_recalled)
+        self.worker.sig_turn_finished.connect(self._on_worker_turn_finished)
+        self.worker.sig_turn_failed.connect(self._on_worker_turn_failed)
+        self.worker.sig_session_started.connect(self._on_worker_session_started)
+        chat.sig_message_submitted.connect(self._on_chat_message_submitted)
+        # Direct: the worker's own thread is busy with the very reply to stop.
+        chat.sig_stop_requested.connect(
+            self.worker.request_stop, Qt.ConnectionType.DirectConnection
+        )
+        window.sig_new_session_requested.connect(self._sig_new_session.emit)
+        window.sig_session_opened.connect(self._on_window_session_opened)
+        sidebar = window.sidebar
+        sidebar.sig_pin_requested.connect(library.pin_memory)
+        sidebar.sig_edit_requested.connect(library.edit_memory)
+        sidebar.sig_forget_requested.connect(library.forget_memory)
+        self.thread.start()
+
+    def load_model(self) -> None:
+        self._sig_load_model.emit()
+
+    def apply_settings(self, settings: Settings) -> None:
+        self._sig_apply_settings.emit(settings)
+
+    def new_session(self) -> None:
+        self._sig_new_session.emit()
+
+    def shutdown(self) -> None:
+        """Stop the reply, let the worker remember the conversation, end the thread."""
+        self.worker.request_stop()
+        self._sig_close.emit()
+        if not self.thread.wait(SHUTDOWN_WAIT_MS):
+            log.warning("The chat thread did not stop in time; quitting anyway")
+            self.thread.quit()
+            self.thread.wait(500)
+
+    def _on_worker_model_state(self, state: ModelState, detail: str) -> None:
+        self.model_state = state
+        self._window.chat.set_model_state(state, detail)
+
+    def _on_chat_message_submitted(self, text: str) -> None:
+        self._window.chat.begin_reply(text)
+        self._sig_send.emit(text)
+
+    def _on_worker_recalled(self, prepared: PreparedTurn) -> None:
+        self._window.sidebar.show_results(prepared.results, prepared.degraded)
+
+    def _on_worker_turn_finished(self, result: TurnResult) -> None:
+        self._window.chat.finish_reply(result.reply, result.interrupted)
+        self._session_id = result.session_id
+        self._library.refresh_sessions(self._session_id)
+        if result.tasks:
+            self._library.refresh_inbox()
+        if result.memory_ids:
+            self._library.refresh_manager()
+        self._library.refresh_stats()
+
+    def _on_worker_turn_failed(self, message: str) -> None:
+        self._window.chat.reply_failed(message)
+
+    def _on_worker_session_started(self, session_id: str) -> None:
+        self._session_id = session_id
+        self._window.chat.clear()
+        self._window.sidebar.show_results(())
+        self._library.refresh_sessions(session_id)
+
+    def _on_window_session_opened(self, session_id: str) -> None:
+        if session_id == self._session_id:
+            self._window.chat.clear_past()
+        else:
+            self._library.show_session(session_id)

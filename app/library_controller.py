@@ -1,0 +1,245 @@
+"""Wires the window's memory views (manager, inbox, sessions list, status) to the store. Every
+read and write goes through `Operations` (one worker thread); results come back to the views.
+Memory actions (pin / edit / forget) are shared by the manager and the chat sidebar."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from app.operations import Operations
+from app.services import Services
+from core.assistant import Clock
+from core.core_memory import CoreMemory
+from core.ingest.chunking import Chunker
+from core.ingest.conversation_file import read_conversation_file
+from core.ingest.conversations import ConversationImporter
+from core.ingest.documents import DocumentImporter, DocumentStatus
+from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
+from core.model import Memory, MemoryQuery, Task, TaskStatus
+from core.retrieval import SearchRequest
+from core.tokens import token_counter
+from ui.main_window import MainWindow
+from ui.memory_manager import ManagerQuery
+
+log = logging.getLogger(__name__)
+
+# The manager lists at most this many search results (browsing has its own limit).
+SEARCH_LIMIT = 100
+
+
+class LibraryController(QObject):
+    sig_memory_changed = Signal(str, object)
+    """A memory was edited or pinned (old id, new Memory) or forgotten (old id, None)."""
+    sig_store_changed = Signal()
+    """Memories, tasks or conversations changed in bulk (import, ingest, reset)."""
+
+    def __init__(
+        self, window: MainWindow, services: Services, ops: Operations, clock: Clock
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._services = services
+        self._store = services.store
+        self._ops = ops
+        self._clock = clock
+        self._catalog = MemoryCatalog(services.store, services.embedder)
+        self._core = CoreMemory(services.store, services.embedder)
+        self._query_seq = 0
+        manager = window.manager
+        manager.sig_query_changed.connect(self._on_manager_query_changed)
+        manager.sig_memory_opened.connect(self.open_memory)
+        manager.sig_edit_requested.connect(self.edit_memory)
+        manager.sig_pin_requested.connect(self.pin_memory)
+        manager.sig_forget_requested.connect(self.forget_memory)
+        manager.sig_export_requested.connect(self._on_manager_export_requested)
+        manager.sig_import_requested.connect(self._on_manager_import_requested)
+        manager.sig_ingest_requested.connect(self._on_manager_ingest_requested)
+        inbox = window.inbox
+        for signal, label, status in (
+            (inbox.sig_task_confirmed, "confirm the task", TaskStatus.CONFIRMED),
+            (inbox.sig_task_dismissed, "dismiss the task", TaskStatus.DISMISSED),
+            (inbox.sig_task_done, "mark the task done", TaskStatus.DONE),
+        ):
+            signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
+        inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
+        ops.sig_progress.connect(manager.show_progress)
+        self.sig_memory_changed.connect(self._on_memory_changed)
+        self.sig_store_changed.connect(self.refresh_all)
+
+    def refresh_all(self) -> None:
+        self.refresh_inbox()
+        self.refresh_sessions(None)
+        self.refresh_stats()
+        self.refresh_manager()
+
+    def refresh_stats(self) -> None:
+        self._ops.run("read the memory statistics", self._store.stats, self._window.show_stats)
+
+    def refresh_sessions(self, current: str | None) -> None:
+        self._ops.run(
+            "list conversations",
+            self._store.conversations.recent_sessions,
+            lambda sessions: self._window.show_sessions(sessions, current),
+        )
+
+    def show_session(self, session_id: str) -> None:
+        self._ops.run(
+            "open the conversation",
+            lambda: self._store.conversations.session_turns(session_id),
+            self._window.chat.show_transcript,
+        )
+
+    def refresh_inbox(self) -> None:
+        def load() -> tuple[list[Task], dict[str, str]]:
+            tasks = self._store.tasks.inbox()
+            turn_ids = [t.source_turn_id for t in tasks if t.source_turn_id]
+            turns = self._store.conversations.turns(turn_ids) if turn_ids else []
+            return tasks, {t.id: t.text for t in turns}
+
+        self._ops.run("load the task inbox", load, lambda r: self._window.inbox.show_tasks(*r))
+
+    def _task(self, task_id: str, label: str, status: TaskStatus) -> None:
+        self._ops.run(
+            label,
+            lambda: self._store.tasks.set_status(task_id, status, self._clock()),
+            lambda _: self.refresh_inbox(),
+        )
+
+    def _on_inbox_task_renamed(self, task_id: str, title: str) -> None:
+        self._ops.run(
+            "rename the task",
+            lambda: self._store.tasks.rename(task_id, title, self._clock()),
+            lambda _: self.refresh_inbox(),
+            self._on_rename_failed,
+        )
+
+    def _on_rename_failed(self, message: str) -> None:
+        self._window.show_error("Task not renamed", message)
+        self.refresh_inbox()
+
+    def refresh_manager(self) -> None:
+        self._window.manager.refresh()
+        self._ops.run("list projects", self._catalog.projects, self._window.manager.show_projects)
+
+    def _on_manager_query_changed(self, query: ManagerQuery) -> None:
+        self._query_seq += 1
+        seq = self._query_seq
+        now = self._clock()
+        since = now - timedelta(days=query.period_days) if query.period_days else None
+
+        def run() -> tuple[list[Memory], dict[str, float] | None]:
+            if not query.text:
+                order = query.order or MemoryQuery().order
+                return self._catalog.browse(
+                    MemoryQuery(query.kinds, query.tiers, query.project, since, None, order)
+                ), None
+            outcome = self._services.retriever.search(
+                SearchRequest(
+                    query=query.text,
+                    now=now,
+                    k=SEARCH_LIMIT,
+                    kinds=query.kinds or None,
+                    project=query.project,
+                    project_only=query.project is not None,
+                    since=since,
+                    until=now if since else None,
+                    adaptive=False,
+                    record_access=False,
+                )
+            )
+            hits = [r for r in outcome.results if r.memory.tier in query.tiers]
+            memories = [r.memory for r in hits]
+            if query.order is not None:
+                memories = sort_memories(memories, query.order)
+            return memories, {r.memory.id: r.score for r in hits}
+
+        def show(found: tuple[list[Memory], dict[str, float] | None]) -> None:
+            if seq == self._query_seq:  # a newer query is on its way: this one is stale
+                self._window.manager.show_memories(*found)
+
+        self._ops.run("search memory", run, show)
+
+    def open_memory(self, memory_id: str) -> None:
+        self._ops.run(
+            "open the memory",
+            lambda: self._catalog.detail(memory_id, self._clock()),
+            self._window.manager.show_detail,
+        )
+
+    def edit_memory(self, memory_id: str, text: str) -> None:
+        self._ops.run(
+            "save the edit",
+            lambda: self._catalog.edit(memory_id, text, self._clock()),
+            lambda memory: self.sig_memory_changed.emit(memory_id, memory),
+        )
+
+    def pin_memory(self, memory_id: str) -> None:
+        self._ops.run(
+            "pin the memory",
+            lambda: self._core.pin_memory(memory_id, self._clock()),
+            lambda memory: self.sig_memory_changed.emit(memory_id, memory),
+        )
+
+    def forget_memory(self, memory_id: str) -> None:
+        self._ops.run(
+            "forget the memory",
+            lambda: self._store.forget([memory_id], self._clock(), "forgotten from the app"),
+            lambda _: self.sig_memory_changed.emit(memory_id, None),
+        )
+
+    def _on_memory_changed(self, old_id: str, memory: Memory | None) -> None:
+        self._window.sidebar.memory_changed(old_id, memory)
+        shown = self._window.manager.shown
+        if memory is None and shown is not None and shown.id == old_id:
+            self._window.manager.clear_detail()
+        elif memory is not None:
+            self.open_memory(memory.id)
+        self.refresh_manager()
+        self.refresh_stats()
+
+    def _on_manager_export_requested(self, path: Path) -> None:
+        self._ops.run(
+            "export memory",
+            lambda: export_memories(self._store, path),
+            lambda count: self._window.manager.show_status(f"Exported {count} memories to {path}"),
+        )
+
+    def _on_manager_import_requested(self, path: Path) -> None:
+        label = f"Importing {path.name}"
+        progress = self._ops.progress_for(label)
+
+        def run() -> str:
+            sessions = read_conversation_file(path)
+            report = ConversationImporter(self._store, self._services.embedder).import_sessions(
+                sessions, progress=progress
+            )
+            return (
+                f"Imported {report.sessions_imported} conversations ({report.turns} turns, "
+                f"{report.memories} memories); {report.sessions_skipped} were already here."
+            )
+
+        self._ops.run("import the conversation", run, self._bulk_done)
+
+    def _on_manager_ingest_requested(self, paths: list[Path]) -> None:
+        progress = self._ops.progress_for("Reading documents")
+
+        def run() -> str:
+            importer = DocumentImporter(
+                self._store, self._services.embedder, Chunker(token_counter(None))
+            )
+            report = importer.ingest(paths, self._clock(), progress=progress)
+            refused = [d.reason for d in report.documents if d.status is DocumentStatus.REFUSED]
+            counts = ", ".join(
+                f"{report.count(s)} {s.value}" for s in DocumentStatus if report.count(s)
+            )
+            return f"Documents: {counts or 'none'}." + "".join(f" {r}" for r in refused if r)
+
+        self._ops.run("add the documents", run, self._bulk_done)
+
+    def _bulk_done(self, message: str) -> None:
+        self._window.manager.show_status(message)
+        self.sig_store_changed.emit()

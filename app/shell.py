@@ -1,0 +1,156 @@
+"""The desktop app assembled: the window, the store operations thread, the chat thread, the
+background scheduler, settings and window state; and the shutdown that stops them all in
+order (reply stopped, conversation remembered, jobs cancelled, database closed)."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from app.chat_controller import ChatController
+from app.library_controller import LibraryController
+from app.operations import Operations
+from app.paths import remember_home
+from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
+from app.services import Services
+from core.assistant import Clock
+from core.digest import DIGEST_DIR
+from core.settings import Settings, save_settings
+from ui.main_window import MainWindow
+from ui.settings_dialog import SettingsDialog
+from ui.theme import apply_theme
+
+log = logging.getLogger(__name__)
+
+WINDOW_STATE_FILE = "window.ini"
+# The whole shutdown must fit in this (the chat thread gets most of it).
+SHUTDOWN_BUDGET_S = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class ShellOptions:
+    """Tests switch the background scheduler off to keep runs deterministic."""
+
+    schedule: bool = True
+
+
+class AppShell:
+    def __init__(
+        self,
+        home: Path,
+        services: Services,
+        settings: Settings,
+        clock: Clock,
+        options: ShellOptions = ShellOptions(),
+    ) -> None:
+        self.home = home
+        self.services = services
+        self.settings = settings
+        self.clock = clock
+        self.window = MainWindow()
+        self.ops = Operations(self.window)
+        self.library = LibraryController(self.window, services, self.ops, clock)
+        self.chat = ChatController(self.window, services, settings, clock, self.library)
+        self.scheduler: LifecycleScheduler | None = None
+        if options.schedule:
+            worker = LifecycleWorker(services.store, services.embedder, home, clock)
+            worker.sig_job_failed.connect(
+                lambda _name, message: self.window.show_error("Background upkeep", message)
+            )
+            worker.sig_job_finished.connect(lambda *_: self.library.refresh_stats())
+            self.scheduler = LifecycleScheduler(worker, cadences_from_hours(settings.cadence_hours))
+        self.ops.sig_failed.connect(self._on_ops_failed)
+        self.window.sig_settings_requested.connect(self.open_settings)
+        self.window_state = QSettings(str(home / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
+        self.settings_dialog: SettingsDialog | None = None
+        self._closed = False
+
+    def start(self) -> None:
+        """Show the window at once; everything slow (model, embedder, jobs) follows behind."""
+        self.window.restore_state(self.window_state)
+        self.window.show()
+        self.library.refresh_all()
+        self.chat.load_model()
+        # The embedding model loads on the store thread while the user reads the window.
+        self.ops.run("load the embedding model", self.services.embedder.load)
+        if self.scheduler is not None:
+            self.scheduler.start()
+            # A conversation a crash left open is remembered right away.
+            self.scheduler.run_now(["sessions"])
+
+    def open_settings(self) -> None:
+        dialog = SettingsDialog(self.settings, self.home, self.window)
+        dialog.accepted.connect(lambda: self._on_settings_accepted(dialog))
+        dialog.sig_forget_everything_requested.connect(self.forget_everything)
+        dialog.finished.connect(dialog.deleteLater)
+        self.settings_dialog = dialog
+        dialog.open()
+
+    def _on_settings_accepted(self, dialog: SettingsDialog) -> None:
+        values = dialog.values()
+        try:
+            save_settings(self.home, values)
+        except OSError as exc:
+            self.window.show_error("Settings not saved", f"Could not write the settings: {exc}")
+            return
+        previous, self.settings = self.settings, values
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and values.theme != previous.theme:
+            apply_theme(app, values.theme)
+        self.chat.apply_settings(values)
+        folder = dialog.chosen_data_folder()
+        if folder.resolve() != self.home.resolve():
+            try:
+                remember_home(folder)
+            except OSError as exc:
+                self.window.show_error("Data folder not changed", str(exc))
+                return
+            self.window.statusBar().showMessage(
+                f"Engram will use {folder} from the next start.", 10_000
+            )
+        elif values.embedding_model_dir != previous.embedding_model_dir:
+            self.window.statusBar().showMessage(
+                "The new embedding model is used from the next start.", 10_000
+            )
+
+    def forget_everything(self) -> None:
+        """The privacy reset: the store is emptied and rewritten, digests deleted, and a fresh
+        conversation begins."""
+
+        def run() -> None:
+            self.services.store.forget_everything()
+            shutil.rmtree(self.home / DIGEST_DIR, ignore_errors=True)
+
+        def done(_: None) -> None:
+            self.chat.new_session()
+            self.library.refresh_all()
+            self.window.statusBar().showMessage("Everything was forgotten.", 10_000)
+
+        self.ops.run("forget everything", run, done)
+
+    def _on_ops_failed(self, label: str, message: str) -> None:
+        self.window.show_error("Engram", message)
+
+    def shutdown(self) -> float:
+        """Stop everything in order; returns the seconds it took."""
+        if self._closed:
+            return 0.0
+        self._closed = True
+        started = time.perf_counter()
+        self.window.save_state(self.window_state)
+        self.window_state.sync()
+        self.chat.shutdown()
+        if self.scheduler is not None:
+            left = SHUTDOWN_BUDGET_S - (time.perf_counter() - started)
+            self.scheduler.stop(timeout_ms=max(100, int(left * 1000)))
+        self.ops.shutdown(timeout=max(0.1, SHUTDOWN_BUDGET_S - (time.perf_counter() - started)))
+        self.services.close()
+        took = time.perf_counter() - started
+        log.info("Shut down in %.2f s", took)
+        return took

@@ -1,0 +1,230 @@
+"""The conversation: a Markdown transcript that grows as tokens arrive, and a composer (Enter
+sends, Shift+Enter breaks the line, Esc stops the reply). It only shows and emits; the app
+decides what a message does."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextCursor, QTextDocument
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.model import Role, Turn
+
+# GitHub Markdown without raw HTML: a reply (or a remembered document) cannot inject markup.
+MARKDOWN = (
+    QTextDocument.MarkdownFeature.MarkdownDialectGitHub
+    | QTextDocument.MarkdownFeature.MarkdownNoHTML
+)
+# Tokens arrive faster than a person reads; the transcript is redrawn at most this often.
+RENDER_INTERVAL_MS = 40
+
+
+class ModelState(StrEnum):
+    MISSING = "missing"
+    LOADING = "loading"
+    READY = "ready"
+    FAILED = "failed"
+
+
+@dataclass
+class _Message:
+    role: Role
+    text: str
+    interrupted: bool = False
+
+
+class Composer(QPlainTextEdit):
+    """Enter sends; Shift+Enter is a new line."""
+
+    sig_submitted = Signal()
+    """Enter was pressed without Shift."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.sig_submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class ChatView(QWidget):
+    sig_message_submitted = Signal(str)
+    """The user sent a message (already stripped, never empty)."""
+    sig_stop_requested = Signal()
+    """The user asked the reply being written to stop."""
+
+    def __init__(self, assistant_name: str = "Engram", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._name = assistant_name
+        self._messages: list[_Message] = []
+        # A stored conversation being looked at; the live one comes back on the next message.
+        self._past: list[_Message] | None = None
+        self._state = ModelState.MISSING
+        self._replying = False
+        self.transcript = QTextBrowser(self)
+        self.transcript.setOpenExternalLinks(False)
+        self.transcript.setPlaceholderText("Say something to start a conversation.")
+        self.notice = QLabel(self)
+        self.notice.setObjectName("chatNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumHeight(6)
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        self.composer = Composer(self)
+        self.composer.setPlaceholderText("Message  (Enter sends, Shift+Enter new line)")
+        self.composer.setMaximumHeight(120)
+        self.send_button = QPushButton("Send", self)
+        self.send_button.setToolTip("Send (Enter)")
+        self.stop_button = QPushButton("Stop", self)
+        self.stop_button.setToolTip("Stop the reply (Esc)")
+        self.stop_button.setEnabled(False)
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.send_button)
+        buttons.addWidget(self.stop_button)
+        row = QHBoxLayout()
+        row.addWidget(self.composer, 1)
+        row.addLayout(buttons)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.transcript, 1)
+        layout.addLayout(row)
+        self._render_timer = QTimer(self)
+        self._render_timer.setSingleShot(True)
+        self._render_timer.setInterval(RENDER_INTERVAL_MS)
+        self._render_timer.timeout.connect(self._render)
+        self.composer.sig_submitted.connect(self._on_composer_submitted)
+        self.send_button.clicked.connect(self._on_composer_submitted)
+        self.stop_button.clicked.connect(self._on_stop_clicked)
+        stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        stop.activated.connect(self._on_stop_clicked)
+        self.set_model_state(ModelState.MISSING, "")
+
+    @property
+    def replying(self) -> bool:
+        return self._replying
+
+    def set_model_state(self, state: ModelState, detail: str) -> None:
+        """What the model is doing, in words: missing (what to do), loading, ready, failed."""
+        self._state = state
+        self.progress.setVisible(state is ModelState.LOADING)
+        texts = {
+            ModelState.MISSING: "No language model is set up yet. Open Settings (Ctrl+,) and "
+            "choose a GGUF model file. Memory, tasks and the memory manager work without one.",
+            ModelState.LOADING: f"Loading the model {detail}... you can type meanwhile.",
+            ModelState.READY: "",
+            ModelState.FAILED: f"The model could not be loaded: {detail} Choose another file "
+            "in Settings (Ctrl+,).",
+        }
+        self.notice.setText(texts[state])
+        self.notice.setVisible(bool(texts[state]))
+        self._update_buttons()
+
+    def show_error(self, message: str) -> None:
+        self.notice.setText(message)
+        self.notice.setVisible(True)
+
+    @property
+    def viewing_past(self) -> bool:
+        return self._past is not None
+
+    def show_transcript(self, turns: Sequence[Turn]) -> None:
+        """A stored conversation, to read; sending a message returns to the live one."""
+        self._past = [_Message(t.role, t.text) for t in turns]
+        self._render()
+
+    def clear_past(self) -> None:
+        """Back from a stored conversation to the live one."""
+        self._past = None
+        self._render()
+
+    def clear(self) -> None:
+        """A new conversation begins."""
+        self._messages = []
+        self._past = None
+        self._render()
+
+    def begin_reply(self, message: str) -> None:
+        self._past = None
+        self._messages += [_Message(Role.USER, message), _Message(Role.ASSISTANT, "")]
+        self._replying = True
+        self._render()
+        self._update_buttons()
+
+    def append_reply_text(self, piece: str) -> None:
+        if not self._replying:
+            return
+        self._messages[-1].text += piece
+        if not self._render_timer.isActive():
+            self._render_timer.start()
+
+    def finish_reply(self, text: str, interrupted: bool) -> None:
+        """The stored reply is the truth (the stream may have been cut by a stop)."""
+        if self._messages and self._messages[-1].role is Role.ASSISTANT:
+            self._messages[-1].text = text
+            self._messages[-1].interrupted = interrupted
+        self._replying = False
+        self._render_timer.stop()
+        self._render()
+        self._update_buttons()
+        self.composer.setFocus()
+
+    def reply_failed(self, message: str) -> None:
+        if self._messages and self._messages[-1].role is Role.ASSISTANT:
+            self._messages[-1].interrupted = True
+        self._replying = False
+        self._render_timer.stop()
+        self._render()
+        self._update_buttons()
+        self.show_error(message)
+
+    def markdown(self) -> str:
+        parts = []
+        for message in self._messages if self._past is None else self._past:
+            who = "You" if message.role is Role.USER else self._name
+            text = message.text or ("*...*" if self._replying else "*(no reply)*")
+            if message.interrupted:
+                text += "\n\n*(stopped)*"
+            parts.append(f"**{who}**\n\n{text}")
+        return "\n\n---\n\n".join(parts)
+
+    def _render(self) -> None:
+        bar = self.transcript.verticalScrollBar()
+        at_bottom = bar.value() >= bar.maximum() - 4
+        self.transcript.document().setMarkdown(self.markdown(), MARKDOWN)
+        if at_bottom:
+            self.transcript.moveCursor(QTextCursor.MoveOperation.End)
+            bar.setValue(bar.maximum())
+
+    def _update_buttons(self) -> None:
+        can_send = not self._replying and self._state in (ModelState.LOADING, ModelState.READY)
+        self.send_button.setEnabled(can_send)
+        self.stop_button.setEnabled(self._replying)
+
+    def _on_composer_submitted(self) -> None:
+        text = self.composer.toPlainText().strip()
+        if not text or not self.send_button.isEnabled():
+            return
+        self.composer.clear()
+        self.sig_message_submitted.emit(text)
+
+    def _on_stop_clicked(self) -> None:
+        if self._replying:
+            self.sig_stop_requested.emit()

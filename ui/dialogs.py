@@ -1,0 +1,50 @@
+"""The few questions a view asks the user. Kept in one place so every confirmation looks and
+behaves the same, and so tests can answer them without a modal loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+
+def confirm(parent: QWidget, title: str, text: str) -> bool:
+    answer = QMessageBox.question(
+        parent,
+        title,
+        text,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_text(parent: QWidget, title: str, label: str, text: str) -> str | None:
+    """Multi-line text the user typed, or None when they cancelled."""
+    value, accepted = QInputDialog.getMultiLineText(parent, title, label, text)
+    return value if accepted else None
+
+
+def ask_typed_confirmation(parent: QWidget, title: str, text: str, word: str) -> bool:
+    """For what cannot be undone: the user types `word` to go ahead."""
+    value, accepted = QInputDialog.getText(parent, title, f"{text}\n\nType {word} to confirm:")
+    return accepted and value.strip() == word
+
+
+def choose_save_path(parent: QWidget, title: str, filters: str) -> tuple[Path, str] | None:
+    """A file to write, with the filter the user picked; None when cancelled."""
+    path, chosen = QFileDialog.getSaveFileName(parent, title, "", filters)
+    return (Path(path), chosen) if path else None
+
+
+def choose_open_paths(parent: QWidget, title: str, filters: str, *, many: bool) -> list[Path]:
+    if many:
+        paths, _ = QFileDialog.getOpenFileNames(parent, title, "", filters)
+        return [Path(p) for p in paths]
+    path, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
+    return [Path(path)] if path else []
+
+
+def choose_folder(parent: QWidget, title: str, start: str) -> Path | None:
+    path = QFileDialog.getExistingDirectory(parent, title, start)
+    return Path(path) if path else None

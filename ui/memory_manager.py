@@ -1,0 +1,361 @@
+"""The whole memory, for a person to look through and tidy: search with the real scorer or
+browse with filters, open one memory's story (its versions as a timeline, its links, where it
+came from), correct, pin or forget it, export everything, bring in conversations and documents."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.memory_catalog import MemoryDetail
+from core.model import Memory, MemoryKind, MemoryOrder, Tier
+from ui import dialogs
+from ui.theme import KIND_COLOURS, kind_chip
+
+MEMORY_ID = Qt.ItemDataRole.UserRole
+SEARCH_DELAY_MS = 250
+PERIODS = {"Any time": None, "Last 7 days": 7, "Last 30 days": 30, "Last year": 365}
+TIER_CHOICES = {
+    "Detailed and summaries": frozenset({Tier.HOT, Tier.COLD}),
+    "Detailed": frozenset({Tier.HOT}),
+    "Summaries": frozenset({Tier.COLD}),
+    "Compressed originals": frozenset({Tier.STUB}),
+}
+RELEVANCE = "Relevance"
+EXPORT_FILTERS = "JSON (*.json);;Markdown (*.md)"
+
+
+@dataclass(frozen=True, slots=True)
+class ManagerQuery:
+    """What the user asked to see; with text it is a search, without it a browse. The app
+    turns `period_days` into dates with its clock."""
+
+    text: str = ""
+    kinds: frozenset[MemoryKind] = frozenset()
+    tiers: frozenset[Tier] = frozenset({Tier.HOT, Tier.COLD})
+    project: str | None = None
+    period_days: int | None = None
+    order: MemoryOrder | None = None
+
+
+class MemoryManagerView(QWidget):
+    sig_query_changed = Signal(object)
+    """The list should show this ManagerQuery."""
+    sig_memory_opened = Signal(str)
+    """Show everything about the memory with this id."""
+    sig_edit_requested = Signal(str, str)
+    """Replace the memory (id) with the user's text, as a new version."""
+    sig_pin_requested = Signal(str)
+    """Pin the memory with this id to core memory."""
+    sig_forget_requested = Signal(str)
+    """Erase the memory with this id (the user confirmed)."""
+    sig_export_requested = Signal(object)
+    """Write all current memories to this Path (.json or .md)."""
+    sig_import_requested = Signal(object)
+    """Import the conversation file at this Path."""
+    sig_ingest_requested = Signal(object)
+    """Learn the documents at these Paths (a list)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search memory (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.kind = QComboBox(self)
+        self.kind.addItem("All kinds", None)
+        for kind in MemoryKind:
+            self.kind.addItem(kind.value.capitalize(), kind)
+        self.tier = QComboBox(self)
+        for label, tiers in TIER_CHOICES.items():
+            self.tier.addItem(label, tiers)
+        self.project = QComboBox(self)
+        self.project.addItem("All projects", None)
+        self.period = QComboBox(self)
+        for label, days in PERIODS.items():
+            self.period.addItem(label, days)
+        self.order = QComboBox(self)
+        self.order.addItem(RELEVANCE, None)
+        for order in MemoryOrder:
+            self.order.addItem(order.value.capitalize(), order)
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 2)
+        for combo in (self.kind, self.tier, self.project, self.period, self.order):
+            filters.addWidget(combo)
+        self.results = QTreeWidget(self)
+        self.results.setHeaderLabels(["Kind", "Memory", "Created", "Importance", "Score"])
+        self.results.setRootIsDecorated(False)
+        self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.results.setColumnWidth(0, 90)
+        self.results.setColumnWidth(1, 380)
+        self.detail = QTextBrowser(self)
+        self.detail.setOpenLinks(False)
+        self.detail.setPlaceholderText("Open a memory to see its history, links and sources.")
+        self.edit_button = QPushButton("Edit", self)
+        self.pin_button = QPushButton("Pin", self)
+        self.forget_button = QPushButton("Forget", self)
+        actions = QHBoxLayout()
+        for button in (self.edit_button, self.pin_button, self.forget_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.detail, 1)
+        right_layout.addLayout(actions)
+        split = QSplitter(self)
+        split.addWidget(self.results)
+        split.addWidget(right)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        self.export_button = QPushButton("Export...", self)
+        self.import_button = QPushButton("Import conversation...", self)
+        self.ingest_button = QPushButton("Add documents...", self)
+        self.count = QLabel(self)
+        self.status = QLabel(self)
+        self.progress = QProgressBar(self)
+        self.progress.hide()
+        bottom = QHBoxLayout()
+        for button in (self.export_button, self.import_button, self.ingest_button):
+            bottom.addWidget(button)
+        bottom.addWidget(self.count)
+        bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.progress)
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addWidget(split, 1)
+        layout.addLayout(bottom)
+        self._shown: Memory | None = None
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.refresh)
+        self.search.textChanged.connect(lambda _: self._search_timer.start())
+        self.search.returnPressed.connect(self.refresh)
+        for combo in (self.kind, self.tier, self.project, self.period, self.order):
+            combo.currentIndexChanged.connect(lambda _: self.refresh())
+        self.results.currentItemChanged.connect(self._on_results_current_changed)
+        self.detail.anchorClicked.connect(self._on_detail_anchor_clicked)
+        self.edit_button.clicked.connect(self._on_edit)
+        self.pin_button.clicked.connect(self._on_pin)
+        self.forget_button.clicked.connect(self._on_forget)
+        self.export_button.clicked.connect(self.ask_export)
+        self.import_button.clicked.connect(self.ask_import)
+        self.ingest_button.clicked.connect(self.ask_ingest)
+        self._update_buttons()
+
+    def query(self) -> ManagerQuery:
+        return ManagerQuery(
+            text=self.search.text().strip(),
+            kinds=frozenset({self.kind.currentData()}) if self.kind.currentData() else frozenset(),
+            tiers=self.tier.currentData(),
+            project=self.project.currentData(),
+            period_days=self.period.currentData(),
+            order=self.order.currentData(),
+        )
+
+    def refresh(self) -> None:
+        self._search_timer.stop()
+        self.sig_query_changed.emit(self.query())
+
+    def show_projects(self, projects: Sequence[str]) -> None:
+        chosen = self.project.currentData()
+        self.project.blockSignals(True)
+        self.project.clear()
+        self.project.addItem("All projects", None)
+        for name in projects:
+            self.project.addItem(name, name)
+        index = self.project.findData(chosen)
+        self.project.setCurrentIndex(max(0, index))
+        self.project.blockSignals(False)
+
+    def show_memories(
+        self, memories: Sequence[Memory], scores: Mapping[str, float] | None = None
+    ) -> None:
+        current = self._shown.id if self._shown else None
+        self.results.blockSignals(True)
+        self.results.clear()
+        for memory in memories:
+            score = scores.get(memory.id) if scores else None
+            item = QTreeWidgetItem(
+                self.results,
+                [
+                    memory.kind.value,
+                    " ".join(memory.content.split())[:300],
+                    memory.created_at.strftime("%Y-%m-%d %H:%M"),
+                    f"{memory.importance:.2f}",
+                    "" if score is None else f"{score:.2f}",
+                ],
+            )
+            item.setForeground(0, QColor(KIND_COLOURS[memory.kind]))
+            item.setToolTip(1, memory.content[:2000])
+            item.setData(0, MEMORY_ID, memory.id)
+            if memory.id == current:
+                self.results.setCurrentItem(item)
+        self.results.blockSignals(False)
+        self.count.setText(f"{len(memories)} memories" if memories else "No memories match.")
+
+    def show_detail(self, detail: MemoryDetail) -> None:
+        self._shown = detail.memory
+        self.detail.setHtml(detail_html(detail))
+        self._update_buttons()
+
+    def clear_detail(self) -> None:
+        self._shown = None
+        self.detail.clear()
+        self._update_buttons()
+
+    @property
+    def shown(self) -> Memory | None:
+        return self._shown
+
+    def show_progress(self, label: str, done: int, total: int) -> None:
+        self.status.setText(label)
+        self.progress.setVisible(done < total)
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
+    def show_status(self, message: str) -> None:
+        self.progress.hide()
+        self.status.setText(message)
+
+    def ask_export(self) -> None:
+        chosen = dialogs.choose_save_path(self, "Export memory", EXPORT_FILTERS)
+        if chosen is None:
+            return
+        path, picked = chosen
+        if path.suffix.lower() not in (".json", ".md"):
+            path = path.with_suffix(".md" if "Markdown" in picked else ".json")
+        self.sig_export_requested.emit(path)
+
+    def ask_import(self) -> None:
+        paths = dialogs.choose_open_paths(
+            self, "Import a conversation", "Conversations (*.json);;All files (*)", many=False
+        )
+        if paths:
+            self.sig_import_requested.emit(paths[0])
+
+    def ask_ingest(self) -> None:
+        paths = dialogs.choose_open_paths(
+            self,
+            "Add documents",
+            "Documents (*.md *.txt *.pdf *.py *.rs *.js *.ts);;All files (*)",
+            many=True,
+        )
+        if paths:
+            self.sig_ingest_requested.emit(paths)
+
+    def _update_buttons(self) -> None:
+        memory = self._shown
+        editable = memory is not None and memory.superseded_by is None and not memory.forgotten_at
+        self.edit_button.setEnabled(editable)
+        self.pin_button.setEnabled(editable and memory.kind is not MemoryKind.CORE)
+        self.forget_button.setEnabled(memory is not None and not memory.forgotten_at)
+
+    def _on_results_current_changed(self, item: QTreeWidgetItem | None, _: object) -> None:
+        if item is not None:
+            self.sig_memory_opened.emit(item.data(0, MEMORY_ID))
+
+    def _on_detail_anchor_clicked(self, url: QUrl) -> None:
+        if url.scheme() == "memory":
+            self.sig_memory_opened.emit(url.path())
+
+    def _on_edit(self) -> None:
+        memory = self._shown
+        if memory is None:
+            return
+        text = dialogs.ask_text(self, "Edit memory", "Correct what is remembered:", memory.content)
+        if text is not None and text.strip() and text.strip() != memory.content:
+            self.sig_edit_requested.emit(memory.id, text.strip())
+
+    def _on_pin(self) -> None:
+        if self._shown is not None:
+            self.sig_pin_requested.emit(self._shown.id)
+
+    def _on_forget(self) -> None:
+        memory = self._shown
+        if memory is not None and dialogs.confirm(
+            self,
+            "Forget this memory?",
+            "It will be erased for good, with its earlier versions and the turns it came from.",
+        ):
+            self.sig_forget_requested.emit(memory.id)
+
+
+def detail_html(detail: MemoryDetail) -> str:
+    """One memory's story as rich text: what it says, its facts, its history as a timeline,
+    its links (click to open) and where it came from."""
+    m = detail.memory
+    esc = html.escape
+    facts = [
+        f"{m.tier.value}",
+        f"created {m.created_at:%Y-%m-%d %H:%M}",
+        f"importance {m.importance:.2f}",
+        f"confidence {m.confidence:.2f}",
+        f"retention {detail.retention:.2f}",
+        f"used {m.access_count} times",
+    ]
+    if m.project:
+        facts.append(f"project {esc(m.project)}")
+    if m.key:
+        facts.append(f"key <code>{esc(m.key)}</code>")
+    parts = [
+        f"<p>{kind_chip(m.kind)} <small>{' · '.join(facts)}</small></p>",
+        f"<p>{esc(m.content) or '<i>(forgotten)</i>'}</p>",
+        f"<p><small>id <code>{esc(m.id)}</code></small></p>",
+    ]
+    if m.entities:
+        parts.append(f"<p><b>Entities:</b> {esc(', '.join(m.entities))}</p>")
+    if len(detail.versions) > 1:
+        rows = []
+        for version in detail.versions:
+            until = f"{version.valid_to:%Y-%m-%d}" if version.valid_to else "now"
+            text = "<i>(forgotten)</i>" if version.forgotten else esc(version.content)
+            if version.memory_id == m.id:
+                text = f"<b>{text}</b>"
+            else:
+                text = f'<a href="memory:{esc(version.memory_id)}">{text}</a>'
+            rows.append(f"<li>{version.valid_from:%Y-%m-%d} – {until}: {text}</li>")
+        parts.append(f"<p><b>History</b></p><ul>{''.join(rows)}</ul>")
+    if detail.links:
+        rows = [
+            f'<li>{esc(link.kind)} ({link.weight:.2f}): <a href="memory:{esc(link.memory_id)}">'
+            f"{esc(link.content[:160])}</a></li>"
+            for link in detail.links[:20]
+        ]
+        parts.append(f"<p><b>Linked memories</b></p><ul>{''.join(rows)}</ul>")
+    if detail.summarised:
+        rows = [
+            f'<li><a href="memory:{esc(s.id)}">{esc(s.content[:160])}</a></li>'
+            for s in detail.summarised
+        ]
+        parts.append(f"<p><b>Summarises</b></p><ul>{''.join(rows)}</ul>")
+    if detail.source_turns:
+        rows = [
+            f"<li><small>{t.at:%Y-%m-%d %H:%M} {esc(t.speaker or t.role.value)}:</small> "
+            f"{esc(t.text[:300])}</li>"
+            for t in detail.source_turns
+        ]
+        parts.append(f"<p><b>Came from</b></p><ul>{''.join(rows)}</ul>")
+    elif m.source_path:
+        chunk = f" (part {m.chunk_index + 1})" if m.chunk_index is not None else ""
+        parts.append(f"<p><b>Came from</b> {esc(m.source_path)}{chunk}</p>")
+    return "".join(parts)

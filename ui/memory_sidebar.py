@@ -1,0 +1,168 @@
+"""Why the assistant answered as it did: the memories that shaped the reply in view, each with
+its score broken down by signal, its retention and the turns it came from, and the three things
+a user may want to do about one (pin it, correct it, forget it)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import replace
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.model import Memory, MemoryKind
+from core.retrieval.scoring import SearchResult
+from ui import dialogs
+from ui.theme import kind_chip
+
+# The signals a score is made of, in the order the sidebar lists them.
+SIGNALS = ("semantic", "keyword", "recency", "importance", "project", "entity", "task")
+MAX_SHOWN_CHARS = 600
+
+
+def breakdown_text(result: SearchResult) -> str:
+    """'semantic 0.41 · keyword 0.20 · ...' (signals that are zero are left out)."""
+    parts = [
+        f"{name} {result.signals[name]:.2f}" for name in SIGNALS if result.signals.get(name, 0.0)
+    ]
+    return " · ".join(parts) or "no signal (came in through a link)"
+
+
+class MemoryCard(QFrame):
+    """One memory as the sidebar shows it."""
+
+    def __init__(self, result: SearchResult, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result = result
+        memory = result.memory
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setObjectName("memoryCard")
+        text = memory.content
+        if len(text) > MAX_SHOWN_CHARS:
+            text = text[:MAX_SHOWN_CHARS] + "..."
+        self.content = QLabel(f"{kind_chip(memory.kind)} {html.escape(text)}", self)
+        self.content.setWordWrap(True)
+        self.content.setTextFormat(Qt.TextFormat.RichText)
+        self.content.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        retention = result.signals.get("retention", 1.0)
+        details = [f"<b>score {result.score:.2f}</b> · retention {retention:.2f}"]
+        details.append(html.escape(breakdown_text(result)))
+        if memory.source_turn_ids:
+            turns = ", ".join(memory.source_turn_ids[:4])
+            more = len(memory.source_turn_ids) - 4
+            details.append(f"from turns {html.escape(turns)}" + (f" +{more}" if more > 0 else ""))
+        elif memory.source_path:
+            details.append(f"from {html.escape(memory.source_path)}")
+        if result.associated_with:
+            details.append("recalled through a link")
+        self.details = QLabel("<br>".join(details), self)
+        self.details.setWordWrap(True)
+        self.details.setObjectName("memoryDetails")
+        self.details.setToolTip(
+            "\n".join(f"{k}: {v:.3f}" for k, v in sorted(result.signals.items()))
+        )
+        self.pin_button = QPushButton("Pin", self)
+        self.pin_button.setToolTip("Keep this in every conversation (core memory)")
+        self.pin_button.setEnabled(memory.kind is not MemoryKind.CORE)
+        self.edit_button = QPushButton("Edit", self)
+        self.edit_button.setToolTip("Correct it (the old wording stays in its history)")
+        self.forget_button = QPushButton("Forget", self)
+        self.forget_button.setToolTip("Erase it for good")
+        buttons = QHBoxLayout()
+        for button in (self.pin_button, self.edit_button, self.forget_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.content)
+        layout.addWidget(self.details)
+        layout.addLayout(buttons)
+
+
+class MemorySidebar(QWidget):
+    sig_pin_requested = Signal(str)
+    """Pin the memory with this id to core memory."""
+    sig_edit_requested = Signal(str, str)
+    """Replace the memory (id) with the user's corrected text (a new version)."""
+    sig_forget_requested = Signal(str)
+    """Erase the memory with this id (the user confirmed)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumWidth(260)
+        self.title = QLabel("<b>Memories behind this reply</b>", self)
+        self.status = QLabel("Send a message to see what the assistant remembers.", self)
+        self.status.setWordWrap(True)
+        self._list = QWidget(self)
+        self._list_layout = QVBoxLayout(self._list)
+        self._list_layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self._list)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.status)
+        layout.addWidget(scroll, 1)
+        self.cards: list[MemoryCard] = []
+        self._degraded: str | None = None
+
+    def show_results(self, results: Sequence[SearchResult], degraded: str | None = None) -> None:
+        for card in self.cards:
+            card.setParent(None)
+            card.deleteLater()
+        self.cards = []
+        self._degraded = degraded
+        for result in results:
+            card = MemoryCard(result, self._list)
+            memory_id = result.memory.id
+            card.pin_button.clicked.connect(lambda _=False, i=memory_id: self._on_pin(i))
+            card.edit_button.clicked.connect(lambda _=False, c=card: self._on_edit(c))
+            card.forget_button.clicked.connect(lambda _=False, i=memory_id: self._on_forget(i))
+            self._list_layout.insertWidget(self._list_layout.count() - 1, card)
+            self.cards.append(card)
+        if results:
+            text = f"{len(results)} memories shaped this reply."
+        else:
+            text = "No memories were used for this reply."
+        self.status.setText(f"{text} {degraded}" if degraded else text)
+
+    def card_for(self, memory_id: str) -> MemoryCard | None:
+        return next((c for c in self.cards if c.result.memory.id == memory_id), None)
+
+    def _on_pin(self, memory_id: str) -> None:
+        card = self.card_for(memory_id)
+        if card is not None:
+            card.pin_button.setEnabled(False)
+        self.sig_pin_requested.emit(memory_id)
+
+    def _on_edit(self, card: MemoryCard) -> None:
+        memory = card.result.memory
+        text = dialogs.ask_text(self, "Edit memory", "Correct what is remembered:", memory.content)
+        if text is not None and text.strip() and text.strip() != memory.content:
+            self.sig_edit_requested.emit(memory.id, text.strip())
+
+    def _on_forget(self, memory_id: str) -> None:
+        if dialogs.confirm(
+            self,
+            "Forget this memory?",
+            "It will be erased for good, with its earlier versions and the turns it came from.",
+        ):
+            self.sig_forget_requested.emit(memory_id)
+
+    def memory_changed(self, old_id: str, replacement: Memory | None) -> None:
+        """After an edit (the new version shown in place) or a forget (the card goes)."""
+        results = []
+        for card in self.cards:
+            if card.result.memory.id != old_id:
+                results.append(card.result)
+            elif replacement is not None:
+                results.append(replace(card.result, memory=replacement))
+        self.show_results(results, self._degraded)

@@ -1,0 +1,163 @@
+"""Settings in one dialog: where memory lives, which model speaks and which one embeds, how big
+its context is, the look, and privacy (pause memory, forget everything). It returns values; the
+app applies them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.settings import Settings
+from ui import dialogs
+from ui.theme import THEMES
+
+FORGET_WORD = "FORGET"
+
+
+class SettingsDialog(QDialog):
+    sig_forget_everything_requested = Signal()
+    """The user typed the confirmation word: erase every memory, conversation and task."""
+
+    def __init__(
+        self, settings: Settings, data_folder: Path, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Engram settings")
+        self._settings = settings
+        self.data_folder = QLineEdit(str(data_folder), self)
+        self.model_path = QLineEdit(settings.llm_model_path or "", self)
+        self.model_path.setPlaceholderText("No model: choose a .gguf file")
+        self.embedding_dir = QLineEdit(settings.embedding_model_dir or "", self)
+        self.embedding_dir.setPlaceholderText("Bundled all-MiniLM-L6-v2")
+        self.context_size = QSpinBox(self)
+        self.context_size.setRange(512, 131072)
+        self.context_size.setSingleStep(512)
+        self.context_size.setValue(settings.context_size)
+        self.threads = QSpinBox(self)
+        self.threads.setRange(0, 256)
+        self.threads.setSpecialValueText("automatic")
+        self.threads.setValue(settings.threads or 0)
+        self.theme = QComboBox(self)
+        for name in THEMES:
+            self.theme.addItem(name.capitalize(), name)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
+        self.paused = QCheckBox("Pause memory (chat, but remember nothing)", self)
+        self.paused.setChecked(settings.memory_paused)
+        self.forget_button = QPushButton("Forget everything...", self)
+        self.error = QLabel(self)
+        self.error.setObjectName("settingsError")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        form = QFormLayout()
+        form.addRow("Data folder", self._with_button(self.data_folder, self._on_browse_folder))
+        form.addRow("Language model", self._with_button(self.model_path, self._on_browse_model))
+        form.addRow(
+            "Embedding model", self._with_button(self.embedding_dir, self._on_browse_embedding)
+        )
+        form.addRow("Context size (tokens)", self.context_size)
+        form.addRow("Threads", self.threads)
+        form.addRow("Theme", self.theme)
+        form.addRow("Privacy", self.paused)
+        form.addRow("", self.forget_button)
+        note = QLabel(
+            "A new data folder or embedding model takes effect when Engram restarts.", self
+        )
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.forget_button.clicked.connect(self._on_forget_clicked)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def _with_button(self, field: QLineEdit, slot: object) -> QWidget:
+        box = QWidget(self)
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(field, 1)
+        browse = QPushButton("Browse...", box)
+        browse.clicked.connect(slot)
+        row.addWidget(browse)
+        return box
+
+    def values(self) -> Settings:
+        return replace(
+            self._settings,
+            llm_model_path=self.model_path.text().strip() or None,
+            embedding_model_dir=self.embedding_dir.text().strip() or None,
+            context_size=self.context_size.value(),
+            threads=self.threads.value() or None,
+            theme=self.theme.currentData(),
+            memory_paused=self.paused.isChecked(),
+        )
+
+    def chosen_data_folder(self) -> Path:
+        return Path(self.data_folder.text().strip()).expanduser()
+
+    def problem(self) -> str | None:
+        """What is wrong with the form, in words, or None."""
+        model = self.model_path.text().strip()
+        if model and not Path(model).expanduser().is_file():
+            return f"There is no model file at {model}."
+        embedding = self.embedding_dir.text().strip()
+        if embedding and not Path(embedding).expanduser().is_dir():
+            return f"There is no embedding model folder at {embedding}."
+        if not self.data_folder.text().strip():
+            return "Choose a data folder."
+        return None
+
+    def accept(self) -> None:
+        problem = self.problem()
+        if problem:
+            self.error.setText(problem)
+            self.error.show()
+            return
+        super().accept()
+
+    def _on_browse_model(self) -> None:
+        paths = dialogs.choose_open_paths(
+            self, "Choose a language model", "GGUF models (*.gguf);;All files (*)", many=False
+        )
+        if paths:
+            self.model_path.setText(str(paths[0]))
+
+    def _on_browse_embedding(self) -> None:
+        folder = dialogs.choose_folder(self, "Choose an embedding model folder", "")
+        if folder:
+            self.embedding_dir.setText(str(folder))
+
+    def _on_browse_folder(self) -> None:
+        folder = dialogs.choose_folder(self, "Choose the data folder", self.data_folder.text())
+        if folder:
+            self.data_folder.setText(str(folder))
+
+    def _on_forget_clicked(self) -> None:
+        if dialogs.ask_typed_confirmation(
+            self,
+            "Forget everything?",
+            "Every conversation, memory, task and document record will be erased from this "
+            "computer. This cannot be undone.",
+            FORGET_WORD,
+        ):
+            self.sig_forget_everything_requested.emit()

@@ -1,0 +1,184 @@
+"""The to-dos the assistant noticed, for the user to confirm or dismiss, and the ones they track.
+Every action has a key: Enter confirms, Delete dismisses, F2 edits, Ctrl+D marks done."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.model import Task, TaskStatus
+
+COLUMNS = ("Task", "Priority", "Due", "Confidence", "Said")
+TASK_ID = Qt.ItemDataRole.UserRole
+
+
+class TaskInboxView(QWidget):
+    sig_task_confirmed = Signal(str)
+    """Track this suggested task."""
+    sig_task_dismissed = Signal(str)
+    """This suggestion is not a task (kept, hidden)."""
+    sig_task_done = Signal(str)
+    """A tracked task is finished."""
+    sig_task_renamed = Signal(str, str)
+    """The user reworded a task (id, new title)."""
+    sig_count_changed = Signal(int)
+    """How many suggestions wait for a decision (the badge)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tree = QTreeWidget(self)
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels(COLUMNS)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.tree.setColumnWidth(0, 320)
+        self.suggested = QTreeWidgetItem(self.tree, ["Suggested"])
+        self.tracked = QTreeWidgetItem(self.tree, ["Tracked"])
+        for group in (self.suggested, self.tracked):
+            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            group.setExpanded(True)
+        self.empty = QLabel("Nothing to do. To-dos you mention in chat appear here.", self)
+        self.confirm_button = QPushButton("Confirm", self)
+        self.confirm_button.setToolTip("Track this task (Enter)")
+        self.dismiss_button = QPushButton("Dismiss", self)
+        self.dismiss_button.setToolTip("Not a task (Delete)")
+        self.edit_button = QPushButton("Edit", self)
+        self.edit_button.setToolTip("Reword it (F2)")
+        self.done_button = QPushButton("Done", self)
+        self.done_button.setToolTip("Mark a tracked task done (Ctrl+D)")
+        row = QHBoxLayout()
+        for button in (
+            self.confirm_button,
+            self.dismiss_button,
+            self.edit_button,
+            self.done_button,
+        ):
+            row.addWidget(button)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.tree, 1)
+        layout.addLayout(row)
+        self._tasks: dict[str, Task] = {}
+        self._filling = False
+        self.confirm_button.clicked.connect(self._on_confirm)
+        self.dismiss_button.clicked.connect(self._on_dismiss)
+        self.edit_button.clicked.connect(self._on_edit)
+        self.done_button.clicked.connect(self._on_done)
+        self.tree.itemChanged.connect(self._on_item_changed)
+        self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
+        for keys, slot in (
+            (Qt.Key.Key_Return, self._on_confirm),
+            (Qt.Key.Key_Enter, self._on_confirm),
+            (Qt.Key.Key_Delete, self._on_dismiss),
+            ("Ctrl+D", self._on_done),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self.tree)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(slot)
+        self._update_buttons()
+
+    def show_tasks(self, tasks: Sequence[Task], sentences: Mapping[str, str]) -> None:
+        """`sentences`: the text of each task's source turn, by turn id."""
+        current = self.current_task()
+        self._filling = True
+        for group in (self.suggested, self.tracked):
+            group.takeChildren()
+        self._tasks = {t.id: t for t in tasks}
+        for task in tasks:
+            group = self.tracked if task.status is TaskStatus.CONFIRMED else self.suggested
+            said = sentences.get(task.source_turn_id or "", "")
+            item = QTreeWidgetItem(
+                group,
+                [
+                    task.title,
+                    task.priority.value,
+                    task.due_at.date().isoformat() if task.due_at else "",
+                    f"{task.confidence:.0%}",
+                    " ".join(said.split()),
+                ],
+            )
+            item.setData(0, TASK_ID, task.id)
+            item.setToolTip(4, said)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+        self._filling = False
+        count = self.suggested.childCount()
+        self.suggested.setText(0, f"Suggested ({count})")
+        self.tracked.setText(0, f"Tracked ({self.tracked.childCount()})")
+        self.empty.setVisible(not tasks)
+        self._select(current.id if current else None)
+        self._update_buttons()
+        self.sig_count_changed.emit(count)
+
+    def current_task(self) -> Task | None:
+        item = self.tree.currentItem()
+        task_id = item.data(0, TASK_ID) if item is not None else None
+        return self._tasks.get(task_id) if task_id else None
+
+    def select_task(self, task_id: str) -> None:
+        self._select(task_id)
+
+    def _select(self, task_id: str | None) -> None:
+        items = [
+            group.child(i)
+            for group in (self.suggested, self.tracked)
+            for i in range(group.childCount())
+        ]
+        chosen = next((i for i in items if i.data(0, TASK_ID) == task_id), None)
+        chosen = chosen or (items[0] if items else None)
+        if chosen is not None:
+            self.tree.setCurrentItem(chosen)
+
+    def _update_buttons(self) -> None:
+        task = self.current_task()
+        suggested = task is not None and task.status is TaskStatus.CANDIDATE
+        self.confirm_button.setEnabled(suggested)
+        self.dismiss_button.setEnabled(task is not None)
+        self.edit_button.setEnabled(task is not None)
+        self.done_button.setEnabled(task is not None and task.status is TaskStatus.CONFIRMED)
+
+    def _on_confirm(self) -> None:
+        task = self.current_task()
+        if task is not None and task.status is TaskStatus.CANDIDATE:
+            self.sig_task_confirmed.emit(task.id)
+
+    def _on_dismiss(self) -> None:
+        task = self.current_task()
+        if task is not None:
+            self.sig_task_dismissed.emit(task.id)
+
+    def _on_done(self) -> None:
+        task = self.current_task()
+        if task is not None and task.status is TaskStatus.CONFIRMED:
+            self.sig_task_done.emit(task.id)
+
+    def _on_edit(self) -> None:
+        item = self.tree.currentItem()
+        if item is not None and item.data(0, TASK_ID):
+            self.tree.editItem(item, 0)
+
+    def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
+        if self._filling or column != 0:
+            return
+        task = self._tasks.get(item.data(0, TASK_ID))
+        title = " ".join(item.text(0).split())
+        if task is None:
+            return
+        if not title:
+            item.setText(0, task.title)
+            return
+        if title != task.title:
+            self.sig_task_renamed.emit(task.id, title)

@@ -1,0 +1,67 @@
+"""Colours and appearance shared by the views: one colour per memory kind (the sidebar, the
+manager and the browser agree), and the light / dark / system choice."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from core.model import MemoryKind
+
+KIND_COLOURS: dict[MemoryKind, str] = {
+    MemoryKind.WORKING: "#8e8e93",
+    MemoryKind.EPISODIC: "#3b82f6",
+    MemoryKind.SEMANTIC: "#10b981",
+    MemoryKind.PROCEDURAL: "#f59e0b",
+    MemoryKind.DOCUMENT: "#8b5cf6",
+    MemoryKind.CORE: "#ef4444",
+}
+
+THEMES = {
+    "system": Qt.ColorScheme.Unknown,
+    "light": Qt.ColorScheme.Light,
+    "dark": Qt.ColorScheme.Dark,
+}
+
+
+def apply_theme(app: QApplication, name: str) -> None:
+    """Unknown names fall back to following the system. The colour-scheme hint is not honoured
+    by every platform theme, so light and dark also set an explicit palette."""
+    app.styleHints().setColorScheme(THEMES.get(name, Qt.ColorScheme.Unknown))
+    if name == "dark":
+        app.setPalette(_dark_palette())
+    elif name == "light":
+        app.setPalette(app.style().standardPalette())
+    else:
+        app.setPalette(QPalette())
+
+
+def _dark_palette() -> QPalette:
+    palette = QPalette()
+    roles = {
+        QPalette.ColorRole.Window: "#1f2023",
+        QPalette.ColorRole.WindowText: "#e6e6e6",
+        QPalette.ColorRole.Base: "#16171a",
+        QPalette.ColorRole.AlternateBase: "#25262a",
+        QPalette.ColorRole.Text: "#e6e6e6",
+        QPalette.ColorRole.Button: "#2b2c30",
+        QPalette.ColorRole.ButtonText: "#e6e6e6",
+        QPalette.ColorRole.Highlight: "#3b82f6",
+        QPalette.ColorRole.HighlightedText: "#ffffff",
+        QPalette.ColorRole.ToolTipBase: "#2b2c30",
+        QPalette.ColorRole.ToolTipText: "#e6e6e6",
+        QPalette.ColorRole.PlaceholderText: "#8e8e93",
+        QPalette.ColorRole.Link: "#60a5fa",
+    }
+    for role, colour in roles.items():
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def kind_chip(kind: MemoryKind) -> str:
+    """A small coloured label for rich text."""
+    return (
+        f'<span style="background:{KIND_COLOURS[kind]};color:white;border-radius:3px;'
+        f'padding:0 4px">&nbsp;{kind.value}&nbsp;</span>'
+    )
