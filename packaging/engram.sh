@@ -2,6 +2,8 @@
 # Engram's one entry point for a source checkout:
 #   bash packaging/engram.sh [run] [ENGRAM ARGS...]   set up if needed, then launch Engram
 #   bash packaging/engram.sh test [PYTEST ARGS...]    set up if needed, then run every test
+#   bash packaging/engram.sh screenshots [--out DIR]  the real app on a virtual screen (Xvfb):
+#                                                     one chat turn, PNGs of chat, inbox, manager
 # Set-up creates .venv beside this repo and installs the pinned stack into it. The first time,
 # pip compiles llama.cpp from source (about 5-6 minutes on 2 cores); later runs reuse it.
 set -euo pipefail
@@ -23,7 +25,7 @@ say() { printf '\033[1mengram:\033[0m %s\n' "$*" >&2; }
 ensure_system_libraries() {
   command -v dpkg-query >/dev/null 2>&1 || return 0
   local missing=()
-  for pkg in "${qt_packages[@]}"; do
+  for pkg in "${qt_packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
       || missing+=("$pkg")
   done
@@ -61,11 +63,15 @@ ensure_environment() {
 command="${1:-run}"
 case "$command" in
   run) [ $# -gt 0 ] && shift ;;
-  test) shift ;;
+  test | screenshots) shift ;;
   *) command=run ;;
 esac
 
-ensure_system_libraries
+if [ "$command" = screenshots ]; then
+  ensure_system_libraries xvfb xauth
+else
+  ensure_system_libraries
+fi
 ensure_environment
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
 
@@ -80,5 +86,11 @@ if [ "$command" = test ]; then
     say "pytest collected no tests"
   fi
   exit "$code"
+fi
+if [ "$command" = screenshots ]; then
+  cd "$root"
+  command -v xvfb-run >/dev/null 2>&1 || { say "xvfb-run is needed (apt-get install xvfb xauth)"; exit 1; }
+  exec xvfb-run -a -s "-screen 0 1400x900x24" env QT_QPA_PLATFORM=xcb \
+    "$venv/bin/python" -m tests.screenshots "$@"
 fi
 exec "$venv/bin/engram" "$@"

@@ -88,7 +88,7 @@ class ChatView(QWidget):
         self.progress.hide()
         self.composer = Composer(self)
         self.composer.setPlaceholderText("Message  (Enter sends, Shift+Enter new line)")
-        self.composer.setMaximumHeight(120)
+        self.composer.setMaximumHeight(90)
         self.send_button = QPushButton("Send", self)
         self.send_button.setToolTip("Send (Enter)")
         self.stop_button = QPushButton("Stop", self)

@@ -61,6 +61,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.manager, "Memory")
         self.sessions = QListWidget(self)
         self.sessions.setObjectName("sessions")
+        self.sessions.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.sessions.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.new_session_button = QPushButton("New conversation", self)
         self.new_session_button.setToolTip("Start a new conversation (Ctrl+N)")
         left = QWidget(self)
