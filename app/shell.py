@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.chat_controller import ChatController
 from app.library_controller import LibraryController
+from app.model_downloads import ModelDownloader
 from app.operations import Operations
 from app.paths import remember_home
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
@@ -23,8 +24,10 @@ from app.services import Services
 from core.assistant import Clock
 from core.digest import DIGEST_DIR
 from core.errors import EngramError
+from core.model_download import CURATED_MODELS
 from core.settings import Settings, save_settings
 from ui.main_window import MainWindow
+from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
 from ui.theme import apply_theme
 
@@ -42,6 +45,8 @@ class ShellOptions:
     """Tests switch the background scheduler off to keep runs deterministic."""
 
     schedule: bool = True
+    # Where model downloads come from (tests point it at a local stand-in for the Hub).
+    hub_endpoint: str | None = None
 
 
 class AppShell:
@@ -73,6 +78,8 @@ class AppShell:
         self.window.sig_settings_requested.connect(self.open_settings)
         self.window_state = QSettings(str(home / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
         self.settings_dialog: SettingsDialog | None = None
+        self.download_dialog: ModelDownloadDialog | None = None
+        self.downloader = ModelDownloader(home, options.hub_endpoint)
         self._closed = False
 
     def start(self) -> None:
@@ -101,8 +108,36 @@ class AppShell:
         dialog = SettingsDialog(self.settings, self.home, self.window)
         dialog.accepted.connect(lambda: self._on_settings_accepted(dialog))
         dialog.sig_forget_everything_requested.connect(self.forget_everything)
+        dialog.sig_model_download_requested.connect(lambda: self.open_download(dialog))
         dialog.finished.connect(dialog.deleteLater)
         self.settings_dialog = dialog
+        dialog.open()
+
+    def open_download(self, settings_dialog: SettingsDialog) -> None:
+        """The curated models; a finished download fills in the settings' model file."""
+        dialog = ModelDownloadDialog(CURATED_MODELS, settings_dialog)
+        downloader = self.downloader
+        dialog.sig_download_requested.connect(downloader.start)
+        dialog.sig_cancel_requested.connect(downloader.cancel)
+        downloader.sig_progress.connect(dialog.show_progress)
+        downloader.sig_finished.connect(dialog.show_finished)
+        downloader.sig_failed.connect(dialog.show_failed)
+        dialog.accepted.connect(
+            lambda: settings_dialog.model_path.setText(str(dialog.downloaded or ""))
+        )
+
+        def disconnect() -> None:
+            for signal, slot in (
+                (downloader.sig_progress, dialog.show_progress),
+                (downloader.sig_finished, dialog.show_finished),
+                (downloader.sig_failed, dialog.show_failed),
+            ):
+                signal.disconnect(slot)
+            downloader.cancel()
+
+        dialog.finished.connect(disconnect)
+        dialog.finished.connect(dialog.deleteLater)
+        self.download_dialog = dialog
         dialog.open()
 
     def _on_settings_accepted(self, dialog: SettingsDialog) -> None:
@@ -158,6 +193,7 @@ class AppShell:
         started = time.perf_counter()
         self.window.save_state(self.window_state)
         self.window_state.sync()
+        self.downloader.stop(timeout=0.2)
         self.chat.shutdown()
         if self.scheduler is not None:
             left = SHUTDOWN_BUDGET_S - (time.perf_counter() - started)

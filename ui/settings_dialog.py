@@ -4,6 +4,7 @@ app applies them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,6 +34,8 @@ FORGET_WORD = "FORGET"
 class SettingsDialog(QDialog):
     sig_forget_everything_requested = Signal()
     """The user typed the confirmation word: erase every memory, conversation and task."""
+    sig_model_download_requested = Signal()
+    """Offer the curated models to download."""
 
     def __init__(
         self, settings: Settings, data_folder: Path, parent: QWidget | None = None
@@ -67,6 +70,9 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow("Data folder", self._with_button(self.data_folder, self._on_browse_folder))
         form.addRow("Language model", self._with_button(self.model_path, self._on_browse_model))
+        self.download_button = QPushButton("Download a model...", self)
+        self.download_button.clicked.connect(self.sig_model_download_requested.emit)
+        form.addRow("", self.download_button)
         form.addRow(
             "Embedding model", self._with_button(self.embedding_dir, self._on_browse_embedding)
         )
@@ -91,7 +97,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
 
-    def _with_button(self, field: QLineEdit, slot: object) -> QWidget:
+    def _with_button(self, field: QLineEdit, slot: Callable[[], None]) -> QWidget:
         box = QWidget(self)
         row = QHBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)

@@ -23,10 +23,12 @@ from core.errors import StoreError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, TaskStatus
+from core.model_download import CURATED_MODELS
 from core.retrieval import Retriever
 from core.settings import Settings, load_settings
 from core.store import MemoryStore
 from tests.core.conversation_factory import conversation
+from tests.core.fake_hub import HubFile, fake_hub
 from ui import dialogs
 from ui.chat_view import ModelState
 
@@ -52,7 +54,7 @@ def make_shell(
     """Opens the app on `tmp_path/home`; `model=False` is the first run without a model."""
     shells: list[AppShell] = []
 
-    def make(*, model: bool = True, **settings: object) -> AppShell:
+    def make(*, model: bool = True, hub: str | None = None, **settings: object) -> AppShell:
         home = tmp_path / "home"
         store = MemoryStore.open(home, BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
         services = Services(home, store, embedder, Retriever(store, embedder))
@@ -62,7 +64,11 @@ def make_shell(
             threads=1,
         )
         shell = AppShell(
-            home, services, replace(values, **settings), Clock(), ShellOptions(schedule=False)
+            home,
+            services,
+            replace(values, **settings),
+            Clock(),
+            ShellOptions(schedule=False, hub_endpoint=hub),
         )
         qtbot.addWidget(shell.window)
         shell.start()
@@ -447,3 +453,24 @@ def test_shutdown_mid_reply_stops_it_keeps_it_and_closes_everything(
         ).fetchall() == [(1,)]
     finally:
         reopened.close()
+
+
+def test_first_run_downloads_a_model_and_chat_comes_alive(
+    qtbot: QtBot, make_shell: ShellFactory, tiny_gguf: Path
+) -> None:
+    wanted = CURATED_MODELS[0]
+    with fake_hub(HubFile(wanted.filename, tiny_gguf.read_bytes())) as endpoint:
+        shell = make_shell(model=False, hub=endpoint)
+        shell.open_settings()
+        settings = shell.settings_dialog
+        qtbot.mouseClick(settings.download_button, Qt.MouseButton.LeftButton)
+        dialog = shell.download_dialog
+        assert dialog is not None and dialog.chosen() == wanted
+        with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+            qtbot.mouseClick(dialog.download_button, Qt.MouseButton.LeftButton)
+    downloaded = shell.home / "models" / wanted.filename
+    assert settings.model_path.text() == str(downloaded)
+    assert downloaded.read_bytes() == tiny_gguf.read_bytes()
+    settings.accept()
+    ready(qtbot, shell)
+    assert shell.window.chat.send_button.isEnabled()

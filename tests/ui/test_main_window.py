@@ -18,12 +18,14 @@ from core.model import (
     TaskStatus,
     Turn,
 )
+from core.model_download import CURATED_MODELS
 from core.retrieval.scoring import SearchResult
 from core.settings import Settings
 from tests.core.memory_factory import memory_value
 from ui.chat_view import ChatView, ModelState
 from ui.main_window import MainWindow
 from ui.memory_sidebar import MemorySidebar
+from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
 from ui.task_inbox import TaskInboxView
 
@@ -146,3 +148,19 @@ def test_every_main_action_has_a_shortcut(qtbot: QtBot) -> None:
     qtbot.waitUntil(window.isActiveWindow)
     with qtbot.waitSignal(window.sig_quit_requested, timeout=2000):
         qtbot.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+
+
+def test_download_dialog_asks_for_the_chosen_model_and_can_cancel(qtbot: QtBot) -> None:
+    dialog = ModelDownloadDialog(CURATED_MODELS)
+    qtbot.addWidget(dialog)
+    dialog.models.setCurrentRow(1)
+    with qtbot.waitSignal(dialog.sig_download_requested) as asked:
+        qtbot.mouseClick(dialog.download_button, Qt.MouseButton.LeftButton)
+    assert asked.args == [CURATED_MODELS[1]]
+    assert dialog.cancel_button.isEnabled() and not dialog.close_button.isEnabled()
+    dialog.show_progress(300 * 2**20, 808 * 2**20)
+    assert dialog.status.text() == "300 of 808 MB"
+    with qtbot.waitSignal(dialog.sig_cancel_requested):
+        qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    dialog.show_failed("Download cancelled; it resumes where it stopped.")
+    assert dialog.download_button.isEnabled() and "resumes" in dialog.status.text()
