@@ -231,7 +231,9 @@ class LibraryController(QObject):
             importer = DocumentImporter(
                 self._store, self._services.embedder, Chunker(token_counter(None))
             )
-            report = importer.ingest(paths, self._clock(), progress=progress)
+            report = importer.ingest(
+                paths, self._clock(), progress=lambda done, total, _: progress(done, total)
+            )
             refused = [d.reason for d in report.documents if d.status is DocumentStatus.REFUSED]
             counts = ", ".join(
                 f"{report.count(s)} {s.value}" for s in DocumentStatus if report.count(s)

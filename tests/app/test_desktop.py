@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
+from app.paths import HOME_ENV, resolve_home
 from app.services import Services
 from app.shell import WINDOW_STATE_FILE, AppShell, ShellOptions
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
@@ -474,3 +475,37 @@ def test_first_run_downloads_a_model_and_chat_comes_alive(
     settings.accept()
     ready(qtbot, shell)
     assert shell.window.chat.send_button.isEnabled()
+
+
+def test_documents_are_added_from_the_manager_with_progress(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Boat\n\nThe boat's mooring fee is due every April.\n", "utf-8")
+    binary = tmp_path / "photo.txt"
+    binary.write_bytes(b"\x00\x01\x02" * 100)
+    progress: list[tuple[str, int, int]] = []
+    shell.ops.sig_progress.connect(lambda *a: progress.append(a))
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [notes, binary])
+    qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    status = shell.window.manager.status.text()
+    assert "1 added" in status and "1 refused" in status and "photo.txt" in status
+    assert progress and progress[-1][1] == progress[-1][2]
+    kinds = [shell.window.manager.results.topLevelItem(i).text(0) for i in range(1)]
+    assert kinds == ["document"]
+
+
+def test_a_new_data_folder_is_used_from_the_next_start(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(HOME_ENV, raising=False)
+    monkeypatch.setenv("ENGRAM_CONFIG_DIR", str(tmp_path / "config"))
+    shell = make_shell(model=False)
+    shell.open_settings()
+    dialog = shell.settings_dialog
+    dialog.data_folder.setText(str(tmp_path / "elsewhere"))
+    dialog.accept()
+    assert "from the next start" in shell.window.statusBar().currentMessage()
+    assert resolve_home(None) == (tmp_path / "elsewhere").resolve()
