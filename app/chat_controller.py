@@ -60,6 +60,7 @@ class ChatController(QObject):
         self.worker.sig_session_started.connect(self._on_worker_session_started)
         chat.sig_message_submitted.connect(self._on_chat_message_submitted)
         # Direct: the worker's own thread is busy with the very reply to stop.
+        chat.sig_reply_selected.connect(window.sidebar.show_results)
         chat.sig_stop_requested.connect(
             self.worker.request_stop, Qt.ConnectionType.DirectConnection
         )
@@ -98,6 +99,7 @@ class ChatController(QObject):
         self._sig_send.emit(text)
 
     def _on_worker_recalled(self, prepared: PreparedTurn) -> None:
+        self._window.chat.set_recall(prepared.results, prepared.degraded)
         self._window.sidebar.show_results(prepared.results, prepared.degraded)
 
     def _on_worker_turn_finished(self, result: TurnResult) -> None:

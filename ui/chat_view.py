@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.model import Role, Turn
+from core.retrieval.scoring import SearchResult
 
 # GitHub Markdown without raw HTML: a reply (or a remembered document) cannot inject markup.
 MARKDOWN = (
@@ -44,6 +45,9 @@ class _Message:
     role: Role
     text: str
     interrupted: bool = False
+    # For a reply: the memories that shaped it, and whether recall was degraded.
+    recall: tuple[SearchResult, ...] | None = None
+    degraded: str | None = None
 
 
 class Composer(QPlainTextEdit):
@@ -65,6 +69,8 @@ class ChatView(QWidget):
     """The user sent a message (already stripped, never empty)."""
     sig_stop_requested = Signal()
     """The user asked the reply being written to stop."""
+    sig_reply_selected = Signal(object, object)
+    """Show the memories behind an earlier reply: (SearchResults, degraded note or None)."""
 
     def __init__(self, assistant_name: str = "Engram", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,7 +81,8 @@ class ChatView(QWidget):
         self._state = ModelState.MISSING
         self._replying = False
         self.transcript = QTextBrowser(self)
-        self.transcript.setOpenExternalLinks(False)
+        self.transcript.setOpenLinks(False)
+        self.transcript.anchorClicked.connect(self._on_transcript_anchor_clicked)
         self.transcript.setPlaceholderText("Say something to start a conversation.")
         self.notice = QLabel(self)
         self.notice.setObjectName("chatNotice")
@@ -168,6 +175,13 @@ class ChatView(QWidget):
         self._render()
         self._update_buttons()
 
+    def set_recall(self, results: Sequence[SearchResult], degraded: str | None) -> None:
+        """What was recalled for the reply being written (it stays linked to that reply)."""
+        if self._messages and self._messages[-1].role is Role.ASSISTANT:
+            self._messages[-1].recall = tuple(results)
+            self._messages[-1].degraded = degraded
+            self._render()
+
     def append_reply_text(self, piece: str) -> None:
         if not self._replying:
             return
@@ -197,12 +211,14 @@ class ChatView(QWidget):
 
     def markdown(self) -> str:
         parts = []
-        for message in self._messages if self._past is None else self._past:
-            who = "You" if message.role is Role.USER else self._name
+        for index, message in enumerate(self._messages if self._past is None else self._past):
+            header = "**You**" if message.role is Role.USER else f"**{self._name}**"
+            if message.recall is not None:
+                header += f" · [{len(message.recall)} memories](reply:{index})"
             text = message.text or ("*...*" if self._replying else "*(no reply)*")
             if message.interrupted:
                 text += "\n\n*(stopped)*"
-            parts.append(f"**{who}**\n\n{text}")
+            parts.append(f"{header}\n\n{text}")
         return "\n\n---\n\n".join(parts)
 
     def _render(self) -> None:
@@ -212,6 +228,14 @@ class ChatView(QWidget):
         if at_bottom:
             self.transcript.moveCursor(QTextCursor.MoveOperation.End)
             bar.setValue(bar.maximum())
+
+    def _on_transcript_anchor_clicked(self, url: QUrl) -> None:
+        if url.scheme() != "reply" or self._past is not None:
+            return
+        index = int(url.path())
+        if 0 <= index < len(self._messages) and self._messages[index].recall is not None:
+            message = self._messages[index]
+            self.sig_reply_selected.emit(message.recall, message.degraded)
 
     def _update_buttons(self) -> None:
         can_send = not self._replying and self._state in (ModelState.LOADING, ModelState.READY)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
 from core.model import (
@@ -164,3 +164,20 @@ def test_download_dialog_asks_for_the_chosen_model_and_can_cancel(qtbot: QtBot) 
         qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     dialog.show_failed("Download cancelled; it resumes where it stopped.")
     assert dialog.download_button.isEnabled() and "resumes" in dialog.status.text()
+
+
+def test_each_reply_keeps_the_memories_that_shaped_it(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.set_model_state(ModelState.READY, "tiny")
+    first = (SearchResult(memory("Ana likes figs"), 0.6, {"semantic": 0.5}),)
+    view.begin_reply("what does Ana like?")
+    view.set_recall(first, None)
+    view.finish_reply("Figs.", interrupted=False)
+    view.begin_reply("and now?")
+    view.set_recall((), "Keyword search only.")
+    view.finish_reply("Nothing.", interrupted=False)
+    assert "**Engram** · [1 memories](reply:1)" in view.markdown()
+    with qtbot.waitSignal(view.sig_reply_selected) as selected:
+        view.transcript.anchorClicked.emit(QUrl("reply:1"))
+    assert selected.args == [first, None]
