@@ -36,6 +36,8 @@ class ChatWorker(QObject):
     """The turn failed; the message says why and what to do."""
     sig_session_started = Signal(str)
     """A new conversation began (its id)."""
+    sig_model_loaded = Signal(object)
+    """The loaded LLM, or None when it was unloaded (background jobs may use it too)."""
 
     def __init__(self, services: Services, settings: Settings, clock: Clock) -> None:
         super().__init__()
@@ -91,6 +93,7 @@ class ChatWorker(QObject):
         self._llm = llm
         self._curation = CurationWorker(Curator(self._services.store, self._services.embedder, llm))
         self._assistant = self._build(llm)
+        self.sig_model_loaded.emit(llm)
         self.sig_model_state.emit(ModelState.READY, llm.model_name)
 
     def _retire_model(self) -> None:
@@ -99,6 +102,8 @@ class ChatWorker(QObject):
         if self._curation is not None:
             self._curation.close(CURATION_GRACE_S)
         self._curation = None
+        if self._llm is not None:
+            self.sig_model_loaded.emit(None)
         self._llm = None
 
     @Slot(str)

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from app.parsing import iso_datetime
-from app.services import Services
+from app.services import Services, load_llm
 from core.conflicts import KeyConflict, review_conflicts, settle_pending
 from core.consolidate import JOBS, JobContext, run_jobs
 from core.errors import InputError
 from core.ingest.chunking import Chunker
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
+from core.settings import load_settings
 from core.tokens import token_counter
 
 
@@ -61,6 +62,11 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     consolidate.add_argument("--job", choices=list(JOBS), help="run only this job")
     consolidate.add_argument("--now", type=iso_datetime, help="the clock (default: now)")
+    consolidate.add_argument(
+        "--model",
+        type=Path,
+        help="a GGUF model to write summaries and distil episodes with (default: extractive)",
+    )
     consolidate.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -177,8 +183,9 @@ def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_consolidate(services: Services, args: argparse.Namespace) -> int:
+    llm = load_llm(args.model, load_settings(services.home)) if args.model else None
     context = JobContext(
-        services.store, services.embedder, args.now or datetime.now(UTC), services.home
+        services.store, services.embedder, args.now or datetime.now(UTC), services.home, llm=llm
     )
     reports = run_jobs(context, [args.job] if args.job else None)
     if args.json:

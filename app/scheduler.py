@@ -82,6 +82,11 @@ class LifecycleWorker(QObject):
         self.cancel = threading.Event()
         self.sig_run_requested.connect(self._on_run_requested)
 
+    def use_llm(self, llm: LLM | None) -> None:
+        """The chat's model, once loaded, also writes summaries and distils episodes (from
+        the next job on; the model's own lock keeps it to one caller at a time)."""
+        self._llm = llm
+
     @Slot(list)
     def _on_run_requested(self, names: list[str]) -> None:
         for name in names:

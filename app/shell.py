@@ -8,7 +8,8 @@ import logging
 import shutil
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
@@ -22,6 +23,7 @@ from app.paths import remember_home
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
 from app.services import Services
 from core.assistant import Clock
+from core.consolidate import DEFAULT_CONSOLIDATION, JobContext, run_jobs
 from core.digest import DIGEST_DIR
 from core.errors import EngramError
 from core.model_download import CURATED_MODELS
@@ -62,6 +64,7 @@ class AppShell:
         self.services = services
         self.settings = settings
         self.clock = clock
+        self.started_at = clock()
         self.window = MainWindow()
         self.ops = Operations(self.window)
         self.library = LibraryController(self.window, services, self.ops, clock)
@@ -73,6 +76,7 @@ class AppShell:
                 lambda _name, message: self.window.show_error("Background upkeep", message)
             )
             worker.sig_job_finished.connect(lambda *_: self.library.refresh_stats())
+            self.chat.worker.sig_model_loaded.connect(worker.use_llm)
             self.scheduler = LifecycleScheduler(worker, cadences_from_hours(settings.cadence_hours))
         self.ops.sig_failed.connect(self._on_ops_failed)
         self.window.sig_settings_requested.connect(self.open_settings)
@@ -93,10 +97,25 @@ class AppShell:
         # The embedding model loads behind the window on a thread of its own: shutdown need not
         # wait for it, and a store operation that needs it simply waits on its lock.
         threading.Thread(target=self._warm_embedder, name="engram-embedder", daemon=True).start()
+        self.ops.run(
+            "remember conversations left open",
+            self._close_sessions_left_open,
+            lambda _: self.library.refresh_sessions(None),
+        )
         if self.scheduler is not None:
             self.scheduler.start()
-            # A conversation a crash left open is remembered right away.
-            self.scheduler.run_now(["sessions"])
+
+    def _close_sessions_left_open(self) -> None:
+        """One instance per data folder: any conversation still open when this one starts was
+        left by a crash (or a kill), however recently; it is remembered and closed now."""
+        ctx = JobContext(
+            self.services.store,
+            self.services.embedder,
+            self.started_at,
+            self.home,
+            replace(DEFAULT_CONSOLIDATION, idle_session=timedelta(0)),
+        )
+        run_jobs(ctx, ["sessions"])
 
     def _warm_embedder(self) -> None:
         try:

@@ -52,6 +52,9 @@ class ConsolidationConfig:
     # Memories compressed per transaction: a run yields the writer between groups.
     group_size: int = 8
     summary_chars: int = 700
+    # With a model loaded, at most this many summaries per run are written by it (each call
+    # holds the model for seconds, which a reply would otherwise wait on); the rest extractive.
+    model_summaries_per_run: int = 8
     # Links whose decayed weight fell below this are removed.
     link_floor: float = 0.05
     task_ttl: timedelta = timedelta(hours=48)
@@ -101,14 +104,18 @@ def _key_line(memory: Memory, budget: int) -> str:
 def summarise(memories: list[Memory], limit: int) -> str:
     """An extractive summary: dates, the names the originals keep coming back to, then each
     original's key sentence."""
-    first = min(m.valid_from for m in memories).date().isoformat()
-    last = max(m.created_at for m in memories).date().isoformat()
-    span = first if first == last else f"{first} to {last}"
     topics = Counter(e for m in memories for e in m.entities).most_common(TOPICS_IN_SUMMARY)
     about = f" about {', '.join(name for name, _ in topics)}" if topics else ""
     budget = max(40, limit // len(memories))
     lines = [_key_line(m, budget) for m in memories]
-    return f"Summary of {len(memories)} memories ({span}){about}: " + " ".join(lines)
+    return f"Summary of {len(memories)} memories ({span(memories)}){about}: " + " ".join(lines)
+
+
+def span(memories: list[Memory]) -> str:
+    """The dates a group of memories covers (kept in every summary: time is how people ask)."""
+    first = min(m.valid_from for m in memories).date().isoformat()
+    last = max(m.created_at for m in memories).date().isoformat()
+    return first if first == last else f"{first} to {last}"
 
 
 def compress_warm(ctx: JobContext) -> JobReport:
@@ -117,6 +124,7 @@ def compress_warm(ctx: JobContext) -> JobReport:
     vector and keyword search; the originals become stubs chained to it."""
     store, config = ctx.store, ctx.config
     summaries = compressed = 0
+    model_budget = config.model_summaries_per_run
     cursor = store.db.cursor()
     hot_condition = f"kind = 'episodic' AND tier = 'hot' AND source_path IS NULL AND {live()}"
     while not ctx.cancelled:
@@ -139,7 +147,9 @@ def compress_warm(ctx: JobContext) -> JobReport:
             ).fetchall()
         ]
         group = store.memories.get_many(ids)
-        text = summarise(group, config.summary_chars)
+        text = _model_summary(ctx, group) if model_budget > 0 else None
+        model_budget -= 1
+        text = text or summarise(group, config.summary_chars)
         summary = NewMemory(
             kind=MemoryKind.EPISODIC,
             content=text,
@@ -183,6 +193,36 @@ def _unclustered_episodes(ctx: JobContext, after: datetime, before: datetime) ->
         .fetchall()
     )
     return ctx.store.memories.get_many([r[0] for r in rows])
+
+
+def summary_schema(limit: int) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"summary": {"type": "string", "minLength": 20, "maxLength": limit}},
+        "required": ["summary"],
+    }
+
+
+def _model_summary(ctx: JobContext, group: list[Memory]) -> str | None:
+    """The model's summary of a group going cold, or None without a model or with an
+    unusable answer (the extractive summary is used then)."""
+    if ctx.llm is None:
+        return None
+    limit = ctx.config.summary_chars
+    listing = "\n".join(f"- {_key_line(m, 600)}" for m in group)
+    try:
+        answer = ctx.llm.complete_json(
+            [ChatMessage("user", render("summarise_memories", memories=listing, limit=str(limit)))],
+            summary_schema(limit),
+            max_tokens=limit // 3,
+        )
+        text = " ".join(str(answer["summary"]).split())
+    except (EngramError, RuntimeError, ValueError, KeyError, TypeError) as exc:
+        log.info("Summarising with the model failed (%s); kept extractive", exc)
+        return None
+    if not 20 <= len(text) <= limit:
+        return None
+    return f"Summary of {len(group)} memories ({span(group)}): {text}"
 
 
 DISTIL_SCHEMA: dict[str, Any] = {

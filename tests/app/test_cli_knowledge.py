@@ -57,3 +57,14 @@ def test_conflicts_reports_nothing_waiting_on_a_fresh_store(tmp_path: Path) -> N
     assert [job["job"] for job in one["jobs"]] == ["links"]
     missing = engram(home, "conflicts", "apply", "p-nope")
     assert missing.returncode == 1 and "No pending change with id p-nope" in missing.stderr
+
+
+def test_consolidate_can_use_a_model_and_says_when_the_file_is_wrong(
+    tmp_path: Path, tiny_gguf: Path
+) -> None:
+    home = tmp_path / "home"
+    used = engram(home, "consolidate", "--job", "compress", "--model", str(tiny_gguf))
+    assert used.returncode == 0 and "compress" in used.stdout
+    missing = engram(home, "consolidate", "--model", str(tmp_path / "none.gguf"))
+    assert missing.returncode == 1 and "Model file not found" in missing.stderr
+    assert "Traceback" not in missing.stderr

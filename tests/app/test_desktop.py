@@ -9,7 +9,7 @@ import json
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
 from core.errors import StoreError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.model import MemoryKind, TaskStatus
+from core.model import MemoryKind, Role, Session, TaskStatus, Turn
 from core.model_download import CURATED_MODELS
 from core.retrieval import Retriever
 from core.settings import Settings, load_settings
@@ -509,3 +509,37 @@ def test_a_new_data_folder_is_used_from_the_next_start(
     dialog.accept()
     assert "from the next start" in shell.window.statusBar().currentMessage()
     assert resolve_home(None) == (tmp_path / "elsewhere").resolve()
+
+
+def test_a_conversation_a_crash_left_open_is_remembered_at_start(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path, embedder: Embedder
+) -> None:
+    began = Clock().now - timedelta(minutes=3)
+    texts = [
+        f"Rui keeps bees behind the school; note {i} about the honey harvest." for i in range(5)
+    ]
+    turns = tuple(
+        Turn(
+            f"left-{i}",
+            "left",
+            i,
+            Role.USER if i % 2 == 0 else Role.ASSISTANT,
+            text,
+            began + timedelta(seconds=i),
+        )
+        for i, text in enumerate(texts)
+    )
+    store = MemoryStore.open(tmp_path / "home", BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
+    with store.db.write() as cur:  # stored turn by turn, then the process died
+        store.conversations.insert_session(cur, Session("left", began, None, turns))
+    store.close()
+    shell = make_shell(model=False)
+    settle(qtbot, shell)
+    ended = (
+        shell.services.store.db.cursor()
+        .execute("SELECT ended_at FROM sessions WHERE id = 'left'")
+        .fetchall()
+    )
+    assert ended[0][0] is not None
+    _, uncovered = shell.services.store.conversations.uncovered_turns("left")
+    assert uncovered == set()

@@ -326,3 +326,26 @@ def test_a_conversation_left_open_by_a_crash_is_remembered_and_closed(
     _, uncovered = store.conversations.uncovered_turns("c")
     assert uncovered == set()
     assert close_abandoned_sessions(later).counts == {"closed": 0, "segments": 0}
+
+
+@pytest.mark.parametrize(
+    ("answers", "starts"),
+    [
+        (
+            [{"summary": "Ana and Marta planned a hike in the Dolomites and chose the route."}] * 6,
+            "Summary of 3 memories (2026-01-01): Ana and Marta planned a hike",
+        ),
+        ([ModelError("cut off")] * 6, "Summary of 3 memories (2026-01-01) about"),
+    ],
+)
+def test_with_a_model_loaded_summaries_are_written_by_it_or_extractive_when_it_fails(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path, answers: list[object], starts: str
+) -> None:
+    history(store, embedder)
+    llm = ScriptedLLM(answers)
+    assert compress_warm(context(store, embedder, tmp_path, llm=llm)).counts["summaries"] == 6
+    oldest = next(m for m in store.memories.recent(100) if m.session_id == "S0")
+    assert oldest.tier is Tier.COLD and oldest.content.startswith(starts)
+    # Each summary is asked for with the group's key sentences, one per original.
+    assert len(llm.prompts) == 6 and llm.prompts[0].count("\n- ") == 3
+    assert "at most 700 characters" in llm.prompts[0]
