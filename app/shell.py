@@ -21,7 +21,7 @@ from app.model_downloads import ModelDownloader
 from app.operations import Operations
 from app.paths import remember_home
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
-from app.services import Services
+from app.services import Services, embedder_spec
 from core.assistant import Clock
 from core.consolidate import DEFAULT_CONSOLIDATION, JobContext, run_jobs
 from core.digest import DIGEST_DIR
@@ -124,7 +124,7 @@ class AppShell:
             log.warning("Embedding model not loaded: %s", exc)
 
     def open_settings(self) -> None:
-        dialog = SettingsDialog(self.settings, self.home, self.window)
+        dialog = SettingsDialog(self.settings, self.home, self.window, self._settings_problem)
         dialog.accepted.connect(lambda: self._on_settings_accepted(dialog))
         dialog.sig_forget_everything_requested.connect(self.forget_everything)
         dialog.sig_model_download_requested.connect(lambda: self.open_download(dialog))
@@ -158,6 +158,27 @@ class AppShell:
         dialog.finished.connect(dialog.deleteLater)
         self.download_dialog = dialog
         dialog.open()
+
+    def _settings_problem(self, values: Settings, folder: Path) -> str | None:
+        """An embedding model other than the one this memory was built with would make every
+        stored vector meaningless (and the store refuses to open): refuse it here, where the
+        user can still change their mind, rather than at the next start. A new data folder
+        starts a new memory, which may use any model."""
+        same_folder = folder.expanduser().resolve() == self.home.resolve()
+        if values.embedding_model_dir == self.settings.embedding_model_dir or not same_folder:
+            return None
+        try:
+            spec = embedder_spec(values)
+        except EngramError as exc:
+            return str(exc)
+        store = self.services.store.db.config
+        if (spec.model_id, spec.dim) != (store.embedding_model_id, store.embedding_dim):
+            return (
+                f"This memory was built with {store.embedding_model_id}; {spec.model_id} would "
+                "make it unsearchable. Re-embedding an existing memory is not available yet: "
+                "keep the current embedding model, or choose a new data folder for the new one."
+            )
+        return None
 
     def _on_settings_accepted(self, dialog: SettingsDialog) -> None:
         values = dialog.values()

@@ -38,9 +38,16 @@ class SettingsDialog(QDialog):
     """Offer the curated models to download."""
 
     def __init__(
-        self, settings: Settings, data_folder: Path, parent: QWidget | None = None
+        self,
+        settings: Settings,
+        data_folder: Path,
+        parent: QWidget | None = None,
+        check: Callable[[Settings, Path], str | None] | None = None,
     ) -> None:
+        """`check(values, data_folder)` is the app's say on what the form cannot judge alone
+        (for example an embedding model that does not fit the existing memory)."""
         super().__init__(parent)
+        self._check = check
         self.setWindowTitle("Engram settings")
         self._settings = settings
         self.data_folder = QLineEdit(str(data_folder), self)
@@ -131,7 +138,9 @@ class SettingsDialog(QDialog):
             return f"There is no embedding model folder at {embedding}."
         if not self.data_folder.text().strip():
             return "Choose a data folder."
-        return None
+        if self._check is None:
+            return None
+        return self._check(self.values(), self.chosen_data_folder())
 
     def accept(self) -> None:
         problem = self.problem()

@@ -50,9 +50,15 @@ ShellFactory = Callable[..., AppShell]
 
 @pytest.fixture
 def make_shell(
-    qtbot: QtBot, tmp_path: Path, embedder: Embedder, tiny_gguf: Path
+    qtbot: QtBot,
+    tmp_path: Path,
+    embedder: Embedder,
+    tiny_gguf: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[ShellFactory]:
-    """Opens the app on `tmp_path/home`; `model=False` is the first run without a model."""
+    """Opens the app on `tmp_path/home`; `model=False` is the first run without a model. A
+    data-folder choice made in a test stays in that test's own configuration folder."""
+    monkeypatch.setenv("ENGRAM_CONFIG_DIR", str(tmp_path / "config"))
     shells: list[AppShell] = []
 
     def make(*, model: bool = True, hub: str | None = None, **settings: object) -> AppShell:
@@ -501,7 +507,6 @@ def test_a_new_data_folder_is_used_from_the_next_start(
     qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(HOME_ENV, raising=False)
-    monkeypatch.setenv("ENGRAM_CONFIG_DIR", str(tmp_path / "config"))
     shell = make_shell(model=False)
     shell.open_settings()
     dialog = shell.settings_dialog
@@ -543,3 +548,22 @@ def test_a_conversation_a_crash_left_open_is_remembered_at_start(
     assert ended[0][0] is not None
     _, uncovered = shell.services.store.conversations.uncovered_turns("left")
     assert uncovered == set()
+
+
+def test_an_embedding_model_that_does_not_fit_the_memory_is_refused(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    other = tmp_path / "other-model"
+    (other / "1_Pooling").mkdir(parents=True)
+    (other / "1_Pooling" / "config.json").write_text('{"word_embedding_dimension": 768}')
+    shell = make_shell(model=False)
+    shell.open_settings()
+    dialog = shell.settings_dialog
+    dialog.embedding_dir.setText(str(other))
+    dialog.accept()
+    assert dialog.isVisible() and "unsearchable" in dialog.error.text()
+    # With a new data folder the new model starts a new memory: allowed.
+    dialog.data_folder.setText(str(tmp_path / "fresh"))
+    dialog.accept()
+    assert not dialog.isVisible()
+    assert load_settings(shell.home).embedding_model_dir == str(other)
