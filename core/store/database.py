@@ -73,6 +73,8 @@ class Database:
         self._root = self._attach(config.path)
         self._local = threading.local()
         self._generation = 0
+        # Committed write transactions so far: caches of what rows say compare against it.
+        self.commits = 0
         self._write_lock = threading.RLock()
         self._writer = self._new_cursor()
         self._closed = False
@@ -173,6 +175,7 @@ class Database:
                 cur.execute("COMMIT")
             except duckdb.Error as exc:
                 raise StoreError(f"Could not save to the memory file: {exc}") from exc
+            self.commits += 1
 
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 from collections import Counter
 from dataclasses import dataclass
 
@@ -14,6 +15,7 @@ import duckdb
 from core.errors import StoreError
 from core.store.database import IDS, Database, pack_ids
 from core.store.memories import live, not_live_ids
+from core.store.postings import PostingsSnapshot, StemCache, ascii_tokens
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,14 @@ class FullTextIndex:
     def __init__(self, db: Database, stale_rows_before_rebuild: int = 2000) -> None:
         self._db = db
         self.stale_rows_before_rebuild = stale_rows_before_rebuild
+        self._snapshot: PostingsSnapshot | None = None
+        self._stems = StemCache(self._stem_many)
+        # Watermark of the index build and, per commit count, the rows newer than it.
+        self._watermark: int | None = None
+        self._stale: tuple[int, int, int] | None = None
+        self._loading = threading.Lock()
+        # (commits, include_superseded) -> ids a search must not return, while nothing changed.
+        self._not_live: dict[bool, tuple[int, frozenset[str]]] = {}
 
     def exists(self) -> bool:
         row = (
@@ -88,17 +98,25 @@ class FullTextIndex:
         return self._indexed_upto() if self.exists() else 0
 
     def _indexed_upto(self) -> int:
-        value = self._db.meta(WATERMARK_KEY)
-        return int(value) if value is not None else 0
+        if self._watermark is None:
+            value = self._db.meta(WATERMARK_KEY)
+            self._watermark = int(value) if value is not None else 0
+        return self._watermark
 
     def stale_rows(self, watermark: int | None = None) -> int:
-        """How many memories were written after the index was last built."""
+        """How many memories were written after the index was last built (counted again only
+        after a write)."""
         mark = self.watermark() if watermark is None else watermark
-        return (
+        commits = self._db.commits
+        if self._stale is not None and self._stale[:2] == (commits, mark):
+            return self._stale[2]
+        count = (
             self._db.cursor()
             .execute("SELECT count(*) FROM memories WHERE seq > ?", [mark])
             .fetchall()[0][0]
         )
+        self._stale = (commits, mark, count)
+        return count
 
     def needs_rebuild(self) -> bool:
         return not self.exists() or self.stale_rows() >= self.stale_rows_before_rebuild
@@ -118,6 +136,9 @@ class FullTextIndex:
             )
             self._db.set_meta(cur, WATERMARK_KEY, str(upto))
         log.info("Full-text index rebuilt up to memory #%d", upto)
+        self._watermark = upto
+        self._snapshot = None
+        self._postings(upto)
 
     def search(
         self, query: str, k: int = 200, *, include_superseded: bool = False
@@ -135,9 +156,14 @@ class FullTextIndex:
     def _search(self, query: str, k: int, include_superseded: bool) -> list[KeywordHit]:
         watermark = self._indexed_upto()  # the caller made sure the index exists
         cur = self._db.cursor()
-        terms = cur.execute(_QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}).fetchall()
         hits = []
-        if terms:
+        snapshot = self._postings(watermark)
+        words = ascii_tokens(query) if snapshot is not None else None
+        if snapshot is not None and words is not None:
+            pairs = snapshot.query_terms(self._stems.stems(words))
+            excluded = self._excluded(include_superseded) if pairs else frozenset()
+            hits = [KeywordHit(i, s) for i, s in snapshot.top(pairs, k, excluded, K1, B)]
+        elif terms := cur.execute(_QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}).fetchall():
             indexed = cur.execute(
                 _BM25_SQL.format(
                     fts=FTS_SCHEMA,
@@ -152,6 +178,44 @@ class FullTextIndex:
             hits.extend(self._search_unindexed(query, watermark, include_superseded))
         hits.sort(key=lambda h: h.score, reverse=True)
         return hits[:k]
+
+    def _postings(self, watermark: int) -> PostingsSnapshot | None:
+        """The in-memory postings of the current index build; loaded on first need (well
+        under a second at 100k memories). While another thread loads them, None: that search
+        runs the SQL scoring instead of waiting."""
+        snapshot = self._snapshot
+        if snapshot is not None and snapshot.watermark == watermark:
+            return snapshot
+        if not self._loading.acquire(blocking=False):
+            return None
+        try:
+            snapshot = self._snapshot
+            if snapshot is None or snapshot.watermark != watermark:
+                snapshot = PostingsSnapshot.load(self._db.cursor(), FTS_SCHEMA, watermark)
+                self._snapshot = snapshot
+            return snapshot
+        finally:
+            self._loading.release()
+
+    def _stem_many(self, words: list[str]) -> list[str]:
+        (stems,) = (
+            self._db.cursor()
+            .execute("SELECT list_transform($w, x -> stem(x, 'porter'))", {"w": words})
+            .fetchall()[0]
+        )
+        return list(stems)
+
+    def _excluded(self, include_superseded: bool) -> frozenset[str]:
+        """Ids the index still holds but a search must not return (superseded, forgotten,
+        stubs), re-read only after a write."""
+        commits = self._db.commits
+        cached = self._not_live.get(include_superseded)
+        if cached is not None and cached[0] == commits:
+            return cached[1]
+        rows = self._db.cursor().execute(not_live_ids(include_superseded=include_superseded))
+        ids = frozenset(r[0] for r in rows.fetchall())
+        self._not_live[include_superseded] = (commits, ids)
+        return ids
 
     def _search_unindexed(
         self, query: str, watermark: int, include_superseded: bool

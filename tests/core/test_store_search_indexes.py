@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from core.embed import Embedder
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
+from core.store.fulltext import FullTextIndex
 from tests.core.memory_factory import remember
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -83,3 +84,30 @@ def test_superseded_memories_leave_both_searches(store: MemoryStore, embedder: E
     assert [h.memory_id for h in store.fulltext.search("live")] == [current]
     query = embedder.embed(["where do I live"])[0]
     assert [h.memory_id for h in store.vectors.nearest(query)] == [current]
+
+
+def sql_only(store: MemoryStore) -> FullTextIndex:
+    """The same index scored by DuckDB alone (no in-memory postings)."""
+    index = FullTextIndex(store.db)
+    index._postings = lambda watermark: None  # type: ignore[method-assign]
+    return index
+
+
+def test_in_memory_bm25_scores_exactly_like_the_extension(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    remember(store, embedder, [*TEXTS, "Biscuit the retriever loves the Porto beaches"], T0)
+    (replaced,) = remember(store, embedder, ["The cello teacher lives in Porto"], T0)
+    store.fulltext.rebuild()
+    new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
+    with store.db.write() as cur:
+        store.memories.supersede(cur, replaced, new, embedder.embed([new.content])[0])
+    for query in ["Porto", "retriever puppy Biscuit", "cello teacher", "Thursday's budget", "zzz"]:
+        fast = [(h.memory_id, round(h.score, 9)) for h in store.fulltext.search(query)]
+        slow = [(h.memory_id, round(h.score, 9)) for h in sql_only(store).search(query)]
+        assert sorted(fast) == sorted(slow), query
+    assert replaced not in {h.memory_id for h in store.fulltext.search("Porto")}
+    # A query that is not plain ASCII is split by DuckDB itself, with the same results.
+    assert [h.memory_id for h in store.fulltext.search("Pórto")] == [
+        h.memory_id for h in sql_only(store).search("Pórto")
+    ]
