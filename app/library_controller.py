@@ -5,6 +5,7 @@ Memory actions (pin / edit / forget) are shared by the manager and the chat side
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
 from core.model import Memory, MemoryQuery, Task, TaskStatus
 from core.retrieval import SearchRequest
 from core.tokens import token_counter
-from ui.main_window import MainWindow
+from core.viz import Graph, build_graph, laid_out, place_new
+from ui.main_window import MAP_TAB, MEMORY_TAB, MainWindow
 from ui.memory_manager import ManagerQuery
 
 log = logging.getLogger(__name__)
@@ -49,6 +51,8 @@ class LibraryController(QObject):
         self._catalog = MemoryCatalog(services.store, services.embedder)
         self._core = CoreMemory(services.store, services.embedder)
         self._query_seq = 0
+        # Asks the background worker for a full layout (None: no background worker).
+        self.request_layout: Callable[[], None] | None = None
         manager = window.manager
         manager.sig_query_changed.connect(self._on_manager_query_changed)
         manager.sig_memory_opened.connect(self.open_memory)
@@ -67,6 +71,8 @@ class LibraryController(QObject):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
         ops.sig_progress.connect(manager.show_progress)
+        window.browser.sig_memory_opened.connect(self._on_browser_memory_opened)
+        window.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.sig_memory_changed.connect(self._on_memory_changed)
         self.sig_store_changed.connect(self.refresh_all)
 
@@ -75,6 +81,41 @@ class LibraryController(QObject):
         self.refresh_sessions(None)
         self.refresh_stats()
         self.refresh_manager()
+        if self._window.tabs.currentIndex() == MAP_TAB:
+            self.refresh_map()
+
+    def refresh_map(self) -> None:
+        """The laid-out memories and their links; memories written since the last layout are
+        placed first (fast: beside their nearest neighbours, no refit)."""
+
+        def load() -> Graph | None:
+            if not laid_out(self._store):
+                return None
+            place_new(self._store)
+            return build_graph(self._store, self._clock())
+
+        self._ops.run("load the memory map", load, self._on_map_loaded)
+
+    def _on_map_loaded(self, graph: Graph | None) -> None:
+        browser = self._window.browser
+        if graph is not None:
+            browser.show_graph(graph)
+            return
+        if self.request_layout is None:
+            browser.show_status("The map appears after the next background upkeep.")
+            return
+        browser.show_status(
+            "Laying out your memories for the first time (this can take a minute)..."
+        )
+        self.request_layout()
+
+    def _on_tabs_current_changed(self, index: int) -> None:
+        if index == MAP_TAB:
+            self.refresh_map()
+
+    def _on_browser_memory_opened(self, memory_id: str) -> None:
+        self._window.show_tab(MEMORY_TAB)
+        self.open_memory(memory_id)
 
     def refresh_stats(self) -> None:
         self._ops.run("read the memory statistics", self._store.stats, self._window.show_stats)

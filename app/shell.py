@@ -28,7 +28,7 @@ from core.digest import DIGEST_DIR
 from core.errors import EngramError
 from core.model_download import CURATED_MODELS
 from core.settings import Settings, save_settings
-from ui.main_window import MainWindow
+from ui.main_window import MAP_TAB, MainWindow
 from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
 from ui.theme import apply_theme
@@ -75,9 +75,11 @@ class AppShell:
             worker.sig_job_failed.connect(
                 lambda _name, message: self.window.show_error("Background upkeep", message)
             )
-            worker.sig_job_finished.connect(lambda *_: self.library.refresh_stats())
+            worker.sig_job_finished.connect(self._on_job_finished)
             self.chat.worker.sig_model_loaded.connect(worker.use_llm)
             self.scheduler = LifecycleScheduler(worker, cadences_from_hours(settings.cadence_hours))
+            scheduler = self.scheduler
+            self.library.request_layout = lambda: scheduler.run_now(["layout"])
         self.ops.sig_failed.connect(self._on_ops_failed)
         self.window.sig_settings_requested.connect(self.open_settings)
         self.window_state = QSettings(str(home / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
@@ -116,6 +118,11 @@ class AppShell:
             replace(DEFAULT_CONSOLIDATION, idle_session=timedelta(0)),
         )
         run_jobs(ctx, ["sessions"])
+
+    def _on_job_finished(self, name: str, _counts: dict) -> None:
+        self.library.refresh_stats()
+        if name == "layout" and self.window.tabs.currentIndex() == MAP_TAB:
+            self.library.refresh_map()
 
     def _warm_embedder(self) -> None:
         try:

@@ -175,6 +175,11 @@ def place_new(store: MemoryStore, config: LayoutConfig = DEFAULT_LAYOUT) -> int:
     return len(placed_ids)
 
 
+def laid_out(store: MemoryStore) -> bool:
+    """Whether a full layout exists (before one, placing new memories has nothing to go by)."""
+    return int(store.db.meta(LAYOUT_COUNT) or 0) > 0
+
+
 def update_layout(store: MemoryStore, config: LayoutConfig = DEFAULT_LAYOUT) -> tuple[str, int]:
     """A full layout when none exists or the store grew by 20%; otherwise placement of the
     new memories. Returns which it did and how many memories it positioned."""

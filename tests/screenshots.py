@@ -1,6 +1,6 @@
 """Launches the real app on a virtual screen (run it under Xvfb: `bash packaging/engram.sh
 screenshots`), drives one chat turn through the real widgets and saves screenshots of the main
-window's chat (with the memory sidebar), the task inbox and the memory manager.
+window's chat (with the memory sidebar), the task inbox, the memory manager and the 3D map.
 
 The data folder is a fresh temporary one with a demo conversation imported; the model is the
 tiny random-weight GGUF the tests generate, so the reply is gibberish by design: what the
@@ -27,10 +27,11 @@ from app.shell import AppShell
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.settings import Settings, load_settings, save_settings
+from core.viz import update_layout
 from tests.core.conversation_factory import conversation
 from tests.tiny_gguf import write_tiny_gguf
 from ui.chat_view import ModelState
-from ui.main_window import CHAT_TAB, INBOX_TAB, MEMORY_TAB
+from ui.main_window import CHAT_TAB, INBOX_TAB, MAP_TAB, MEMORY_TAB
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,7 @@ def take(out: Path) -> list[Path]:
     ConversationImporter(services.store, services.embedder).import_sessions(
         parse_conversations(_demo_data())
     )
+    update_layout(services.store)
     shell = AppShell(home, services, load_settings(home), wall_clock)
     window = shell.window
     try:
@@ -93,7 +95,8 @@ def take(out: Path) -> list[Path]:
         _wait(app, lambda: not chat.replying and not shell.ops.busy)
         out.mkdir(parents=True, exist_ok=True)
         shots = []
-        for name, tab in (("chat", CHAT_TAB), ("inbox", INBOX_TAB), ("manager", MEMORY_TAB)):
+        tabs = (("chat", CHAT_TAB), ("inbox", INBOX_TAB), ("manager", MEMORY_TAB), ("map", MAP_TAB))
+        for name, tab in tabs:
             window.show_tab(tab)
             if tab == MEMORY_TAB:
                 QTest.keyClicks(window.manager.search, "sourdough")

@@ -24,12 +24,13 @@ from PySide6.QtWidgets import (
 from core.model import SessionSummary
 from core.store import StoreStats
 from ui.chat_view import ChatView
+from ui.memory_browser import MemoryBrowserView
 from ui.memory_manager import MemoryManagerView
 from ui.memory_sidebar import MemorySidebar
 from ui.task_inbox import TaskInboxView
 
 SESSION_ID = Qt.ItemDataRole.UserRole
-CHAT_TAB, INBOX_TAB, MEMORY_TAB = 0, 1, 2
+CHAT_TAB, INBOX_TAB, MEMORY_TAB, MAP_TAB = 0, 1, 2, 3
 
 
 class MainWindow(QMainWindow):
@@ -50,6 +51,7 @@ class MainWindow(QMainWindow):
         self.sidebar = MemorySidebar(self)
         self.inbox = TaskInboxView(self)
         self.manager = MemoryManagerView(self)
+        self.browser = MemoryBrowserView(self)
         self.chat_split = QSplitter(self)
         self.chat_split.addWidget(self.chat)
         self.chat_split.addWidget(self.sidebar)
@@ -59,6 +61,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.chat_split, "Chat")
         self.tabs.addTab(self.inbox, "Inbox")
         self.tabs.addTab(self.manager, "Memory")
+        self.tabs.addTab(self.browser, "Map")
         self.sessions = QListWidget(self)
         self.sessions.setObjectName("sessions")
         self.sessions.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -105,6 +108,7 @@ class MainWindow(QMainWindow):
         self._action("&View", "&Chat", "Ctrl+1", lambda: self.show_tab(CHAT_TAB))
         self._action("&View", "&Inbox", "Ctrl+2", lambda: self.show_tab(INBOX_TAB))
         self._action("&View", "&Memory", "Ctrl+3", lambda: self.show_tab(MEMORY_TAB))
+        self._action("&View", "Memory m&ap", "Ctrl+4", lambda: self.show_tab(MAP_TAB))
         self.sidebar_action = self._action(
             "&View", "Memory &sidebar", "Ctrl+B", self.toggle_sidebar
         )
@@ -114,7 +118,7 @@ class MainWindow(QMainWindow):
 
     def show_tab(self, index: int) -> None:
         self.tabs.setCurrentIndex(index)
-        focus = {CHAT_TAB: self.chat.composer, INBOX_TAB: self.inbox.tree}
+        focus = {CHAT_TAB: self.chat.composer, INBOX_TAB: self.inbox.tree, MAP_TAB: self.browser}
         focus.get(index, self.manager.search).setFocus()
 
     def toggle_sidebar(self) -> None:

@@ -28,6 +28,7 @@ from core.model_download import CURATED_MODELS
 from core.retrieval import Retriever
 from core.settings import Settings, load_settings
 from core.store import MemoryStore
+from core.viz import LayoutConfig, update_layout
 from tests.core.conversation_factory import conversation
 from tests.core.fake_hub import HubFile, fake_hub
 from ui import dialogs
@@ -567,3 +568,24 @@ def test_an_embedding_model_that_does_not_fit_the_memory_is_refused(
     dialog.accept()
     assert not dialog.isVisible()
     assert load_settings(shell.home).embedding_model_dir == str(other)
+
+
+def test_the_memory_map_shows_laid_out_memories_and_opens_one(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell(model=False)
+    import_conversation(shell, sessions=4, turns_per_session=10)
+    qtbot.keyClick(shell.window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    browser = shell.window.browser
+    assert "background upkeep" in browser.status.text() and not browser.shown.nodes
+    update_layout(shell.services.store, LayoutConfig(seed=0))
+    shell.library.refresh_map()
+    settle(qtbot, shell)
+    count = shell.services.store.stats().memories
+    assert len(browser.shown.nodes) == count and browser.listing.count() == count
+    wanted = browser.listing.item(0).data(Qt.ItemDataRole.UserRole)
+    browser.listing.itemActivated.emit(browser.listing.item(0))
+    settle(qtbot, shell)
+    assert shell.window.tabs.currentIndex() == 2
+    assert shell.window.manager.shown.id == wanted

@@ -3,7 +3,7 @@ core values (the whole app is tested in tests/app/test_desktop.py)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl
@@ -21,9 +21,11 @@ from core.model import (
 from core.model_download import CURATED_MODELS
 from core.retrieval.scoring import SearchResult
 from core.settings import Settings
+from core.viz import Edge, Graph, Node
 from tests.core.memory_factory import memory_value
 from ui.chat_view import ChatView, ModelState
 from ui.main_window import MainWindow
+from ui.memory_browser import MemoryBrowserView
 from ui.memory_sidebar import MemorySidebar
 from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
@@ -181,3 +183,34 @@ def test_each_reply_keeps_the_memories_that_shaped_it(qtbot: QtBot) -> None:
     with qtbot.waitSignal(view.sig_reply_selected) as selected:
         view.transcript.anchorClicked.emit(QUrl("reply:1"))
     assert selected.args == [first, None]
+
+
+def node(node_id: str, kind: MemoryKind, day: int, replaced_on: int | None = None) -> Node:
+    at = NOW + timedelta(days=day)
+    ended = NOW + timedelta(days=replaced_on) if replaced_on is not None else None
+    return Node(node_id, (day / 10, 0.0, 0.0), kind, 0.5, 0.8, node_id, at, at, ended, None)
+
+
+def test_the_map_filters_by_kind_and_shows_memory_as_it_was_on_a_day(qtbot: QtBot) -> None:
+    graph = Graph(
+        (
+            node("berlin", MemoryKind.SEMANTIC, 0, replaced_on=5),
+            node("lisbon", MemoryKind.SEMANTIC, 5),
+            node("walk", MemoryKind.EPISODIC, 2),
+        ),
+        (Edge("berlin", "lisbon", "supersedes", 1.0), Edge("walk", "lisbon", "session", 0.5)),
+    )
+    view = MemoryBrowserView(use_opengl=False)
+    qtbot.addWidget(view)
+    view.show_graph(graph)
+    assert {n.id for n in view.shown.nodes} == {"lisbon", "walk"}
+    assert len(view.shown.edges) == 1
+    view.scrubber.setValue(3)  # day 3: Berlin was still true, Lisbon not yet said
+    assert {n.id for n in view.shown.nodes} == {"berlin", "walk"}
+    assert view.day_label.text() == (NOW + timedelta(days=3)).date().isoformat()
+    view.kind_boxes[MemoryKind.EPISODIC].setChecked(False)
+    assert [n.id for n in view.shown.nodes] == ["berlin"]
+    assert "2D map" in view.status.text()
+    with qtbot.waitSignal(view.sig_memory_opened) as opened:
+        view.listing.itemActivated.emit(view.listing.item(0))
+    assert opened.args == ["berlin"]

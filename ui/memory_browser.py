@@ -1,0 +1,227 @@
+"""The whole memory as a map: every memory a point where UMAP put it (colour = kind, size =
+importance, faint = faded), lines for supersedes / same-session / temporal / shared-name links,
+a filter panel and a time scrubber that shows memory as it was on a day. 3D through OpenGL when
+the machine offers it; otherwise the same map flattened to 2D, so the browser always works."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.model import MemoryKind
+from core.viz import Graph, Node
+from ui.theme import KIND_COLOURS
+
+NODE_ID = Qt.ItemDataRole.UserRole
+MAX_LISTED = 500
+
+
+@dataclass(frozen=True, slots=True)
+class VisibleMap:
+    """What the filters and the scrubber leave on screen."""
+
+    nodes: tuple[Node, ...]
+    edges: tuple[tuple[int, int], ...]  # index pairs into `nodes`
+
+
+def visible_map(graph: Graph, kinds: set[MemoryKind], day: datetime | None) -> VisibleMap:
+    """Nodes of the chosen kinds as memory stood on `day` (created by then and not yet
+    replaced; None = now), and the edges between them."""
+
+    def current(node: Node) -> bool:
+        if day is None:
+            return node.valid_to is None
+        return node.created_at <= day and (node.valid_to is None or node.valid_to > day)
+
+    nodes = tuple(n for n in graph.nodes if n.kind in kinds and current(n))
+    index = {n.id: i for i, n in enumerate(nodes)}
+    edges = tuple(
+        (index[e.source], index[e.target])
+        for e in graph.edges
+        if e.source in index and e.target in index
+    )
+    return VisibleMap(nodes, edges)
+
+
+def _colours(nodes: Sequence[Node]) -> np.ndarray:
+    """RGBA in 0..1; faded memories are drawn faint (alpha follows retention)."""
+    colours = np.empty((len(nodes), 4), dtype=np.float32)
+    for i, node in enumerate(nodes):
+        colour = QColor(KIND_COLOURS[node.kind])
+        colours[i] = (colour.redF(), colour.greenF(), colour.blueF(), 0.25 + 0.75 * node.retention)
+    return colours
+
+
+class _GLCanvas:
+    """3D: points and link lines in a GLViewWidget (needs an OpenGL context)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        import pyqtgraph.opengl as gl
+
+        self.widget = gl.GLViewWidget(parent)
+        self.widget.setCameraPosition(distance=3.0)
+        self._points = gl.GLScatterPlotItem(pxMode=True)
+        self._lines = gl.GLLinePlotItem(mode="lines", color=(0.6, 0.6, 0.6, 0.35), width=1)
+        self.widget.addItem(self._lines)
+        self.widget.addItem(self._points)
+
+    def draw(self, shown: VisibleMap) -> None:
+        positions = np.array([n.position for n in shown.nodes], dtype=np.float32).reshape(-1, 3)
+        sizes = np.array([4 + 10 * n.importance for n in shown.nodes], dtype=np.float32)
+        self._points.setData(pos=positions, color=_colours(shown.nodes), size=sizes)
+        ends = np.array([positions[i] for pair in shown.edges for i in pair], dtype=np.float32)
+        self._lines.setData(pos=ends.reshape(-1, 3))
+
+
+class _FlatCanvas:
+    """2D fallback without OpenGL: the first two layout axes, clickable points."""
+
+    def __init__(self, parent: QWidget, on_clicked: Callable[..., None]) -> None:
+        self.widget = pg.PlotWidget(parent)
+        self.widget.setAspectLocked(True)
+        self.widget.hideAxis("left")
+        self.widget.hideAxis("bottom")
+        self._lines = pg.PlotDataItem(pen=pg.mkPen((150, 150, 150, 90)), connect="pairs")
+        self._points = pg.ScatterPlotItem(hoverable=True)
+        self._points.sigClicked.connect(on_clicked)
+        self.widget.addItem(self._lines)
+        self.widget.addItem(self._points)
+
+    def draw(self, shown: VisibleMap) -> None:
+        flat = np.array([n.position[:2] for n in shown.nodes], dtype=np.float64).reshape(-1, 2)
+        brushes = [pg.mkBrush(*(c * 255)) for c in _colours(shown.nodes)]
+        self._points.setData(
+            pos=flat,
+            size=[5 + 10 * n.importance for n in shown.nodes],
+            brush=brushes,
+            pen=None,
+            data=[n.id for n in shown.nodes],
+        )
+        ends = np.array([flat[i] for pair in shown.edges for i in pair]).reshape(-1, 2)
+        if len(ends):
+            self._lines.setData(ends[:, 0], ends[:, 1])
+        else:
+            self._lines.clear()
+
+
+def has_opengl() -> bool:
+    from PySide6.QtGui import QOffscreenSurface, QOpenGLContext
+
+    surface = QOffscreenSurface()
+    surface.create()
+    context = QOpenGLContext()
+    ok = context.create() and context.makeCurrent(surface)
+    if ok:
+        context.doneCurrent()
+    surface.destroy()
+    return ok
+
+
+class MemoryBrowserView(QWidget):
+    sig_memory_opened = Signal(str)
+    """Open the memory with this id (in the memory manager)."""
+    sig_refresh_requested = Signal()
+    """Reload the map (and lay out memories that have no place yet)."""
+
+    def __init__(self, parent: QWidget | None = None, *, use_opengl: bool | None = None) -> None:
+        super().__init__(parent)
+        three_d = has_opengl() if use_opengl is None else use_opengl
+        self.canvas = _GLCanvas(self) if three_d else _FlatCanvas(self, self._on_points_clicked)
+        self.three_d = three_d
+        self.kind_boxes: dict[MemoryKind, QCheckBox] = {}
+        panel = QVBoxLayout()
+        panel.addWidget(QLabel("<b>Show</b>", self))
+        for kind in MemoryKind:
+            box = QCheckBox(kind.value.capitalize(), self)
+            box.setChecked(kind is not MemoryKind.WORKING)
+            box.setStyleSheet(f"color: {KIND_COLOURS[kind]}")
+            box.toggled.connect(lambda _: self._redraw())
+            panel.addWidget(box)
+            self.kind_boxes[kind] = box
+        self.listing = QListWidget(self)
+        self.listing.itemActivated.connect(self._on_listing_activated)
+        panel.addWidget(QLabel("<b>Memories on the map</b>", self))
+        panel.addWidget(self.listing, 1)
+        self.scrubber = QSlider(Qt.Orientation.Horizontal, self)
+        self.scrubber.setToolTip("Memory as it was on a day (drag to the right end for today)")
+        self.scrubber.valueChanged.connect(lambda _: self._redraw())
+        self.day_label = QLabel(self)
+        self.status = QLabel("The map appears once memories have been laid out.", self)
+        self.status.setWordWrap(True)
+        bottom = QHBoxLayout()
+        bottom.addWidget(QLabel("Time", self))
+        bottom.addWidget(self.scrubber, 1)
+        bottom.addWidget(self.day_label)
+        right = QVBoxLayout()
+        right.addWidget(self.canvas.widget, 1)
+        right.addLayout(bottom)
+        right.addWidget(self.status)
+        layout = QHBoxLayout(self)
+        layout.addLayout(panel)
+        layout.addLayout(right, 1)
+        self._graph = Graph((), ())
+        self._first: datetime | None = None
+        self.shown = VisibleMap((), ())
+
+    def show_graph(self, graph: Graph) -> None:
+        self._graph = graph
+        days = sorted(n.created_at for n in graph.nodes)
+        self._first = days[0] if days else None
+        span = (days[-1] - days[0]).days + 1 if days else 0
+        self.scrubber.blockSignals(True)
+        self.scrubber.setRange(0, span)
+        self.scrubber.setValue(span)
+        self.scrubber.blockSignals(False)
+        self._redraw()
+
+    def show_status(self, message: str) -> None:
+        self.status.setText(message)
+
+    def day(self) -> datetime | None:
+        """The scrubber's day (end of it), or None at the right end (now)."""
+        if self._first is None or self.scrubber.value() >= self.scrubber.maximum():
+            return None
+        start = self._first.replace(hour=0, minute=0, second=0, microsecond=0)
+        return start + timedelta(days=self.scrubber.value() + 1)
+
+    def _redraw(self) -> None:
+        kinds = {k for k, box in self.kind_boxes.items() if box.isChecked()}
+        day = self.day()
+        self.shown = visible_map(self._graph, kinds, day)
+        self.canvas.draw(self.shown)
+        shown_day = "now" if day is None else (day - timedelta(days=1)).date().isoformat()
+        self.day_label.setText(shown_day)
+        self.listing.clear()
+        for node in self.shown.nodes[-MAX_LISTED:][::-1]:
+            item = QListWidgetItem(node.label)
+            item.setData(NODE_ID, node.id)
+            item.setForeground(QColor(KIND_COLOURS[node.kind]))
+            self.listing.addItem(item)
+        total = len(self._graph.nodes)
+        self.status.setText(
+            f"{len(self.shown.nodes)} of {total} memories, {len(self.shown.edges)} links"
+            + ("" if self.three_d else " · 2D map (OpenGL is not available here)")
+        )
+
+    def _on_points_clicked(self, _item: object, points: Sequence[object]) -> None:
+        if len(points):
+            self.sig_memory_opened.emit(points[0].data())
+
+    def _on_listing_activated(self, item: QListWidgetItem) -> None:
+        self.sig_memory_opened.emit(item.data(NODE_ID))
