@@ -120,7 +120,8 @@ class ChatView(QWidget):
         self.send_button.clicked.connect(self._on_composer_submitted)
         self.stop_button.clicked.connect(self._on_stop_clicked)
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # Anywhere in the main window (dialogs are other windows and keep Esc to close).
+        stop.setContext(Qt.ShortcutContext.WindowShortcut)
         stop.activated.connect(self._on_stop_clicked)
         self.set_model_state(ModelState.MISSING, "")
 

@@ -68,21 +68,69 @@ def _colours(nodes: Sequence[Node]) -> np.ndarray:
     return colours
 
 
+def nearest_on_screen(
+    points: np.ndarray,
+    transform: np.ndarray,
+    size: tuple[float, float],
+    click: tuple[float, float],
+    radius: float = 10.0,
+) -> int | None:
+    """Index of the 3D point drawn nearest to a click (within `radius` pixels), given the
+    view's projection x view `transform` (4x4, row-major) and the viewport size."""
+    if not len(points):
+        return None
+    clip = np.c_[points, np.ones(len(points))] @ transform.T
+    visible = clip[:, 3] > 1e-9
+    ndc = clip[:, :3] / np.where(visible, clip[:, 3], 1.0)[:, None]
+    x = (ndc[:, 0] + 1) / 2 * size[0]
+    y = (1 - ndc[:, 1]) / 2 * size[1]
+    distance = np.where(visible, np.hypot(x - click[0], y - click[1]), np.inf)
+    best = int(np.argmin(distance))
+    return best if distance[best] <= radius else None
+
+
 class _GLCanvas:
-    """3D: points and link lines in a GLViewWidget (needs an OpenGL context)."""
+    """3D: points and link lines in a GLViewWidget (needs an OpenGL context); a click that
+    is not a drag picks the nearest point."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, on_picked: Callable[[int], None]) -> None:
         import pyqtgraph.opengl as gl
+        from PySide6.QtGui import QMouseEvent
 
-        self.widget = gl.GLViewWidget(parent)
+        canvas = self
+
+        class PickingView(gl.GLViewWidget):  # type: ignore[misc]
+            def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+                self.pressed_at = event.position()
+                super().mousePressEvent(event)
+
+            def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+                moved = event.position() - getattr(self, "pressed_at", event.position())
+                if moved.manhattanLength() < 4:
+                    canvas.pick(event.position().x(), event.position().y())
+                super().mouseReleaseEvent(event)
+
+        self._on_picked = on_picked
+        self._positions = np.zeros((0, 3), dtype=np.float32)
+        self.widget = PickingView(parent)
         self.widget.setCameraPosition(distance=3.0)
         self._points = gl.GLScatterPlotItem(pxMode=True)
         self._lines = gl.GLLinePlotItem(mode="lines", color=(0.6, 0.6, 0.6, 0.35), width=1)
         self.widget.addItem(self._lines)
         self.widget.addItem(self._points)
 
+    def pick(self, x: float, y: float) -> None:
+        view = self.widget
+        viewport = view.getViewport()
+        matrix = view.projectionMatrix(viewport, viewport) * view.viewMatrix()
+        transform = np.array(matrix.data(), dtype=np.float64).reshape(4, 4).T
+        index = nearest_on_screen(self._positions, transform, viewport[2:], (x, y))
+        if index is not None:
+            self._on_picked(index)
+
     def draw(self, shown: VisibleMap) -> None:
         positions = np.array([n.position for n in shown.nodes], dtype=np.float32).reshape(-1, 3)
+        self._positions = positions
         sizes = np.array([4 + 10 * n.importance for n in shown.nodes], dtype=np.float32)
         self._points.setData(pos=positions, color=_colours(shown.nodes), size=sizes)
         ends = np.array([positions[i] for pair in shown.edges for i in pair], dtype=np.float32)
@@ -142,7 +190,11 @@ class MemoryBrowserView(QWidget):
     def __init__(self, parent: QWidget | None = None, *, use_opengl: bool | None = None) -> None:
         super().__init__(parent)
         three_d = has_opengl() if use_opengl is None else use_opengl
-        self.canvas = _GLCanvas(self) if three_d else _FlatCanvas(self, self._on_points_clicked)
+        self.canvas = (
+            _GLCanvas(self, self._on_node_picked)
+            if three_d
+            else _FlatCanvas(self, self._on_points_clicked)
+        )
         self.three_d = three_d
         self.kind_boxes: dict[MemoryKind, QCheckBox] = {}
         panel = QVBoxLayout()
@@ -222,6 +274,10 @@ class MemoryBrowserView(QWidget):
     def _on_points_clicked(self, _item: object, points: Sequence[object]) -> None:
         if len(points):
             self.sig_memory_opened.emit(points[0].data())
+
+    def _on_node_picked(self, index: int) -> None:
+        if 0 <= index < len(self.shown.nodes):
+            self.sig_memory_opened.emit(self.shown.nodes[index].id)
 
     def _on_listing_activated(self, item: QListWidgetItem) -> None:
         self.sig_memory_opened.emit(item.data(NODE_ID))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import numpy as np
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
@@ -25,7 +26,7 @@ from core.viz import Edge, Graph, Node
 from tests.core.memory_factory import memory_value
 from ui.chat_view import ChatView, ModelState
 from ui.main_window import MainWindow
-from ui.memory_browser import MemoryBrowserView
+from ui.memory_browser import MemoryBrowserView, nearest_on_screen
 from ui.memory_sidebar import MemorySidebar
 from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
@@ -214,3 +215,14 @@ def test_the_map_filters_by_kind_and_shows_memory_as_it_was_on_a_day(qtbot: QtBo
     with qtbot.waitSignal(view.sig_memory_opened) as opened:
         view.listing.itemActivated.emit(view.listing.item(0))
     assert opened.args == ["berlin"]
+
+
+def test_a_click_picks_the_point_drawn_nearest_to_it() -> None:
+    points = np.array([[0.0, 0.0, 0.0], [0.5, 0.5, 0.0], [-0.5, -0.5, 0.0]])
+    identity = np.eye(4)  # points already in clip space: x, y in -1..1
+    assert nearest_on_screen(points, identity, (200, 100), (100, 50)) == 0
+    assert nearest_on_screen(points, identity, (200, 100), (151, 26)) == 1
+    assert nearest_on_screen(points, identity, (200, 100), (48, 74)) == 2
+    assert nearest_on_screen(points, identity, (200, 100), (10, 10)) is None
+    behind = np.diag([1.0, 1.0, 1.0, -1.0])  # every point behind the camera
+    assert nearest_on_screen(points, behind, (200, 100), (100, 50)) is None
