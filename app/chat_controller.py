@@ -59,8 +59,8 @@ class ChatController(QObject):
         self.worker.sig_turn_failed.connect(self._on_worker_turn_failed)
         self.worker.sig_session_started.connect(self._on_worker_session_started)
         chat.sig_message_submitted.connect(self._on_chat_message_submitted)
-        # Direct: the worker's own thread is busy with the very reply to stop.
         chat.sig_reply_selected.connect(window.sidebar.show_results)
+        # Direct: the worker's own thread is busy with the very reply to stop.
         chat.sig_stop_requested.connect(
             self.worker.request_stop, Qt.ConnectionType.DirectConnection
         )

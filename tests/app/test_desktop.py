@@ -173,9 +173,9 @@ def test_a_message_streams_a_reply_is_stored_and_the_sidebar_explains_it(
     assert shell.window.sessions.count() == 3
 
 
-def hold_first_token(shell: AppShell) -> tuple[threading.Event, threading.Event]:
-    """The tiny model writes a whole reply faster than a person can press a key: the chat
-    thread waits at its first token until the test has pressed Stop (returned event set)."""
+def send_and_hold(qtbot: QtBot, shell: AppShell, text: str) -> threading.Event:
+    """Send `text` and hold the chat thread at the reply's first token (the tiny model writes
+    a whole reply faster than a person presses a key) until the returned event is set."""
     first, release = threading.Event(), threading.Event()
 
     def hold(_: str) -> None:  # runs on the chat thread
@@ -184,7 +184,11 @@ def hold_first_token(shell: AppShell) -> tuple[threading.Event, threading.Event]
             release.wait(10)
 
     shell.chat.worker.sig_token.connect(hold, Qt.ConnectionType.DirectConnection)
-    return first, release
+    chat = shell.window.chat
+    chat.composer.setPlainText(text)
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
+    qtbot.waitUntil(first.is_set, timeout=WAIT_MS)
+    return release
 
 
 def test_stop_keeps_what_was_said_marked_interrupted(
@@ -193,10 +197,7 @@ def test_stop_keeps_what_was_said_marked_interrupted(
     shell = make_shell()
     ready(qtbot, shell)
     chat = shell.window.chat
-    first, release = hold_first_token(shell)
-    chat.composer.setPlainText("Tell me a long story about the sea")
-    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
-    qtbot.waitUntil(first.is_set, timeout=WAIT_MS)
+    release = send_and_hold(qtbot, shell, "Tell me a long story about the sea")
     assert chat.stop_button.isEnabled() and not chat.send_button.isEnabled()
     qtbot.keyClick(chat.composer, Qt.Key.Key_Escape)
     release.set()
@@ -437,12 +438,7 @@ def test_shutdown_mid_reply_stops_it_keeps_it_and_closes_everything(
 ) -> None:
     shell = make_shell()
     ready(qtbot, shell)
-    chat = shell.window.chat
-    first, release = hold_first_token(shell)
-    chat.composer.setPlainText("Tell me a long story")
-    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
-    qtbot.waitUntil(first.is_set, timeout=WAIT_MS)
-    release.set()
+    send_and_hold(qtbot, shell, "Tell me a long story").set()
     shell.shutdown()
     assert shell.chat.thread.isFinished()
     with pytest.raises(StoreError, match="closed"):
