@@ -26,6 +26,8 @@ class Operations(QObject):
     """An operation without its own error handling failed: (what, message in plain words)."""
     sig_progress = Signal(str, int, int)
     """A long operation moved on: (what, done, total)."""
+    sig_busy_changed = Signal(str)
+    """What the store thread is doing now, in words ("" when idle)."""
     _sig_handoff = Signal(object)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -54,6 +56,8 @@ class Operations(QObject):
             return
         self._pending += 1
         self._queue.put(lambda: self._execute(label, work, on_done, on_failed))
+        if self._pending == 1:
+            self.sig_busy_changed.emit(label)
 
     def progress_for(self, label: str) -> Progress:
         """A progress callback for `work` to call from the worker thread."""
@@ -88,6 +92,8 @@ class Operations(QObject):
     @Slot(object)
     def _on_handoff(self, callback: Callable[[], None]) -> None:
         self._pending -= 1
+        if self._pending == 0:
+            self.sig_busy_changed.emit("")
         if not self._closed:
             callback()
 

@@ -81,6 +81,7 @@ class AppShell:
             scheduler = self.scheduler
             self.library.request_layout = lambda: scheduler.run_now(["layout"])
         self.ops.sig_failed.connect(self._on_ops_failed)
+        self.ops.sig_busy_changed.connect(self.window.show_busy)
         self.window.sig_settings_requested.connect(self.open_settings)
         self.window_state = QSettings(str(home / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
         self.settings_dialog: SettingsDialog | None = None
@@ -246,6 +247,7 @@ class AppShell:
             left = SHUTDOWN_BUDGET_S - (time.perf_counter() - started)
             self.scheduler.stop(timeout_ms=max(100, int(left * 1000)))
         self.ops.shutdown(timeout=max(0.1, SHUTDOWN_BUDGET_S - (time.perf_counter() - started)))
+        self.window.show_busy("")
         self.services.close()
         took = time.perf_counter() - started
         log.info("Shut down in %.2f s", took)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QPushButton,
     QSplitter,
     QTabWidget,
@@ -31,6 +32,7 @@ from ui.task_inbox import TaskInboxView
 
 SESSION_ID = Qt.ItemDataRole.UserRole
 CHAT_TAB, INBOX_TAB, MEMORY_TAB, MAP_TAB = 0, 1, 2, 3
+BUSY_DELAY_MS = 400
 
 
 class MainWindow(QMainWindow):
@@ -81,6 +83,17 @@ class MainWindow(QMainWindow):
         self.main_split.setSizes([220, 980])
         self.setCentralWidget(self.main_split)
         self.error_box: QMessageBox | None = None
+        self.busy = QProgressBar(self)
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(120)
+        self.busy.setMaximumHeight(12)
+        self.busy.hide()
+        self.statusBar().addPermanentWidget(self.busy)
+        # Only what takes a noticeable time shows: quick operations would make it flicker.
+        self._busy_delay = QTimer(self)
+        self._busy_delay.setSingleShot(True)
+        self._busy_delay.setInterval(BUSY_DELAY_MS)
+        self._busy_delay.timeout.connect(self.busy.show)
         self._build_menus()
         self.new_session_button.clicked.connect(self.sig_new_session_requested.emit)
         self.sessions.itemActivated.connect(self._on_sessions_item_activated)
@@ -146,6 +159,15 @@ class MainWindow(QMainWindow):
             f"{stats.memories} memories from {stats.sessions} conversations · "
             f"vector index {stats.vector_index} · {stats.path}"
         )
+
+    def show_busy(self, label: str) -> None:
+        """Something slow is running behind the window ("" when nothing is)."""
+        self.busy.setToolTip(label[:1].upper() + label[1:] + "..." if label else "")
+        if label:
+            self._busy_delay.start()
+        else:
+            self._busy_delay.stop()
+            self.busy.hide()
 
     def show_error(self, title: str, message: str) -> None:
         """The one place worker failures reach the user: a non-blocking dialog that gathers

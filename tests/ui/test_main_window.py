@@ -25,7 +25,7 @@ from core.settings import Settings
 from core.viz import Edge, Graph, Node
 from tests.core.memory_factory import memory_value
 from ui.chat_view import ChatView, ModelState
-from ui.main_window import MainWindow
+from ui.main_window import BUSY_DELAY_MS, MainWindow
 from ui.memory_browser import MemoryBrowserView, nearest_on_screen
 from ui.memory_sidebar import MemorySidebar
 from ui.model_download_dialog import ModelDownloadDialog
@@ -226,3 +226,20 @@ def test_a_click_picks_the_point_drawn_nearest_to_it() -> None:
     assert nearest_on_screen(points, identity, (200, 100), (10, 10)) is None
     behind = np.diag([1.0, 1.0, 1.0, -1.0])  # every point behind the camera
     assert nearest_on_screen(points, behind, (200, 100), (100, 50)) is None
+
+
+def test_slow_work_behind_the_window_shows_a_busy_bar_quick_work_does_not(
+    qtbot: QtBot,
+) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.show_busy("forget the memory")
+    window.show_busy("")
+    qtbot.wait(BUSY_DELAY_MS + 100)
+    assert not window.busy.isVisible()
+    window.show_busy("forget the memory")
+    qtbot.waitUntil(window.busy.isVisible, timeout=2000)
+    assert window.busy.toolTip() == "Forget the memory..."
+    window.show_busy("")
+    assert not window.busy.isVisible()
