@@ -20,6 +20,7 @@ from app.library_controller import LibraryController
 from app.model_downloads import ModelDownloader
 from app.operations import Operations
 from app.paths import remember_home
+from app.reembedding import Reembedding
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
 from app.services import Services, embedder_spec
 from core.assistant import Clock
@@ -27,7 +28,9 @@ from core.consolidate import DEFAULT_CONSOLIDATION, JobContext, run_jobs
 from core.digest import DIGEST_DIR
 from core.errors import EngramError
 from core.model_download import CURATED_MODELS
+from core.reembed import ReembedTarget, embed_missing, pending_target
 from core.settings import Settings, save_settings
+from ui import dialogs
 from ui.main_window import MAP_TAB, MainWindow
 from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
@@ -87,6 +90,12 @@ class AppShell:
         self.settings_dialog: SettingsDialog | None = None
         self.download_dialog: ModelDownloadDialog | None = None
         self.downloader = ModelDownloader(home, options.hub_endpoint)
+        self.reembedding = Reembedding(services.store)
+        self.reembedding.sig_progress.connect(self._on_reembedding_progress)
+        self.reembedding.sig_finished.connect(self._on_reembedding_finished)
+        self.reembedding.sig_failed.connect(
+            lambda message: self.window.show_error("Embedding model switch paused", message)
+        )
         self._closed = False
 
     def start(self) -> None:
@@ -101,16 +110,18 @@ class AppShell:
         # wait for it, and a store operation that needs it simply waits on its lock.
         threading.Thread(target=self._warm_embedder, name="engram-embedder", daemon=True).start()
         self.ops.run(
-            "remember conversations left open",
-            self._close_sessions_left_open,
+            "catch up on what the last run left",
+            self._catch_up,
             lambda _: self.library.refresh_sessions(None),
         )
+        self._resume_reembedding()
         if self.scheduler is not None:
             self.scheduler.start()
 
-    def _close_sessions_left_open(self) -> None:
+    def _catch_up(self) -> None:
         """One instance per data folder: any conversation still open when this one starts was
-        left by a crash (or a kill), however recently; it is remembered and closed now."""
+        left by a crash (or a kill), however recently; it is remembered and closed now. Memories
+        a switch of embedding models left without a vector get one."""
         ctx = JobContext(
             self.services.store,
             self.services.embedder,
@@ -119,6 +130,7 @@ class AppShell:
             replace(DEFAULT_CONSOLIDATION, idle_session=timedelta(0)),
         )
         run_jobs(ctx, ["sessions"])
+        embed_missing(self.services.store, self.services.embedder)
 
     def _on_job_finished(self, name: str, _counts: dict) -> None:
         self.library.refresh_stats()
@@ -168,52 +180,101 @@ class AppShell:
         dialog.open()
 
     def _settings_problem(self, values: Settings, folder: Path) -> str | None:
-        """An embedding model other than the one this memory was built with would make every
-        stored vector meaningless (and the store refuses to open): refuse it here, where the
-        user can still change their mind, rather than at the next start. A new data folder
-        starts a new memory, which may use any model."""
+        """A different embedding model for this memory must be a readable model folder, and
+        only one switch of models runs at a time. A new data folder starts a new memory,
+        which may use any model."""
         same_folder = folder.expanduser().resolve() == self.home.resolve()
         if values.embedding_model_dir == self.settings.embedding_model_dir or not same_folder:
             return None
+        if self.reembedding.running:
+            return "A switch of embedding models is already running; wait for it to finish."
         try:
-            spec = embedder_spec(values)
+            embedder_spec(values)
         except EngramError as exc:
             return str(exc)
-        store = self.services.store.db.config
-        if (spec.model_id, spec.dim) != (store.embedding_model_id, store.embedding_dim):
-            return (
-                f"This memory was built with {store.embedding_model_id}; {spec.model_id} would "
-                "make it unsearchable. Re-embedding an existing memory is not available yet: "
-                "keep the current embedding model, or choose a new data folder for the new one."
-            )
         return None
 
     def _on_settings_accepted(self, dialog: SettingsDialog) -> None:
-        values = dialog.values()
+        wanted = dialog.values()
+        folder = dialog.chosen_data_folder()
+        same_folder = folder.resolve() == self.home.resolve()
+        previous = self.settings
+        # This memory keeps its embedding model: a new one is adopted only once every memory
+        # has been embedded with it (`_offer_reembedding`); a new data folder starts with it.
+        new_model = wanted.embedding_model_dir != previous.embedding_model_dir
+        values = replace(wanted, embedding_model_dir=previous.embedding_model_dir)
         try:
             save_settings(self.home, values)
+            if not same_folder:
+                save_settings(folder, wanted)
+                remember_home(folder)
         except OSError as exc:
             self.window.show_error("Settings not saved", f"Could not write the settings: {exc}")
             return
-        previous, self.settings = self.settings, values
+        self.settings = values
         app = QApplication.instance()
         if isinstance(app, QApplication) and values.theme != previous.theme:
             apply_theme(app, values.theme)
         self.chat.apply_settings(values)
-        folder = dialog.chosen_data_folder()
-        if folder.resolve() != self.home.resolve():
-            try:
-                remember_home(folder)
-            except OSError as exc:
-                self.window.show_error("Data folder not changed", str(exc))
-                return
+        if not same_folder:
             self.window.statusBar().showMessage(
                 f"Engram will use {folder} from the next start.", 10_000
             )
-        elif values.embedding_model_dir != previous.embedding_model_dir:
-            self.window.statusBar().showMessage(
-                "The new embedding model is used from the next start.", 10_000
+        elif new_model:
+            self._offer_reembedding(wanted)
+
+    def _save_quietly(self, values: Settings) -> None:
+        try:
+            save_settings(self.home, values)
+        except OSError as exc:
+            self.window.show_error("Settings not saved", f"Could not write the settings: {exc}")
+
+    def _offer_reembedding(self, wanted: Settings) -> None:
+        """A different embedding model for this memory: every memory is embedded again in the
+        background; the settings take the new model when that is done, the switch happens at
+        the next start. Until then search keeps using the current vectors."""
+        spec = embedder_spec(wanted)
+        if (spec.model_id, spec.dim) == (
+            self.services.store.db.config.embedding_model_id,
+            self.services.store.db.config.embedding_dim,
+        ):
+            self._save_quietly(
+                replace(self.settings, embedding_model_dir=wanted.embedding_model_dir)
             )
+            return
+        if not dialogs.confirm(
+            self.window,
+            "Switch the embedding model?",
+            f"Every memory will be embedded again with {spec.model_id}, in the background "
+            "(Engram stays usable; search keeps the current model meanwhile). Engram switches "
+            "to the new model at its next start after that.",
+        ):
+            return
+        self.reembedding.start(spec, wanted.embedding_model_dir)
+
+    def _on_reembedding_progress(self, done: int, total: int) -> None:
+        self.window.statusBar().showMessage(
+            f"Embedding memories with the new model: {done} of {total}", 5_000
+        )
+
+    def _on_reembedding_finished(self, target: ReembedTarget) -> None:
+        self.settings = replace(self.settings, embedding_model_dir=target.model_dir)
+        self._save_quietly(self.settings)
+        self.window.statusBar().showMessage(
+            f"Every memory is embedded with {target.model_id}: restart Engram to switch to it."
+        )
+
+    def _resume_reembedding(self) -> None:
+        """A switch interrupted by a quit or a crash continues where it stopped."""
+        target = pending_target(self.services.store.db)
+        if target is None or target.model_dir == self.settings.embedding_model_dir:
+            return
+        try:
+            spec = embedder_spec(replace(self.settings, embedding_model_dir=target.model_dir))
+        except EngramError as exc:
+            self.window.show_error("Embedding model switch paused", str(exc))
+            return
+        self.reembedding.start(spec, target.model_dir)
 
     def forget_everything(self) -> None:
         """The privacy reset: the store is emptied and rewritten, digests deleted, and a fresh
@@ -242,6 +303,7 @@ class AppShell:
         self.window.save_state(self.window_state)
         self.window_state.sync()
         self.downloader.stop(timeout=0.2)
+        self.reembedding.stop(timeout=0.5)
         self.chat.shutdown()
         if self.scheduler is not None:
             left = SHUTDOWN_BUDGET_S - (time.perf_counter() - started)

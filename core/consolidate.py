@@ -31,6 +31,7 @@ from core.ingest.segments import segment_turns
 from core.llm import LLM, ChatMessage
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.prompts.templates import render
+from core.reembed import embed_missing
 from core.store import MemoryStore
 from core.store.database import id_in
 from core.store.memories import live
@@ -359,12 +360,14 @@ def decay_links(ctx: JobContext) -> JobReport:
 
 
 def upkeep_indexes(ctx: JobContext) -> JobReport:
-    """Keyword index rebuilt when stale. The vector index is not compacted here: with vss
+    """Keyword index rebuilt when stale; memories left without a vector by a switch of
+    embedding models get one. The vector index is not compacted here: with vss
     1.5.5, `PRAGMA hnsw_compact_index` followed by writes and a checkpoint crashed the process
     on close (double free); purges rebuild the index instead."""
     stale = ctx.store.fulltext.stale_rows()
     ctx.store.maintain()
-    return JobReport("indexes", {"stale_rows_before": stale})
+    embedded = embed_missing(ctx.store, ctx.embedder)
+    return JobReport("indexes", {"stale_rows_before": stale, "embedded": embedded})
 
 
 def close_abandoned_sessions(ctx: JobContext) -> JobReport:

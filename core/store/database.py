@@ -3,6 +3,7 @@ single writer. Everything else in `core.store` borrows cursors from here."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -22,6 +23,11 @@ from core.store.migrate import migrate
 log = logging.getLogger(__name__)
 
 CATALOG = "engram"
+# A change of embedding model under way (core.reembed): its target, and the column the new
+# vectors are written to.
+REEMBED_TARGET = "reembed_target"
+NEXT_EMBEDDING = "embedding_next"
+HNSW_INDEX = "memories_embedding_hnsw"
 
 
 # Lists of ids travel as one string split in SQL: binding a Python list costs ~50 us per element
@@ -79,6 +85,7 @@ class Database:
         self._writer = self._new_cursor()
         self._closed = False
         self.schema_version = migrate(self._writer, config.embedding_dim)
+        self._switch_embedding_model()
         self._check_embedding_model()
 
     @staticmethod
@@ -131,6 +138,32 @@ class Database:
             self._generation += 1
             self._writer = self._new_cursor()
             log.info("Memory file rewritten without purged data")
+
+    def _switch_embedding_model(self) -> None:
+        """Opened with the model a finished re-embedding was for: the new vectors replace the
+        old ones (the vector index is rebuilt after). Rows the re-embedding had not reached keep
+        no vector until `core.reembed.embed_missing` gives them one."""
+        raw = self.meta(REEMBED_TARGET)
+        if not raw:
+            return
+        target = json.loads(raw)
+        if (target["model_id"], target["dim"]) != (
+            self.config.embedding_model_id,
+            self.config.embedding_dim,
+        ):
+            return
+        with self.exclusive() as cur:
+            # Its own statement: DuckDB still sees the index inside the swap's transaction. A
+            # crash in between leaves the target in place and the swap is redone next time.
+            cur.execute(f"DROP INDEX IF EXISTS {HNSW_INDEX}")
+            cur.execute("BEGIN")
+            cur.execute("ALTER TABLE memories DROP COLUMN embedding")
+            cur.execute(f"ALTER TABLE memories RENAME COLUMN {NEXT_EMBEDDING} TO embedding")
+            self.set_meta(cur, "embedding_model", target["model_id"])
+            self.set_meta(cur, "embedding_dim", str(target["dim"]))
+            cur.execute("DELETE FROM meta WHERE key = ?", [REEMBED_TARGET])
+            cur.execute("COMMIT")
+        log.info("Switched the memory to the embedding model %s", target["model_id"])
 
     def _check_embedding_model(self) -> None:
         meta = dict(self._writer.execute("SELECT key, value FROM meta").fetchall())

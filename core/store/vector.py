@@ -15,12 +15,12 @@ import numpy as np
 
 from core.errors import StoreError
 from core.model import Memory
-from core.store.database import Database
+from core.store.database import HNSW_INDEX, Database
 from core.store.memories import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
 
-INDEX_NAME = "memories_embedding_hnsw"
+INDEX_NAME = HNSW_INDEX
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,8 @@ from pytestqt.qtbot import QtBot
 from app.paths import HOME_ENV, resolve_home
 from app.services import Services
 from app.shell import WINDOW_STATE_FILE, AppShell, ShellOptions
-from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
+from core import reembed
+from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder, bundled_model_path
 from core.errors import StoreError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
@@ -547,23 +548,47 @@ def test_a_conversation_a_crash_left_open_is_remembered_at_start(
     assert uncovered == set()
 
 
-def test_an_embedding_model_that_does_not_fit_the_memory_is_refused(
+def test_switching_the_embedding_model_embeds_every_memory_again_first(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "not-a-model"
+    broken.mkdir()
+    # The bundled model under another name stands in for a different model.
+    other = tmp_path / "minilm-copy"
+    other.symlink_to(bundled_model_path(), target_is_directory=True)
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    shell.open_settings()
+    dialog = shell.settings_dialog
+    dialog.embedding_dir.setText(str(broken))
+    dialog.accept()
+    assert dialog.isVisible() and "sentence-transformers model folder" in dialog.error.text()
+    dialog.embedding_dir.setText(str(other))
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    with qtbot.waitSignal(shell.reembedding.sig_finished, timeout=WAIT_MS):
+        dialog.accept()
+        # The current model stays in use until every memory has its new vector.
+        assert load_settings(shell.home).embedding_model_dir is None
+    assert load_settings(shell.home).embedding_model_dir == str(other)
+    assert "restart Engram" in shell.window.statusBar().currentMessage()
+    assert reembed.remaining(shell.services.store) == 0
+
+
+def test_a_new_data_folder_may_use_any_embedding_model(
     qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
 ) -> None:
-    other = tmp_path / "other-model"
-    (other / "1_Pooling").mkdir(parents=True)
-    (other / "1_Pooling" / "config.json").write_text('{"word_embedding_dimension": 768}')
+    other = tmp_path / "minilm-copy"
+    other.symlink_to(bundled_model_path(), target_is_directory=True)
     shell = make_shell(model=False)
     shell.open_settings()
     dialog = shell.settings_dialog
     dialog.embedding_dir.setText(str(other))
-    dialog.accept()
-    assert dialog.isVisible() and "unsearchable" in dialog.error.text()
-    # With a new data folder the new model starts a new memory: allowed.
     dialog.data_folder.setText(str(tmp_path / "fresh"))
     dialog.accept()
-    assert not dialog.isVisible()
-    assert load_settings(shell.home).embedding_model_dir == str(other)
+    assert not dialog.isVisible() and not shell.reembedding.running
+    assert load_settings(tmp_path / "fresh").embedding_model_dir == str(other)
+    # This memory keeps the model it was built with.
+    assert load_settings(shell.home).embedding_model_dir is None
 
 
 def test_the_memory_map_shows_laid_out_memories_and_opens_one(
@@ -585,3 +610,19 @@ def test_the_memory_map_shows_laid_out_memories_and_opens_one(
     settle(qtbot, shell)
     assert shell.window.tabs.currentIndex() == 2
     assert shell.window.manager.shown.id == wanted
+
+
+def test_a_switch_of_embedding_models_resumes_at_the_next_start(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    other = tmp_path / "minilm-copy"
+    other.symlink_to(bundled_model_path(), target_is_directory=True)
+    store = MemoryStore.open(tmp_path / "home", BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
+    target = reembed.ReembedTarget("local:minilm-copy", BUNDLED_MODEL_DIM, str(other))
+    reembed.begin(store, target)  # then Engram was quit before any memory was embedded
+    store.close()
+    shell = make_shell(model=False)
+    qtbot.waitUntil(
+        lambda: load_settings(shell.home).embedding_model_dir == str(other), timeout=WAIT_MS
+    )
+    assert "restart Engram to switch" in shell.window.statusBar().currentMessage()
