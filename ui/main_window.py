@@ -83,6 +83,9 @@ class MainWindow(QMainWindow):
         self.main_split.setSizes([220, 980])
         self.setCentralWidget(self.main_split)
         self.error_box: QMessageBox | None = None
+        self.stats = QLabel(self)
+        self.stats.setObjectName("stats")
+        self.statusBar().addWidget(self.stats, 1)
         self.busy = QProgressBar(self)
         self.busy.setRange(0, 0)
         self.busy.setMaximumWidth(120)
@@ -155,7 +158,9 @@ class MainWindow(QMainWindow):
         self.sessions.blockSignals(False)
 
     def show_stats(self, stats: StoreStats) -> None:
-        self.statusBar().showMessage(
+        """In the status line's resting place: news shown with showMessage() covers it for a
+        while and is never overwritten by it."""
+        self.stats.setText(
             f"{stats.memories} memories from {stats.sessions} conversations · "
             f"vector index {stats.vector_index} · {stats.path}"
         )

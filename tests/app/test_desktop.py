@@ -143,7 +143,7 @@ def test_first_run_without_a_model_explains_and_the_rest_works(
     assert not chat.send_button.isEnabled()
     # Memory and the inbox work without a model.
     assert shell.window.manager.results.topLevelItemCount() > 0
-    assert "memories from 2 conversations" in shell.window.statusBar().currentMessage()
+    assert "memories from 2 conversations" in shell.window.stats.text()
     assert shell.window.sessions.count() == 2
 
 
