@@ -109,19 +109,15 @@ class AppShell:
         # The embedding model loads behind the window on a thread of its own: shutdown need not
         # wait for it, and a store operation that needs it simply waits on its lock.
         threading.Thread(target=self._warm_embedder, name="engram-embedder", daemon=True).start()
-        self.ops.run(
-            "catch up on what the last run left",
-            self._catch_up,
-            lambda _: self.library.refresh_sessions(None),
-        )
-        self._resume_reembedding()
+        self.ops.run("catch up on what the last run left", self._catch_up, self._on_caught_up)
         if self.scheduler is not None:
             self.scheduler.start()
 
-    def _catch_up(self) -> None:
+    def _catch_up(self) -> ReembedTarget | None:
         """One instance per data folder: any conversation still open when this one starts was
         left by a crash (or a kill), however recently; it is remembered and closed now. Memories
-        a switch of embedding models left without a vector get one."""
+        a switch of embedding models left without a vector get one. Returns a switch of models
+        still under way."""
         ctx = JobContext(
             self.services.store,
             self.services.embedder,
@@ -131,6 +127,12 @@ class AppShell:
         )
         run_jobs(ctx, ["sessions"])
         embed_missing(self.services.store, self.services.embedder)
+        return pending_target(self.services.store.db)
+
+    def _on_caught_up(self, switch: ReembedTarget | None) -> None:
+        self.library.refresh_sessions(None)
+        if switch is not None:
+            self._resume_reembedding(switch)
 
     def _on_job_finished(self, name: str, _counts: dict) -> None:
         self.library.refresh_stats()
@@ -264,10 +266,9 @@ class AppShell:
             f"Every memory is embedded with {target.model_id}: restart Engram to switch to it."
         )
 
-    def _resume_reembedding(self) -> None:
+    def _resume_reembedding(self, target: ReembedTarget) -> None:
         """A switch interrupted by a quit or a crash continues where it stopped."""
-        target = pending_target(self.services.store.db)
-        if target is None or target.model_dir == self.settings.embedding_model_dir:
+        if target.model_dir == self.settings.embedding_model_dir:
             return
         try:
             spec = embedder_spec(replace(self.settings, embedding_model_dir=target.model_dir))
