@@ -4,53 +4,25 @@ reports back through signals; Cancel is an Event the UI thread sets."""
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
-
+from app.background_task import BackgroundTask
 from core.errors import ModelError
 from core.model_download import CuratedModel, download_model
 
 log = logging.getLogger(__name__)
 
 
-class ModelDownloader(QObject):
-    sig_progress = Signal(object, object)
-    """Bytes (done, total) so far; Python ints, as files pass 2 GiB."""
-    sig_finished = Signal(object)
-    """The verified model file (a Path)."""
-    sig_failed = Signal(str)
-    """The download failed or was cancelled; the message says which and what to do."""
+class ModelDownloader(BackgroundTask):
+    """Progress in bytes; finishes with the verified model file (a Path)."""
 
     def __init__(self, home: Path, endpoint: str | None = None) -> None:
         super().__init__()
         self._home = home
         self._endpoint = endpoint
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
 
     def start(self, model: CuratedModel) -> None:
-        if self.running:
-            return
-        self._cancel.clear()
-        self._thread = threading.Thread(
-            target=self._run, args=(model,), name="engram-download", daemon=True
-        )
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def stop(self, timeout: float) -> None:
-        """At shutdown: cancel and give the transfer a moment to close its file."""
-        self._cancel.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
+        self._launch("engram-download", self._run, model)
 
     def _run(self, model: CuratedModel) -> None:
         try:

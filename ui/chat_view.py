@@ -149,10 +149,6 @@ class ChatView(QWidget):
         self.notice.setText(message)
         self.notice.setVisible(True)
 
-    @property
-    def viewing_past(self) -> bool:
-        return self._past is not None
-
     def show_transcript(self, turns: Sequence[Turn]) -> None:
         """A stored conversation, to read; sending a message returns to the live one."""
         self._past = [_Message(t.role, t.text) for t in turns]
