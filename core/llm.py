@@ -38,20 +38,6 @@ class LLMSettings:
 class LLM(Protocol):
     """A chat model that streams, can be stopped, can be held to a JSON schema and counts tokens."""
 
-    def _watch_for_stop(self) -> None:
-        """Let a stop request interrupt llama.cpp inside a decode too: reading a long prompt
-        takes seconds on a laptop, and checking only between generated tokens would make Stop
-        wait for all of it. ggml polls this between graph nodes."""
-        import llama_cpp
-
-        def should_abort(_: object) -> bool:
-            stop = self._stop
-            return stop is not None and stop.is_set()
-
-        # Kept on self: ctypes would otherwise free the callback while C still holds it.
-        self._abort_callback = llama_cpp.ggml_abort_callback(should_abort)
-        llama_cpp.llama_set_abort_callback(self._llama._ctx.ctx, self._abort_callback, None)
-
     @property
     def context_size(self) -> int: ...
 
