@@ -336,10 +336,15 @@ def detail_html(detail: MemoryDetail) -> str:
             rows.append(f"<li>{version.valid_from:%Y-%m-%d} – {until}: {text}</li>")
         parts.append(f"<p><b>History</b></p><ul>{''.join(rows)}</ul>")
     if detail.links:
+        # One line per linked memory, with every kind of link to it (strongest first).
+        kinds: dict[str, list[str]] = {}
+        for link in detail.links:
+            kinds.setdefault(link.memory_id, []).append(f"{link.kind} {link.weight:.2f}")
+        contents = {link.memory_id: link.content for link in detail.links}
         rows = [
-            f'<li>{esc(link.kind)} ({link.weight:.2f}): <a href="memory:{esc(link.memory_id)}">'
-            f"{esc(link.content[:160])}</a></li>"
-            for link in detail.links[:20]
+            f'<li>{esc(", ".join(how))}: <a href="memory:{esc(memory_id)}">'
+            f"{esc(contents[memory_id][:160])}</a></li>"
+            for memory_id, how in list(kinds.items())[:20]
         ]
         parts.append(f"<p><b>Linked memories</b></p><ul>{''.join(rows)}</ul>")
     if detail.summarised:

@@ -10,6 +10,7 @@ import numpy as np
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
+from core.memory_catalog import LinkEntry, MemoryDetail, VersionEntry
 from core.model import (
     Memory,
     MemoryKind,
@@ -27,6 +28,7 @@ from tests.core.memory_factory import memory_value
 from ui.chat_view import ChatView, ModelState
 from ui.main_window import BUSY_DELAY_MS, MainWindow
 from ui.memory_browser import MemoryBrowserView, nearest_on_screen
+from ui.memory_manager import detail_html
 from ui.memory_sidebar import MemorySidebar
 from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
@@ -243,3 +245,26 @@ def test_slow_work_behind_the_window_shows_a_busy_bar_quick_work_does_not(
     assert window.busy.toolTip() == "Forget the memory..."
     window.show_busy("")
     assert not window.busy.isVisible()
+
+
+def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
+    current = memory_value("m-2", "Ana lives in Lisbon", NOW, MemoryKind.SEMANTIC, ("s1-t4",))
+    detail = MemoryDetail(
+        memory=current,
+        retention=0.9,
+        versions=(
+            VersionEntry("m-1", "Ana lives in Berlin", NOW - timedelta(days=30), NOW, False),
+            VersionEntry("m-2", "Ana lives in Lisbon", NOW, None, False),
+        ),
+        links=(
+            LinkEntry("m-7", "synaptic", 0.84, "Ana's flat has a balcony"),
+            LinkEntry("m-7", "co_retrieval", 0.10, "Ana's flat has a balcony"),
+        ),
+        source_turns=(Turn("s1-t4", "s1", 4, Role.USER, "I moved to Lisbon!", NOW, "Ana"),),
+        summarised=(),
+    )
+    html = detail_html(detail)
+    assert html.count("Ana&#x27;s flat has a balcony") == 1
+    assert "synaptic 0.84, co_retrieval 0.10" in html
+    assert 'href="memory:m-1"' in html and "Ana lives in Berlin" in html
+    assert "I moved to Lisbon!" in html and "retention 0.90" in html
