@@ -1,0 +1,90 @@
+"""What the desktop tests share: the injected clock and the waits and gestures that drive
+the app (the `make_shell` fixture is in conftest.py)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.shell import AppShell
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from tests.core.conversation_factory import conversation
+from ui.chat_view import ModelState
+
+WAIT_MS = 60_000
+
+
+class Clock:
+    def __init__(self) -> None:
+        # Two days after the synthetic conversations: they are fresh in memory.
+        self.now = datetime(2026, 1, 4, 9, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+ShellFactory = Callable[..., AppShell]
+
+
+def activate(qtbot: QtBot, shell: AppShell) -> None:
+    """Shortcuts reach only the active window."""
+    shell.window.activateWindow()
+    qtbot.waitUntil(shell.window.isActiveWindow)
+
+
+def settle(qtbot: QtBot, shell: AppShell) -> None:
+    """Wait until the store thread and the chat are idle."""
+    qtbot.waitUntil(lambda: not shell.ops.busy and not shell.window.chat.replying, timeout=WAIT_MS)
+
+
+def ready(qtbot: QtBot, shell: AppShell) -> None:
+    qtbot.waitUntil(lambda: shell.chat.model_state is ModelState.READY, timeout=WAIT_MS)
+    settle(qtbot, shell)
+
+
+def import_conversation(shell: AppShell, **shape: int) -> None:
+    data = conversation(**shape) if shape else conversation(sessions=2, turns_per_session=6)
+    ConversationImporter(shell.services.store, shell.services.embedder).import_sessions(
+        parse_conversations(data)
+    )
+
+
+def send(qtbot: QtBot, shell: AppShell, text: str) -> None:
+    chat = shell.window.chat
+    chat.composer.setPlainText(text)
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
+    settle(qtbot, shell)
+
+
+def send_and_hold(qtbot: QtBot, shell: AppShell, text: str) -> threading.Event:
+    """Send `text` and hold the chat thread at the reply's first token (the tiny model writes
+    a whole reply faster than a person presses a key) until the returned event is set."""
+    first, release = threading.Event(), threading.Event()
+
+    def hold(_: str) -> None:  # runs on the chat thread
+        if not first.is_set():
+            first.set()
+            release.wait(10)
+
+    shell.chat.worker.sig_token.connect(hold, Qt.ConnectionType.DirectConnection)
+    chat = shell.window.chat
+    chat.composer.setPlainText(text)
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
+    qtbot.waitUntil(first.is_set, timeout=WAIT_MS)
+    return release
+
+
+def stored_turns(shell: AppShell) -> list[tuple[str, str, bool]]:
+    return (
+        shell.services.store.db.cursor()
+        .execute(
+            "SELECT role, text, interrupted FROM turns WHERE session_id LIKE 'chat-%' "
+            "ORDER BY spoken_at, seq"
+        )
+        .fetchall()
+    )

@@ -1,0 +1,195 @@
+"""The chat window driven through its real widgets on a temporary store, the bundled embedder
+and the tiny generated GGUF: first run without a model, streaming, stop, the memory sidebar and
+its actions, shutdown mid-reply, a conversation a crash left open."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
+from core.errors import StoreError
+from core.model import MemoryKind, Role, Session, Turn
+from core.store import MemoryStore
+from tests.app.desktop import (
+    Clock,
+    ShellFactory,
+    import_conversation,
+    ready,
+    send,
+    send_and_hold,
+    settle,
+    stored_turns,
+)
+from ui import dialogs
+
+
+def test_first_run_without_a_model_explains_and_the_rest_works(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    shell.library.refresh_all()
+    settle(qtbot, shell)
+    chat = shell.window.chat
+    assert chat.notice.isVisible() and "choose a GGUF model file" in chat.notice.text()
+    assert not chat.send_button.isEnabled()
+    # Memory and the inbox work without a model.
+    assert shell.window.manager.results.topLevelItemCount() > 0
+    assert "memories from 2 conversations" in shell.window.stats.text()
+    assert shell.window.sessions.count() == 2
+
+
+def test_a_message_streams_a_reply_is_stored_and_the_sidebar_explains_it(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    import_conversation(shell)
+    ready(qtbot, shell)
+    tokens: list[str] = []
+    shell.chat.worker.sig_token.connect(tokens.append)
+    send(qtbot, shell, "What did I say about baking sourdough bread?")
+    assert len(tokens) > 1
+    reply = "".join(tokens)
+    assert [(r, t) for r, t, _ in stored_turns(shell)] == [
+        ("user", "What did I say about baking sourdough bread?"),
+        ("assistant", reply),
+    ]
+    assert (
+        "What did I say about baking sourdough bread?" in shell.window.chat.transcript.toPlainText()
+    )
+    cards = shell.window.sidebar.cards
+    assert cards, "the memories behind the reply are shown"
+    top = cards[0]
+    assert "sourdough" in top.content.text()
+    assert "semantic" in top.details.text() and "retention" in top.details.text()
+    assert "from turns" in top.details.text()
+    assert shell.window.sessions.count() == 3
+
+
+def test_stop_keeps_what_was_said_marked_interrupted(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    chat = shell.window.chat
+    release = send_and_hold(qtbot, shell, "Tell me a long story about the sea")
+    assert chat.stop_button.isEnabled() and not chat.send_button.isEnabled()
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Escape)
+    release.set()
+    settle(qtbot, shell)
+    (user, assistant) = stored_turns(shell)
+    assert user[0] == "user" and assistant[0] == "assistant"
+    assert assistant[2] is True
+    assert "(stopped)" in chat.transcript.toPlainText()
+    assert chat.send_button.isEnabled() and not chat.stop_button.isEnabled()
+
+
+def test_pin_edit_and_forget_from_the_sidebar(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell()
+    import_conversation(shell, sessions=4, turns_per_session=10)
+    ready(qtbot, shell)
+    send(qtbot, shell, "What do I know about the garden shed and sourdough bread?")
+    store = shell.services.store
+    sidebar = shell.window.sidebar
+    assert len(sidebar.cards) >= 3
+    pinned, edited, forgotten = (c.result.memory for c in sidebar.cards[:3])
+
+    qtbot.mouseClick(sidebar.cards[0].pin_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    head = store.lineage.head(pinned.id)
+    assert store.memories.get(head).kind is MemoryKind.CORE
+    assert sidebar.cards[0].result.memory.id == head
+
+    monkeypatch.setattr(dialogs, "ask_text", lambda *_: "The shed roof was fixed in May")
+    qtbot.mouseClick(sidebar.card_for(edited.id).edit_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    new = store.memories.get(store.lineage.head(edited.id))
+    assert new.content == "The shed roof was fixed in May" and new.supersedes == edited.id
+    assert sidebar.card_for(new.id) is not None
+
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    qtbot.mouseClick(sidebar.card_for(forgotten.id).forget_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    assert store.memories.get(forgotten.id).forgotten_at is not None
+    assert sidebar.card_for(forgotten.id) is None
+
+
+def test_forget_asks_first(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell()
+    import_conversation(shell)
+    ready(qtbot, shell)
+    send(qtbot, shell, "Tell me about sourdough bread")
+    card = shell.window.sidebar.cards[0]
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: False)
+    qtbot.mouseClick(card.forget_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    assert shell.services.store.memories.get(card.result.memory.id).forgotten_at is None
+
+
+def test_shutdown_mid_reply_stops_it_keeps_it_and_closes_everything(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    send_and_hold(qtbot, shell, "Tell me a long story").set()
+    shell.shutdown()
+    assert shell.chat.thread.isFinished()
+    with pytest.raises(StoreError, match="closed"):
+        with shell.services.store.db.write():
+            pass
+    reopened = MemoryStore.open(shell.home, BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
+    try:
+        ((role, _, interrupted),) = (
+            reopened.db.cursor()
+            .execute("SELECT role, text, interrupted FROM turns WHERE role = 'assistant'")
+            .fetchall()
+        )
+        assert role == "assistant" and interrupted
+        assert reopened.db.cursor().execute(
+            "SELECT count(*) FROM sessions WHERE ended_at IS NOT NULL"
+        ).fetchall() == [(1,)]
+    finally:
+        reopened.close()
+
+
+def test_a_conversation_a_crash_left_open_is_remembered_at_start(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path, embedder: Embedder
+) -> None:
+    began = Clock().now - timedelta(minutes=3)
+    texts = [
+        f"Rui keeps bees behind the school; note {i} about the honey harvest." for i in range(5)
+    ]
+    turns = tuple(
+        Turn(
+            f"left-{i}",
+            "left",
+            i,
+            Role.USER if i % 2 == 0 else Role.ASSISTANT,
+            text,
+            began + timedelta(seconds=i),
+        )
+        for i, text in enumerate(texts)
+    )
+    store = MemoryStore.open(tmp_path / "home", BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
+    with store.db.write() as cur:  # stored turn by turn, then the process died
+        store.conversations.insert_session(cur, Session("left", began, None, turns))
+    store.close()
+    shell = make_shell(model=False)
+    settle(qtbot, shell)
+    ended = (
+        shell.services.store.db.cursor()
+        .execute("SELECT ended_at FROM sessions WHERE id = 'left'")
+        .fetchall()
+    )
+    assert ended[0][0] is not None
+    _, uncovered = shell.services.store.conversations.uncovered_turns("left")
+    assert uncovered == set()

@@ -1,0 +1,194 @@
+"""The task inbox, the memory manager and the map driven through their real widgets: keyboard
+actions on tasks, search and lineage, export, import and documents with progress, forget
+everything, the memory map."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.model import TaskStatus
+from core.viz import LayoutConfig, update_layout
+from tests.app.desktop import (
+    WAIT_MS,
+    ShellFactory,
+    import_conversation,
+    settle,
+)
+from tests.core.conversation_factory import conversation
+from ui import dialogs
+
+
+def test_the_inbox_confirms_dismisses_and_finishes_tasks_by_keyboard(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell(model=False)
+    now = shell.clock()
+    data = {
+        "sessions": [
+            {
+                "id": "s1",
+                "started_at": now.isoformat(),
+                "turns": [
+                    {"id": f"s1:{i}", "role": "user", "text": text, "at": now.isoformat()}
+                    for i, text in enumerate(
+                        [
+                            "Remind me to renew my passport by Friday",
+                            "I have to call the plumber tomorrow",
+                        ]
+                    )
+                ],
+            }
+        ]
+    }
+    ConversationImporter(shell.services.store, shell.services.embedder).import_sessions(
+        parse_conversations(data)
+    )
+    shell.library.refresh_inbox()
+    settle(qtbot, shell)
+    window = shell.window
+    assert window.tabs.tabText(1) == "Inbox (2)"
+    inbox = window.inbox
+    window.show_tab(1)
+    passport = next(t for t in inbox._tasks.values() if "passport" in t.title)
+    said = {inbox.suggested.child(i).text(0): inbox.suggested.child(i).text(4) for i in range(2)}
+    assert said[passport.title] == "Remind me to renew my passport by Friday"
+    inbox.select_task(passport.id)
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_Return)
+    settle(qtbot, shell)
+    assert shell.services.store.tasks.get(passport.id).status is TaskStatus.CONFIRMED
+    assert window.tabs.tabText(1) == "Inbox (1)"
+    plumber = next(t for t in inbox._tasks.values() if "plumber" in t.title)
+    inbox.select_task(plumber.id)
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_Delete)
+    settle(qtbot, shell)
+    assert shell.services.store.tasks.get(plumber.id).status is TaskStatus.DISMISSED
+    assert window.tabs.tabText(1) == "Inbox"
+    inbox.select_task(passport.id)
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    assert shell.services.store.tasks.get(passport.id).status is TaskStatus.DONE
+    assert inbox.tracked.childCount() == 0
+
+
+def test_the_manager_searches_opens_lineage_and_exports(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    manager = shell.window.manager
+    shell.window.show_tab(2)
+    qtbot.keyClicks(manager.search, "sourdough bread")
+    manager.refresh()
+    settle(qtbot, shell)
+    assert manager.results.topLevelItemCount() > 0
+    first = manager.results.topLevelItem(0)
+    assert "sourdough" in first.text(1) and first.text(4)
+    manager.results.setCurrentItem(first)
+    settle(qtbot, shell)
+    original = manager.shown
+    assert original is not None and "Came from" in manager.detail.toPlainText()
+    monkeypatch.setattr(dialogs, "ask_text", lambda *_: "Sourdough needs a warm kitchen")
+    qtbot.mouseClick(manager.edit_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    text = manager.detail.toPlainText()
+    assert manager.shown.supersedes == original.id
+    assert "History" in text and original.content[:40] in text
+    target = tmp_path / "export"
+    monkeypatch.setattr(dialogs, "choose_save_path", lambda *_: (target, "Markdown (*.md)"))
+    qtbot.keyClick(shell.window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    exported = target.with_suffix(".md").read_text("utf-8")
+    assert "Sourdough needs a warm kitchen" in exported
+    assert "Exported" in manager.status.text()
+
+
+def test_a_conversation_file_is_imported_from_the_manager(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    source = tmp_path / "chat.json"
+    source.write_text(json.dumps(conversation(sessions=2, turns_per_session=4)), "utf-8")
+    progress: list[tuple[str, int, int]] = []
+    shell.ops.sig_progress.connect(lambda *a: progress.append(a))
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [source])
+    qtbot.keyClick(shell.window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    assert progress and progress[-1][1:] == (2, 2)
+    assert "Imported 2 conversations" in shell.window.manager.status.text()
+    qtbot.waitUntil(lambda: shell.window.sessions.count() == 2, timeout=WAIT_MS)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", "utf-8")
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [bad])
+    qtbot.keyClick(shell.window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    box = shell.window.error_box
+    assert box is not None and box.isVisible() and "bad.json" in box.text()
+    box.close()
+
+
+def test_documents_are_added_from_the_manager_with_progress(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Boat\n\nThe boat's mooring fee is due every April.\n", "utf-8")
+    binary = tmp_path / "photo.txt"
+    binary.write_bytes(b"\x00\x01\x02" * 100)
+    progress: list[tuple[str, int, int]] = []
+    shell.ops.sig_progress.connect(lambda *a: progress.append(a))
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [notes, binary])
+    qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    status = shell.window.manager.status.text()
+    assert "1 added" in status and "1 refused" in status and "photo.txt" in status
+    assert progress and progress[-1][1] == progress[-1][2]
+    kinds = [shell.window.manager.results.topLevelItem(i).text(0) for i in range(1)]
+    assert kinds == ["document"]
+
+
+def test_forget_everything_needs_the_typed_word(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    shell.open_settings()
+    dialog = shell.settings_dialog
+    monkeypatch.setattr(dialogs, "ask_typed_confirmation", lambda *_: False)
+    qtbot.mouseClick(dialog.forget_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    assert shell.services.store.stats().memories > 0
+    monkeypatch.setattr(dialogs, "ask_typed_confirmation", lambda *_: True)
+    qtbot.mouseClick(dialog.forget_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    shell.services.store.vectors.wait_for_build(timeout=60)
+    assert shell.services.store.stats().memories == 0
+    assert shell.window.sessions.count() == 0
+    dialog.reject()
+
+
+def test_the_memory_map_shows_laid_out_memories_and_opens_one(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell(model=False)
+    import_conversation(shell, sessions=4, turns_per_session=10)
+    qtbot.keyClick(shell.window, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    browser = shell.window.browser
+    assert "background upkeep" in browser.status.text() and not browser.shown.nodes
+    update_layout(shell.services.store, LayoutConfig(seed=0))
+    shell.library.refresh_map()
+    settle(qtbot, shell)
+    count = shell.services.store.stats().memories
+    assert len(browser.shown.nodes) == count and browser.listing.count() == count
+    wanted = browser.listing.item(0).data(Qt.ItemDataRole.UserRole)
+    browser.listing.itemActivated.emit(browser.listing.item(0))
+    settle(qtbot, shell)
+    assert shell.window.tabs.currentIndex() == 2
+    assert shell.window.manager.shown.id == wanted

@@ -1,0 +1,171 @@
+"""Settings and what they change, through the real dialogs: round trip, window state, model
+download, data folder, and switching the embedding model (with its resume at the next start)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from app.paths import HOME_ENV, resolve_home
+from app.shell import WINDOW_STATE_FILE
+from core import reembed
+from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, bundled_model_path
+from core.model_download import CURATED_MODELS
+from core.settings import load_settings
+from core.store import MemoryStore
+from tests.app.desktop import (
+    WAIT_MS,
+    ShellFactory,
+    activate,
+    import_conversation,
+    ready,
+    settle,
+)
+from tests.core.fake_hub import HubFile, fake_hub
+from ui import dialogs
+
+
+def test_settings_round_trip_and_take_effect(
+    qtbot: QtBot, make_shell: ShellFactory, tiny_gguf: Path
+) -> None:
+    shell = make_shell(model=False)
+    settle(qtbot, shell)
+    qtbot.keyClick(shell.window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    dialog = shell.settings_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.model_path.setText("/nowhere/model.gguf")
+    dialog.accept()
+    assert dialog.isVisible() and "no model file" in dialog.error.text()
+    dialog.model_path.setText(str(tiny_gguf))
+    dialog.context_size.setValue(2048)
+    dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
+    dialog.paused.setChecked(True)
+    dialog.accept()
+    saved = load_settings(shell.home)
+    assert (saved.llm_model_path, saved.context_size, saved.theme, saved.memory_paused) == (
+        str(tiny_gguf),
+        2048,
+        "dark",
+        True,
+    )
+    # The model named in settings loads; memory is paused for the chat.
+    ready(qtbot, shell)
+    assert not shell.chat.worker._assistant.remembering
+    assert shell.window.palette().window().color().lightness() < 100
+    activate(qtbot, shell)
+    qtbot.keyClick(shell.window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    again = shell.settings_dialog
+    assert again.context_size.value() == 2048 and again.paused.isChecked()
+    again.reject()
+
+
+def test_window_state_is_kept_between_runs(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    shell.window.resize(700, 520)
+    chosen = shell.window.size()
+    assert chosen.height() == 520
+    shell.window.toggle_sidebar()
+    shell.shutdown()
+    state = QSettings(str(tmp_path / "home" / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
+    assert state.value("window/sidebar") in (False, "false")
+    again = make_shell(model=False)
+    assert again.window.size() == chosen
+    assert again.window.sidebar.isHidden()
+
+
+def test_first_run_downloads_a_model_and_chat_comes_alive(
+    qtbot: QtBot, make_shell: ShellFactory, tiny_gguf: Path
+) -> None:
+    wanted = CURATED_MODELS[0]
+    with fake_hub(HubFile(wanted.filename, tiny_gguf.read_bytes())) as endpoint:
+        shell = make_shell(model=False, hub=endpoint)
+        shell.open_settings()
+        settings = shell.settings_dialog
+        qtbot.mouseClick(settings.download_button, Qt.MouseButton.LeftButton)
+        dialog = shell.download_dialog
+        assert dialog is not None and dialog.chosen() == wanted
+        with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+            qtbot.mouseClick(dialog.download_button, Qt.MouseButton.LeftButton)
+    downloaded = shell.home / "models" / wanted.filename
+    assert settings.model_path.text() == str(downloaded)
+    assert downloaded.read_bytes() == tiny_gguf.read_bytes()
+    settings.accept()
+    ready(qtbot, shell)
+    assert shell.window.chat.send_button.isEnabled()
+
+
+def test_a_new_data_folder_is_used_from_the_next_start(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(HOME_ENV, raising=False)
+    shell = make_shell(model=False)
+    shell.open_settings()
+    dialog = shell.settings_dialog
+    dialog.data_folder.setText(str(tmp_path / "elsewhere"))
+    dialog.accept()
+    assert "from the next start" in shell.window.statusBar().currentMessage()
+    assert resolve_home(None) == (tmp_path / "elsewhere").resolve()
+
+
+def test_switching_the_embedding_model_embeds_every_memory_again_first(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "not-a-model"
+    broken.mkdir()
+    # The bundled model under another name stands in for a different model.
+    other = tmp_path / "minilm-copy"
+    other.symlink_to(bundled_model_path(), target_is_directory=True)
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    shell.open_settings()
+    dialog = shell.settings_dialog
+    dialog.embedding_dir.setText(str(broken))
+    dialog.accept()
+    assert dialog.isVisible() and "sentence-transformers model folder" in dialog.error.text()
+    dialog.embedding_dir.setText(str(other))
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    with qtbot.waitSignal(shell.reembedding.sig_finished, timeout=WAIT_MS):
+        dialog.accept()
+        # The current model stays in use until every memory has its new vector.
+        assert load_settings(shell.home).embedding_model_dir is None
+    assert load_settings(shell.home).embedding_model_dir == str(other)
+    assert "restart Engram" in shell.window.statusBar().currentMessage()
+    assert reembed.remaining(shell.services.store) == 0
+
+
+def test_a_new_data_folder_may_use_any_embedding_model(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    other = tmp_path / "minilm-copy"
+    other.symlink_to(bundled_model_path(), target_is_directory=True)
+    shell = make_shell(model=False)
+    shell.open_settings()
+    dialog = shell.settings_dialog
+    dialog.embedding_dir.setText(str(other))
+    dialog.data_folder.setText(str(tmp_path / "fresh"))
+    dialog.accept()
+    assert not dialog.isVisible() and not shell.reembedding.running
+    assert load_settings(tmp_path / "fresh").embedding_model_dir == str(other)
+    # This memory keeps the model it was built with.
+    assert load_settings(shell.home).embedding_model_dir is None
+
+
+def test_a_switch_of_embedding_models_resumes_at_the_next_start(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    other = tmp_path / "minilm-copy"
+    other.symlink_to(bundled_model_path(), target_is_directory=True)
+    store = MemoryStore.open(tmp_path / "home", BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
+    target = reembed.ReembedTarget("local:minilm-copy", BUNDLED_MODEL_DIM, str(other))
+    reembed.begin(store, target)  # then Engram was quit before any memory was embedded
+    store.close()
+    shell = make_shell(model=False)
+    qtbot.waitUntil(
+        lambda: load_settings(shell.home).embedding_model_dir == str(other), timeout=WAIT_MS
+    )
+    assert "restart Engram to switch" in shell.window.statusBar().currentMessage()
