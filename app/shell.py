@@ -116,8 +116,9 @@ class AppShell:
     def _catch_up(self) -> ReembedTarget | None:
         """One instance per data folder: any conversation still open when this one starts was
         left by a crash (or a kill), however recently; it is remembered and closed now. Memories
-        a switch of embedding models left without a vector get one. Returns a switch of models
-        still under way."""
+        a switch of embedding models left without a vector get one; the memories a search
+        scores are read into memory, so the first question does not wait for them. Returns a
+        switch of models still under way."""
         ctx = JobContext(
             self.services.store,
             self.services.embedder,
@@ -127,6 +128,7 @@ class AppShell:
         )
         run_jobs(ctx, ["sessions"])
         embed_missing(self.services.store, self.services.embedder)
+        self.services.store.searchable.load()
         return pending_target(self.services.store.db)
 
     def _on_caught_up(self, switch: ReembedTarget | None) -> None:

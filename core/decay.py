@@ -28,12 +28,14 @@ class DecayConfig:
     link_time_constant_days: float = 90.0
 
     def half_life(self, decay_class: DecayClass) -> float | None:
-        return {
-            DecayClass.FAST: self.half_life_fast,
-            DecayClass.MEDIUM: self.half_life_medium,
-            DecayClass.SLOW: self.half_life_slow,
-            DecayClass.NONE: None,
-        }[decay_class]
+        # Called for every candidate of every search: no mapping built per call.
+        if decay_class is DecayClass.MEDIUM:
+            return self.half_life_medium
+        if decay_class is DecayClass.SLOW:
+            return self.half_life_slow
+        if decay_class is DecayClass.FAST:
+            return self.half_life_fast
+        return None
 
     def floor(self, kind: MemoryKind) -> float:
         return self.floor_core if kind is MemoryKind.CORE else self.floor_default

@@ -85,20 +85,17 @@ class Retriever:
         # HNSW graph; DuckDB and torch release the GIL. The keyword thread also fetches its
         # candidates' rows, which the vector walk gets from the index scan itself.
         keyword_hits: list[KeywordHit] = []
-        keyword_rows: list[Memory] = []
         crashed: list[BaseException] = []
 
         def keywords() -> None:
             try:
-                hits, rows = self._keyword_candidates(request, past, problems)
-                keyword_hits.extend(hits)
-                keyword_rows.extend(rows)
+                keyword_hits.extend(self._keyword_candidates(request, past, problems))
             except BaseException as exc:  # re-raised on the caller's thread just below
                 crashed.append(exc)
 
         worker = threading.Thread(target=keywords, name="engram-bm25")
         worker.start()
-        vector_hits = self._vector_candidates(request, past, problems)
+        vector_hits = self._vector_candidates(request, problems)
         worker.join()
         if crashed:
             raise crashed[0]
@@ -106,9 +103,8 @@ class Retriever:
             return self._recent_fallback(request, window, problems)
         similarity = {h.memory_id: h.similarity for h in vector_hits}
         keyword = {h.memory_id: h.score for h in keyword_hits}
-        rows = {m.id: m for m in keyword_rows}
-        rows.update((h.memory_id, h.memory) for h in vector_hits if h.memory)
-        found = [rows[memory_id] for memory_id in {**similarity, **keyword} if memory_id in rows]
+        rows = self._store.searchable.get({**similarity, **keyword})
+        found = list(rows.values())
         memories = [m for m in found if self._admissible(m, request, window)]
         if not memories and window is not None and window.phrase != "explicit":
             # "Where did she move from 4 years ago?" names when something happened, not when it
@@ -149,8 +145,9 @@ class Retriever:
             cut = self._expand(cut, ranked[len(cut) :], request, window)[: request.k]
         if request.record_access and cut:
             self.strengthen(cut, request.now)
-        sourced = self._store.memories.with_sources([r.memory for r in cut])
-        cut = [replace(r, memory=m) for r, m in zip(cut, sourced, strict=True)]
+        # Scored from copies without their text: the results are read in full, with provenance.
+        full = {m.id: m for m in self._store.memories.get_many([r.memory.id for r in cut])}
+        cut = [replace(r, memory=full[r.memory.id]) for r in cut if r.memory.id in full]
         degraded = " ".join(problems) or None
         return SearchOutcome(cut, degraded, window, len(memories))
 
@@ -163,16 +160,12 @@ class Retriever:
             )
         return parse_time_window(request.query, request.now)
 
-    def _vector_candidates(
-        self, request: SearchRequest, past: bool, problems: list[str]
-    ) -> list[VectorHit]:
+    def _vector_candidates(self, request: SearchRequest, problems: list[str]) -> list[VectorHit]:
         try:
             vector = request.query_vector
             if vector is None:
                 vector = self._embedder.embed([request.query])[0]
-            return self._store.vectors.nearest(
-                vector, self.config.candidates, include_superseded=past, with_memory=True
-            )
+            return self._store.vectors.nearest_any(vector, self.config.candidates)
         except SEARCH_FAILURES as exc:
             log.warning("Vector search unavailable: %s", exc)
             problems.append(f"Search by meaning is unavailable ({exc}); using keywords.")
@@ -180,17 +173,19 @@ class Retriever:
 
     def _keyword_candidates(
         self, request: SearchRequest, past: bool, problems: list[str]
-    ) -> tuple[list[KeywordHit], list[Memory]]:
+    ) -> list[KeywordHit]:
         try:
             hits = self._store.fulltext.search(
                 request.query, self.config.candidates, include_superseded=past
             )
-            ids = [h.memory_id for h in hits]
-            return hits, self._store.memories.get_many(ids, with_sources=False)
+            # Rows of the candidates are read here, on this thread, while the other walks the
+            # vector index.
+            self._store.searchable.get(h.memory_id for h in hits)
+            return hits
         except SEARCH_FAILURES as exc:
             log.warning("Keyword search unavailable: %s", exc)
             problems.append(f"Keyword search is unavailable ({exc}).")
-            return [], []
+            return []
 
     def _admissible(
         self, memory: Memory, request: SearchRequest, window: TimeWindow | None
@@ -203,10 +198,13 @@ class Retriever:
             memory.valid_from < window.end and memory.created_at >= window.start
         ):
             return False
-        if request.as_of is not None:
-            ended = memory.valid_to is not None and memory.valid_to <= request.as_of
-            if memory.valid_from > request.as_of or ended:
+        if request.as_of is None:
+            if memory.valid_to is not None:
                 return False
+        elif memory.valid_from > request.as_of or (
+            memory.valid_to is not None and memory.valid_to <= request.as_of
+        ):
+            return False
         if request.mode not in self.config.drop_faded_in or memory.access_count > 0:
             return True
         return (
@@ -227,26 +225,25 @@ class Retriever:
         weak = {r.memory.id: r.memory for r in below_cut}
         chosen: dict[str, tuple[float, str]] = {}
         for link in self._store.links.neighbours(
-            list(top), request.now, self.config.expand_min_weight
+            list(top), request.now, self.config.expand_min_weight, live_only=False
         ):
             score = top[link.src_id].score * link.weight * self.config.expand_factor
             own = by_id[link.dst_id].score if link.dst_id in by_id else 0.0
             if score > own and score > chosen.get(link.dst_id, (0.0, ""))[0]:
                 chosen[link.dst_id] = (score, link.src_id)
-        best = sorted(chosen.items(), key=lambda item: item[1][0], reverse=True)
-        best = best[: self.config.expand_max]
-        missing = [mid for mid, _ in best if mid not in by_id and mid not in weak]
-        fetched = {
-            **weak,
-            **{m.id: m for m in self._store.memories.get_many(missing, with_sources=False)},
-        }
-        for memory_id, (score, source) in best:
-            if memory_id in by_id:
-                memory = by_id.pop(memory_id).memory
-            else:
-                memory = fetched.get(memory_id)
-                if memory is None or not self._admissible(memory, request, window):
-                    continue
+        # Targets are judged from the rows held in process (the links table does not know
+        # which memories are still live) before the strongest few are taken.
+        unseen = (memory_id for memory_id in chosen if memory_id not in by_id)
+        fetched = {**weak, **self._store.searchable.get(m for m in unseen if m not in weak)}
+        reachable = [
+            (memory_id, found)
+            for memory_id, found in chosen.items()
+            if memory_id in by_id
+            or (memory_id in fetched and self._admissible(fetched[memory_id], request, window))
+        ]
+        reachable.sort(key=lambda item: item[1][0], reverse=True)
+        for memory_id, (score, source) in reachable[: self.config.expand_max]:
+            memory = by_id.pop(memory_id).memory if memory_id in by_id else fetched[memory_id]
             by_id[memory_id] = SearchResult(
                 memory, score, {"associative": score}, associated_with=source
             )

@@ -56,24 +56,29 @@ def score_memory(
     w = context.weights
     r = memory_retention(memory, context.now, config)
     age = days_between(memory.last_accessed_at, context.now)
-    signals = {
-        "semantic": max(0.0, similarity) * r**config.retention_exponent,
-        "keyword": keyword,
-        "recency": math.exp(-math.log(2) * age / config.recency_half_life_days),
-        "importance": memory.importance,
-        "project": 1.0 if context.project and memory.project == context.project else 0.0,
-        "entity": jaccard(context.query_entities, memory.entities),
-        "task": config.task_bonus if memory.id in context.task_memory_ids else 0.0,
-    }
+    semantic = max(0.0, similarity) * r**config.retention_exponent
+    recency = math.exp(-math.log(2) * age / config.recency_half_life_days)
+    project = 1.0 if context.project and memory.project == context.project else 0.0
+    entity = jaccard(context.query_entities, memory.entities) if memory.entities else 0.0
+    task = config.task_bonus if memory.id in context.task_memory_ids else 0.0
     score = (
-        w.semantic * signals["semantic"]
-        + w.keyword * signals["keyword"]
-        + w.recency * signals["recency"]
-        + w.importance * signals["importance"]
-        + w.project * signals["project"]
-        + w.entity * signals["entity"]
-        + w.task * signals["task"]
+        w.semantic * semantic
+        + w.keyword * keyword
+        + w.recency * recency
+        + w.importance * memory.importance
+        + w.project * project
+        + w.entity * entity
+        + w.task * task
     )
+    signals = {
+        "semantic": semantic,
+        "keyword": keyword,
+        "recency": recency,
+        "importance": memory.importance,
+        "project": project,
+        "entity": entity,
+        "task": task,
+    }
     signals["similarity"] = similarity
     signals["retention"] = r
     return SearchResult(memory, score, signals)

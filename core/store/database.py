@@ -8,7 +8,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +81,10 @@ class Database:
         self._generation = 0
         # Committed write transactions so far: caches of what rows say compare against it.
         self.commits = 0
+        # Memory ids the open write transaction changed, told to listeners once it commits
+        # (None: too many to name, e.g. every row deleted).
+        self._changed: set[str] | None = set()
+        self._listeners: list[Callable[[frozenset[str] | None], None]] = []
         self._write_lock = threading.RLock()
         self._writer = self._new_cursor()
         self._closed = False
@@ -138,6 +142,7 @@ class Database:
             self._generation += 1
             self._writer = self._new_cursor()
             log.info("Memory file rewritten without purged data")
+            self._tell(None)
 
     def _switch_embedding_model(self) -> None:
         """Opened with the model a finished re-embedding was for: the new vectors replace the
@@ -198,6 +203,7 @@ class Database:
             if self._closed:
                 raise StoreError("The memory store is closed.")
             cur = self._writer
+            self._changed = set()
             cur.execute("BEGIN")
             try:
                 yield cur
@@ -209,6 +215,27 @@ class Database:
             except duckdb.Error as exc:
                 raise StoreError(f"Could not save to the memory file: {exc}") from exc
             self.commits += 1
+            changed, self._changed = self._changed, set()
+            if changed is None or changed:
+                self._tell(None if changed is None else frozenset(changed))
+
+    def note_changed(self, memory_ids: Iterable[str] | None) -> None:
+        """Inside a write: these memories' rows were updated (None: any row may have been).
+        Whoever keeps copies of rows in memory hears of it once the transaction commits; a
+        rolled-back change needs no telling."""
+        if memory_ids is None or self._changed is None:
+            self._changed = None
+        else:
+            self._changed.update(memory_ids)
+
+    def on_rows_changed(self, listener: Callable[[frozenset[str] | None], None]) -> None:
+        """Call `listener` after each commit that updated memory rows, with their ids, or
+        None when every row may have changed (a rewrite of the file, everything forgotten)."""
+        self._listeners.append(listener)
+
+    def _tell(self, changed: frozenset[str] | None) -> None:
+        for listener in self._listeners:
+            listener(changed)
 
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -101,17 +101,25 @@ class LinkRepository:
         )
 
     def neighbours(
-        self, memory_ids: Sequence[str], now: datetime, min_weight: float = 0.0
+        self,
+        memory_ids: Sequence[str],
+        now: datetime,
+        min_weight: float = 0.0,
+        *,
+        live_only: bool = True,
     ) -> list[Link]:
-        """Links from `memory_ids` to live memories, strongest first, weights decayed to `now`."""
+        """Links from `memory_ids`, strongest first, weights decayed to `now`. Only to live
+        memories unless the caller judges the targets itself (ruling out the others costs a
+        scan of the memories table)."""
         if not memory_ids:
             return []
         sources, params = id_in("src_id", memory_ids)
+        targets = f" AND dst_id NOT IN ({not_live_ids()})" if live_only else ""
         rows = (
             self._db.cursor()
             .execute(
                 "SELECT src_id, dst_id, kind, weight, updated_at FROM links "
-                f"WHERE {sources} AND dst_id NOT IN ({not_live_ids()})",
+                f"WHERE {sources}{targets}",
                 params,
             )
             .fetchall()

@@ -62,14 +62,23 @@ _TIMES = {
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-def memory_columns(alias: str = "") -> str:
+# Text a search scores without: read only for the results it keeps.
+_TEXT_FIELDS = {"content", "summary", "content_hash"}
+
+
+def memory_columns(alias: str = "", *, with_text: bool = True) -> str:
     """The columns `row_to_memory` reads, in its order; index queries select them directly so
     their candidates need no second fetch. Times travel as epoch microseconds: the driver's own
-    timezone-aware conversion cost more than the rest of a search's Python work."""
+    timezone-aware conversion cost more than the rest of a search's Python work. Without text,
+    NULL stands in for it (copies held in process for scoring)."""
     prefix = f"{alias}." if alias else ""
-    return ", ".join(
-        f"epoch_us({prefix}{name})" if name in _TIMES else prefix + name for name in _FIELDS
-    )
+
+    def column(name: str) -> str:
+        if not with_text and name in _TEXT_FIELDS:
+            return "NULL"
+        return f"epoch_us({prefix}{name})" if name in _TIMES else prefix + name
+
+    return ", ".join(column(name) for name in _FIELDS)
 
 
 def _time(micros: object) -> datetime | None:
@@ -275,6 +284,7 @@ class MemoryRepository:
             "UPDATE memories SET superseded_by = ?, valid_to = ?, updated_at = ? WHERE id = ?",
             [new_id, valid_from, new.created_at, old_id],
         )
+        self._db.note_changed([old_id])
         return new_id
 
     def retire(
@@ -288,6 +298,7 @@ class MemoryRepository:
                 "AND valid_to IS NULL",
                 {"at": at, "ids": pack_ids(memory_ids)},
             )
+            self._db.note_changed(memory_ids)
 
     def add_sources(
         self, cur: duckdb.DuckDBPyConnection, memory_id: str, turn_ids: Sequence[str]
@@ -315,10 +326,12 @@ class MemoryRepository:
                 f"UPDATE memories SET tier = $tier WHERE id IN {NAMED_IDS}",
                 {"tier": tier.value, "ids": pack_ids(memory_ids)},
             )
+            self._db.note_changed(memory_ids)
 
     def set_summary(self, cur: duckdb.DuckDBPyConnection, memory_id: str, summary: str) -> None:
         """The short form of a memory (its content is kept as it was)."""
         cur.execute("UPDATE memories SET summary = ? WHERE id = ?", [summary, memory_id])
+        self._db.note_changed([memory_id])
 
     def set_importance(
         self, cur: duckdb.DuckDBPyConnection, memory_id: str, importance: float
@@ -326,6 +339,7 @@ class MemoryRepository:
         cur.execute(
             "UPDATE memories SET importance = ? WHERE id = ?", [float(importance), memory_id]
         )
+        self._db.note_changed([memory_id])
 
     def set_chunk_indexes(
         self, cur: duckdb.DuckDBPyConnection, positions: Sequence[tuple[str, int]]
@@ -341,6 +355,7 @@ class MemoryRepository:
                 "UPDATE memories SET chunk_index = b.chunk_index FROM engram_batch b "
                 "WHERE memories.id = b.id",
             )
+            self._db.note_changed(memory_id for memory_id, _ in positions)
 
     def of_source(self, source_path: str) -> list[Memory]:
         """The live chunks of a document, in document order."""
@@ -369,6 +384,7 @@ class MemoryRepository:
             "UPDATE memories SET supersedes = ? WHERE id = ? AND supersedes IS NULL",
             [old_id, new_id],
         )
+        self._db.note_changed([old_id, new_id])
 
     def count(self, *, live_only: bool = True) -> int:
         where = f"WHERE {live()}" if live_only else ""
@@ -415,6 +431,7 @@ class MemoryRepository:
             "UPDATE memories SET stability = b.stability, access_count = access_count + 1, "
             "last_accessed_at = b.accessed_at FROM engram_batch b WHERE memories.id = b.id",
         )
+        self._db.note_changed(ids)
 
     def forget(
         self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], now: datetime, reason: str
@@ -448,6 +465,7 @@ class MemoryRepository:
             f"WHERE id IN {NAMED_IDS}",
             {"ids": pack_ids(chain_ids), "now": now, "reason": reason},
         )
+        self._db.note_changed(chain_ids)
         cur.execute(
             f"DELETE FROM links WHERE src_id IN {NAMED_IDS} OR dst_id IN {NAMED_IDS}",
             {"ids": pack_ids(chain_ids)},

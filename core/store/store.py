@@ -18,6 +18,7 @@ from core.store.lineage import Lineage
 from core.store.links import LinkRepository
 from core.store.memories import MemoryRepository
 from core.store.pending import PendingChanges
+from core.store.searchable import SearchableMemories
 from core.store.tasks import TaskRepository
 from core.store.vector import VectorIndex
 
@@ -63,6 +64,7 @@ class MemoryStore:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.memories = MemoryRepository(db)
+        self.searchable = SearchableMemories(db)
         self.conversations = ConversationRepository(db)
         self.vectors = VectorIndex(db)
         self.fulltext = FullTextIndex(db)
@@ -117,6 +119,7 @@ class MemoryStore:
         with self.db.write() as cur:
             for table in USER_DATA_TABLES:
                 cur.execute(f"DELETE FROM {table}")
+            self.db.note_changed(None)
             self.db.set_meta(cur, PURGE_PENDING, "1")
         log.info("Forgot everything on request")
         self.purge_forgotten()

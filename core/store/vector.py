@@ -114,6 +114,15 @@ class VectorIndex:
             f"FROM memories ORDER BY distance LIMIT {int(k)}"
         )
 
+    def nearest_any(self, vector: np.ndarray, k: int = 200) -> list[VectorHit]:
+        """The bare top-k, forgotten and replaced memories included: for callers that judge
+        the candidates from copies of their rows held in process."""
+        try:
+            rows = self._db.cursor().execute(self.nearest_sql(vector, k)).fetchall()
+        except duckdb.Error as exc:
+            raise StoreError(f"Vector search failed: {exc}") from exc
+        return [VectorHit(row[0], 1.0 - row[1]) for row in rows if row[1] is not None]
+
     def nearest(
         self,
         vector: np.ndarray,

@@ -1,0 +1,151 @@
+"""The rows a search scores from process memory must always say what the file says: after every
+kind of write, after a rolled-back one, after months of consolidation, after everything is
+forgotten, and when a commit lands while they are being read."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from core.consolidate import run_jobs
+from core.embed import Embedder
+from core.model import Memory, MemoryKind, NewMemory, Tier
+from core.retrieval import Retriever, SearchRequest
+from core.store import MemoryStore
+from core.store.searchable import SearchableMemories
+from tests.core.memory_factory import remember
+from tests.core.test_consolidate import context, history
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+TEXTS = [
+    "Ana adopted a grey cat called Miso from the shelter",
+    "The team moved the release of Atlas to the first week of July",
+    "I prefer green tea to coffee in the afternoon",
+    "Ana's sister Lucia is getting married in Porto in September",
+    "The dentist appointment is on Tuesday at nine",
+    "We hiked the Dolomites last summer and want to go back",
+]
+
+
+def as_in_file(store: MemoryStore) -> dict[str, Memory]:
+    """Every searchable memory as a fresh read of the file gives it, without its text."""
+    rows = store.db.cursor().execute("SELECT id FROM memories").fetchall()
+    return {
+        m.id: replace(m, content="", summary=None, content_hash=None)
+        for m in store.memories.get_many([r[0] for r in rows], with_sources=False)
+        if m.forgotten_at is None and m.tier is not Tier.STUB
+    }
+
+
+def held(store: MemoryStore) -> dict[str, Memory]:
+    rows = store.db.cursor().execute("SELECT id FROM memories").fetchall()
+    return store.searchable.get(r[0] for r in rows)
+
+
+def search_ids(retriever: Retriever, query: str, now: datetime = NOW) -> list[str]:
+    request = SearchRequest(query, now, k=3, adaptive=False, expand=False, record_access=False)
+    return [r.memory.id for r in retriever.search(request).results]
+
+
+def test_held_rows_follow_every_kind_of_write(store: MemoryStore, embedder: Embedder) -> None:
+    ids = remember(store, embedder, TEXTS, NOW - timedelta(days=30))
+    cat, release, tea, wedding, dentist, hike = ids
+    retriever = Retriever(store, embedder)
+    assert search_ids(retriever, "Ana's cat")[0] == cat
+    assert held(store) == as_in_file(store)
+
+    retriever.search(SearchRequest("the Atlas release", NOW))
+    assert held(store)[release].access_count == 1
+    with store.db.write() as cur:
+        store.memories.set_importance(cur, tea, 0.95)
+        store.memories.set_summary(cur, wedding, "Lucia's wedding in Porto")
+    assert held(store)[tea].importance == 0.95
+    assert held(store) == as_in_file(store)
+
+    coffee = NewMemory(MemoryKind.SEMANTIC, "I prefer coffee now, no more tea", NOW)
+    with store.db.write() as cur:
+        newer = store.memories.supersede(cur, tea, coffee, embedder.embed([coffee.content])[0])
+        store.memories.retire(cur, [dentist], NOW)
+        store.memories.set_tier(cur, [hike], Tier.STUB)
+    assert held(store) == as_in_file(store)
+    assert newer in search_ids(retriever, "what do I drink in the afternoon")
+    assert tea not in search_ids(retriever, "what do I drink in the afternoon")
+    assert dentist not in search_ids(retriever, "dentist appointment")
+    assert hike not in search_ids(retriever, "hiking in the Dolomites")
+    # Looking into the past still finds the replaced version, scored from the held rows.
+    past = SearchRequest("green tea", NOW, as_of=NOW - timedelta(days=1), record_access=False)
+    assert tea in [r.memory.id for r in retriever.search(past).results]
+
+    with pytest.raises(RuntimeError), store.db.write() as cur:
+        store.memories.set_importance(cur, cat, 0.01)
+        raise RuntimeError("crash mid-write")
+    assert held(store)[cat].importance == as_in_file(store)[cat].importance != 0.01
+
+    store.forget([wedding], NOW)
+    assert held(store) == as_in_file(store)
+    assert wedding not in held(store)
+    assert wedding not in search_ids(retriever, "Lucia's wedding in Porto")
+
+
+def test_held_rows_match_the_file_after_months_of_consolidation(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    store.searchable.load()
+    report = run_jobs(context(store, embedder, tmp_path), None)
+    assert report  # the jobs ran: compression stubs originals, summaries join the store
+    assert any(m.tier is Tier.COLD for m in as_in_file(store).values())
+    assert held(store) == as_in_file(store)
+
+
+def test_forgetting_everything_empties_them_and_new_memories_are_found(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    remember(store, embedder, TEXTS, NOW)
+    store.searchable.load()
+    store.forget_everything()
+    assert held(store) == {}
+    (fresh,) = remember(store, embedder, ["A new beginning in Lisbon"], NOW)
+    assert search_ids(Retriever(store, embedder), "Lisbon") == [fresh]
+
+
+class CommitDuringRead:
+    """A cursor that lets a commit land after its query ran and before its rows are used."""
+
+    def __init__(self, inner: duckdb.DuckDBPyConnection, commit: threading.Thread) -> None:
+        self._inner, self._commit = inner, commit
+
+    def execute(self, *args: object) -> CommitDuringRead:
+        self._result = self._inner.execute(*args).fetchall()
+        self._commit.start()
+        self._commit.join()
+        return self
+
+    def fetchall(self) -> list[tuple]:
+        return self._result
+
+
+def test_a_read_overtaken_by_a_commit_is_not_kept(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (memory_id,) = remember(store, embedder, TEXTS[:1], NOW)
+    searchable = SearchableMemories(store.db)
+    searchable.load()
+
+    def set_importance(value: float) -> None:
+        with store.db.write() as cur:
+            store.memories.set_importance(cur, memory_id, value)
+
+    set_importance(0.7)
+    real_cursor = store.db.cursor()
+    reader = CommitDuringRead(real_cursor, threading.Thread(target=set_importance, args=(0.9,)))
+    monkeypatch.setattr(store.db, "cursor", lambda: reader)
+    # The read saw the row before the commit: it answers with that, and keeps nothing of it.
+    assert searchable.get([memory_id])[memory_id].importance == 0.7
+    monkeypatch.setattr(store.db, "cursor", lambda: real_cursor)
+    assert searchable.get([memory_id])[memory_id].importance == 0.9
