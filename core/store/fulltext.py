@@ -5,10 +5,9 @@ and corpus statistics, so a memory is findable the moment it is committed."""
 from __future__ import annotations
 
 import logging
-import math
 import threading
-from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 
 import duckdb
 
@@ -16,6 +15,8 @@ from core.errors import StoreError
 from core.store.database import IDS, Database, pack_ids
 from core.store.memories import live, not_live_ids
 from core.store.postings import PostingsSnapshot, StemCache, ascii_tokens
+from core.store.searchable import SearchableMemories
+from core.store.unindexed import K1, B, UnindexedDocuments, bm25_unindexed
 
 log = logging.getLogger(__name__)
 
@@ -24,8 +25,6 @@ WATERMARK_KEY = "fts_indexed_seq"
 # Split on anything but letters and digits: the default also drops digits, which makes
 # "flight 815" or a PIN unfindable by keyword.
 IGNORE = r"(\.|[^\p{L}\p{N}])+"
-K1 = 1.2
-B = 0.75
 
 
 # The query's terms as the index knows them. Their ids then go into the scoring query as
@@ -70,17 +69,22 @@ class KeywordHit:
 
 
 class FullTextIndex:
-    def __init__(self, db: Database, stale_rows_before_rebuild: int = 2000) -> None:
+    def __init__(
+        self,
+        db: Database,
+        searchable: SearchableMemories,
+        stale_rows_before_rebuild: int = 2000,
+    ) -> None:
         self._db = db
+        self._searchable = searchable
         self.stale_rows_before_rebuild = stale_rows_before_rebuild
         self._snapshot: PostingsSnapshot | None = None
         self._stems = StemCache(self._stem_many)
+        self._unindexed = UnindexedDocuments(db, FTS_SCHEMA, self._stems)
         # Watermark of the index build and, per commit count, the rows newer than it.
         self._watermark: int | None = None
         self._stale: tuple[int, int, int] | None = None
         self._loading = threading.Lock()
-        # (commits, include_superseded) -> ids a search must not return, while nothing changed.
-        self._not_live: dict[bool, tuple[int, frozenset[str]]] = {}
 
     def exists(self) -> bool:
         row = (
@@ -155,15 +159,43 @@ class FullTextIndex:
 
     def _search(self, query: str, k: int, include_superseded: bool) -> list[KeywordHit]:
         watermark = self._indexed_upto()  # the caller made sure the index exists
-        cur = self._db.cursor()
-        hits = []
         snapshot = self._postings(watermark)
         words = ascii_tokens(query) if snapshot is not None else None
         if snapshot is not None and words is not None:
-            pairs = snapshot.query_terms(self._stems.stems(words))
-            excluded = self._excluded(include_superseded) if pairs else frozenset()
-            hits = [KeywordHit(i, s) for i, s in snapshot.top(pairs, k, excluded, K1, B)]
-        elif terms := cur.execute(_QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}).fetchall():
+            hits = self._search_in_process(snapshot, words, k, include_superseded)
+        else:
+            hits = self._search_sql(query, watermark, k, include_superseded)
+        hits.sort(key=lambda h: h.score, reverse=True)
+        return hits[:k]
+
+    def _search_in_process(
+        self, snapshot: PostingsSnapshot, words: list[str], k: int, include_superseded: bool
+    ) -> list[KeywordHit]:
+        admit = partial(self._searchable_among, include_superseded=include_superseded)
+        pairs = snapshot.query_terms(self._stems.stems(words))
+        hits = [KeywordHit(i, s) for i, s in snapshot.top(pairs, k, admit, K1, B)]
+        fresh = self._unindexed.documents(snapshot.watermark, snapshot.stopwords)
+        if fresh:
+            allowed = admit(list(fresh))
+            terms = self._stems.stems([w for w in words if w not in snapshot.stopwords])
+            indexed_df = {t: snapshot.vocabulary[t][1] for t in terms if t in snapshot.vocabulary}
+            scored = bm25_unindexed(
+                [(i, stems) for i, stems in fresh.items() if i in allowed],
+                terms,
+                indexed_df,
+                snapshot.num_docs,
+                snapshot.avgdl,
+            )
+            hits += [KeywordHit(i, s) for i, s in scored]
+        return hits
+
+    def _search_sql(
+        self, query: str, watermark: int, k: int, include_superseded: bool
+    ) -> list[KeywordHit]:
+        """DuckDB alone: while the postings load, and for queries beyond plain ASCII."""
+        cur = self._db.cursor()
+        hits = []
+        if terms := cur.execute(_QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}).fetchall():
             indexed = cur.execute(
                 _BM25_SQL.format(
                     fts=FTS_SCHEMA,
@@ -176,8 +208,7 @@ class FullTextIndex:
             hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
         if self.stale_rows(watermark):
             hits.extend(self._search_unindexed(query, watermark, include_superseded))
-        hits.sort(key=lambda h: h.score, reverse=True)
-        return hits[:k]
+        return hits
 
     def _postings(self, watermark: int) -> PostingsSnapshot | None:
         """The in-memory postings of the current index build; loaded on first need (well
@@ -205,17 +236,11 @@ class FullTextIndex:
         )
         return list(stems)
 
-    def _excluded(self, include_superseded: bool) -> frozenset[str]:
-        """Ids the index still holds but a search must not return (superseded, forgotten,
-        stubs), re-read only after a write."""
-        commits = self._db.commits
-        cached = self._not_live.get(include_superseded)
-        if cached is not None and cached[0] == commits:
-            return cached[1]
-        rows = self._db.cursor().execute(not_live_ids(include_superseded=include_superseded))
-        ids = frozenset(r[0] for r in rows.fetchall())
-        self._not_live[include_superseded] = (commits, ids)
-        return ids
+    def _searchable_among(self, ids: list[str], *, include_superseded: bool) -> set[str]:
+        """The index still holds rows superseded, forgotten or stubbed since it was built: the
+        rows held in process say which of these candidates a search may return."""
+        held = self._searchable.get(ids)
+        return {i for i, m in held.items() if include_superseded or m.valid_to is None}
 
     def _search_unindexed(
         self, query: str, watermark: int, include_superseded: bool
@@ -249,21 +274,5 @@ class FullTextIndex:
                 [pack_ids(sorted(query_terms))],
             ).fetchall()
         )
-        fresh_df = Counter(t for _, tokens in docs for t in set(tokens) & query_terms)
-        total_docs = (num_docs or 0) + len(docs)
-        total_len = (avgdl or 0) * (num_docs or 0) + sum(len(tokens) for _, tokens in docs)
-        mean_len = total_len / total_docs if total_docs else 1.0
-        hits = []
-        for memory_id, tokens in docs:
-            tf = Counter(t for t in tokens if t in query_terms)
-            if not tf:
-                continue
-            score = 0.0
-            for term, count in tf.items():
-                df = indexed_df.get(term, 0) + fresh_df[term]
-                # DuckDB's log() is base 10: match the indexed scores exactly.
-                idf = math.log10((total_docs - df + 0.5) / (df + 0.5) + 1)
-                norm = count + K1 * (1 - B + B * len(tokens) / mean_len)
-                score += idf * count * (K1 + 1) / norm
-            hits.append(KeywordHit(memory_id, score))
-        return hits
+        scored = bm25_unindexed(docs, query_terms, indexed_df, num_docs or 0, avgdl or 0.0)
+        return [KeywordHit(i, score) for i, score in scored]

@@ -6,7 +6,7 @@ are scored by FullTextIndex as before. Scores are the extension's BM25, term for
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -57,6 +57,7 @@ class PostingsSnapshot:
     num_docs: int
     avgdl: float
     vocabulary: dict[str, tuple[int, int]]  # stemmed term -> (term id, document frequency)
+    stopwords: frozenset[str]
 
     @classmethod
     def load(cls, cur: duckdb.DuckDBPyConnection, schema: str, watermark: int) -> PostingsSnapshot:
@@ -74,6 +75,9 @@ class PostingsSnapshot:
                 f"SELECT termid, term, df FROM {schema}.dict"
             ).fetchall()
         }
+        stopwords = frozenset(
+            r[0] for r in cur.execute(f"SELECT sw FROM {schema}.stopwords").fetchall()
+        )
         term_col = np.asarray(postings["termid"], dtype=np.int64)
         term_ids, starts = np.unique(term_col, return_index=True)
         size = int(docs["docid"].max()) + 1 if len(docs["docid"]) else 0
@@ -92,6 +96,7 @@ class PostingsSnapshot:
             num_docs=int(num_docs or 0),
             avgdl=float(avgdl or 1.0),
             vocabulary=vocabulary,
+            stopwords=stopwords,
         )
 
     def query_terms(self, stems: Sequence[str]) -> list[tuple[int, int]]:
@@ -102,11 +107,12 @@ class PostingsSnapshot:
         self,
         terms: Sequence[tuple[int, int]],
         k: int,
-        excluded: frozenset[str] | set[str],
+        admit: Callable[[list[str]], Container[str]],
         k1: float,
         b: float,
     ) -> list[tuple[str, float]]:
-        """Top-k (memory id, BM25) for the query's (term id, df) pairs, `excluded` ids left out."""
+        """Top-k (memory id, BM25) for the query's (term id, df) pairs, among the ids `admit`
+        lets through (given the best-scored ones in rank order)."""
         docs, weights = [], []
         for term_id, df in terms:
             index = int(np.searchsorted(self.term_ids, term_id))
@@ -131,8 +137,12 @@ class PostingsSnapshot:
             count = min(want, int(np.count_nonzero(scores)))
             best = np.argpartition(-scores, count - 1)[:count] if count else np.array([], int)
             ranked = best[np.argsort(-scores[best], kind="stable")]
+            names = [self.names[d] for d in ranked]
+            admitted = admit(names)
             hits = [
-                (self.names[d], float(scores[d])) for d in ranked if self.names[d] not in excluded
+                (name, float(scores[d]))
+                for name, d in zip(names, ranked, strict=True)
+                if name in admitted
             ]
             if len(hits) >= k or count == int(np.count_nonzero(scores)):
                 return hits[:k]

@@ -67,7 +67,7 @@ class MemoryStore:
         self.searchable = SearchableMemories(db)
         self.conversations = ConversationRepository(db)
         self.vectors = VectorIndex(db)
-        self.fulltext = FullTextIndex(db)
+        self.fulltext = FullTextIndex(db, self.searchable)
         self.lineage = Lineage(db)
         self.links = LinkRepository(db)
         self.tasks = TaskRepository(db)

@@ -88,7 +88,7 @@ def test_superseded_memories_leave_both_searches(store: MemoryStore, embedder: E
 
 def sql_only(store: MemoryStore) -> FullTextIndex:
     """The same index scored by DuckDB alone (no in-memory postings)."""
-    index = FullTextIndex(store.db)
+    index = FullTextIndex(store.db, store.searchable)
     index._postings = lambda watermark: None  # type: ignore[method-assign]
     return index
 
@@ -102,6 +102,9 @@ def test_in_memory_bm25_scores_exactly_like_the_extension(
     new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
     with store.db.write() as cur:
         store.memories.supersede(cur, replaced, new, embedder.embed([new.content])[0])
+    # Written after the build, one of them beyond plain ASCII: scored as a rebuild would.
+    fresh = ["Zoë bakes crème brûlée in Porto", "We walked along the Porto river at night"]
+    remember(store, embedder, fresh, T0)
     for query in ["Porto", "retriever puppy Biscuit", "cello teacher", "Thursday's budget", "zzz"]:
         fast = [(h.memory_id, round(h.score, 9)) for h in store.fulltext.search(query)]
         slow = [(h.memory_id, round(h.score, 9)) for h in sql_only(store).search(query)]
@@ -111,3 +114,16 @@ def test_in_memory_bm25_scores_exactly_like_the_extension(
     assert [h.memory_id for h in store.fulltext.search("Pórto")] == [
         h.memory_id for h in sql_only(store).search("Pórto")
     ]
+
+
+def test_a_memory_forgotten_before_the_next_index_build_leaves_keyword_search(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    remember(store, embedder, TEXTS, T0)
+    store.fulltext.rebuild()
+    (secret,) = remember(store, embedder, ["The safe code is hidden behind the zebra painting"], T0)
+    assert [h.memory_id for h in store.fulltext.search("zebra painting")] == [secret]
+    store.forget([secret], T0)
+    assert store.fulltext.search("zebra painting") == []
+    (again,) = remember(store, embedder, ["A zebra painting now hangs in the hall"], T0)
+    assert [h.memory_id for h in store.fulltext.search("zebra painting")] == [again]
