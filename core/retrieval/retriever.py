@@ -105,8 +105,12 @@ class Retriever:
             return self._recent_fallback(request, window, problems)
         similarity = {h.memory_id: h.similarity for h in vector_hits}
         keyword = {h.memory_id: h.score for h in keyword_hits}
-        rows = self._store.searchable.get({**similarity, **keyword})
-        found = list(rows.values())
+        try:
+            found = list(self._store.searchable.get({**similarity, **keyword}).values())
+        except SEARCH_FAILURES as exc:
+            log.warning("Memories unreadable: %s", exc)
+            problems.append(f"Memory is unreadable right now ({exc}).")
+            return SearchOutcome([], " ".join(problems), window)
         memories = [m for m in found if self._admissible(m, request, window)]
         if not memories and window is not None and window.phrase != "explicit":
             # "Where did she move from 4 years ago?" names when something happened, not when it

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from core.embed import Embedder
-from core.errors import ModelError
+from core.errors import ModelError, StoreError
 from core.model import MemoryKind, NewMemory
 from core.retrieval import DEFAULT_RETRIEVAL, Mode, Retriever, SearchRequest
 from core.store import MemoryStore
@@ -167,6 +167,20 @@ def test_both_indexes_down_falls_back_to_recent_memories(
     outcome = Retriever(store, BrokenEmbedder()).search(SearchRequest("car", NOW))
     assert [r.memory.id for r in outcome.results] == [newer, older]
     assert "most recent memories" in outcome.degraded
+
+
+def test_unreadable_memories_are_said_plainly_not_raised(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add(store, embedder, "The boiler was serviced in May", NOW)
+
+    def unreadable(ids: object) -> dict:
+        raise StoreError("the memory file is damaged")
+
+    monkeypatch.setattr(store.searchable, "get", unreadable)
+    outcome = Retriever(store, embedder).search(SearchRequest("boiler", NOW))
+    assert outcome.results == []
+    assert "unreadable" in outcome.degraded and "damaged" in outcome.degraded
 
 
 def test_nothing_remembered_is_an_empty_answer_not_an_error(
