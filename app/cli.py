@@ -14,9 +14,9 @@ from typing import Any
 from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
-from app.services import Services, embedder_spec, open_services
+from app.services import Services, embedder_for, embedder_spec, open_services
 from core.consolidate import summary_sources
-from core.embed import SentenceTransformerEmbedder
+from core.embed import Embedder
 from core.errors import InputError
 from core.eval.locomo import evaluate as evaluate_locomo
 from core.ingest.conversation_file import read_conversation_file
@@ -263,7 +263,7 @@ def cmd_stats(services: Services, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_eval(embedder: SentenceTransformerEmbedder, args: argparse.Namespace) -> int:
+def cmd_eval(embedder: Embedder, args: argparse.Namespace) -> int:
     if args.budget < 1:
         raise SystemExit("engram eval: --budget must be positive")
     report = evaluate_locomo(
@@ -305,7 +305,7 @@ COMMANDS = {
 def run_command(home: Path, args: argparse.Namespace) -> int:
     if args.command == "eval":
         # Benchmarks run in temporary stores and never open the user's memory file.
-        return cmd_eval(SentenceTransformerEmbedder(embedder_spec(load_settings(home))), args)
+        return cmd_eval(embedder_for(home, embedder_spec(load_settings(home))), args)
     services = open_services(home)
     try:
         return COMMANDS[args.command](services, args)

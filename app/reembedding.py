@@ -4,10 +4,12 @@ memory, resumable, reported through signals; Engram stays usable meanwhile."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from app.background_task import BackgroundTask
+from app.services import embedder_for
 from core import reembed
-from core.embed import EmbedderSpec, SentenceTransformerEmbedder
+from core.embed import Embedder, EmbedderSpec
 from core.errors import EngramError
 from core.store import MemoryStore
 
@@ -17,17 +19,18 @@ log = logging.getLogger(__name__)
 class Reembedding(BackgroundTask):
     """Progress in memories; finishes with the ReembedTarget (the switch happens at restart)."""
 
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: MemoryStore, home: Path) -> None:
         super().__init__()
         self._store = store
+        self._home = home
 
     def start(self, spec: EmbedderSpec, model_dir: str | None) -> None:
         """Begin (or resume) embedding every memory with the model `spec` describes
         (`model_dir` as settings name it: None for the bundled model)."""
         target = reembed.ReembedTarget(spec.model_id, spec.dim, model_dir)
-        self._launch("engram-reembed", self._run, target, SentenceTransformerEmbedder(spec))
+        self._launch("engram-reembed", self._run, target, embedder_for(self._home, spec))
 
-    def _run(self, target: reembed.ReembedTarget, embedder: SentenceTransformerEmbedder) -> None:
+    def _run(self, target: reembed.ReembedTarget, embedder: Embedder) -> None:
         try:
             reembed.begin(self._store, target)
             done = reembed.run(self._store, embedder, self.sig_progress.emit, self._cancel)

@@ -7,8 +7,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.assistant import Assistant, Clock, ExchangeSink
-from core.embed import EmbedderSpec, SentenceTransformerEmbedder, spec_for_model_dir
+from core.embed import EmbedderSpec, LoadableEmbedder, spec_for_model_dir
+from core.embed_llama import open_embedder
 from core.llm import LLM, LlamaCppLLM, LLMSettings
+from core.model_download import MODELS_DIR
 from core.retrieval import Retriever
 from core.settings import Settings, load_settings
 from core.store import MemoryStore
@@ -23,7 +25,7 @@ def wall_clock() -> datetime:
 class Services:
     home: Path
     store: MemoryStore
-    embedder: SentenceTransformerEmbedder
+    embedder: LoadableEmbedder
     retriever: Retriever
 
     def close(self) -> None:
@@ -36,10 +38,16 @@ def embedder_spec(settings: Settings) -> EmbedderSpec:
     return EmbedderSpec()
 
 
+def embedder_for(home: Path, spec: EmbedderSpec) -> LoadableEmbedder:
+    """The encoder `spec` names, on llama.cpp where it can run there (its conversion kept in
+    the data folder's models folder), else on sentence-transformers. Loads on first use."""
+    return open_embedder(spec, home / MODELS_DIR)
+
+
 def open_services(home: Path) -> Services:
     """Open the store (fast) and prepare a lazily loaded embedder (loads on first use)."""
     spec = embedder_spec(load_settings(home))
-    embedder = SentenceTransformerEmbedder(spec)
+    embedder = embedder_for(home, spec)
     store = MemoryStore.open(home, spec.model_id, spec.dim)
     return Services(home, store, embedder, Retriever(store, embedder))
 

@@ -90,7 +90,7 @@ class AppShell:
         self.settings_dialog: SettingsDialog | None = None
         self.download_dialog: ModelDownloadDialog | None = None
         self.downloader = ModelDownloader(home, options.hub_endpoint)
-        self.reembedding = Reembedding(services.store)
+        self.reembedding = Reembedding(services.store, services.home)
         self.reembedding.sig_progress.connect(self._on_reembedding_progress)
         self.reembedding.sig_finished.connect(self._on_reembedding_finished)
         self.reembedding.sig_failed.connect(

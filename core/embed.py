@@ -36,6 +36,13 @@ class Embedder(Protocol):
         ...
 
 
+class LoadableEmbedder(Embedder, Protocol):
+    """An Embedder whose model can be loaded ahead of the first text (from a worker thread,
+    so nobody waits for it later)."""
+
+    def load(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class EmbedderSpec:
     """Which encoder to use, known without loading it (the store needs the dimension up front)."""

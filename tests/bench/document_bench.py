@@ -14,12 +14,12 @@ from pathlib import Path
 
 import numpy as np
 
-from core.embed import SentenceTransformerEmbedder
 from core.ingest.chunking import Chunker
 from core.ingest.document_file import DocumentFormat
 from core.ingest.documents import DocumentImporter
 from core.store import MemoryStore
 from core.tokens import token_counter
+from tests.bench.encoder import app_encoder
 from tests.bench.report import print_results
 
 
@@ -45,8 +45,7 @@ def synthetic_markdown(rng: np.random.Generator, sections: int = 12) -> str:
 
 def run(documents: int) -> dict[str, float]:
     rng = np.random.default_rng(0)
-    embedder = SentenceTransformerEmbedder()
-    embedder.load()
+    embedder = app_encoder()
     chunker = Chunker(token_counter(None))
     with tempfile.TemporaryDirectory(prefix="engram-bench-") as folder:
         docs = Path(folder) / "docs"

@@ -13,19 +13,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.embed import SentenceTransformerEmbedder
 from core.eval.locomo import load_conversation
 from core.ingest.conversations import ConversationImporter
 from core.ingest.segments import segment_text, segment_turns
 from core.store import MemoryStore
+from tests.bench.encoder import app_encoder
 from tests.bench.report import print_results
 
 LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "bench" / "locomo"
 
 
 def run(files: list[Path]) -> dict[str, float]:
-    embedder = SentenceTransformerEmbedder()
-    embedder.load()
+    embedder = app_encoder()
     conversations = [load_conversation(path) for path in files]
     sessions = [s for c in conversations for s in c.sessions]
     turns = sum(len(s.turns) for s in sessions)

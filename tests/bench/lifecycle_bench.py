@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 
 from core.consolidate import ConsolidationConfig, JobContext, run_jobs
-from core.embed import SentenceTransformerEmbedder
 from core.model import MemoryKind, NewMemory
 from core.viz import full_layout, place_new
+from tests.bench.encoder import app_encoder
 from tests.bench.report import run_at_scale
 from tests.bench.synthetic import DIM, NOW, synthetic_store
 
@@ -24,8 +24,7 @@ from tests.bench.synthetic import DIM, NOW, synthetic_store
 def run(count: int, placements: int) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="engram-bench-"))
     store, texts, vectors = synthetic_store(folder / "home", count)
-    embedder = SentenceTransformerEmbedder()
-    embedder.load()
+    embedder = app_encoder()
     config = ConsolidationConfig(hot_capacity=int(count * 0.9))
     results: dict[str, float] = {"memories": count}
     for report in run_jobs(JobContext(store, embedder, NOW, folder, config)):

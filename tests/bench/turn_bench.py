@@ -14,9 +14,9 @@ from pathlib import Path
 
 from core.assistant import Assistant
 from core.context import DEFAULT_BUDGETS, ContextAssembler
-from core.embed import SentenceTransformerEmbedder
 from core.llm import LlamaCppLLM, LLMSettings
 from core.retrieval import Retriever
+from tests.bench.encoder import app_encoder
 from tests.bench.report import percentiles, run_at_scale
 from tests.bench.synthetic import NOW, synthetic_store
 from tests.tiny_gguf import write_tiny_gguf
@@ -36,8 +36,7 @@ MESSAGES = [
 def run(count: int, turns: int) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="engram-bench-"))
     store, _, _ = synthetic_store(folder / "home", count)
-    embedder = SentenceTransformerEmbedder()
-    embedder.load()
+    embedder = app_encoder()
     llm = LlamaCppLLM(LLMSettings(write_tiny_gguf(folder / "tiny.gguf"), context_size=2048))
     # A turn every 20 seconds of simulated time.
     clock = iter(NOW + timedelta(seconds=20 * i) for i in range(10**6))

@@ -1,0 +1,126 @@
+"""The Embedder on llama.cpp (DESIGN §4): the bundled MiniLM, converted once to GGUF, gives the
+vectors sentence-transformers gives (cosine 1.0000) in about a third of the time for a short
+query, and loads in hundredths of a second without torch. Other encoder folders keep running
+on sentence-transformers."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from core.bert_gguf import convertible, ensure_converted, max_tokens
+from core.embed import EmbedderSpec, SentenceTransformerEmbedder, bundled_model_path
+from core.errors import ModelError
+
+if TYPE_CHECKING:
+    from llama_cpp import Llama
+
+log = logging.getLogger(__name__)
+
+# Where conversions are kept, under the data folder's models folder.
+ENCODERS_DIR = "encoders"
+
+
+class LlamaCppEmbedder:
+    """Loads lazily. One text per decode, under a lock: a llama.cpp context serves one caller
+    at a time."""
+
+    def __init__(self, spec: EmbedderSpec, model_dir: Path, cache_dir: Path) -> None:
+        self._spec = spec
+        self._model_dir = model_dir
+        self._cache_dir = cache_dir
+        self._model = None
+        self._max_tokens = 0
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        return self._spec.model_id
+
+    @property
+    def dim(self) -> int:
+        return self._spec.dim
+
+    def load(self) -> None:
+        with self._lock:
+            if self._model is not None:
+                return
+            self._max_tokens = max_tokens(self._model_dir)
+            path = ensure_converted(self._model_dir, self._cache_dir)
+            try:
+                model = self._open(path)
+            except ModelError as exc:
+                # A damaged conversion (a disk error, a copy cut short) is made again once.
+                log.warning("Converting the embedding model again: %s", exc)
+                path.unlink(missing_ok=True)
+                model = self._open(ensure_converted(self._model_dir, self._cache_dir))
+            if model.n_embd() != self._spec.dim:
+                raise ModelError(
+                    f"Embedding model at {self._model_dir} produces {model.n_embd()}-dim "
+                    f"vectors, expected {self._spec.dim}."
+                )
+            log.info("Loaded embedding model %s on llama.cpp", self._spec.model_id)
+            self._model = model
+
+    def _open(self, path: Path) -> Llama:
+        from llama_cpp import LLAMA_POOLING_TYPE_MEAN, Llama
+
+        try:
+            return Llama(
+                str(path),
+                embedding=True,
+                pooling_type=LLAMA_POOLING_TYPE_MEAN,
+                n_ctx=self._max_tokens,
+                n_batch=self._max_tokens,
+                n_ubatch=self._max_tokens,
+                n_threads=min(4, os.cpu_count() or 1),
+                verbose=False,
+            )
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise ModelError(f"Could not load the embedding model {path}: {exc}") from exc
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if not texts:
+            return out
+        self.load()
+        with self._lock:
+            for row, text in enumerate(texts):
+                out[row] = self._embed_one(text)
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms == 0, 1.0, norms)
+
+    def _embed_one(self, text: str) -> np.ndarray:
+        import llama_cpp
+
+        model = self._model
+        tokens = model.tokenize(text.encode("utf-8"), add_bos=True)
+        if len(tokens) > self._max_tokens:
+            # As sentence-transformers truncates: the head of the text, then [SEP].
+            tokens = tokens[: self._max_tokens - 1] + tokens[-1:]
+        # The steps of llama-cpp-python's own `embed`, whose truncation drops the [SEP].
+        model._batch.reset()
+        model._batch.add_sequence(tokens, 0, True)
+        model._ctx.decode(model._batch)
+        pooled = llama_cpp.llama_get_embeddings_seq(model.ctx, 0)
+        return np.ctypeslib.as_array(pooled, shape=(self.dim,)).copy()
+
+
+def open_embedder(
+    spec: EmbedderSpec, cache_dir: Path
+) -> LlamaCppEmbedder | SentenceTransformerEmbedder:
+    """llama.cpp for encoders it reproduces exactly (the bundled one included), else
+    sentence-transformers. Only reads the folder's small config files."""
+    try:
+        model_dir = Path(spec.model_path or bundled_model_path())
+    except ModelError:
+        return SentenceTransformerEmbedder(spec)  # which says what is missing when used
+    if model_dir.is_dir() and convertible(model_dir):
+        return LlamaCppEmbedder(spec, model_dir, cache_dir / ENCODERS_DIR)
+    return SentenceTransformerEmbedder(spec)

@@ -1,0 +1,70 @@
+"""The bundled encoder on llama.cpp: the vectors sentence-transformers gives, a conversion made
+once and remade when damaged, and encoders it cannot reproduce left on sentence-transformers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from core.embed import EmbedderSpec, SentenceTransformerEmbedder, bundled_model_path
+from core.embed_llama import ENCODERS_DIR, LlamaCppEmbedder, open_embedder
+
+TEXTS = [
+    "What did we decide about the garden last week?",
+    "Zoë bakes crème brûlée at the café in Porto",
+    "東京で寿司を食べました",
+    "flight 815, PIN 0000",
+    "",
+    # Longer than the 256 tokens sentence-transformers reads: cut the same way.
+    "Ana: I went to the support group yesterday and it was so powerful.\n"
+    "Ben: That's amazing! How did it feel?\n" * 20,
+]
+
+
+def test_llama_cpp_gives_the_vectors_sentence_transformers_gives(
+    embedder: SentenceTransformerEmbedder, tmp_path: Path
+) -> None:
+    on_llama = open_embedder(EmbedderSpec(), tmp_path)
+    assert isinstance(on_llama, LlamaCppEmbedder)
+    expected = embedder.embed(TEXTS)
+    got = on_llama.embed(TEXTS)
+    assert got.shape == expected.shape == (len(TEXTS), 384)
+    assert np.allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
+    cosines = (got * expected).sum(axis=1)
+    assert cosines.min() > 0.9999, cosines
+    assert on_llama.embed([]).shape == (0, 384)
+
+
+def test_the_conversion_is_made_once_and_a_damaged_one_is_made_again(tmp_path: Path) -> None:
+    first = open_embedder(EmbedderSpec(), tmp_path)
+    reference = first.embed(TEXTS[:1])
+    (converted,) = (tmp_path / ENCODERS_DIR).glob("*.gguf")
+    written = converted.stat().st_mtime_ns
+    open_embedder(EmbedderSpec(), tmp_path).load()
+    assert converted.stat().st_mtime_ns == written
+    assert not list((tmp_path / ENCODERS_DIR).glob("*.part"))
+
+    converted.write_bytes(converted.read_bytes()[:4096])  # a copy cut short
+    again = open_embedder(EmbedderSpec(), tmp_path)
+    assert np.allclose(again.embed(TEXTS[:1]), reference, atol=1e-6)
+    assert converted.stat().st_size > 80_000_000
+
+
+def test_an_encoder_llama_cpp_cannot_reproduce_stays_on_sentence_transformers(
+    tmp_path: Path,
+) -> None:
+    bundled = bundled_model_path()
+    folder = tmp_path / "cls-pooled"
+    folder.mkdir()
+    for item in bundled.iterdir():
+        (folder / item.name).symlink_to(item)
+    pooling = json.loads((bundled / "1_Pooling" / "config.json").read_text("utf-8"))
+    pooling.update(pooling_mode_mean_tokens=False, pooling_mode_cls_token=True)
+    (folder / "1_Pooling").unlink()
+    (folder / "1_Pooling").mkdir()
+    (folder / "1_Pooling" / "config.json").write_text(json.dumps(pooling), "utf-8")
+    spec = EmbedderSpec("local:cls-pooled", 384, folder)
+    assert isinstance(open_embedder(spec, tmp_path), SentenceTransformerEmbedder)
+    assert isinstance(open_embedder(EmbedderSpec(), tmp_path), LlamaCppEmbedder)
