@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.bert_gguf import convertible, ensure_converted, max_tokens
-from core.embed import EmbedderSpec, SentenceTransformerEmbedder, bundled_model_path
+from core.embed import EmbedderSpec, LazyEncoder, SentenceTransformerEmbedder, bundled_model_path
 from core.errors import ModelError
 
 if TYPE_CHECKING:
@@ -27,46 +26,26 @@ log = logging.getLogger(__name__)
 ENCODERS_DIR = "encoders"
 
 
-class LlamaCppEmbedder:
-    """Loads lazily. One text per decode, under a lock: a llama.cpp context serves one caller
-    at a time."""
+class LlamaCppEmbedder(LazyEncoder):
+    """One text per decode, under the lock: a llama.cpp context serves one caller at a
+    time."""
 
     def __init__(self, spec: EmbedderSpec, model_dir: Path, cache_dir: Path) -> None:
-        self._spec = spec
+        super().__init__(spec)
         self._model_dir = model_dir
         self._cache_dir = cache_dir
-        self._model = None
-        self._max_tokens = 0
-        self._lock = threading.Lock()
+        self._max_tokens = max_tokens(model_dir)
 
-    @property
-    def model_id(self) -> str:
-        return self._spec.model_id
-
-    @property
-    def dim(self) -> int:
-        return self._spec.dim
-
-    def load(self) -> None:
-        with self._lock:
-            if self._model is not None:
-                return
-            self._max_tokens = max_tokens(self._model_dir)
-            path = ensure_converted(self._model_dir, self._cache_dir)
-            try:
-                model = self._open(path)
-            except ModelError as exc:
-                # A damaged conversion (a disk error, a copy cut short) is made again once.
-                log.warning("Converting the embedding model again: %s", exc)
-                path.unlink(missing_ok=True)
-                model = self._open(ensure_converted(self._model_dir, self._cache_dir))
-            if model.n_embd() != self._spec.dim:
-                raise ModelError(
-                    f"Embedding model at {self._model_dir} produces {model.n_embd()}-dim "
-                    f"vectors, expected {self._spec.dim}."
-                )
-            log.info("Loaded embedding model %s on llama.cpp", self._spec.model_id)
-            self._model = model
+    def _open_model(self) -> tuple[object, int]:
+        path = ensure_converted(self._model_dir, self._cache_dir)
+        try:
+            model = self._open(path)
+        except ModelError as exc:
+            # A damaged conversion (a disk error, a copy cut short) is made again once.
+            log.warning("Converting the embedding model again: %s", exc)
+            path.unlink(missing_ok=True)
+            model = self._open(ensure_converted(self._model_dir, self._cache_dir))
+        return model, model.n_embd()
 
     def _open(self, path: Path) -> Llama:
         from llama_cpp import LLAMA_POOLING_TYPE_MEAN, Llama
