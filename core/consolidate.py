@@ -58,6 +58,8 @@ class ConsolidationConfig:
     model_summaries_per_run: int = 8
     # Links whose decayed weight fell below this are removed.
     link_floor: float = 0.05
+    # The vector index is rebuilt when this share of its entries is dead.
+    vector_dead_share: float = 0.2
     task_ttl: timedelta = timedelta(hours=48)
     # A conversation silent this long with no close was left by a crash.
     idle_session: timedelta = timedelta(hours=6)
@@ -361,13 +363,24 @@ def decay_links(ctx: JobContext) -> JobReport:
 
 def upkeep_indexes(ctx: JobContext) -> JobReport:
     """Keyword index rebuilt when stale; memories left without a vector by a switch of
-    embedding models get one. The vector index is not compacted here: with vss
-    1.5.5, `PRAGMA hnsw_compact_index` followed by writes and a checkpoint crashed the process
-    on close (double free); purges rebuild the index instead."""
+    embedding models get one; the vector index compacted (rebuilt) when enough of it is dead.
+    Purges and model switches rebuild it anyway, so in ordinary use that is rare."""
     stale = ctx.store.fulltext.stale_rows()
     ctx.store.maintain()
     embedded = embed_missing(ctx.store, ctx.embedder)
-    return JobReport("indexes", {"stale_rows_before": stale, "embedded": embedded})
+    dead = ctx.store.vectors.dead_share() if ctx.store.vectors.exists() else 0.0
+    if dead >= ctx.config.vector_dead_share:
+        log.info("Vector index %.0f%% dead entries: rebuilding it", dead * 100)
+        ctx.store.vectors.rebuild()
+    return JobReport(
+        "indexes",
+        {
+            "stale_rows_before": stale,
+            "embedded": embedded,
+            "vector_dead_percent": round(dead * 100),
+            "vector_rebuilt": int(dead >= ctx.config.vector_dead_share),
+        },
+    )
 
 
 def close_abandoned_sessions(ctx: JobContext) -> JobReport:

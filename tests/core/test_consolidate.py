@@ -21,6 +21,7 @@ from core.consolidate import (
     project_summaries,
     run_jobs,
     summary_sources,
+    upkeep_indexes,
 )
 from core.digest import write_digest
 from core.embed import Embedder
@@ -176,6 +177,29 @@ def test_all_jobs_run_in_order_and_report(
         "digest",
     ]
     assert reports[6].counts["compressed"] == 18
+
+
+def test_a_worn_vector_index_is_rebuilt_and_an_ordinary_one_left_alone(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    retriever = Retriever(store, embedder)
+    query = SearchRequest("hiking in the Dolomites", NOW, k=1, record_access=False)
+    (before,) = retriever.search(query).results
+    # A year of use: recalls strengthen memories, facts replace facts. No dead entries.
+    for _ in range(3):
+        retriever.search(replace(query, record_access=True))
+    report = upkeep_indexes(context(store, embedder, tmp_path))
+    assert report.counts["vector_dead_percent"] == 0 and report.counts["vector_rebuilt"] == 0
+    # Vectors rewritten in place (a repair, a model change done by hand) leave dead entries.
+    with store.db.write() as cur:
+        cur.execute("UPDATE memories SET embedding = embedding WHERE seq % 2 = 0")
+    assert store.vectors.dead_share() > 0.2
+    report = upkeep_indexes(context(store, embedder, tmp_path))
+    assert report.counts["vector_rebuilt"] == 1
+    assert store.vectors.dead_share() == 0.0 and store.vectors.exists()
+    assert "HNSW_INDEX_SCAN" in store.vectors.explain(embedder.embed(["hiking"])[0])
+    assert retriever.search(query).results[0].memory.id == before.memory.id
 
 
 def chat(sid: str, at: datetime, texts: list[str]) -> dict[str, object]:
