@@ -115,7 +115,8 @@ class AppShell:
 
     def _catch_up(self) -> ReembedTarget | None:
         """One instance per data folder: any conversation still open when this one starts was
-        left by a crash (or a kill), however recently; it is remembered and closed now. Memories
+        left by a crash (or a kill), however recently; it is remembered and closed now, and its
+        saved working set settled. Memories
         a switch of embedding models left without a vector get one; the memories a search
         scores are read into memory, so the first question does not wait for them. Returns a
         switch of models still under way."""
@@ -126,7 +127,7 @@ class AppShell:
             self.home,
             replace(DEFAULT_CONSOLIDATION, idle_session=timedelta(0)),
         )
-        run_jobs(ctx, ["sessions"])
+        run_jobs(ctx, ["sessions", "working"])
         embed_missing(self.services.store, self.services.embedder)
         self.services.store.searchable.load()
         return pending_target(self.services.store.db)

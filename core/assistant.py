@@ -23,13 +23,13 @@ from core.context import (
 from core.core_memory import CoreMemory
 from core.embed import Embedder
 from core.errors import InputError, ModelError
-from core.ingest.entities import extract_entities
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import SegmentConfig, segment_turns
 from core.llm import LLM
-from core.model import MemoryKind, NewMemory, Role, Session, Task, TaskStatus, Turn
+from core.model import Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
+from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
@@ -344,6 +344,10 @@ class Assistant:
                 self._retriever.strengthen(prepared.results, prepared.now, cur)
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
         self._track(remembered.fact_ids, lesson, remembered.tasks, user_turn.at)
+        # Saved apart from the exchange, once it is in: a crash leaves at worst the set of
+        # the exchange before, which the `working` job settles.
+        with self._store.db.write() as cur:
+            self._store.working_items.save(cur, live.session.id, self.working.items())
         return remembered.memory_ids, remembered.tasks
 
     def _lesson(self, groups: Sequence[tuple[Turn, ...]], turns: Sequence[Turn]) -> Lesson:
@@ -394,16 +398,21 @@ class Assistant:
         closing = self.working.close()
         groups = self._new_segments(final=True)
         lesson = self._lesson(groups, [])
-        lesson = Lesson((*lesson.segments, *self._intentions(closing, now)))
+        session = ClosedSession(live.session.id, live.session.project)
+        lesson = Lesson((*lesson.segments, *intentions(self._store, closing, session, now)))
         vectors = self._embedder.embed([m.content for m in lesson.memories])
-        promoted = [i.key for i in closing.promoted if not i.key.startswith("task:")]
         with self._store.db.write() as cur:
             if lesson.segments:
                 remember(self._store, cur, lesson, vectors, now)
             self._store.conversations.end_session(cur, live.session.id, now)
-            if promoted:
-                self._store.memories.record_access(cur, promoted, [], now)
-            self._store.tasks.expire_candidates(cur, now, self.working.config.ttl)
+            settle_working_set(
+                self._store,
+                cur,
+                live.session.id,
+                [i.key for i in closing.promoted],
+                now,
+                self.working.config.ttl,
+            )
         self._live = None
         log.info(
             "Session %s closed: %d promoted, %d expired from working memory",
@@ -412,30 +421,3 @@ class Assistant:
             len(closing.expired),
         )
         return closing
-
-    def _intentions(self, closing: SessionClose, now: datetime) -> list[NewMemory]:
-        """Seed 000: an unconfirmed candidate that was referenced again becomes episodic."""
-        assert self._live is not None
-        session = self._live.session
-        memories = []
-        for item in closing.promoted:
-            if not item.key.startswith("task:"):
-                continue
-            task = self._store.tasks.get(item.key.removeprefix("task:"))
-            if task is None or task.status is not TaskStatus.CANDIDATE or task.mentions < 2:
-                continue
-            due = f", due {task.due_at.date().isoformat()}" if task.due_at else ""
-            memories.append(
-                NewMemory(
-                    kind=MemoryKind.EPISODIC,
-                    content=f"User said more than once they would: {task.title}{due}.",
-                    created_at=now,
-                    valid_from=task.created_at,
-                    importance=task.confidence,
-                    project=session.project,
-                    session_id=session.id,
-                    entities=extract_entities(task.title),
-                    source_turn_ids=(task.source_turn_id,) if task.source_turn_id else (),
-                )
-            )
-        return memories

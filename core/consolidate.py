@@ -32,10 +32,12 @@ from core.llm import LLM, ChatMessage
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.prompts.templates import render
 from core.reembed import embed_missing
+from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
 from core.store.database import id_in
 from core.store.memories import live
 from core.viz import DEFAULT_LAYOUT, LayoutConfig, update_layout
+from core.working import settle
 
 log = logging.getLogger(__name__)
 
@@ -386,7 +388,7 @@ def upkeep_indexes(ctx: JobContext) -> JobReport:
 def close_abandoned_sessions(ctx: JobContext) -> JobReport:
     """Conversations Engram stopped in the middle of (a crash, a killed process) are closed as
     a clean close would have: turns not yet remembered become segment memories, the session
-    is ended. The working set itself lived in memory; everything in it was already stored."""
+    is ended. Its saved working set is settled by the `working` job, which runs next."""
     store = ctx.store
     closed = segments = 0
     for session_id, project in store.conversations.open_sessions(ctx.now - ctx.config.idle_session):
@@ -403,6 +405,31 @@ def close_abandoned_sessions(ctx: JobContext) -> JobReport:
         closed += 1
         segments += len(groups)
     return JobReport("sessions", {"closed": closed, "segments": segments})
+
+
+def settle_working_sets(ctx: JobContext) -> JobReport:
+    """Working sets a crash left saved, of conversations now over (the `sessions` job closes
+    those first): settled by the rules of a clean close, one conversation per transaction, the
+    saved set removed with it, so a run killed half-way and run again ends the same."""
+    store = ctx.store
+    settled = promoted = remembered = 0
+    for session_id, project in store.working_items.of_ended_sessions():
+        if ctx.cancelled:
+            break
+        closing = settle(store.working_items.of_session(session_id))
+        lesson = Lesson(
+            tuple(intentions(store, closing, ClosedSession(session_id, project), ctx.now))
+        )
+        vectors = ctx.embedder.embed([m.content for m in lesson.memories])
+        with store.db.write() as cur:
+            if lesson.segments:
+                remember(store, cur, lesson, vectors, ctx.now)
+            keys = [item.key for item in closing.promoted]
+            settle_working_set(store, cur, session_id, keys, ctx.now, ctx.config.task_ttl)
+        settled += 1
+        promoted += len(closing.promoted)
+        remembered += len(lesson.segments)
+    return JobReport("working", {"settled": settled, "promoted": promoted, "episodes": remembered})
 
 
 def expire_tasks(ctx: JobContext) -> JobReport:
@@ -496,6 +523,7 @@ def daily_digest(ctx: JobContext) -> JobReport:
 Job = Callable[[JobContext], JobReport]
 JOBS: dict[str, Job] = {
     "sessions": close_abandoned_sessions,
+    "working": settle_working_sets,
     "tasks": expire_tasks,
     "duplicates": merge_duplicates,
     "conflicts": resolve_conflicts,

@@ -17,7 +17,8 @@ from core.tokens import TokenCounter
 class WorkingConfig:
     max_tokens: int = 1000
     ttl: timedelta = timedelta(hours=48)
-    # Seed 000: high-priority items with recent access are promoted at session close.
+    # Seed 000: items of priority medium or higher (0.70, as for to-dos) that were used are
+    # promoted at session close.
     promote_importance: float = 0.7
 
 
@@ -120,14 +121,17 @@ class WorkingMemory:
         return gone
 
     def close(self) -> SessionClose:
-        """Seed 000 at session close: high-priority items that were used are promoted; the
-        rest expire. The working set is empty afterwards."""
-        promoted = tuple(
-            item
-            for item in self.items()
-            if item.importance >= self.config.promote_importance and item.uses > 0
-        )
-        kept = {item.key for item in promoted}
-        expired = tuple(item for item in self.items() if item.key not in kept)
+        """Seed 000 at session close (see `settle`). The working set is empty afterwards."""
+        closing = settle(self.items(), self.config)
         self._items.clear()
-        return SessionClose(promoted, expired)
+        return closing
+
+
+def settle(items: Sequence[WorkingItem], config: WorkingConfig = DEFAULT_WORKING) -> SessionClose:
+    """Seed 000: items of at least medium priority (a to-do's 0.70) that were used are
+    promoted; the rest expire."""
+    promoted = tuple(
+        item for item in items if item.importance >= config.promote_importance and item.uses > 0
+    )
+    kept = {item.key for item in promoted}
+    return SessionClose(promoted, tuple(item for item in items if item.key not in kept))

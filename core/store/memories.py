@@ -471,8 +471,10 @@ class MemoryRepository:
             {"ids": pack_ids(chain_ids)},
         )
         cur.execute(f"DELETE FROM memory_entities WHERE memory_id IN {IDS}", [pack_ids(chain_ids)])
-        # A proposed change to a forgotten memory would keep its words alive.
+        # A proposed change to a forgotten memory, or its copy in a working set, would keep
+        # its words alive.
         cur.execute(f"DELETE FROM pending_changes WHERE target_id IN {IDS}", [pack_ids(chain_ids)])
+        cur.execute(f"DELETE FROM working_items WHERE key IN {IDS}", [pack_ids(chain_ids)])
         return chain_ids
 
     def recent(self, limit: int) -> list[Memory]:

@@ -21,6 +21,7 @@ from core.store.pending import PendingChanges
 from core.store.searchable import SearchableMemories
 from core.store.tasks import TaskRepository
 from core.store.vector import VectorIndex
+from core.store.working_items import WorkingItems
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,7 @@ PURGE_PENDING = "purge_pending"
 # `schema_version`).
 USER_DATA_TABLES = (
     "pending_changes",
+    "working_items",
     "entity_relationships",
     "memory_entities",
     "entities",
@@ -74,6 +76,7 @@ class MemoryStore:
         self.documents = DocumentRepository(db)
         self.entities = EntityRepository(db)
         self.pending = PendingChanges(db)
+        self.working_items = WorkingItems(db)
 
     @classmethod
     def open(

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.assistant import Assistant
+from core.consolidate import JobContext, run_jobs
 from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError
@@ -18,6 +19,7 @@ from core.llm import LlamaCppLLM, LLMSettings
 from core.model import MemoryKind
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
+from tests.core.memory_factory import remember
 
 
 class Clock:
@@ -199,6 +201,43 @@ def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(
     (episode,) = store.memories.get_many([episodes[0].id])
     assert episode.content.startswith("User said more than once they would: Renew my passport")
     assert episode.source_turn_ids == (first.user_turn.id,)
+
+
+def test_a_working_set_a_crash_left_is_settled_as_a_clean_close_would(
+    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock, tmp_path: Path
+) -> None:
+    first = assistant.turn("I need to renew my passport before March.")
+    clock.advance(minutes=3)
+    assistant.turn("Seriously, I need to renew the passport.")
+    saved = store.working_items.of_session(first.session_id)
+    (task,) = store.tasks.inbox()
+    assert f"task:{task.id}" in {item.key for item in saved}
+    # Engram dies here: no close. Later the jobs close the conversation, then settle the set.
+    ctx = JobContext(store, embedder, clock.now + timedelta(hours=7), tmp_path)
+    sessions, working = run_jobs(ctx, ["sessions", "working"])
+    assert sessions.counts["closed"] == 1
+    assert working.counts == {"settled": 1, "promoted": 1, "episodes": 1}
+    episodes = [m for m in store.memories.of_kind(MemoryKind.EPISODIC) if "would:" in m.content]
+    (episode,) = store.memories.get_many([episodes[0].id])
+    assert episode.content.startswith("User said more than once they would: Renew my passport")
+    assert episode.source_turn_ids == (first.user_turn.id,)
+    assert store.working_items.of_session(first.session_id) == []
+    # Run again (or killed and re-run): nothing more happens.
+    assert run_jobs(ctx, ["working"])[0].counts == {"settled": 0, "promoted": 0, "episodes": 0}
+
+
+def test_a_clean_close_leaves_no_saved_working_set_and_forget_reaches_it(
+    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock
+) -> None:
+    (kept,) = remember(store, embedder, ["Lucia's wedding is in Porto in September"], clock.now)
+    first = assistant.turn("When is Lucia's wedding?")
+    assert kept in {item.key for item in store.working_items.of_session(first.session_id)}
+    store.forget([kept], clock.now)
+    assert kept not in {item.key for item in store.working_items.of_session(first.session_id)}
+    clock.advance(minutes=1)
+    assistant.turn("Thanks.")
+    assistant.close_session()
+    assert store.working_items.of_session(first.session_id) == []
 
 
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(

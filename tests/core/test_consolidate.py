@@ -165,6 +165,7 @@ def test_all_jobs_run_in_order_and_report(
     reports = run_jobs(context(store, embedder, tmp_path))
     assert [r.job for r in reports] == [
         "sessions",
+        "working",
         "tasks",
         "duplicates",
         "conflicts",
@@ -176,7 +177,7 @@ def test_all_jobs_run_in_order_and_report(
         "layout",
         "digest",
     ]
-    assert reports[6].counts["compressed"] == 18
+    assert reports[7].counts["compressed"] == 18
 
 
 def test_a_worn_vector_index_is_rebuilt_and_an_ordinary_one_left_alone(

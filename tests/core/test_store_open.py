@@ -62,6 +62,7 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
     with store.db.write() as cur:
         cur.execute("DROP INDEX links_src")
         cur.execute("DROP TABLE pending_changes")
+        cur.execute("DROP TABLE working_items")
         cur.execute("DELETE FROM schema_version WHERE version > 1")
     store.close()
     store = open_store(tmp_path)
@@ -69,6 +70,7 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
         assert store.db.schema_version == latest_version() >= 2
         indexes = store.db.cursor().execute("SELECT index_name FROM duckdb_indexes()").fetchall()
         assert ("links_src",) in indexes
+        assert store.working_items.of_ended_sessions() == []
     finally:
         store.close()
 
