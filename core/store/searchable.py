@@ -45,9 +45,6 @@ class SearchableMemories:
         self._fetches: list[_Fetch] = []
         db.on_rows_changed(self._on_rows_changed)
 
-    def __len__(self) -> int:
-        return len(self._rows)
-
     def get(self, memory_ids: Iterable[str]) -> dict[str, Memory]:
         """The searchable ones among `memory_ids` (superseded versions included: looking into
         the past needs them), by id. `content` and `summary` are left empty: the caller reads
