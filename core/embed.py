@@ -1,5 +1,6 @@
-"""Text -> vector. Kept behind a narrow protocol so the sentence-transformers encoder can be swapped
-for a llama.cpp GGUF encoder (same vectors, a fraction of the import time) in one class."""
+"""Text -> vector, behind a narrow protocol: the encoders are interchangeable. This module has the
+sentence-transformers one; the bundled model runs on llama.cpp instead (`core.embed_llama`: the
+same vectors, a fraction of the load time and memory)."""
 
 from __future__ import annotations
 
