@@ -25,9 +25,10 @@ from core.store.memories import live, memory_columns, row_to_memory
 log = logging.getLogger(__name__)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Fetch:
-    """A read under way: what commits changed while it ran must not be kept from it."""
+    """A read under way: what commits changed while it ran must not be kept from it. Compared
+    by identity: two reads under way at once are two different reads."""
 
     changed: set[str] = field(default_factory=set)
     everything: bool = False

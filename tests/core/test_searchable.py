@@ -4,12 +4,15 @@ forgotten, and when a commit lands while they are being read."""
 
 from __future__ import annotations
 
+import random
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pytest
 
 from core.consolidate import run_jobs
@@ -149,3 +152,48 @@ def test_a_read_overtaken_by_a_commit_is_not_kept(
     assert searchable.get([memory_id])[memory_id].importance == 0.7
     monkeypatch.setattr(store.db, "cursor", lambda: real_cursor)
     assert searchable.get([memory_id])[memory_id].importance == 0.9
+
+
+def test_reads_and_writes_at_once_leave_the_held_rows_as_the_file_says(
+    store: MemoryStore,
+) -> None:
+    """Two searching threads while the writer boosts, re-weighs and compresses memories."""
+    rng = np.random.default_rng(0)
+    memories = [NewMemory(MemoryKind.EPISODIC, f"note {i}", NOW) for i in range(2000)]
+    with store.db.write() as cur:
+        ids = store.memories.insert(cur, memories, rng.standard_normal((2000, 384)))
+    store.searchable.load()
+    done = threading.Event()
+    failures: list[BaseException] = []
+
+    def guarded(work: Callable[[random.Random], None], seed: int) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                work(random.Random(seed))
+            except BaseException as exc:  # reported by the assertion below
+                failures.append(exc)
+                done.set()
+
+        return run
+
+    def write(pick: random.Random) -> None:
+        for n in range(150):
+            with store.db.write() as cur:
+                store.memories.record_access(cur, pick.sample(ids, 20), [], NOW + timedelta(n))
+                store.memories.set_importance(cur, pick.choice(ids), pick.random())
+                if n % 10 == 0:
+                    store.memories.set_tier(cur, [pick.choice(ids)], Tier.COLD)
+        done.set()
+
+    def read(pick: random.Random) -> None:
+        while not done.is_set():
+            store.searchable.get(pick.sample(ids, 300))
+
+    threads = [threading.Thread(target=guarded(write, 1))]
+    threads += [threading.Thread(target=guarded(read, seed)) for seed in (2, 3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert held(store) == as_in_file(store)
