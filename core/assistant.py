@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+import duckdb
+
 from core.context import (
     AssembledContext,
     ContextAssembler,
@@ -335,19 +337,23 @@ class Assistant:
         # Facts and to-dos come from what the user said, never from the model's reply.
         lesson = self._lesson(groups, [user_turn])
         vectors = self._embedder.embed([m.content for m in lesson.memories])
-        with self._store.db.write() as cur:
-            self._store.conversations.insert_turns(
-                cur, live.session.id, [user_turn, reply_turn], [False, interrupted]
-            )
-            remembered = remember(self._store, cur, lesson, vectors, user_turn.at)
-            if prepared.results:
-                self._retriever.strengthen(prepared.results, prepared.now, cur)
+        before = self.working.snapshot()
+        try:
+            with self._store.db.write() as cur:
+                self._store.conversations.insert_turns(
+                    cur, live.session.id, [user_turn, reply_turn], [False, interrupted]
+                )
+                remembered = remember(self._store, cur, lesson, vectors, user_turn.at)
+                if prepared.results:
+                    self._retriever.strengthen(prepared.results, prepared.now, cur)
+                self._track(cur, remembered.fact_ids, lesson, remembered.tasks, user_turn.at)
+                # The working set as this exchange leaves it, written with the exchange:
+                # after a crash the `working` job settles exactly what was in play.
+                self._store.working_items.save(cur, live.session.id, self.working.items())
+        except BaseException:
+            self.working.restore(before)
+            raise
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
-        self._track(remembered.fact_ids, lesson, remembered.tasks, user_turn.at)
-        # Saved apart from the exchange, once it is in: a crash leaves at worst the set of
-        # the exchange before, which the `working` job settles.
-        with self._store.db.write() as cur:
-            self._store.working_items.save(cur, live.session.id, self.working.items())
         return remembered.memory_ids, remembered.tasks
 
     def _lesson(self, groups: Sequence[tuple[Turn, ...]], turns: Sequence[Turn]) -> Lesson:
@@ -371,12 +377,19 @@ class Assistant:
         return ready
 
     def _track(
-        self, fact_ids: Sequence[str], lesson: Lesson, tasks: Sequence[Task], now: datetime
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        fact_ids: Sequence[str],
+        lesson: Lesson,
+        tasks: Sequence[Task],
+        now: datetime,
     ) -> None:
-        """What was just said comes into play in working memory."""
+        """What was just said comes into play in working memory (the facts read as the
+        exchange's own transaction wrote them)."""
         facts = {m.content: m for m in lesson.facts}
-        stored = self._store.memories.get_many(list(fact_ids), with_sources=False)
-        for memory in stored:
+        read = self._store.memories.get_many_in(cur, list(fact_ids)) if fact_ids else []
+        written = {m.id: m for m in read}
+        for memory in (written[i] for i in fact_ids if i in written):
             importance = facts[memory.content].importance if memory.content in facts else 0.5
             self.working.add(memory.id, memory.content, importance, now)
         for task in tasks:

@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from core.embed import Embedder
 from core.store import MemoryStore
-from core.store.database import NEXT_EMBEDDING, REEMBED_TARGET, Database
+from core.store.database import BATCH_RELATION, NEXT_EMBEDDING, REEMBED_TARGET, Database
 from core.store.memories import live
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ def run(
                     "id": [memory_id for memory_id, _ in rows],
                     "vector": pa.array(vectors.tolist(), pa.list_(pa.float32(), vectors.shape[1])),
                 },
-                f"UPDATE memories SET {NEXT_EMBEDDING} = b.vector FROM engram_batch b "
+                f"UPDATE memories SET {NEXT_EMBEDDING} = b.vector FROM {BATCH_RELATION} b "
                 "WHERE memories.id = b.id",
             )
         done += len(rows)
@@ -119,7 +119,7 @@ def embed_missing(store: MemoryStore, embedder: Embedder, batch: int = BATCH) ->
                     "id": [memory_id for memory_id, _ in rows],
                     "vector": pa.array(vectors.tolist(), pa.list_(pa.float32(), dim)),
                 },
-                "UPDATE memories SET embedding = b.vector FROM engram_batch b "
+                f"UPDATE memories SET embedding = b.vector FROM {BATCH_RELATION} b "
                 "WHERE memories.id = b.id",
             )
         fixed += len(rows)

@@ -19,7 +19,7 @@ import pyarrow as pa
 from core.decay import DEFAULT_DECAY, retention
 from core.model import Memory, MemoryKind
 from core.store import MemoryStore
-from core.store.database import id_in
+from core.store.database import BATCH_RELATION, id_in
 from core.store.memories import live
 
 log = logging.getLogger(__name__)
@@ -98,8 +98,8 @@ def _write_positions(store: MemoryStore, ids: list[str], positions: np.ndarray) 
                     "y": pa.array(part[:, 1], pa.float32()),
                     "z": pa.array(part[:, 2], pa.float32()),
                 },
-                "UPDATE memories SET pos_x = b.x, pos_y = b.y, pos_z = b.z FROM engram_batch b "
-                "WHERE memories.id = b.id",
+                "UPDATE memories SET pos_x = b.x, pos_y = b.y, pos_z = b.z "
+                f"FROM {BATCH_RELATION} b WHERE memories.id = b.id",
             )
 
 

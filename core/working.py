@@ -54,6 +54,13 @@ class WorkingMemory:
     def tokens(self) -> int:
         return sum(item.tokens for item in self._items.values())
 
+    def snapshot(self) -> dict[str, WorkingItem]:
+        """The set as it is now, to put back if what changed it is not saved after all."""
+        return dict(self._items)
+
+    def restore(self, snapshot: dict[str, WorkingItem]) -> None:
+        self._items = dict(snapshot)
+
     def items(self) -> list[WorkingItem]:
         """Most important first, the most recently used first among equals."""
         return sorted(

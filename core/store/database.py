@@ -18,6 +18,7 @@ import pyarrow as pa
 
 from core.errors import StoreError, StoreLockedError
 from core.store.extensions import load_extensions, offline_config
+from core.store.literals import values_relation
 from core.store.migrate import migrate
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,8 @@ CATALOG = "engram"
 REEMBED_TARGET = "reembed_target"
 NEXT_EMBEDDING = "embedding_next"
 HNSW_INDEX = "memories_embedding_hnsw"
+# Where `Database.with_batch` puts the rows in its statement.
+BATCH_RELATION = "{batch}"
 
 
 # Lists of ids travel as one string split in SQL: binding a Python list costs ~50 us per element
@@ -260,21 +263,26 @@ class Database:
         Database.with_batch(
             cur,
             columns,
-            f"INSERT INTO {table} ({names}) SELECT {names} FROM engram_batch{conflict}",
+            f"INSERT INTO {table} ({names}) SELECT {names} FROM {BATCH_RELATION}{conflict}",
         )
 
     @staticmethod
     def with_batch(
         cur: duckdb.DuckDBPyConnection, columns: dict[str, Sequence[object] | pa.Array], sql: str
     ) -> None:
-        """Run `sql` with the columns visible as the table `engram_batch` (bulk UPDATE ... FROM
-        and INSERT ... SELECT without per-row round trips)."""
+        """Run `sql` with the columns as the relation `{batch}` stands for (bulk UPDATE ... FROM
+        and INSERT ... SELECT without per-row round trips): literal rows for a handful, else an
+        Arrow view."""
         batch = pa.table(columns)
         if batch.num_rows == 0:
             return
+        literal = values_relation(batch)
+        if literal is not None:
+            cur.execute(sql.replace(BATCH_RELATION, literal))
+            return
         cur.register("engram_batch", batch)
         try:
-            cur.execute(sql)
+            cur.execute(sql.replace(BATCH_RELATION, "engram_batch"))
         finally:
             cur.unregister("engram_batch")
 

@@ -12,7 +12,7 @@ from datetime import datetime
 import duckdb
 
 from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
-from core.store.database import IDS, Database, id_in, pack_ids
+from core.store.database import Database, id_in
 from core.store.memories import not_live_ids
 
 
@@ -58,12 +58,14 @@ class LinkRepository:
         pairs = [(a, b) for i, a in enumerate(memory_ids) for b in memory_ids[i + 1 :] if a != b]
         if not pairs:
             return
+        sources, source_params = id_in("src_id", memory_ids)
+        targets, target_params = id_in("dst_id", memory_ids)
         current = {
             (src, dst): link_weight(weight, updated, now, self._decay)
             for src, dst, weight, updated in cur.execute(
-                "SELECT src_id, dst_id, weight, updated_at FROM links WHERE kind = ? AND "
-                f"src_id IN {IDS} AND dst_id IN {IDS}",
-                [kind, pack_ids(memory_ids), pack_ids(memory_ids)],
+                "SELECT src_id, dst_id, weight, updated_at FROM links "
+                f"WHERE kind = ? AND {sources} AND {targets}",
+                [kind, *source_params, *target_params],
             ).fetchall()
         }
         rows = []

@@ -23,7 +23,7 @@ from core.model import (
     NewMemory,
     Tier,
 )
-from core.store.database import IDS, NAMED_IDS, Database, id_in, pack_ids
+from core.store.database import BATCH_RELATION, IDS, NAMED_IDS, Database, id_in, pack_ids
 from core.store.lineage import Lineage
 
 
@@ -352,7 +352,7 @@ class MemoryRepository:
                     "id": [memory_id for memory_id, _ in positions],
                     "chunk_index": pa.array([index for _, index in positions], pa.int32()),
                 },
-                "UPDATE memories SET chunk_index = b.chunk_index FROM engram_batch b "
+                f"UPDATE memories SET chunk_index = b.chunk_index FROM {BATCH_RELATION} b "
                 "WHERE memories.id = b.id",
             )
             self._db.note_changed(memory_id for memory_id, _ in positions)
@@ -414,9 +414,9 @@ class MemoryRepository:
         ids = list(dict.fromkeys([*direct, *associative]))
         if not ids:
             return
+        where, params = id_in("id", ids)
         rows = cur.execute(
-            f"SELECT id, stability, last_accessed_at FROM memories WHERE id IN {IDS}",
-            [pack_ids(ids)],
+            f"SELECT id, stability, last_accessed_at FROM memories WHERE {where}", params
         ).fetchall()
         self._db.with_batch(
             cur,
@@ -429,7 +429,7 @@ class MemoryRepository:
                 "accessed_at": pa.array([now] * len(rows), pa.timestamp("us", "UTC")),
             },
             "UPDATE memories SET stability = b.stability, access_count = access_count + 1, "
-            "last_accessed_at = b.accessed_at FROM engram_batch b WHERE memories.id = b.id",
+            f"last_accessed_at = b.accessed_at FROM {BATCH_RELATION} b WHERE memories.id = b.id",
         )
         self._db.note_changed(ids)
 

@@ -72,6 +72,8 @@ class TaskRepository:
     ) -> list[Task]:
         """Store new candidates and reinforce open tasks they repeat, inside the caller's
         write transaction. Returns the tasks that were created or changed."""
+        if not candidates:
+            return []
         open_tasks = self._open(cur)
         touched: dict[str, Task] = {}
         recency = self.config.recency_weight

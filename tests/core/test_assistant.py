@@ -14,7 +14,7 @@ from core.assistant import Assistant
 from core.consolidate import JobContext, run_jobs
 from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
-from core.errors import InputError
+from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
 from core.model import MemoryKind
 from core.retrieval import Mode, Retriever
@@ -262,3 +262,25 @@ def test_paused_memory_keeps_the_conversation_but_stores_nothing(
     assert [t[1] for t in stored_turns(store, result.session_id)][0] == "What is the weather like?"
     assert store.tasks.inbox() == []
     assert store.fulltext.search("dentist") == []
+
+
+def test_an_exchange_that_cannot_be_written_leaves_nothing_half_done(
+    assistant: Assistant, store: MemoryStore, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The turns, what they teach and the working set are one transaction: when its last
+    write fails (a full disk), none of it is in the file and the working set is as it was."""
+    assistant.turn("Hello there.")
+    before = assistant.working.items()
+
+    def disk_full(*_: object) -> None:
+        raise StoreError("No space left on device")
+
+    monkeypatch.setattr(store.working_items, "save", disk_full)
+    clock.advance(minutes=1)
+    with pytest.raises(StoreError, match="No space left"):
+        assistant.turn("I live in Berlin. Remind me to call the dentist tomorrow.")
+    assert assistant.working.items() == before
+    assert store.tasks.inbox() == []
+    assert [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "Berlin" in m.content] == []
+    said = [text for _, text, _ in stored_turns(store, assistant.session_id or "")]
+    assert not any("Berlin" in text for text in said)

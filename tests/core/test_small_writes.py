@@ -1,0 +1,77 @@
+"""The handful of rows a chat turn writes go in as SQL literals (faster than an Arrow view by
+~1 ms a statement at scale). What the user said must come back exactly, whatever it holds, and
+both ways of writing must store the same thing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from core.model import MemoryKind, NewMemory, Role, Session, Turn
+from core.store import MemoryStore, literals
+from core.working import WorkingItem
+
+HOSTILE = [
+    "it's Bob's \"quoted\" car",
+    "'); DROP TABLE memories; --",
+    "back\\slash and a tab\tand\nnew lines",
+    "naïve café, 東京, emoji 🎉",
+    "a NUL \x00 in the middle",
+    "",
+]
+AT = datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC)
+
+
+@pytest.fixture(params=["literal", "arrow"])
+def write_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    if request.param == "arrow":
+        monkeypatch.setattr(literals, "LITERAL_ROWS_MAX", 0)
+    return request.param
+
+
+def test_what_the_user_said_is_stored_exactly(store: MemoryStore, write_path: str) -> None:
+    session = Session("s1", AT, None)
+    turns = [
+        Turn(f"t{i}", "s1", i, Role.USER, text, AT + timedelta(seconds=i), None)
+        for i, text in enumerate(HOSTILE)
+    ]
+    with store.db.write() as cur:
+        store.conversations.insert_session(cur, session)
+        # One batch each: text holding a NUL sends its whole batch the Arrow way.
+        for turn in turns:
+            store.conversations.insert_turns(cur, "s1", [turn])
+    assert store.conversations.turns([t.id for t in turns]) == turns
+    tables = store.db.cursor().execute("SELECT count(*) FROM memories").fetchall()
+    assert tables == [(0,)]
+
+
+def test_numbers_times_and_flags_round_trip(store: MemoryStore, write_path: str) -> None:
+    items = [
+        WorkingItem("a'key", HOSTILE[1], 7, 0.1, AT, AT + timedelta(microseconds=1), AT, True, 3),
+        WorkingItem("b", HOSTILE[3], 0, 1 / 3, AT, AT, AT + timedelta(days=2), False, 0),
+        WorkingItem("c", HOSTILE[4], 2**31 - 1, 1e-300, AT, AT, AT, False, 1),
+    ]
+    with store.db.write() as cur:
+        store.working_items.save(cur, "s1", items[:2])
+        store.working_items.save(cur, "s2", items[2:])
+    assert store.working_items.of_session("s1") == items[:2]
+    assert store.working_items.of_session("s2") == items[2:]
+
+
+def test_a_boost_moves_only_the_memories_named(store: MemoryStore, write_path: str) -> None:
+    """record_access is an UPDATE ... FROM the batch: stability, access count and the decay
+    clock all move, and only for the memories named."""
+    memories = [
+        NewMemory(MemoryKind.EPISODIC, f"memory {i}", AT, entities=("it's", "x")) for i in range(3)
+    ]
+    with store.db.write() as cur:
+        ids = store.memories.insert(cur, memories)
+    later = AT + timedelta(days=10)
+    with store.db.write() as cur:
+        store.memories.record_access(cur, ids[:1], ids[1:2], later)
+    boosted, associated, untouched = store.memories.get_many(ids)
+    assert boosted.access_count == 1 and boosted.last_accessed_at == later
+    assert associated.access_count == 1 and associated.stability < boosted.stability
+    assert untouched.access_count == 0 and untouched.last_accessed_at == AT
+    assert boosted.entities == ("it's", "x")
