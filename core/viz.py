@@ -16,7 +16,7 @@ from datetime import datetime
 import numpy as np
 import pyarrow as pa
 
-from core.decay import DEFAULT_DECAY, retention
+from core.decay import DEFAULT_DECAY, retentions
 from core.model import Memory, MemoryKind
 from core.store import MemoryStore
 from core.store.database import BATCH_RELATION, id_in
@@ -225,20 +225,25 @@ def build_graph(
     ).fetchall()
     positions = {r[0]: (float(r[1]), float(r[2]), float(r[3])) for r in rows}
     memories = store.memories.get_many(list(positions), with_sources=False)
+    held = retentions(
+        [(m.kind, m.decay_class, m.stability, m.last_accessed_at) for m in memories],
+        now,
+        DEFAULT_DECAY,
+    )
     nodes = tuple(
         Node(
             m.id,
             positions[m.id],
             m.kind,
             m.importance,
-            retention(m.kind, m.decay_class, m.stability, m.last_accessed_at, now, DEFAULT_DECAY),
+            float(r),
             _label(m),
             m.created_at,
             m.valid_from,
             m.valid_to,
             m.session_id,
         )
-        for m in memories
+        for m, r in zip(memories, held, strict=True)
     )
     return Graph(nodes, tuple(_edges(memories, max_entity_edges)))
 

@@ -23,9 +23,10 @@ from core.retrieval.scoring import (
     ScoringContext,
     SearchResult,
     adaptive_cut,
+    candidate_retention,
     diversify,
     memory_retention,
-    score_memory,
+    rank,
 )
 from core.store import MemoryStore
 from core.store.fulltext import KeywordHit
@@ -111,13 +112,17 @@ class Retriever:
             log.warning("Memories unreadable: %s", exc)
             problems.append(f"Memory is unreadable right now ({exc}).")
             return SearchOutcome([], " ".join(problems), window)
-        memories = [m for m in found if self._admissible(m, request, window)]
-        if not memories and window is not None and window.phrase != "explicit":
+        held = candidate_retention(found, request.now, self.config)
+        admitted = [i for i, m in enumerate(found) if self._admissible(m, held[i], request, window)]
+        if not admitted and window is not None and window.phrase != "explicit":
             # "Where did she move from 4 years ago?" names when something happened, not when it
             # was said: when nothing was said then, answer from any time, and say so.
             problems.append(f"Nothing remembered from {window.phrase}; matches from any time.")
             window = None
-            memories = [m for m in found if self._admissible(m, request, window)]
+            admitted = [
+                i for i, m in enumerate(found) if self._admissible(m, held[i], request, window)
+            ]
+        memories = [found[i] for i in admitted]
         top_bm25 = max(keyword.values(), default=0.0) or 1.0
         context = ScoringContext(
             now=request.now,
@@ -126,21 +131,17 @@ class Retriever:
             project=request.project,
             task_memory_ids=request.task_memory_ids,
         )
-        scored = sorted(
-            (
-                score_memory(
-                    m,
-                    similarity.get(m.id, 0.0),
-                    keyword.get(m.id, 0.0) / top_bm25,
-                    context,
-                    self.config,
-                )
-                for m in memories
-            ),
-            key=lambda s: s.score,
-            reverse=True,
+        scored = rank(
+            memories,
+            held[admitted],
+            np.fromiter((similarity.get(m.id, 0.0) for m in memories), np.float64, len(memories)),
+            np.fromiter((keyword.get(m.id, 0.0) for m in memories), np.float64, len(memories))
+            / top_bm25,
+            context,
+            self.config,
+            head=max(self.config.diversity_window, request.k),
         )
-        ranked = diversify(scored, self.config)
+        ranked = diversify(scored.head, self.config)
         # The cut judges direct matches; associations ride along with what survives it.
         cut = (
             adaptive_cut(ranked, request.k, self.config)
@@ -148,12 +149,13 @@ class Retriever:
             else ranked[: request.k]
         )
         if request.expand and cut:
-            cut = self._expand(cut, ranked[len(cut) :], request, window)[: request.k]
+            weak = [r.memory for r in ranked[len(cut) :]] + scored.rest
+            cut = self._expand(cut, weak, request, window)[: request.k]
         if request.record_access and cut:
             self.strengthen(cut, request.now)
-        # Scored from copies without their text: the results are read in full, with provenance.
-        full = {m.id: m for m in self._store.memories.get_many([r.memory.id for r in cut])}
-        cut = [replace(r, memory=full[r.memory.id]) for r in cut if r.memory.id in full]
+        # Scored from copies without their text: only the results kept get it, with provenance.
+        whole = {m.id: m for m in self._store.memories.with_text([r.memory for r in cut])}
+        cut = [replace(r, memory=whole[r.memory.id]) for r in cut if r.memory.id in whole]
         degraded = " ".join(problems) or None
         return SearchOutcome(cut, degraded, window, len(memories))
 
@@ -204,7 +206,11 @@ class Retriever:
             return []
 
     def _admissible(
-        self, memory: Memory, request: SearchRequest, window: TimeWindow | None
+        self,
+        memory: Memory,
+        retention: float,
+        request: SearchRequest,
+        window: TimeWindow | None,
     ) -> bool:
         if request.kinds is not None and memory.kind not in request.kinds:
             return False
@@ -223,14 +229,12 @@ class Retriever:
             return False
         if request.mode not in self.config.drop_faded_in or memory.access_count > 0:
             return True
-        return (
-            memory_retention(memory, request.now, self.config) >= self.config.drop_retention_below
-        )
+        return retention >= self.config.drop_retention_below
 
     def _expand(
         self,
         kept: list[SearchResult],
-        below_cut: list[SearchResult],
+        below_cut: list[Memory],
         request: SearchRequest,
         window: TimeWindow | None,
     ) -> list[SearchResult]:
@@ -238,7 +242,7 @@ class Retriever:
         including candidates that matched the query too weakly to make the cut themselves."""
         top = {r.memory.id: r for r in kept[: self.config.expand_from]}
         by_id = {r.memory.id: r for r in kept}
-        weak = {r.memory.id: r.memory for r in below_cut}
+        weak = {m.id: m for m in below_cut}
         chosen: dict[str, tuple[float, str]] = {}
         for link in self._store.links.neighbours(
             list(top), request.now, self.config.expand_min_weight, live_only=False
@@ -255,7 +259,15 @@ class Retriever:
             (memory_id, found)
             for memory_id, found in chosen.items()
             if memory_id in by_id
-            or (memory_id in fetched and self._admissible(fetched[memory_id], request, window))
+            or (
+                memory_id in fetched
+                and self._admissible(
+                    fetched[memory_id],
+                    memory_retention(fetched[memory_id], request.now, self.config),
+                    request,
+                    window,
+                )
+            )
         ]
         reachable.sort(key=lambda item: item[1][0], reverse=True)
         for memory_id, (score, source) in reachable[: self.config.expand_max]:

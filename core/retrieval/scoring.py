@@ -8,7 +8,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from core.decay import days_between, retention
+import numpy as np
+
+from core.decay import days_between, retentions
 from core.ingest.entities import jaccard
 from core.model import Memory
 from core.retrieval.config import RetrievalConfig, Weights
@@ -35,53 +37,92 @@ class ScoringContext:
 
 
 def memory_retention(memory: Memory, now: datetime, config: RetrievalConfig) -> float:
-    return retention(
-        memory.kind,
-        memory.decay_class,
-        memory.stability,
-        memory.last_accessed_at,
+    return float(candidate_retention([memory], now, config)[0])
+
+
+def candidate_retention(
+    memories: Sequence[Memory], now: datetime, config: RetrievalConfig
+) -> np.ndarray:
+    return retentions(
+        [(m.kind, m.decay_class, m.stability, m.last_accessed_at) for m in memories],
         now,
         config.decay,
     )
 
 
-def score_memory(
-    memory: Memory,
-    similarity: float,
-    keyword: float,
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """Candidates best first: the head as results with their signals (what can reach a
+    prompt or the diversity pass), the rest as bare memories (a link may still pull one in)."""
+
+    head: list[SearchResult]
+    rest: list[Memory]
+
+
+def rank(
+    memories: Sequence[Memory],
+    retention: np.ndarray,
+    similarity: np.ndarray,
+    keyword: np.ndarray,
     context: ScoringContext,
     config: RetrievalConfig,
-) -> SearchResult:
-    """`keyword` is BM25 already scaled to 0..1 over the candidate set."""
+    head: int,
+) -> Ranking:
+    """Every candidate scored at once, one array per signal. `keyword` is BM25 already scaled
+    to 0..1 over the candidate set; `retention` is each memory's R at `context.now`."""
     w = context.weights
-    r = memory_retention(memory, context.now, config)
-    age = days_between(memory.last_accessed_at, context.now)
-    semantic = max(0.0, similarity) * r**config.retention_exponent
-    recency = math.exp(-math.log(2) * age / config.recency_half_life_days)
-    project = 1.0 if context.project and memory.project == context.project else 0.0
-    entity = jaccard(context.query_entities, memory.entities) if memory.entities else 0.0
-    task = config.task_bonus if memory.id in context.task_memory_ids else 0.0
+    count = len(memories)
+    age = np.fromiter(
+        (days_between(m.last_accessed_at, context.now) for m in memories), np.float64, count
+    )
+    importance = np.fromiter((m.importance for m in memories), np.float64, count)
+    semantic = np.maximum(similarity, 0.0) * retention**config.retention_exponent
+    recency = np.exp(-math.log(2) * age / config.recency_half_life_days)
+    project = np.fromiter(
+        (bool(context.project) and m.project == context.project for m in memories),
+        np.float64,
+        count,
+    )
+    entity = np.fromiter(
+        (jaccard(context.query_entities, m.entities) if m.entities else 0.0 for m in memories),
+        np.float64,
+        count,
+    )
+    task = np.fromiter(
+        (config.task_bonus if m.id in context.task_memory_ids else 0.0 for m in memories),
+        np.float64,
+        count,
+    )
     score = (
         w.semantic * semantic
         + w.keyword * keyword
         + w.recency * recency
-        + w.importance * memory.importance
+        + w.importance * importance
         + w.project * project
         + w.entity * entity
         + w.task * task
     )
-    signals = {
-        "semantic": semantic,
-        "keyword": keyword,
-        "recency": recency,
-        "importance": memory.importance,
-        "project": project,
-        "entity": entity,
-        "task": task,
-    }
-    signals["similarity"] = similarity
-    signals["retention"] = r
-    return SearchResult(memory, score, signals)
+    # Stable, so equal scores keep the candidates' order.
+    order = np.argsort(-score, kind="stable")
+    results = [
+        SearchResult(
+            memories[i],
+            float(score[i]),
+            {
+                "semantic": float(semantic[i]),
+                "keyword": float(keyword[i]),
+                "recency": float(recency[i]),
+                "importance": float(importance[i]),
+                "project": float(project[i]),
+                "entity": float(entity[i]),
+                "task": float(task[i]),
+                "similarity": float(similarity[i]),
+                "retention": float(retention[i]),
+            },
+        )
+        for i in order[:head]
+    ]
+    return Ranking(results, [memories[i] for i in order[head:]])
 
 
 def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[SearchResult]:

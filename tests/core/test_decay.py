@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.decay import boosted_stability, link_weight, retention, spacing_factor
+from core.decay import boosted_stability, link_weight, retention, retentions, spacing_factor
 from core.model import DecayClass, MemoryKind
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -35,6 +35,19 @@ def test_floors_core_dims_but_never_vanishes() -> None:
     long_ago = days(5 * 365)
     assert retention(MemoryKind.CORE, DecayClass.SLOW, 1.0, T0, long_ago) == 0.60
     assert retention(MemoryKind.EPISODIC, DecayClass.MEDIUM, 1.0, T0, long_ago) == 0.02
+
+
+def test_a_batch_judges_each_memory_by_its_own_class_kind_and_use() -> None:
+    """Search and the 3D view score hundreds of memories at once: each keeps its own curve."""
+    batch = [
+        (MemoryKind.EPISODIC, DecayClass.FAST, 1.0, days(10)),
+        (MemoryKind.CORE, DecayClass.NONE, 1.0, T0),
+        (MemoryKind.CORE, DecayClass.SLOW, 1.0, days(-5 * 365)),
+        (MemoryKind.SEMANTIC, DecayClass.MEDIUM, 2.0, T0),
+        (MemoryKind.EPISODIC, DecayClass.SLOW, 1.0, days(14)),
+    ]
+    assert retentions(batch, days(14)).tolist() == pytest.approx([0.25, 1.0, 0.60, 0.5**0.5, 1.0])
+    assert retentions([], days(14)).shape == (0,)
 
 
 def test_stability_stretches_the_curve() -> None:

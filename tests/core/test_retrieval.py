@@ -39,12 +39,37 @@ def ask(store: MemoryStore, embedder: Embedder, query: str, **options: object) -
 def test_results_carry_their_score_breakdown(store: MemoryStore, embedder: Embedder) -> None:
     add(store, embedder, "The dentist appointment is on Friday at 9", NOW - timedelta(days=1))
     (result,) = Retriever(store, embedder).search(SearchRequest("dentist appointment", NOW)).results
+    assert result.memory.content == "The dentist appointment is on Friday at 9"
     signals = result.signals
     assert signals["similarity"] > 0.5 and signals["keyword"] == 1.0
     assert signals["retention"] == pytest.approx(0.5 ** (1 / 14), abs=1e-6)
     assert signals["semantic"] == pytest.approx(
         signals["similarity"] * signals["retention"] ** DEFAULT_RETRIEVAL.retention_exponent
     )
+
+
+def test_results_come_whole_with_the_turns_they_were_made_from(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Scoring runs on copies without text; what is returned has its text and provenance,
+    including a memory that came in through a link."""
+    texts = ["We booked the cabin in Tromso for March", "Northern lights tours leave at ten"]
+    turns = [("s1-t4", "s1-t5", "s1-t6"), ("s2-t1",)]
+    memories = [
+        NewMemory(MemoryKind.EPISODIC, text, NOW - timedelta(days=2), source_turn_ids=ids)
+        for text, ids in zip(texts, turns, strict=True)
+    ]
+    with store.db.write() as cur:
+        cabin, tours = store.memories.insert(cur, memories, embedder.embed(texts))
+        store.links.add(cur, [(cabin, tours, 0.9)], "synaptic", NOW)
+    results = (
+        Retriever(store, embedder)
+        .search(SearchRequest("cabin booking in Tromso", NOW, record_access=False))
+        .results
+    )
+    by_id = {r.memory.id: r.memory for r in results}
+    assert by_id[cabin].content == texts[0] and by_id[cabin].source_turn_ids == turns[0]
+    assert by_id[tours].content == texts[1] and by_id[tours].source_turn_ids == turns[1]
 
 
 def test_retrieval_strengthens_what_it_returns(store: MemoryStore, embedder: Embedder) -> None:
