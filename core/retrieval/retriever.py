@@ -6,8 +6,8 @@ and says so rather than pretending nothing matched."""
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Collection, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -77,6 +77,7 @@ class Retriever:
         self._store = store
         self._embedder = embedder
         self.config = config
+        self._keyword_thread = ThreadPoolExecutor(1, thread_name_prefix="engram-bm25")
 
     def search(self, request: SearchRequest) -> SearchOutcome:
         window = self._window(request)
@@ -84,24 +85,15 @@ class Retriever:
         problems: list[str] = []
         # The query is embedded first, on its own: the encoder spreads over every core, and a
         # query running beside it slowed both (~2x on two cores). Keywords are then searched
-        # on a second thread (its own cursor) while this one walks the HNSW graph; DuckDB
-        # releases the GIL.
+        # on the retriever's own thread while this one walks the HNSW graph (DuckDB releases
+        # the GIL). That thread lives as long as the retriever: one started per search cost
+        # ~1-2 ms, mostly for its new database cursor.
         vector = self._query_vector(request, problems)
-        keyword_hits: list[KeywordHit] = []
-        crashed: list[BaseException] = []
-
-        def keywords() -> None:
-            try:
-                keyword_hits.extend(self._keyword_candidates(request, past, problems))
-            except BaseException as exc:  # re-raised on the caller's thread just below
-                crashed.append(exc)
-
-        worker = threading.Thread(target=keywords, name="engram-bm25")
-        worker.start()
-        vector_hits = self._vector_candidates(vector, problems) if vector is not None else []
-        worker.join()
-        if crashed:
-            raise crashed[0]
+        keywords = self._keyword_thread.submit(self._keyword_candidates, request, past, problems)
+        try:
+            vector_hits = self._vector_candidates(vector, problems) if vector is not None else []
+        finally:
+            keyword_hits = keywords.result()
         if len(problems) == 2:
             return self._recent_fallback(request, window, problems)
         similarity = {h.memory_id: h.similarity for h in vector_hits}
@@ -113,15 +105,17 @@ class Retriever:
             problems.append(f"Memory is unreadable right now ({exc}).")
             return SearchOutcome([], " ".join(problems), window)
         held = candidate_retention(found, request.now, self.config)
-        admitted = [i for i, m in enumerate(found) if self._admissible(m, held[i], request, window)]
+
+        def admit(window: TimeWindow | None) -> list[int]:
+            return [i for i, m in enumerate(found) if self._admissible(m, held[i], request, window)]
+
+        admitted = admit(window)
         if not admitted and window is not None and window.phrase != "explicit":
             # "Where did she move from 4 years ago?" names when something happened, not when it
             # was said: when nothing was said then, answer from any time, and say so.
             problems.append(f"Nothing remembered from {window.phrase}; matches from any time.")
             window = None
-            admitted = [
-                i for i, m in enumerate(found) if self._admissible(m, held[i], request, window)
-            ]
+            admitted = admit(window)
         memories = [found[i] for i in admitted]
         top_bm25 = max(keyword.values(), default=0.0) or 1.0
         context = ScoringContext(

@@ -48,6 +48,10 @@ def pack_ids(ids: Iterable[str]) -> str:
 # 100k memories); the packed string is a hash join over the whole table (~15 ms), which only wins
 # for thousands of ids.
 LITERAL_IDS_MAX = 1000
+# A commit that changed at most this many memory rows (a chat turn's) is small: what holds
+# copies of those rows reads them again at once, on the writer's time, rather than leaving the
+# read to the next search.
+SMALL_COMMIT = 64
 
 
 def id_in(column: str, ids: Sequence[str]) -> tuple[str, list[str]]:

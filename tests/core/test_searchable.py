@@ -20,6 +20,7 @@ from core.embed import Embedder
 from core.model import Memory, MemoryKind, NewMemory, Tier
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
+from core.store import searchable as searchable_module
 from core.store.searchable import SearchableMemories
 from tests.core.memory_factory import remember
 from tests.core.test_consolidate import context, history
@@ -133,9 +134,45 @@ class CommitDuringRead:
         return self._result
 
 
+class NoReads:
+    """A cursor for a thread that must not need the file."""
+
+    def execute(self, *args: object) -> NoReads:
+        raise AssertionError(f"read the file: {args[0]}")
+
+
+def test_the_few_rows_a_commit_changed_are_held_again_before_the_next_search(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chat turn's boosts and new memories are read on the writer's time, not by the next
+    search: it finds them held, as the file says."""
+    first, second = remember(store, embedder, TEXTS[:2], NOW)
+    store.searchable.load()
+    with store.db.write() as cur:
+        store.memories.record_access(cur, [first], [], NOW + timedelta(days=3))
+        (added,) = store.memories.insert(
+            cur, [NewMemory(MemoryKind.SEMANTIC, "Ana lives in Lisbon", NOW)]
+        )
+    own_cursor, this_thread = store.db.cursor, threading.current_thread()
+    monkeypatch.setattr(
+        store.db,
+        "cursor",
+        lambda: NoReads() if threading.current_thread() is this_thread else own_cursor(),
+    )
+    held = store.searchable.get([first, second, added])
+    monkeypatch.undo()
+    assert held == {
+        m.id: replace(m, content="")
+        for m in store.memories.get_many([first, second, added], with_sources=False)
+    }
+    assert held[first].access_count == 1 and held[added].kind is MemoryKind.SEMANTIC
+
+
 def test_a_read_overtaken_by_a_commit_is_not_kept(
     store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # As after a commit that changed many rows: they are read again when next asked for.
+    monkeypatch.setattr(searchable_module, "SMALL_COMMIT", 0)
     (memory_id,) = remember(store, embedder, TEXTS[:1], NOW)
     searchable = SearchableMemories(store.db)
     searchable.load()

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
+import pytest
+
 from core.embed import Embedder
+from core.errors import StoreError
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
-from core.store.fulltext import FullTextIndex
+from core.store.database import SMALL_COMMIT
+from core.store.fulltext import FTS_SCHEMA, FullTextIndex
+from core.store.postings import StemCache
+from core.store.unindexed import UnindexedDocuments
 from tests.core.memory_factory import remember
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -65,6 +72,64 @@ def test_bm25_finds_rows_written_after_the_last_fts_rebuild(
     assert "billing" in store.memories.get(indexed[0].memory_id).content
     store.fulltext.rebuild()
     assert [h.memory_id for h in store.fulltext.search("stromboli ferry")] == [late]
+
+
+def test_a_keyword_index_lost_after_it_was_built_is_built_again(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Whether the index exists is asked once, not on every search: a search that fails
+    because it is gone says so, and the next one builds it again."""
+    ids = remember(store, embedder, TEXTS, T0)
+    store.fulltext.rebuild()
+    with store.db.exclusive() as cur:
+        cur.execute("DROP SCHEMA fts_main_memories CASCADE")
+    # Plain words are scored from the postings held in process; others ask the index.
+    assert [h.memory_id for h in store.fulltext.search("cello")] == [ids[3]]
+    with pytest.raises(StoreError, match="Keyword search failed"):
+        store.fulltext.search("Pórto")
+    assert [h.memory_id for h in store.fulltext.search("Pórto")] == [ids[1]]
+    assert store.fulltext.exists()
+
+
+class NoReads:
+    """A cursor for a thread that must not need the file."""
+
+    def execute(self, *args: object) -> NoReads:
+        raise AssertionError(f"read the file: {args[0]}")
+
+
+def test_words_of_a_turns_new_memories_are_ready_before_the_next_search(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows a small commit adds or empties are tokenized as it commits (the next keyword
+    search reads nothing for them); a big one is caught up by a scan. Either way the words
+    held are those a full read of the file gives."""
+    stopwords = frozenset({"the", "to", "in"})
+
+    def held_words() -> dict[str, list[str]]:
+        return UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem)).documents(0, stopwords)
+
+    def stem(words: list[str]) -> list[str]:
+        return [w[:5] for w in words]
+
+    (first,) = remember(store, embedder, TEXTS[:1], T0)
+    words = UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem))
+    words.documents(0, stopwords)
+    remember(store, embedder, [f"note {i}" for i in range(SMALL_COMMIT + 1)], T0)
+    assert len(words.documents(0, stopwords)) == SMALL_COMMIT + 2
+    (last,) = remember(store, embedder, ["Booked the ferry to Stromboli"], T0)
+    with store.db.write() as cur:
+        store.memories.forget(cur, [first], T0, "asked to")
+    own_cursor, this_thread = store.db.cursor, threading.current_thread()
+    monkeypatch.setattr(
+        store.db,
+        "cursor",
+        lambda: NoReads() if threading.current_thread() is this_thread else own_cursor(),
+    )
+    now_held = words.documents(0, stopwords)
+    monkeypatch.undo()
+    assert now_held[last] == ["booke", "ferry", "strom"] and first not in now_held
+    assert now_held == held_words()
 
 
 def test_fresh_and_indexed_rows_rank_on_one_scale(store: MemoryStore, embedder: Embedder) -> None:
