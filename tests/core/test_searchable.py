@@ -23,6 +23,7 @@ from core.store import MemoryStore
 from core.store import searchable as searchable_module
 from core.store.searchable import SearchableMemories
 from tests.core.memory_factory import remember
+from tests.core.no_reads import forbid_reads_on_this_thread
 from tests.core.test_consolidate import context, history
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
@@ -134,13 +135,6 @@ class CommitDuringRead:
         return self._result
 
 
-class NoReads:
-    """A cursor for a thread that must not need the file."""
-
-    def execute(self, *args: object) -> NoReads:
-        raise AssertionError(f"read the file: {args[0]}")
-
-
 def test_the_few_rows_a_commit_changed_are_held_again_before_the_next_search(
     store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,12 +147,7 @@ def test_the_few_rows_a_commit_changed_are_held_again_before_the_next_search(
         (added,) = store.memories.insert(
             cur, [NewMemory(MemoryKind.SEMANTIC, "Ana lives in Lisbon", NOW)]
         )
-    own_cursor, this_thread = store.db.cursor, threading.current_thread()
-    monkeypatch.setattr(
-        store.db,
-        "cursor",
-        lambda: NoReads() if threading.current_thread() is this_thread else own_cursor(),
-    )
+    forbid_reads_on_this_thread(monkeypatch, store.db)
     held = store.searchable.get([first, second, added])
     monkeypatch.undo()
     assert held == {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import UTC, datetime
 
 import pytest
@@ -16,6 +15,7 @@ from core.store.fulltext import FTS_SCHEMA, FullTextIndex
 from core.store.postings import StemCache
 from core.store.unindexed import UnindexedDocuments
 from tests.core.memory_factory import remember
+from tests.core.no_reads import forbid_reads_on_this_thread
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -91,13 +91,6 @@ def test_a_keyword_index_lost_after_it_was_built_is_built_again(
     assert store.fulltext.exists()
 
 
-class NoReads:
-    """A cursor for a thread that must not need the file."""
-
-    def execute(self, *args: object) -> NoReads:
-        raise AssertionError(f"read the file: {args[0]}")
-
-
 def test_words_of_a_turns_new_memories_are_ready_before_the_next_search(
     store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -120,12 +113,7 @@ def test_words_of_a_turns_new_memories_are_ready_before_the_next_search(
     (last,) = remember(store, embedder, ["Booked the ferry to Stromboli"], T0)
     with store.db.write() as cur:
         store.memories.forget(cur, [first], T0, "asked to")
-    own_cursor, this_thread = store.db.cursor, threading.current_thread()
-    monkeypatch.setattr(
-        store.db,
-        "cursor",
-        lambda: NoReads() if threading.current_thread() is this_thread else own_cursor(),
-    )
+    forbid_reads_on_this_thread(monkeypatch, store.db)
     now_held = words.documents(0, stopwords)
     monkeypatch.undo()
     assert now_held[last] == ["booke", "ferry", "strom"] and first not in now_held
