@@ -88,6 +88,9 @@ class Database:
         self._generation = 0
         # Committed write transactions so far: caches of what rows say compare against it.
         self.commits = 0
+        # Memory rows added by committed transactions so far (see `note_added`).
+        self.additions = 0
+        self._added = 0
         # Memory ids the open write transaction changed, told to listeners once it commits
         # (None: too many to name, e.g. every row deleted).
         self._changed: set[str] | None = set()
@@ -210,7 +213,7 @@ class Database:
             if self._closed:
                 raise StoreError("The memory store is closed.")
             cur = self._writer
-            self._changed = set()
+            self._changed, self._added = set(), 0
             cur.execute("BEGIN")
             try:
                 yield cur
@@ -222,6 +225,7 @@ class Database:
             except duckdb.Error as exc:
                 raise StoreError(f"Could not save to the memory file: {exc}") from exc
             self.commits += 1
+            self.additions += self._added
             changed, self._changed = self._changed, set()
             if changed is None or changed:
                 self._tell(None if changed is None else frozenset(changed))
@@ -234,6 +238,13 @@ class Database:
             self._changed = None
         else:
             self._changed.update(memory_ids)
+
+    def note_added(self, memory_ids: Sequence[str]) -> None:
+        """Inside a write: new memory rows. They are told to listeners as changed ones are,
+        and counted: what follows new rows only (keyword search's unindexed rows) has
+        nothing to read after commits that added none, like a chat turn's boosts."""
+        self.note_changed(memory_ids)
+        self._added += len(memory_ids)
 
     def on_rows_changed(self, listener: Callable[[frozenset[str] | None], None]) -> None:
         """Call `listener` after each commit that updated memory rows, with their ids, or

@@ -162,7 +162,7 @@ class MemoryRepository:
         if embeddings is not None and len(embeddings) != len(memories):
             raise StoreError("Each memory needs exactly one embedding.")
         ids = [new_memory_id() for _ in memories]
-        self._db.note_changed(ids)
+        self._db.note_added(ids)
         self._db.insert_rows(
             cur,
             "memories",

@@ -68,6 +68,7 @@ class UnindexedDocuments:
         self._watermark = -1
         self._upto = -1
         self._commits = -1
+        self._additions = -1
         self._stopwords: frozenset[str] | None = None
         self._docs: dict[str, list[str]] = {}
         db.on_rows_changed(self._on_rows_changed)
@@ -79,24 +80,29 @@ class UnindexedDocuments:
                 self._watermark, self._upto, self._commits = watermark, watermark, -1
                 self._docs = {}
             self._stopwords = stopwords
-            commits = self._db.commits
-            if commits != self._commits:
+            # Both counted after their commit landed: a scan begun after reading them sees it.
+            commits, additions = self._db.commits, self._db.additions
+            if commits != self._commits and additions != self._additions:
                 rows = self._db.cursor().execute(
                     "SELECT id, seq, content FROM memories WHERE seq > ? AND content IS NOT NULL",
                     [self._upto],
                 )
                 self._take(rows.fetchall(), stopwords)
-                self._commits = commits
+            self._commits, self._additions = commits, additions
             return dict(self._docs)
 
     def _on_rows_changed(self, changed: frozenset[str] | None) -> None:
-        """The rows a small commit (a chat turn) added or changed are tokenized at once, on the
-        writer's time, by their ids: the next search then reads nothing, where its scan for new
-        rows cost 3-8 ms beside the vector index walk. Anything else waits for that scan."""
+        """The rows a small commit (a chat turn) added are tokenized at once, on the writer's
+        time, by their ids: the next search then reads nothing, where its scan for new rows
+        cost 3-8 ms beside the vector index walk. A commit that added none needs nothing read;
+        a big one waits for that scan."""
         with self._lock:
             stopwords = self._stopwords
             up_to_date = self._commits == self._db.commits - 1
             if stopwords is None or not up_to_date or changed is None:
+                return
+            if self._db.additions == self._additions:
+                self._commits = self._db.commits
                 return
             if len(changed) > SMALL_COMMIT:
                 return
@@ -110,7 +116,7 @@ class UnindexedDocuments:
             except (duckdb.Error, StoreError) as exc:
                 log.warning("New memories are tokenized at the next search instead: %s", exc)
                 return
-            self._commits = self._db.commits
+            self._commits, self._additions = self._db.commits, self._db.additions
 
     def _take(self, rows: list[tuple[str, int, str | None]], stopwords: frozenset[str]) -> None:
         """Hold the stems of these (id, seq, content) rows; a row without text has none."""
