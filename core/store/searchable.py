@@ -3,9 +3,9 @@ hundred candidates is a dictionary lookup rather than hundreds of primary-key pr
 probes cost more than the HNSW walk itself at 100k memories).
 
 The copies follow the file: every write that adds or updates a memory row names it
-(`Database.note_changed`); after the commit those rows are dropped here and read again, at
-once when they are few, else on next use. A read that was in flight while a commit landed
-does not keep what it read for the rows that commit changed."""
+(`Database.note_changed`); after the commit those rows are dropped here and read again on
+next use. A read that was in flight while a commit landed does not keep what it read for the
+rows that commit changed."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import duckdb
 
 from core.errors import StoreError
 from core.model import Memory
-from core.store.database import SMALL_COMMIT, Database, id_in
+from core.store.database import Database, id_in
 from core.store.memories import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
@@ -124,11 +124,3 @@ class SearchableMemories:
             for memory_id in changed:
                 self._rows.pop(memory_id, None)
                 self._absent.discard(memory_id)
-            refresh = self._loaded and len(changed) <= SMALL_COMMIT
-        if refresh:
-            # Still inside the commit's write lock: no other change can land during the read.
-            # (A search beside the index walks paid 1-5 ms for these reads.)
-            try:
-                self._read(sorted(changed))
-            except StoreError as exc:
-                log.warning("Changed memories are read again when next asked for: %s", exc)

@@ -5,19 +5,13 @@ extended by them, as a rebuild would score them."""
 
 from __future__ import annotations
 
-import logging
 import math
 import threading
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
-import duckdb
-
-from core.errors import StoreError
-from core.store.database import SMALL_COMMIT, Database, id_in
+from core.store.database import Database, id_in
 from core.store.postings import StemCache, ascii_tokens
-
-log = logging.getLogger(__name__)
 
 K1 = 1.2
 B = 0.75
@@ -67,66 +61,31 @@ class UnindexedDocuments:
         self._lock = threading.Lock()
         self._watermark = -1
         self._upto = -1
-        self._commits = -1
         self._additions = -1
-        self._stopwords: frozenset[str] | None = None
         self._docs: dict[str, list[str]] = {}
-        db.on_rows_changed(self._on_rows_changed)
 
     def documents(self, watermark: int, stopwords: frozenset[str]) -> dict[str, list[str]]:
         """Memory id -> stems, for rows written after `watermark` (the index's build)."""
         with self._lock:
             if watermark != self._watermark:
-                self._watermark, self._upto, self._commits = watermark, watermark, -1
+                self._watermark, self._upto, self._additions = watermark, watermark, -1
                 self._docs = {}
-            self._stopwords = stopwords
-            # Both counted after their commit landed: a scan begun after reading them sees it.
-            commits, additions = self._db.commits, self._db.additions
-            if commits != self._commits and additions != self._additions:
-                rows = self._db.cursor().execute(
-                    "SELECT id, seq, content FROM memories WHERE seq > ? AND content IS NOT NULL",
-                    [self._upto],
-                )
-                self._take(rows.fetchall(), stopwords)
-            self._commits, self._additions = commits, additions
+            # Counted after its commit landed: a scan begun after reading it sees the rows.
+            additions = self._db.additions
+            if additions != self._additions:
+                self._read_new(stopwords)
+                self._additions = additions
             return dict(self._docs)
 
-    def _on_rows_changed(self, changed: frozenset[str] | None) -> None:
-        """The rows a small commit (a chat turn) added are tokenized at once, on the writer's
-        time, by their ids: the next search then reads nothing, where its scan for new rows
-        cost 3-8 ms beside the vector index walk. A commit that added none needs nothing read;
-        a big one waits for that scan."""
-        with self._lock:
-            stopwords = self._stopwords
-            up_to_date = self._commits == self._db.commits - 1
-            if stopwords is None or not up_to_date or changed is None:
-                return
-            if self._db.additions == self._additions:
-                self._commits = self._db.commits
-                return
-            if len(changed) > SMALL_COMMIT:
-                return
-            where, params = id_in("id", sorted(changed))
-            try:
-                rows = self._db.cursor().execute(
-                    f"SELECT id, seq, content FROM memories WHERE {where} AND seq > ?",
-                    [*params, self._watermark],
-                )
-                self._take(rows.fetchall(), stopwords)
-            except (duckdb.Error, StoreError) as exc:
-                log.warning("New memories are tokenized at the next search instead: %s", exc)
-                return
-            self._commits, self._additions = self._db.commits, self._db.additions
-
-    def _take(self, rows: list[tuple[str, int, str | None]], stopwords: frozenset[str]) -> None:
-        """Hold the stems of these (id, seq, content) rows; a row without text has none."""
+    def _read_new(self, stopwords: frozenset[str]) -> None:
         cur = self._db.cursor()
+        rows = cur.execute(
+            "SELECT id, seq, content FROM memories WHERE seq > ? AND content IS NOT NULL",
+            [self._upto],
+        ).fetchall()
         beyond_ascii = []
         for memory_id, seq, content in rows:
             self._upto = max(self._upto, seq)
-            if content is None:
-                self._docs.pop(memory_id, None)
-                continue
             words = ascii_tokens(content)
             if words is None:
                 beyond_ascii.append(memory_id)

@@ -20,10 +20,8 @@ from core.embed import Embedder
 from core.model import Memory, MemoryKind, NewMemory, Tier
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
-from core.store import searchable as searchable_module
 from core.store.searchable import SearchableMemories
 from tests.core.memory_factory import remember
-from tests.core.no_reads import forbid_reads_on_this_thread
 from tests.core.test_consolidate import context, history
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
@@ -135,33 +133,9 @@ class CommitDuringRead:
         return self._result
 
 
-def test_the_few_rows_a_commit_changed_are_held_again_before_the_next_search(
-    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A chat turn's boosts and new memories are read on the writer's time, not by the next
-    search: it finds them held, as the file says."""
-    first, second = remember(store, embedder, TEXTS[:2], NOW)
-    store.searchable.load()
-    with store.db.write() as cur:
-        store.memories.record_access(cur, [first], [], NOW + timedelta(days=3))
-        (added,) = store.memories.insert(
-            cur, [NewMemory(MemoryKind.SEMANTIC, "Ana lives in Lisbon", NOW)]
-        )
-    forbid_reads_on_this_thread(monkeypatch, store.db)
-    held = store.searchable.get([first, second, added])
-    monkeypatch.undo()
-    assert held == {
-        m.id: replace(m, content="")
-        for m in store.memories.get_many([first, second, added], with_sources=False)
-    }
-    assert held[first].access_count == 1 and held[added].kind is MemoryKind.SEMANTIC
-
-
 def test_a_read_overtaken_by_a_commit_is_not_kept(
     store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # As after a commit that changed many rows: they are read again when next asked for.
-    monkeypatch.setattr(searchable_module, "SMALL_COMMIT", 0)
     (memory_id,) = remember(store, embedder, TEXTS[:1], NOW)
     searchable = SearchableMemories(store.db)
     searchable.load()

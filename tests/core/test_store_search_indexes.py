@@ -10,7 +10,6 @@ from core.embed import Embedder
 from core.errors import StoreError
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
-from core.store.database import SMALL_COMMIT
 from core.store.fulltext import FTS_SCHEMA, FullTextIndex
 from core.store.postings import StemCache
 from core.store.unindexed import UnindexedDocuments
@@ -91,33 +90,29 @@ def test_a_keyword_index_lost_after_it_was_built_is_built_again(
     assert store.fulltext.exists()
 
 
-def test_words_of_a_turns_new_memories_are_ready_before_the_next_search(
+def test_words_of_new_memories_are_read_once_and_only_after_memories_were_added(
     store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Rows a small commit adds are tokenized as it commits (the next keyword search reads
-    nothing for them), a commit adding none needs nothing read, a big one is caught up by a
-    scan. Either way the words held are those a full read of the file gives."""
+    """Keyword search reads the rows written since the index was built after commits that
+    added some, not after those that only changed rows (a chat turn's boosts), and holds the
+    words a full read of the file gives."""
     stopwords = frozenset({"the", "to", "in"})
-
-    def held_words() -> dict[str, list[str]]:
-        return UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem)).documents(0, stopwords)
 
     def stem(words: list[str]) -> list[str]:
         return [w[:5] for w in words]
 
     (first,) = remember(store, embedder, TEXTS[:1], T0)
     words = UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem))
-    words.documents(0, stopwords)
-    remember(store, embedder, [f"note {i}" for i in range(SMALL_COMMIT + 1)], T0)
-    assert len(words.documents(0, stopwords)) == SMALL_COMMIT + 2
+    assert set(words.documents(0, stopwords)) == {first}
     (last,) = remember(store, embedder, ["Booked the ferry to Stromboli"], T0)
+    assert words.documents(0, stopwords)[last] == ["booke", "ferry", "strom"]
     with store.db.write() as cur:
-        store.memories.record_access(cur, [first], [], T0)
+        store.memories.record_access(cur, [first, last], [], T0)
     forbid_reads_on_this_thread(monkeypatch, store.db)
-    now_held = words.documents(0, stopwords)
+    held = words.documents(0, stopwords)
     monkeypatch.undo()
-    assert now_held[last] == ["booke", "ferry", "strom"] and first in now_held
-    assert now_held == held_words()
+    assert held == UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem)).documents(0, stopwords)
+    assert set(held) == {first, last}
 
 
 def test_fresh_and_indexed_rows_rank_on_one_scale(store: MemoryStore, embedder: Embedder) -> None:
