@@ -189,9 +189,14 @@ def cmd_search(services: Services, args: argparse.Namespace) -> int:
         print("Nothing remembered matches that.")
     for rank, result in enumerate(outcome.results, start=1):
         turns = ", ".join(result.memory.source_turn_ids) or "-"
-        print(f"{rank:>2}. [{result.memory.kind.value}] {result.memory.content}")
+        print(f"{rank:>2}. [{result.memory.kind.value}] {_hanging(result.memory.content, 4)}")
         print(f"    score {result.score:.4f}  turns {turns}  id {result.memory.id}")
     return 0
+
+
+def _hanging(text: str, indent: int) -> str:
+    """A memory of several turns keeps its lines under the entry they belong to."""
+    return text.replace("\n", "\n" + " " * indent)
 
 
 def cmd_lineage(services: Services, args: argparse.Namespace) -> int:
@@ -216,7 +221,8 @@ def cmd_lineage(services: Services, args: argparse.Namespace) -> int:
     for row in rows:
         until = row["valid_to"] or "now"
         text = "(forgotten)" if row["forgotten"] else row["content"]
-        print(f"{row['position'] + 1}. {row['valid_from']} -> {until}  {row['id']}\n   {text}")
+        print(f"{row['position'] + 1}. {row['valid_from']} -> {until}  {row['id']}")
+        print(f"   {_hanging(text, 3)}")
     return 0
 
 
@@ -238,7 +244,7 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
     if not args.yes:
         if not sys.stdin.isatty():
             raise InputError("Refusing to forget without confirmation; pass --yes.")
-        answer = input(f"Forget for good:\n  {target.content}\n[y/N] ")
+        answer = input(f"Forget for good:\n  {_hanging(target.content, 2)}\n[y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing was forgotten.")
             return 1

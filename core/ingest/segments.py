@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.model import Turn
+from core.model import Role, Turn
 
 TRIVIAL = frozenset(
     """ok okay k kk thanks thank you thx ty cool nice great yes yeah yep no nope sure lol haha
@@ -16,6 +16,7 @@ TRIVIAL = frozenset(
     oh ah ahh np no problem welcome youre welcome cheers""".split()
 )
 _WORDS = re.compile(r"[a-z']+")
+_ROLE_LABELS = {Role.USER: "User", Role.ASSISTANT: "Assistant"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,4 +53,7 @@ def segment_turns(
 
 
 def segment_text(turns: Sequence[Turn]) -> str:
-    return "\n".join(f"{t.speaker}: {t.text}" if t.speaker else t.text for t in turns)
+    """Every line says who spoke: remembered without it, "I live in Berlin" could be read back
+    (by the model or the user) as the assistant's words. Turns imported without a speaker name
+    are labelled by their role."""
+    return "\n".join(f"{t.speaker or _ROLE_LABELS[t.role]}: {t.text}" for t in turns)

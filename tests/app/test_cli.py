@@ -48,6 +48,11 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     assert top["lineage_ids"] == [top["id"]]
     assert (top["tier"], top["summarises"]) == ("hot", [])
 
+    shown = engram(home, "search", "espresso machine", "--k", "1").stdout.splitlines()
+    # A memory of several turns: each turn on its own line, all of them under the entry.
+    assert shown[0].startswith(" 1. [episodic] ") and len(shown) > 2
+    assert all(line.startswith("    ") for line in shown[1:])
+
     stats = engram(home, "stats", "--json")
     # Four turns per session make one segment memory each.
     assert json.loads(stats.stdout)["memories"] == 10

@@ -52,3 +52,11 @@ def test_statements_are_not_trivial(text: str) -> None:
 
 def test_segment_text_labels_speakers() -> None:
     assert segment_text(turns(2)) == "Ana: statement number 0\nAna: statement number 1"
+
+
+def test_turns_without_a_speaker_name_are_labelled_by_role() -> None:
+    said = [
+        Turn("t0", "s", 0, Role.USER, "I live in Berlin", T0),
+        Turn("t1", "s", 1, Role.ASSISTANT, "Berlin is lovely", T0),
+    ]
+    assert segment_text(said) == "User: I live in Berlin\nAssistant: Berlin is lovely"
