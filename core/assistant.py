@@ -233,7 +233,7 @@ class Assistant:
         reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
         if self.remembering:
             memory_ids, tasks = self._remember_exchange(
-                prepared, user_turn, reply_turn, interrupted
+                prepared, user_turn, reply_turn, interrupted, timings
             )
         else:
             live.turns += [user_turn, reply_turn]
@@ -326,17 +326,25 @@ class Assistant:
         return "".join(pieces), interrupted, None
 
     def _remember_exchange(
-        self, prepared: PreparedTurn, user_turn: Turn, reply_turn: Turn, interrupted: bool
+        self,
+        prepared: PreparedTurn,
+        user_turn: Turn,
+        reply_turn: Turn,
+        interrupted: bool,
+        timings: dict[str, float],
     ) -> tuple[tuple[str, ...], tuple[Task, ...]]:
         """Store both turns, what they teach and the strengthening of what was recalled, in
-        one transaction: a crash loses the exchange whole or not at all."""
+        one transaction: a crash loses the exchange whole or not at all. `timings` gets the
+        encoder's share ("encode"): a closed segment alone can cost more than the rest."""
         live = self._live
         assert live is not None
         live.turns += [user_turn, reply_turn]
         groups = self._new_segments(final=False)
         # Facts and to-dos come from what the user said, never from the model's reply.
         lesson = self._lesson(groups, [user_turn])
+        started = time.perf_counter()
         vectors = self._embedder.embed([m.content for m in lesson.memories])
+        timings["encode"] = (time.perf_counter() - started) * 1000
         before = self.working.snapshot()
         try:
             with self._store.db.write() as cur:

@@ -577,10 +577,11 @@ class MemoryRepository:
 
     def current_by_key(self, cur: duckdb.DuckDBPyConnection, key: str) -> Memory | None:
         """The live memory holding `key` (read through the writer's cursor, so facts written
-        earlier in the same transaction count)."""
+        earlier in the same transaction count). The newest is picked here: a key has one live
+        holder or very few, and DuckDB's top-N over every column cost ~1 ms more at 100k rows
+        than the plain filtered scan, on every fact a turn states."""
         rows = cur.execute(
-            f"SELECT {_COLUMNS} FROM memories WHERE key = ? AND {live()} "
-            "ORDER BY valid_from DESC LIMIT 1",
-            [key],
+            f"SELECT {_COLUMNS} FROM memories WHERE key = ? AND {live()}", [key]
         ).fetchall()
-        return row_to_memory(rows[0], ()) if rows else None
+        held = [row_to_memory(row, ()) for row in rows]
+        return max(held, key=lambda m: m.valid_from) if held else None

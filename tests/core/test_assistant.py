@@ -105,6 +105,8 @@ def test_what_the_user_says_becomes_facts_and_tasks_with_their_turn(
     assert task.source_turn_id == first.user_turn.id
     assert task.due_at == datetime(2026, 11, 19, tzinfo=UTC)
     assert first.tasks == (task,)
+    # The facts were embedded as part of remembering the exchange, and timed as such.
+    assert 0 < first.timings_ms["encode"] <= first.timings_ms["remember"]
     clock.advance(minutes=5)
     assistant.turn("Big news: I moved to Lisbon last week.")
     (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.key == "user: location"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.llm import LlamaCppLLM, LLMSettings
-from core.tokens import estimate_tokens, token_counter
+from core.tokens import COUNT_CACHE_MAX_CHARS, estimate_tokens, remembering_counts, token_counter
 
 
 def test_loaded_model_counts_with_its_own_tokenizer(tiny_gguf: Path) -> None:
@@ -23,3 +23,19 @@ def test_estimate_is_about_four_characters_a_token() -> None:
     assert estimate_tokens("") == 0
     assert estimate_tokens("abcdefgh") == 2
     assert estimate_tokens("abcdefghi") == 3
+
+
+def test_a_piece_reused_by_every_prompt_is_tokenized_once() -> None:
+    asked: list[str] = []
+
+    def count(text: str) -> int:
+        asked.append(text)
+        return len(text.split())
+
+    counted = remembering_counts(count)
+    assert [counted("call the dentist") for _ in range(3)] == [3, 3, 3]
+    assert asked == ["call the dentist"]
+    # A huge paste is not held in memory: counted again, still right.
+    paste = "word " * COUNT_CACHE_MAX_CHARS
+    assert counted(paste) == counted(paste) == COUNT_CACHE_MAX_CHARS
+    assert asked.count(paste) == 2
