@@ -8,7 +8,7 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -78,6 +78,40 @@ def spec_for_model_dir(path: Path) -> EmbedderSpec:
     return EmbedderSpec(model_id=f"local:{Path(path).name}", dim=dim, model_path=Path(path))
 
 
+def fair_share(text: str, count: Callable[[str], int], window: int) -> str:
+    """An encoder reads only its first `window` tokens, so a remembered exchange of a short
+    question and a long reply (or five LoCoMo turns of 60 tokens) would be known by its first
+    turns alone. A text of several lines that does not fit keeps every line whole up to a
+    common cap and the head of each longer line (the speaker and what they said first)."""
+    lines = text.split("\n")
+    if len(lines) < 2 or count(text) <= window:
+        return text
+    sizes = [count(line) for line in lines]
+    cap = _largest(lambda c: sum(min(size, c) for size in sizes) <= window, max(sizes))
+    return "\n".join(
+        line if size <= cap else _head(line, cap, count)
+        for line, size in zip(lines, sizes, strict=True)
+    )
+
+
+def _head(line: str, limit: int, count: Callable[[str], int]) -> str:
+    words = line.split(" ")
+    keep = _largest(lambda n: count(" ".join(words[:n])) <= limit, len(words))
+    return " ".join(words[:keep])
+
+
+def _largest(fits: Callable[[int], bool], high: int) -> int:
+    """The largest n in [0, high] that fits, for a test that holds up to some n and not after."""
+    low = 0
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 class LazyEncoder:
     """What every encoder shares: the spec it was made from, and a model loaded once, on first
     need or ahead of it, and checked against the dimension the store expects."""
@@ -143,8 +177,14 @@ class SentenceTransformerEmbedder(LazyEncoder):
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         self.load()
-        vectors = self._model.encode(
-            list(texts),
+        model = self._model
+        window = model.max_seq_length - 2  # [CLS] and [SEP]
+
+        def count(text: str) -> int:
+            return len(model.tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
+
+        vectors = model.encode(
+            [fair_share(text, count, window) for text in texts],
             batch_size=self._batch_size,
             normalize_embeddings=True,
             convert_to_numpy=True,

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.bert_gguf import convertible, ensure_converted, max_tokens
-from core.embed import EmbedderSpec, LazyEncoder, SentenceTransformerEmbedder, bundled_model_path
+from core.embed import (
+    EmbedderSpec,
+    LazyEncoder,
+    SentenceTransformerEmbedder,
+    bundled_model_path,
+    fair_share,
+)
 from core.errors import ModelError
 
 if TYPE_CHECKING:
@@ -71,9 +77,12 @@ class LlamaCppEmbedder(LazyEncoder):
         self.load()
         with self._lock:
             for row, text in enumerate(texts):
-                out[row] = self._embed_one(text)
+                out[row] = self._embed_one(fair_share(text, self._count, self._max_tokens - 2))
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         return out / np.where(norms == 0, 1.0, norms)
+
+    def _count(self, text: str) -> int:
+        return len(self._model.tokenize(text.encode("utf-8"), add_bos=False))
 
     def _embed_one(self, text: str) -> np.ndarray:
         import llama_cpp

@@ -35,3 +35,16 @@ def test_wrong_dimension_is_refused(embedder: SentenceTransformerEmbedder) -> No
     wrong = SentenceTransformerEmbedder(EmbedderSpec("minilm", 768, bundled_model_path()))
     with pytest.raises(ModelError, match="384-dim"):
         wrong.load()
+
+
+def test_a_long_reply_does_not_hide_the_turns_after_it(
+    embedder: SentenceTransformerEmbedder,
+) -> None:
+    """The encoder reads 256 tokens: cut at the head, this exchange would be remembered by the
+    question and the reply's first paragraphs only, never by the dog."""
+    reply = "Assistant: " + "Line 14 of the tax form asks for deductible expenses. " * 40
+    exchange = f"User: How do I fill in line 14?\n{reply}\nUser: We adopted a puppy called Rex!"
+    unsaid = exchange.rsplit("\n", 1)[0]
+    said, cut, dog, tax = embedder.embed([exchange, unsaid, "We adopted a puppy called Rex", "tax"])
+    assert said @ dog > cut @ dog + 0.1
+    assert said @ tax > 0.3  # and the reply is still there
