@@ -85,7 +85,7 @@ def task_payload(task: Task) -> dict[str, Any]:
     }
 
 
-def context_payload(query: str, context: AssembledContext) -> dict[str, Any]:
+def context_payload(query: str, context: AssembledContext, context_size: int) -> dict[str, Any]:
     return {
         "query": query,
         "layers": [
@@ -99,6 +99,7 @@ def context_payload(query: str, context: AssembledContext) -> dict[str, Any]:
             }
             for view in context.layers
         ],
+        "context_size": context_size,
         "fixed_tokens": context.fixed_tokens,
         "reply_budget": context.budgets.reply,
         "total_tokens": context.total_tokens,
@@ -112,7 +113,7 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
     llm = load_llm(model, settings, vocab_only=True) if model else None
     assistant = assistant_for(services, llm, wall_clock, settings.context_size)
     prepared = assistant.prepare(args.query)
-    payload = context_payload(args.query, prepared.context)
+    payload = context_payload(args.query, prepared.context, assistant.context_size)
     if args.json:
         print(json.dumps(payload, indent=2, ensure_ascii=False))
         return 0
@@ -123,7 +124,10 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
         )
     print(f"{'fixed':<11} {payload['fixed_tokens']:>5} tokens (instructions and the message)")
     total, reply = payload["total_tokens"], payload["reply_budget"]
-    print(f"{'total':<11} {total:>5} tokens, {reply} kept for the reply")
+    print(
+        f"{'total':<11} {total:>5} tokens, {reply} kept for the reply, "
+        f"of a {payload['context_size']}-token context"
+    )
     for warning in payload["warnings"]:
         print(f"Note: {warning}")
     return 0

@@ -75,6 +75,23 @@ def check_gguf(path: Path) -> None:
         raise ModelError(f"{path.name} is not a GGUF model file (it does not start with 'GGUF').")
 
 
+def trained_context(metadata: dict[str, str]) -> int:
+    """The context length a GGUF says its model was trained on; 0 when it does not say."""
+    architecture = metadata.get("general.architecture", "")
+    try:
+        return int(metadata.get(f"{architecture}.context_length", "0"))
+    except ValueError:
+        return 0
+
+
+def _load(llama_class: Any, kwargs: dict[str, Any]) -> Any:
+    try:
+        return llama_class(**kwargs)
+    except (ValueError, RuntimeError) as exc:
+        name = Path(kwargs["model_path"]).name
+        raise ModelError(f"llama.cpp could not load {name}: {exc}") from exc
+
+
 class LlamaCppLLM:
     """llama.cpp through llama-cpp-python. One generation at a time: llama.cpp contexts are not
     re-entrant, so a lock serialises callers from different threads."""
@@ -93,10 +110,19 @@ class LlamaCppLLM:
         if settings.threads:
             kwargs["n_threads"] = settings.threads
             kwargs["n_threads_batch"] = settings.threads
-        try:
-            self._llama = Llama(**kwargs)
-        except (ValueError, RuntimeError) as exc:
-            raise ModelError(f"llama.cpp could not load {settings.model_path.name}: {exc}") from exc
+        self._llama = _load(Llama, kwargs)
+        self._trained_context = trained_context(self._llama.metadata)
+        if 0 < self._trained_context < settings.context_size:
+            log.info(
+                "%s was trained on %d tokens of context: using %d, not the %d asked for",
+                settings.model_path.name,
+                self._trained_context,
+                self._trained_context,
+                settings.context_size,
+            )
+            if not settings.vocab_only:
+                self._llama.close()
+                self._llama = _load(Llama, {**kwargs, "n_ctx": self._trained_context})
         self._lock = threading.Lock()
         self._settings = settings
         self._stop: threading.Event | None = None
@@ -120,6 +146,10 @@ class LlamaCppLLM:
 
     @property
     def context_size(self) -> int:
+        """What prompts are budgeted against: never more than the model was trained on (past
+        that a model loses the thread, and the prompt budgets would overfill it)."""
+        if self._trained_context > 0:
+            return min(self._llama.n_ctx(), self._trained_context)
         return self._llama.n_ctx()
 
     @property

@@ -59,6 +59,10 @@ class SettingsDialog(QDialog):
         self.context_size.setRange(512, 131072)
         self.context_size.setSingleStep(512)
         self.context_size.setValue(settings.context_size)
+        self.context_size.setToolTip(
+            "How much of the conversation and memory the model reads at once. A model is never "
+            "given more than it was trained on: a larger value is cut to the model's own."
+        )
         self.threads = QSpinBox(self)
         self.threads.setRange(0, 256)
         self.threads.setSpecialValueText("automatic")

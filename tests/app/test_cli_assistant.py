@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from core.settings import Settings, save_settings
 from tests.app.test_cli import engram
+from tests.tiny_gguf import N_CTX
 
 
 def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf: Path) -> None:
@@ -69,9 +71,23 @@ def test_pinned_memory_is_in_the_prompt_until_unpinned(tmp_path: Path) -> None:
         layer["tokens"] for layer in context["layers"]
     )
     assert all(layer["tokens"] <= layer["budget"] for layer in context["layers"])
+    assert context["context_size"] == 4096
 
     assert engram(home, "unpin", memory_id).returncode == 0
     after = json.loads(engram(home, "context", "dinner ideas for tonight", "--json").stdout)
     assert after["layers"][1]["memory_ids"] == []
     again = engram(home, "unpin", memory_id)
     assert again.returncode == 1 and "No pinned core memory" in again.stderr
+
+
+def test_context_is_budgeted_within_what_the_model_was_trained_on(
+    tmp_path: Path, tiny_gguf: Path
+) -> None:
+    home = tmp_path / "home"
+    save_settings(home, Settings(llm_model_path=str(tiny_gguf), context_size=4 * N_CTX))
+    shown = engram(home, "context", "what did we plan for the weekend?", "--json")
+    assert shown.returncode == 0, shown.stderr
+    context = json.loads(shown.stdout)
+    assert context["context_size"] == N_CTX
+    budgets = sum(layer["budget"] for layer in context["layers"])
+    assert budgets + context["fixed_tokens"] + context["reply_budget"] <= N_CTX

@@ -10,6 +10,7 @@ import pytest
 
 from core.errors import ModelError
 from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
+from tests.tiny_gguf import N_CTX
 
 HELLO = [ChatMessage("system", "You are terse."), ChatMessage("user", "hello world")]
 
@@ -97,3 +98,21 @@ def test_a_stop_requested_before_the_prompt_is_read_aborts_at_once(llm: LlamaCpp
     # The aborted decode leaves the model usable.
     assert list(llm.stream_chat(long_prompt, max_tokens=5))
     assert llm.context_tokens >= 200
+
+
+@pytest.mark.parametrize("vocab_only", [False, True])
+def test_a_context_larger_than_the_model_was_trained_on_is_cut_to_it(
+    tiny_gguf: Path, vocab_only: bool
+) -> None:
+    """A model used past its trained context loses the thread; prompts are budgeted (and the
+    llama.cpp context allocated) at what the model knows."""
+    llm = LlamaCppLLM(
+        LLMSettings(tiny_gguf, context_size=4 * N_CTX, threads=1, vocab_only=vocab_only)
+    )
+    assert llm.context_size == N_CTX
+    if not vocab_only:
+        assert llm._llama.n_ctx() == N_CTX
+
+
+def test_a_context_within_the_trained_one_is_kept(llm: LlamaCppLLM) -> None:
+    assert llm.context_size == 512
