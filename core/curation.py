@@ -134,6 +134,7 @@ class Curator:
         self._embedder = embedder
         self._llm = llm
         self.config = config
+        self._failures_in_a_row = 0
 
     def extract(self, turns: Sequence[Turn], project: str | None = None) -> list[NewMemory]:
         speaker = next((t.speaker for t in turns if t.role is Role.USER and t.speaker), "User")
@@ -172,8 +173,11 @@ class Curator:
         try:
             candidates = self.extract(turns, project)
         except MODEL_FAILURES as exc:
-            log.warning("Curation skipped: the model's extraction failed (%s)", exc)
+            self._extraction_failed(exc)
             return []
+        if self._failures_in_a_row:
+            log.info("Curation works again after %d failed exchange(s)", self._failures_in_a_row)
+            self._failures_in_a_row = 0
         if not candidates:
             return []
         vectors = self._embedder.embed([c.content for c in candidates])
@@ -196,6 +200,20 @@ class Curator:
             target = known[index] if index is not None else None
             outcomes.append(self._apply(candidate, vector, decision, target, similarity, now))
         return outcomes
+
+    def _extraction_failed(self, exc: BaseException) -> None:
+        """A model too small for the JSON (or cut off by its token limit) fails at every
+        exchange. Nothing is lost when it does (the rules already remembered the exchange), so
+        a run of failures is a warning once, not a line in the middle of every reply."""
+        self._failures_in_a_row += 1
+        if self._failures_in_a_row == 1:
+            log.warning(
+                "Curation skipped, the model's extraction failed: %s. Until it works again, "
+                "further failures are logged at debug level.",
+                str(exc).rstrip("."),
+            )
+        else:
+            log.debug("Curation skipped again: the model's extraction failed (%s)", exc)
 
     def _agrees(self, candidate: NewMemory, target: Memory, similarity: float) -> bool:
         """The rules path agrees with an update when the key matches, or when the two say

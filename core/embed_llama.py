@@ -22,6 +22,7 @@ from core.embed import (
     fair_share,
 )
 from core.errors import ModelError
+from core.llama_logs import route_llama_logs
 
 if TYPE_CHECKING:
     from llama_cpp import Llama
@@ -56,6 +57,7 @@ class LlamaCppEmbedder(LazyEncoder):
     def _open(self, path: Path) -> Llama:
         from llama_cpp import LLAMA_POOLING_TYPE_MEAN, Llama
 
+        route_llama_logs()
         try:
             return Llama(
                 str(path),

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.errors import ModelError
+from core.llama_logs import route_llama_logs
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,8 @@ class LlamaCppLLM:
         check_gguf(settings.model_path)
         from llama_cpp import Llama
 
+        route_llama_logs()
+
         kwargs: dict[str, Any] = {
             "model_path": str(settings.model_path),
             "n_ctx": settings.context_size,
@@ -110,7 +113,9 @@ class LlamaCppLLM:
         if settings.threads:
             kwargs["n_threads"] = settings.threads
             kwargs["n_threads_batch"] = settings.threads
-        self._llama = _load(Llama, kwargs)
+        # The tokenizer first (milliseconds): its metadata says how much context the model
+        # was trained on, so the full load never allocates room the model cannot use.
+        self._llama = _load(Llama, {**kwargs, "vocab_only": True})
         self._trained_context = trained_context(self._llama.metadata)
         if 0 < self._trained_context < settings.context_size:
             log.info(
@@ -120,9 +125,10 @@ class LlamaCppLLM:
                 self._trained_context,
                 settings.context_size,
             )
-            if not settings.vocab_only:
-                self._llama.close()
-                self._llama = _load(Llama, {**kwargs, "n_ctx": self._trained_context})
+        if not settings.vocab_only:
+            usable = self.context_size
+            self._llama.close()
+            self._llama = _load(Llama, {**kwargs, "n_ctx": usable})
         self._lock = threading.Lock()
         self._settings = settings
         self._stop: threading.Event | None = None

@@ -3,6 +3,7 @@ may not do), and the plumbing with the real tiny GGUF."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
@@ -145,6 +146,21 @@ def test_a_wrong_or_empty_answer_changes_nothing(
     Curator(store, embedder, ScriptedLLM(script)).curate(exchange("Tea time."), NOW)
     assert [m.id for m in store.memories.recent(10)] == [kept]
     assert store.pending.pending() == []
+
+
+def test_a_model_that_keeps_failing_is_reported_once_per_run_of_failures(
+    store: MemoryStore, embedder: Embedder, caplog: pytest.LogCaptureFixture
+) -> None:
+    cut_off = ModelError("The model's answer was cut off before the JSON was complete")
+    llm = ScriptedLLM([cut_off, cut_off, cut_off, {"memories": []}, cut_off])
+    curator = Curator(store, embedder, llm)
+    with caplog.at_level(logging.INFO, logger="core.curation"):
+        for _ in range(5):
+            assert curator.curate(exchange("Tea time."), NOW) == []
+    said = [(r.levelno, r.getMessage()) for r in caplog.records]
+    assert [level for level, _ in said] == [logging.WARNING, logging.INFO, logging.WARNING]
+    assert "cut off" in said[0][1]
+    assert "after 3 failed exchange(s)" in said[1][1]
 
 
 def test_the_worker_curates_off_the_callers_thread(store: MemoryStore, embedder: Embedder) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -116,3 +117,16 @@ def test_a_context_larger_than_the_model_was_trained_on_is_cut_to_it(
 
 def test_a_context_within_the_trained_one_is_kept(llm: LlamaCppLLM) -> None:
     assert llm.context_size == 512
+
+
+def test_llama_cpp_diagnostics_go_through_logging_not_the_terminal(
+    tiny_gguf: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """`engram chat` printed llama.cpp's context warnings in the middle of the conversation."""
+    with caplog.at_level(logging.DEBUG, logger="llama.cpp"):
+        LlamaCppLLM(LLMSettings(tiny_gguf, context_size=4 * N_CTX, threads=1, vocab_only=True))
+        LlamaCppLLM(LLMSettings(tiny_gguf, context_size=256, threads=1))
+    assert capfd.readouterr().err == ""
+    said = [r for r in caplog.records if r.name == "llama.cpp"]
+    assert any("llama_model_loader" in r.getMessage() for r in said)
+    assert all(r.levelno < logging.WARNING for r in said)
