@@ -66,6 +66,36 @@ def _as_dicts(messages: Sequence[ChatMessage]) -> list[dict[str, str]]:
     return [{"role": m.role, "content": m.content} for m in messages]
 
 
+# What a strict chat template refuses: a system message, a conversation opening with the
+# assistant, two messages of one role in a row. Every permissive template renders it.
+_TEMPLATE_PROBE = (
+    ChatMessage("system", "s"),
+    ChatMessage("assistant", "a"),
+    ChatMessage("user", "u"),
+    ChatMessage("user", "v"),
+)
+
+
+def alternating(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
+    """The same conversation for chat templates that take only user and assistant turns in
+    strict alternation, the user first (Gemma's, older Mistral's, which raise an error
+    otherwise): the system prompt opens the first user turn and consecutive messages of one
+    role are joined. Nothing is dropped, and the order is kept."""
+    system = "\n\n".join(m.content for m in messages if m.role == "system")
+    rest = [m for m in messages if m.role != "system"]
+    if not rest or rest[0].role != "user":
+        rest.insert(0, ChatMessage("user", ""))
+    if system:
+        rest[0] = ChatMessage("user", f"{system}\n\n{rest[0].content}".strip())
+    joined: list[ChatMessage] = []
+    for message in rest:
+        if joined and joined[-1].role == message.role:
+            joined[-1] = ChatMessage(message.role, f"{joined[-1].content}\n\n{message.content}")
+        else:
+            joined.append(message)
+    return joined
+
+
 def check_gguf(path: Path) -> None:
     """Fail with a plain message before llama.cpp does so with a C-level one (or crashes)."""
     if not path.is_file():
@@ -185,10 +215,33 @@ class LlamaCppLLM:
             bos_token=llama.detokenize([llama.token_bos()], special=True).decode("utf-8"),
         )
 
+    @cached_property
+    def _strict_template(self) -> bool:
+        """Whether the GGUF's chat template refuses system messages or unpaired turns (asked
+        once, by rendering a probe that permissive templates accept)."""
+        if not self._llama.metadata.get("tokenizer.chat_template"):
+            return False
+        from jinja2 import TemplateError
+
+        try:
+            self._formatter(messages=_as_dicts(_TEMPLATE_PROBE))
+        except (ValueError, TemplateError) as exc:
+            log.info(
+                "%s's chat template wants alternating user/assistant turns (%s): the "
+                "instructions go at the head of the first user turn",
+                self.model_name,
+                exc,
+            )
+            return True
+        return False
+
+    def _for_template(self, messages: Sequence[ChatMessage]) -> list[dict[str, str]]:
+        return _as_dicts(alternating(messages) if self._strict_template else messages)
+
     def format_prompt(self, messages: Sequence[ChatMessage]) -> str:
         """The exact text the model sees for `messages`, rendered with the GGUF's own chat
         template (so prompt budgets count what is really sent)."""
-        return self._formatter(messages=_as_dicts(messages)).prompt
+        return self._formatter(messages=self._for_template(messages)).prompt
 
     def prompt_tokens(self, messages: Sequence[ChatMessage]) -> int:
         prompt = self.format_prompt(messages).encode("utf-8")
@@ -205,7 +258,7 @@ class LlamaCppLLM:
         with self._lock:
             self._stop = stop
             chunks = self._llama.create_chat_completion(
-                messages=_as_dicts(messages),
+                messages=self._for_template(messages),
                 max_tokens=max_tokens,
                 temperature=temperature,
                 stream=True,
@@ -230,7 +283,7 @@ class LlamaCppLLM:
     ) -> Any:
         with self._lock:
             result = self._llama.create_chat_completion(
-                messages=_as_dicts(messages),
+                messages=self._for_template(messages),
                 max_tokens=max_tokens,
                 temperature=0.0,
                 response_format={"type": "json_object", "schema": schema},

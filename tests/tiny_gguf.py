@@ -24,6 +24,17 @@ CHAT_TEMPLATE = (
     "{% endfor %}{% if add_generation_prompt %}<|assistant|>\n{% endif %}"
 )
 
+# Like Gemma's and older Mistral's: no system role, user and assistant strictly alternating,
+# anything else an error from the template itself.
+STRICT_CHAT_TEMPLATE = (
+    "{{ bos_token }}{% if messages[0]['role'] == 'system' %}"
+    "{{ raise_exception('System role not supported') }}{% endif %}"
+    "{% for message in messages %}{% if (message['role'] == 'user') != (loop.index0 % 2 == 0) %}"
+    "{{ raise_exception('Conversation roles must alternate user/assistant/user/...') }}"
+    "{% endif %}<|{{ message['role'] }}|>\n{{ message['content'] | trim }}\n{% endfor %}"
+    "{% if add_generation_prompt %}<|assistant|>\n{% endif %}"
+)
+
 WORDS = (
     "the be to of and a in that have it for not on with he as you do at this but his by from "
     "they we say her she or an will my one all would there their what so up out if about who get "
@@ -61,7 +72,7 @@ def _vocabulary() -> tuple[list[str], list[float], list[int]]:
     return tokens, scores, [int(t) for t in types]
 
 
-def write_tiny_gguf(path: Path, seed: int = 7) -> Path:
+def write_tiny_gguf(path: Path, seed: int = 7, chat_template: str = CHAT_TEMPLATE) -> Path:
     tokens, scores, types = _vocabulary()
     n_vocab = len(tokens)
     rng = np.random.default_rng(seed)
@@ -89,7 +100,7 @@ def write_tiny_gguf(path: Path, seed: int = 7) -> Path:
     writer.add_eos_token_id(2)
     writer.add_add_bos_token(True)
     writer.add_add_eos_token(False)
-    writer.add_chat_template(CHAT_TEMPLATE)
+    writer.add_chat_template(chat_template)
 
     output = noise(n_vocab, N_EMBD, scale=2.0)
     output[np.array(types) != int(TokenType.NORMAL)] = 0.0

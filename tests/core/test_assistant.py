@@ -79,6 +79,25 @@ def test_a_turn_streams_the_reply_and_stores_both_turns(
     assert result.context.messages[-1].content == "Hello there, how are you today?"
 
 
+def test_a_model_whose_template_refuses_system_messages_still_chats(
+    store: MemoryStore, embedder: Embedder, strict_gguf: Path, clock: Clock
+) -> None:
+    llm = LlamaCppLLM(LLMSettings(strict_gguf, context_size=2048, threads=1))
+    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=16))
+    assistant = Assistant(
+        store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler
+    )
+    first = assistant.turn("Hello there, how are you today?")
+    second = assistant.turn("And what about tomorrow?")
+    assert first.reply and second.reply
+    assert [role for role, _, _ in stored_turns(store, second.session_id)] == [
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+    ]
+
+
 def test_cancel_stops_the_reply_and_keeps_what_was_said_marked_interrupted(
     assistant: Assistant, store: MemoryStore
 ) -> None:

@@ -130,3 +130,22 @@ def test_llama_cpp_diagnostics_go_through_logging_not_the_terminal(
     said = [r for r in caplog.records if r.name == "llama.cpp"]
     assert any("llama_model_loader" in r.getMessage() for r in said)
     assert all(r.levelno < logging.WARNING for r in said)
+
+
+def test_a_template_that_wants_alternating_turns_gets_them_with_nothing_lost(
+    strict_gguf: Path,
+) -> None:
+    """Gemma-style templates raise on a system message or two user turns in a row; every
+    reply failed with such a model."""
+    llm = LlamaCppLLM(LLMSettings(strict_gguf, context_size=512, threads=1))
+    conversation = [
+        ChatMessage("system", "You are terse."),
+        ChatMessage("assistant", "Earlier reply."),
+        ChatMessage("user", "first"),
+        ChatMessage("user", "second"),
+    ]
+    prompt = llm.format_prompt(conversation)
+    assert prompt.count("<|user|>") == 2 and "<|system|>" not in prompt
+    order = [prompt.index(text) for text in ("You are terse.", "Earlier reply.", "first", "second")]
+    assert order == sorted(order)
+    assert list(llm.stream_chat(conversation, max_tokens=5))
