@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import threading
+from typing import Any
 
 log = logging.getLogger("llama.cpp")
 
@@ -20,27 +21,34 @@ _LEVELS = {0: logging.DEBUG, 1: logging.DEBUG, 2: logging.DEBUG, 3: logging.INFO
 _CONTINUE = 5
 
 _lock = threading.Lock()
-_installed: list[object] = []
-_last_level = [logging.DEBUG]
+
+
+class _Forwarder:
+    """Holds the C callback (ctypes would free it while llama.cpp still calls it) and the
+    level of the line a continuation belongs to."""
+
+    def __init__(self, llama_cpp: Any) -> None:
+        self.last_level = logging.DEBUG
+        self.callback = llama_cpp.llama_log_callback(self._forward)
+
+    def _forward(self, level: int, text: bytes, _: ctypes.c_void_p) -> None:
+        if level != _CONTINUE:
+            self.last_level = _LEVELS.get(level, logging.DEBUG)
+        message = text.decode("utf-8", errors="replace").rstrip()
+        if message and log.isEnabledFor(self.last_level):
+            log.log(self.last_level, "%s", message)
+
+
+_forwarder: _Forwarder | None = None
 
 
 def route_llama_logs() -> None:
     """Install the forwarding once per process (llama.cpp holds one callback for all models)."""
+    global _forwarder
     with _lock:
-        if _installed:
+        if _forwarder is not None:
             return
         import llama_cpp
 
-        @llama_cpp.llama_log_callback
-        def forward(level: int, text: bytes, _: ctypes.c_void_p) -> None:
-            python_level = (
-                _last_level[0] if level == _CONTINUE else _LEVELS.get(level, logging.DEBUG)
-            )
-            _last_level[0] = python_level
-            message = text.decode("utf-8", errors="replace").rstrip()
-            if message and log.isEnabledFor(python_level):
-                log.log(python_level, "%s", message)
-
-        llama_cpp.llama_log_set(forward, ctypes.c_void_p(0))
-        # Kept: ctypes would free the callback while llama.cpp still calls it.
-        _installed.append(forward)
+        _forwarder = _Forwarder(llama_cpp)
+        llama_cpp.llama_log_set(_forwarder.callback, ctypes.c_void_p(0))
