@@ -7,7 +7,6 @@ layout, and the time to place one new memory between layouts.
 
 from __future__ import annotations
 
-import tempfile
 import time
 from pathlib import Path
 
@@ -21,8 +20,7 @@ from tests.bench.report import run_at_scale
 from tests.bench.synthetic import DIM, NOW, synthetic_store
 
 
-def run(count: int, placements: int) -> dict[str, float]:
-    folder = Path(tempfile.mkdtemp(prefix="engram-bench-"))
+def run(folder: Path, count: int, placements: int) -> dict[str, float]:
     store, texts, vectors = synthetic_store(folder / "home", count)
     embedder = app_encoder()
     config = ConsolidationConfig(hot_capacity=int(count * 0.9))

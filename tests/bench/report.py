@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import numpy as np
 
@@ -23,11 +25,17 @@ def print_results(results: Mapping[str, float], as_json: bool) -> None:
         print(f"{key:>{width}}: {value:,.2f}")
 
 
-def run_at_scale(doc: str, run: Callable[[int, int], Mapping[str, float]], queries: int) -> None:
-    """Command line shared by the benchmarks that build a synthetic store of N memories."""
+def run_at_scale(
+    doc: str, run: Callable[[Path, int, int], Mapping[str, float]], queries: int
+) -> None:
+    """Command line shared by the benchmarks that build a synthetic store of N memories. The
+    store lives in a scratch folder removed however the run ends: at 100k memories it is ~1 GB,
+    and left behind after every run such folders once filled the disk CI runs on."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--memories", type=int, default=20_000)
     parser.add_argument("--queries", type=int, default=queries)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    print_results(run(args.memories, args.queries), args.json)
+    with tempfile.TemporaryDirectory(prefix="engram-bench-") as folder:
+        results = run(Path(folder), args.memories, args.queries)
+    print_results(results, args.json)

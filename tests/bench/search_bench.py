@@ -7,7 +7,6 @@ one-off cost of holding the searchable memories in process (time, Python heap).
 
 from __future__ import annotations
 
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -30,8 +29,8 @@ class NoEncoder:
         raise AssertionError("the benchmark passes query vectors in")
 
 
-def run(count: int, queries: int) -> dict[str, float]:
-    store, texts, vectors = synthetic_store(Path(tempfile.mkdtemp(prefix="engram-bench-")), count)
+def run(home: Path, count: int, queries: int) -> dict[str, float]:
+    store, texts, vectors = synthetic_store(home, count)
     rng = np.random.default_rng(1)
     picks = rng.integers(0, count, queries)
     probes = vectors[picks] + 0.05 * rng.standard_normal((queries, vectors.shape[1]))

@@ -7,7 +7,6 @@ and fresh rows) on a synthetic store of N memories. Run on demand, not in the te
 from __future__ import annotations
 
 import statistics
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,10 +34,9 @@ def timed(fn, repeat: int) -> list[float]:
     return samples
 
 
-def run(count: int, queries: int) -> dict[str, float]:
+def run(home: Path, count: int, queries: int) -> dict[str, float]:
     rng = np.random.default_rng(0)
     texts, vectors = synthetic(count, rng)
-    home = Path(tempfile.mkdtemp(prefix="engram-bench-"))
     store = MemoryStore.open(home, "bench", DIM)
     with store.db.exclusive() as cur:
         store.vectors.drop(cur)

@@ -7,7 +7,6 @@ embedding new memories, boosting). Target: p95 <= 30 ms at 100,000 memories.
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -40,8 +39,7 @@ MESSAGES = [
 REPLY_TOKENS = 150
 
 
-def run(count: int, turns: int) -> dict[str, float]:
-    folder = Path(tempfile.mkdtemp(prefix="engram-bench-"))
+def run(folder: Path, count: int, turns: int) -> dict[str, float]:
     store, _, _ = synthetic_store(folder / "home", count)
     embedder = app_encoder()
     llm = LlamaCppLLM(LLMSettings(write_tiny_gguf(folder / "tiny.gguf"), context_size=2048))
