@@ -54,6 +54,7 @@ class ChatController(QObject):
         chat = window.chat
         self.worker.sig_model_state.connect(self._on_worker_model_state)
         self.worker.sig_token.connect(chat.append_reply_text)
+        self.worker.sig_thought.connect(chat.note_thinking)
         self.worker.sig_recalled.connect(self._on_worker_recalled)
         self.worker.sig_turn_finished.connect(self._on_worker_turn_finished)
         self.worker.sig_turn_failed.connect(self._on_worker_turn_failed)

@@ -30,6 +30,8 @@ class ChatWorker(QObject):
     """What was recalled for the message being answered (a PreparedTurn)."""
     sig_token = Signal(str)
     """A piece of the reply being written."""
+    sig_thought = Signal(str)
+    """A piece of what a reasoning model thinks before it answers."""
     sig_turn_finished = Signal(object)
     """The exchange is stored (a TurnResult)."""
     sig_turn_failed = Signal(str)
@@ -115,6 +117,7 @@ class ChatWorker(QObject):
                 on_token=self.sig_token.emit,
                 cancel=self._cancel,
                 on_prepared=self.sig_recalled.emit,
+                on_thought=self.sig_thought.emit,
             )
         except EngramError as exc:
             self.sig_turn_failed.emit(str(exc))

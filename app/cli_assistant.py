@@ -168,7 +168,9 @@ def cmd_unpin(services: Services, args: argparse.Namespace) -> int:
 
 def _summary(result: TurnResult) -> str:
     parts = [f"{len(result.results)} memories used"]
-    if result.interrupted:
+    if result.thought and not result.reply:
+        parts.insert(0, "the reply ended while the model was still thinking")
+    elif result.interrupted:
         parts.insert(0, "stopped")
     parts += [f"to-do noticed: {t.title}" for t in result.tasks]
     if result.degraded:
@@ -180,10 +182,17 @@ def _reply(assistant: Assistant, text: str, write: Callable[[str], None]) -> Non
     """Generate on a worker thread so Ctrl-C on this one stops the reply, not the app."""
     cancel = threading.Event()
     outcome: list[TurnResult | BaseException] = []
+    thinking: list[str] = []
+
+    def think(piece: str) -> None:
+        """A reasoning model's thinking is announced once, not printed."""
+        if not thinking:
+            write("(thinking...) ")
+        thinking.append(piece)
 
     def work() -> None:
         try:
-            outcome.append(assistant.turn(text, on_token=write, cancel=cancel))
+            outcome.append(assistant.turn(text, on_token=write, cancel=cancel, on_thought=think))
         except BaseException as exc:  # handed back to the terminal thread below
             outcome.append(exc)
 

@@ -33,6 +33,7 @@ from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
+from core.thinking import ReplyPiece, ThoughtSplitter
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
 
@@ -71,6 +72,8 @@ class TurnResult:
     memory_ids: tuple[str, ...]
     degraded: str | None
     timings_ms: dict[str, float] = field(default_factory=dict)
+    # A reasoning model's thinking before its answer: shown while it thinks, never stored.
+    thought: str = ""
 
     @property
     def reply(self) -> str:
@@ -208,9 +211,11 @@ class Assistant:
         on_token: TokenSink | None = None,
         cancel: threading.Event | None = None,
         on_prepared: Callable[[PreparedTurn], None] | None = None,
+        on_thought: TokenSink | None = None,
     ) -> TurnResult:
         """`on_prepared` hears what was recalled before the model starts speaking (the
-        sidebar shows it while the reply streams)."""
+        sidebar shows it while the reply streams); `on_thought` hears a reasoning model
+        think, `on_token` only its answer."""
         if self._llm is None:
             raise ModelError(
                 "No language model is loaded: choose a GGUF model file in settings "
@@ -227,7 +232,9 @@ class Assistant:
             on_prepared(prepared)
         user_turn = self._next_turn(Role.USER, prepared.text, prepared.now)
         started = time.perf_counter()
-        reply, interrupted, failure = self._generate(self._llm, prepared.context, on_token, cancel)
+        reply, thought, interrupted, failure = self._generate(
+            self._llm, prepared.context, cancel, on_token, on_thought
+        )
         timings["generate"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
@@ -259,6 +266,7 @@ class Assistant:
             memory_ids,
             prepared.degraded,
             timings,
+            thought,
         )
 
     def _next_turn(self, role: Role, text: str, at: datetime) -> Turn:
@@ -301,12 +309,25 @@ class Assistant:
         self,
         llm: LLM,
         context: AssembledContext,
-        on_token: TokenSink | None,
         cancel: threading.Event | None,
-    ) -> tuple[str, bool, BaseException | None]:
-        """Stream the reply. Returns (text, interrupted, failure): a cancel or a model error
-        keeps what was said so far."""
-        pieces: list[str] = []
+        on_token: TokenSink | None,
+        on_thought: TokenSink | None,
+    ) -> tuple[str, str, bool, BaseException | None]:
+        """Stream the reply. Returns (answer, thought, interrupted, failure): a cancel or a
+        model error keeps what was said so far. A reply cut off while the model was still
+        thinking has no answer and counts as interrupted."""
+        answer: list[str] = []
+        thought: list[str] = []
+        splitter = ThoughtSplitter()
+
+        def take(parts: Sequence[ReplyPiece]) -> None:
+            for part in parts:
+                (thought if part.thought else answer).append(part.text)
+                sink = on_thought if part.thought else on_token
+                if sink is not None:
+                    sink(part.text)
+
+        failure: BaseException | None = None
         try:
             for piece in llm.stream_chat(
                 context.messages,
@@ -316,14 +337,16 @@ class Assistant:
             ):
                 if cancel is not None and cancel.is_set():
                     break
-                pieces.append(piece)
-                if on_token is not None:
-                    on_token(piece)
+                take(splitter.feed(piece))
         except (ModelError, RuntimeError, ValueError, OSError) as exc:
             log.exception("Generation failed")
-            return "".join(pieces), True, exc
-        interrupted = cancel is not None and cancel.is_set()
-        return "".join(pieces), interrupted, None
+            failure = exc
+        unfinished = splitter.thinking
+        take(splitter.finish())
+        if unfinished:
+            log.info("The reply ended while the model was still thinking (%d chars)", len(thought))
+        interrupted = failure is not None or unfinished or (cancel is not None and cancel.is_set())
+        return "".join(answer), "".join(thought), interrupted, failure
 
     def _remember_exchange(
         self,

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from core.errors import ModelError
 from core.llama_logs import route_llama_logs
+from core.thinking import OPEN
 
 log = logging.getLogger(__name__)
 
@@ -235,6 +236,16 @@ class LlamaCppLLM:
             return True
         return False
 
+    @cached_property
+    def _opens_thought(self) -> bool:
+        """Whether the chat template itself opens the model's reasoning (`<think>` at the end
+        of the prompt, as DeepSeek-R1's distillations do): the stream then carries only its
+        close, and the reply is re-opened so readers of the stream see the whole thought."""
+        if not self._llama.metadata.get("tokenizer.chat_template"):
+            return False
+        probe = self.format_prompt([ChatMessage("user", "u")])
+        return probe.rstrip().endswith(OPEN)
+
     def _for_template(self, messages: Sequence[ChatMessage]) -> list[dict[str, str]]:
         return _as_dicts(alternating(messages) if self._strict_template else messages)
 
@@ -264,6 +275,8 @@ class LlamaCppLLM:
                 stream=True,
             )
             try:
+                if self._opens_thought:
+                    yield OPEN
                 for chunk in chunks:
                     if stop is not None and stop.is_set():
                         break

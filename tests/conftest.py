@@ -21,7 +21,11 @@ os.environ["ENGRAM_CONFIG_DIR"] = tempfile.mkdtemp(prefix="engram-config-")
 
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, SentenceTransformerEmbedder  # noqa: E402
 from core.store import MemoryStore  # noqa: E402
-from tests.tiny_gguf import STRICT_CHAT_TEMPLATE, write_tiny_gguf  # noqa: E402
+from tests.tiny_gguf import (  # noqa: E402
+    STRICT_CHAT_TEMPLATE,
+    THINKING_CHAT_TEMPLATE,
+    write_tiny_gguf,
+)
 
 
 @pytest.fixture(scope="session")
@@ -34,6 +38,13 @@ def strict_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny model with a chat template that refuses system messages and unpaired turns."""
     path = tmp_path_factory.mktemp("models") / "strict.gguf"
     return write_tiny_gguf(path, chat_template=STRICT_CHAT_TEMPLATE)
+
+
+@pytest.fixture(scope="session")
+def thinking_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny model with a chat template that opens the model's reasoning (`<think>`)."""
+    path = tmp_path_factory.mktemp("models") / "thinking.gguf"
+    return write_tiny_gguf(path, chat_template=THINKING_CHAT_TEMPLATE)
 
 
 @pytest.fixture(scope="session")

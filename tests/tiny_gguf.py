@@ -35,6 +35,12 @@ STRICT_CHAT_TEMPLATE = (
     "{% if add_generation_prompt %}<|assistant|>\n{% endif %}"
 )
 
+# Like DeepSeek-R1's distillations: the prompt itself opens the model's reasoning, so the model
+# writes only its close before answering.
+THINKING_CHAT_TEMPLATE = CHAT_TEMPLATE.replace(
+    "<|assistant|>\n{% endif %}", "<|assistant|>\n<think>\n{% endif %}"
+)
+
 WORDS = (
     "the be to of and a in that have it for not on with he as you do at this but his by from "
     "they we say her she or an will my one all would there their what so up out if about who get "

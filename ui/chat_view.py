@@ -48,6 +48,17 @@ class _Message:
     # For a reply: the memories that shaped it, and whether recall was degraded.
     recall: tuple[SearchResult, ...] | None = None
     degraded: str | None = None
+    # A reasoning model thought before (or instead of) answering.
+    thought: bool = False
+
+    def shown_text(self, replying: bool) -> str:
+        if self.text:
+            return self.text
+        if self.thought and replying:
+            return "*thinking...*"
+        if self.thought:
+            return "*(the reply ended while the model was still thinking)*"
+        return "*...*" if replying else "*(no reply)*"
 
 
 class Composer(QPlainTextEdit):
@@ -186,6 +197,12 @@ class ChatView(QWidget):
         if not self._render_timer.isActive():
             self._render_timer.start()
 
+    def note_thinking(self, piece: str) -> None:
+        """A reasoning model is thinking before it answers: said, not shown word by word."""
+        if self._replying and piece and not self._messages[-1].thought:
+            self._messages[-1].thought = True
+            self._render()
+
     def finish_reply(self, text: str, interrupted: bool) -> None:
         """The stored reply is the truth (the stream may have been cut by a stop)."""
         if self._messages and self._messages[-1].role is Role.ASSISTANT:
@@ -212,7 +229,7 @@ class ChatView(QWidget):
             header = "**You**" if message.role is Role.USER else f"**{self._name}**"
             if message.recall is not None:
                 header += f" · [{len(message.recall)} memories](reply:{index})"
-            text = message.text or ("*...*" if self._replying else "*(no reply)*")
+            text = message.shown_text(self._replying)
             if message.interrupted:
                 text += "\n\n*(stopped)*"
             parts.append(f"{header}\n\n{text}")

@@ -4,6 +4,7 @@ store: streaming, cancel, the stored turns, what the turn teaches, modes and boo
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,7 +16,7 @@ from core.consolidate import JobContext, run_jobs
 from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
-from core.llm import LlamaCppLLM, LLMSettings
+from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
 from core.model import MemoryKind
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
@@ -305,3 +306,60 @@ def test_an_exchange_that_cannot_be_written_leaves_nothing_half_done(
     assert [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "Berlin" in m.content] == []
     said = [text for _, text, _ in stored_turns(store, assistant.session_id or "")]
     assert not any("Berlin" in text for text in said)
+
+
+class ThinksAloud:
+    """The real tiny model with its stream scripted: a Qwen3-style reasoning reply (the
+    model opens its own `<think>`), in pieces that cut both tags."""
+
+    def __init__(self, llm: LlamaCppLLM, pieces: list[str]) -> None:
+        self._llm = llm
+        self.pieces = pieces
+        self.prompts: list[list[str]] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._llm, name)
+
+    def stream_chat(self, messages: Sequence[ChatMessage], **_: object) -> Iterator[str]:
+        self.prompts.append([m.content for m in messages])
+        yield from self.pieces
+
+
+def test_a_reasoning_models_thought_is_shown_apart_and_never_stored(
+    store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock
+) -> None:
+    model = ThinksAloud(
+        llm, ["<th", "ink>The user says hi; their dog is Rex", ".</thi", "nk>\n\nHi", "!"]
+    )
+    assistant = Assistant(store, embedder, model, Retriever(store, embedder), clock)  # type: ignore[arg-type]
+    answer: list[str] = []
+    thought: list[str] = []
+    result = assistant.turn("Hello!", on_token=answer.append, on_thought=thought.append)
+    assert "".join(answer) == result.reply == "Hi!"
+    assert "".join(thought) == result.thought == "The user says hi; their dog is Rex."
+    assert not result.interrupted
+    assert stored_turns(store, result.session_id)[-1] == ("assistant", "Hi!", False)
+    clock.advance(minutes=1)
+    assistant.turn("And now?")
+    # The next prompt carries the answer as what was said, never the reasoning.
+    said = "\n".join(model.prompts[-1])
+    assert "Hi!" in said and "Rex" not in said
+
+
+def test_a_template_that_opens_the_thought_is_read_as_thinking_on_real_llama_cpp(
+    store: MemoryStore, embedder: Embedder, thinking_gguf: Path, clock: Clock
+) -> None:
+    """DeepSeek-R1-style: the prompt ends in `<think>`, the model writes only the close. The
+    tiny model never closes it, so its whole reply is thought: nothing is shown as the answer
+    and the stored reply is empty and marked cut off."""
+    llm = LlamaCppLLM(LLMSettings(thinking_gguf, context_size=2048, threads=1))
+    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=16))
+    assistant = Assistant(
+        store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler
+    )
+    answer: list[str] = []
+    result = assistant.turn("Hello there.", on_token=answer.append)
+    assert answer == [] and result.reply == ""
+    assert len(result.thought) > 10
+    assert result.interrupted
+    assert stored_turns(store, result.session_id)[-1] == ("assistant", "", True)

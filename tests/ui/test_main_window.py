@@ -73,6 +73,24 @@ def test_reply_renders_markdown_as_it_streams(qtbot: QtBot) -> None:
     assert view.send_button.isEnabled() and not view.stop_button.isEnabled()
 
 
+def test_a_reasoning_model_is_shown_thinking_until_its_answer_arrives(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.set_model_state(ModelState.READY, "tiny")
+    view.begin_reply("what is 12 * 12?")
+    view.note_thinking("The user wants 12 squared, that is")
+    assert "thinking..." in view.transcript.toPlainText()
+    assert "squared" not in view.transcript.toPlainText()
+    view.append_reply_text("It is 144.")
+    qtbot.waitUntil(lambda: "It is 144." in view.transcript.toPlainText())
+    assert "thinking..." not in view.transcript.toPlainText()
+    view.begin_reply("and a long proof?")
+    view.note_thinking("First, consider")
+    view.finish_reply("", interrupted=True)
+    assert "ended while the model was still thinking" in view.transcript.toPlainText()
+    assert view.send_button.isEnabled()
+
+
 def test_raw_html_in_a_reply_is_not_rendered(qtbot: QtBot) -> None:
     view = ChatView()
     qtbot.addWidget(view)
