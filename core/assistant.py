@@ -299,6 +299,7 @@ class Assistant:
             project=self.project,
             assistant_name=self.config.assistant_name,
             extra_warnings=(degraded,) if degraded else (),
+            thinks=self._llm is not None and self._llm.thinks,
         )
         context = self._assembler.assemble(inputs, self.context_size)
         used = [i.memory_id for v in context.layers for i in v.items if i.memory_id]

@@ -39,6 +39,9 @@ class ContextBudgets:
     recent: int = 1500
     reply: int = 512
     protected_turns: int = 3
+    # A reasoning model thinks before it answers, inside the same generation: room for that
+    # on top of the reply, at most a quarter of the context.
+    thinking: int = 1024
 
     def of(self, layer: Layer) -> int:
         return int(getattr(self, layer.value))
@@ -52,6 +55,7 @@ class ContextBudgets:
 
 
 DEFAULT_BUDGETS = ContextBudgets()
+THINKING_SHARE = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,8 @@ class ContextInputs:
     project: str | None = None
     assistant_name: str = "Engram"
     extra_warnings: Sequence[str] = ()
+    # The model reasons before answering (its template knows `<think>`).
+    thinks: bool = False
 
 
 def fence(memory: Memory, kind_label: str) -> str:
@@ -157,19 +163,26 @@ class ContextAssembler:
             turn.role if turn else None,
         )
 
-    def budgets_for(self, context_size: int, fixed_tokens: int) -> ContextBudgets:
+    def budgets_for(
+        self, context_size: int, fixed_tokens: int, *, thinks: bool = False
+    ) -> ContextBudgets:
         """The default budgets, shrunk in proportion when the model's context cannot hold
-        them next to the fixed prompt and the reply."""
-        available = max(0, context_size - fixed_tokens - self.budgets.reply)
-        factor = min(1.0, available / self.budgets.layers_total)
-        return self.budgets.scaled(factor)
+        them next to the fixed prompt and the reply (for a reasoning model, the reply and
+        its thinking: cut at 512 tokens, most of its replies would end mid-thought)."""
+        budgets = self.budgets
+        if thinks:
+            room = min(budgets.thinking, context_size // THINKING_SHARE)
+            budgets = replace(budgets, reply=budgets.reply + room)
+        available = max(0, context_size - fixed_tokens - budgets.reply)
+        factor = min(1.0, available / budgets.layers_total)
+        return budgets.scaled(factor)
 
     def assemble(self, inputs: ContextInputs, context_size: int) -> AssembledContext:
         warnings = list(inputs.extra_warnings)
         parts = SystemPromptParts(inputs.assistant_name, inputs.now, inputs.project)
         bare = system_prompt(parts, {})
         fixed = self._count(bare) + self._count(inputs.user_message) + 2 * MESSAGE_OVERHEAD_TOKENS
-        budgets = self.budgets_for(context_size, fixed)
+        budgets = self.budgets_for(context_size, fixed, thinks=inputs.thinks)
         room = max(0, context_size - fixed - budgets.reply)
         recent, recent_dropped = self._recent(inputs, budgets, room)
         spare = max(0, room - sum(i.tokens for i in recent))

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from core.errors import ModelError
 from core.llama_logs import route_llama_logs
-from core.thinking import OPEN
+from core.thinking import CLOSE, OPEN
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,11 @@ class LLM(Protocol):
 
     @property
     def context_size(self) -> int: ...
+
+    @property
+    def thinks(self) -> bool:
+        """Whether the model reasons aloud (`<think>...</think>`) before it answers."""
+        ...
 
     def count_tokens(self, text: str) -> int: ...
 
@@ -235,6 +240,14 @@ class LlamaCppLLM:
             )
             return True
         return False
+
+    @cached_property
+    def thinks(self) -> bool:
+        """A chat template that knows the thinking tags belongs to a reasoning model (Qwen3's
+        strips old thoughts from the history, DeepSeek-R1's opens a new one); others never
+        mention them."""
+        template = self._llama.metadata.get("tokenizer.chat_template") or ""
+        return OPEN in template or CLOSE in template
 
     @cached_property
     def _opens_thought(self) -> bool:

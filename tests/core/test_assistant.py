@@ -337,6 +337,7 @@ def test_a_reasoning_models_thought_is_shown_apart_and_never_stored(
     result = assistant.turn("Hello!", on_token=answer.append, on_thought=thought.append)
     assert "".join(answer) == result.reply == "Hi!"
     assert "".join(thought) == result.thought == "The user says hi; their dog is Rex."
+    assert result.context.budgets.reply == DEFAULT_BUDGETS.reply  # not a thinking template
     assert not result.interrupted
     assert stored_turns(store, result.session_id)[-1] == ("assistant", "Hi!", False)
     clock.advance(minutes=1)
@@ -353,13 +354,16 @@ def test_a_template_that_opens_the_thought_is_read_as_thinking_on_real_llama_cpp
     tiny model never closes it, so its whole reply is thought: nothing is shown as the answer
     and the stored reply is empty and marked cut off."""
     llm = LlamaCppLLM(LLMSettings(thinking_gguf, context_size=2048, threads=1))
-    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=16))
+    budgets = replace(DEFAULT_BUDGETS, reply=16, thinking=32)
+    assembler = ContextAssembler(llm.count_tokens, budgets)
     assistant = Assistant(
         store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler
     )
     answer: list[str] = []
     result = assistant.turn("Hello there.", on_token=answer.append)
     assert answer == [] and result.reply == ""
+    # Known for a reasoning model by its template: the reply had room to think too.
+    assert llm.thinks and result.context.budgets.reply == 16 + 32
     assert len(result.thought) > 10
     assert result.interrupted
     assert stored_turns(store, result.session_id)[-1] == ("assistant", "", True)

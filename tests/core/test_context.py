@@ -68,6 +68,22 @@ def test_every_layer_fits_its_budget_and_the_reply_always_has_room(context_size:
     assert [v.layer for v in assembled.layers] == list(Layer)
 
 
+@pytest.mark.parametrize("context_size", [2048, 4096, 8192, 32768])
+def test_a_reasoning_model_gets_room_to_think_before_its_reply(context_size: int) -> None:
+    """Its thinking is generated inside the reply: without extra room most replies of a
+    reasoning model end mid-thought. The prompt gives way, up to a quarter of the context."""
+    plain = ContextAssembler(count).assemble(inputs(), context_size)
+    thinking = ContextAssembler(count).assemble(inputs(thinks=True), context_size)
+    extra = min(1024, context_size // 4)
+    assert thinking.budgets.reply == plain.budgets.reply + extra
+    assert thinking.total_tokens + thinking.budgets.reply <= context_size
+    if context_size < 8192:
+        assert thinking.budgets.memories < plain.budgets.memories
+    # The last three turns are kept all the same.
+    kept = [i.turn_id for v in thinking.layers for i in v.items if i.turn_id]
+    assert kept[-3:] == ["t27", "t28", "t29"]
+
+
 def test_budgets_match_the_real_prompt_the_model_gets() -> None:
     assembled = ContextAssembler(count).assemble(inputs(), 8192)
     sent = sum(count(m.content) for m in assembled.messages)
