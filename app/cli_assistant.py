@@ -102,6 +102,7 @@ def context_payload(query: str, context: AssembledContext, context_size: int) ->
         "context_size": context_size,
         "fixed_tokens": context.fixed_tokens,
         "reply_budget": context.budgets.reply,
+        "thinking_budget": context.budgets.thinking,
         "total_tokens": context.total_tokens,
         "warnings": list(context.warnings),
     }
@@ -124,10 +125,9 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
         )
     print(f"{'fixed':<11} {payload['fixed_tokens']:>5} tokens (instructions and the message)")
     total, reply = payload["total_tokens"], payload["reply_budget"]
-    print(
-        f"{'total':<11} {total:>5} tokens, {reply} kept for the reply, "
-        f"of a {payload['context_size']}-token context"
-    )
+    thinking = payload["thinking_budget"]
+    kept = f"{reply} kept for the reply" + (f" and {thinking} to think" if thinking else "")
+    print(f"{'total':<11} {total:>5} tokens, {kept}, of a {payload['context_size']}-token context")
     for warning in payload["warnings"]:
         print(f"Note: {warning}")
     return 0

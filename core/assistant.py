@@ -332,9 +332,10 @@ class Assistant:
         try:
             for piece in llm.stream_chat(
                 context.messages,
-                max_tokens=context.budgets.reply,
+                max_tokens=context.budgets.generation,
                 temperature=self.config.temperature,
                 stop=cancel,
+                thinking_tokens=context.budgets.thinking,
             ):
                 if cancel is not None and cancel.is_set():
                     break

@@ -40,11 +40,16 @@ class ContextBudgets:
     reply: int = 512
     protected_turns: int = 3
     # A reasoning model thinks before it answers, inside the same generation: room for that
-    # on top of the reply, at most a quarter of the context.
+    # on top of the reply, at most a quarter of the context (0 for other models once fitted).
     thinking: int = 1024
 
     def of(self, layer: Layer) -> int:
         return int(getattr(self, layer.value))
+
+    @property
+    def generation(self) -> int:
+        """What the model may write: its answer, and a reasoning model's thought before it."""
+        return self.reply + self.thinking
 
     @property
     def layers_total(self) -> int:
@@ -169,11 +174,9 @@ class ContextAssembler:
         """The default budgets, shrunk in proportion when the model's context cannot hold
         them next to the fixed prompt and the reply (for a reasoning model, the reply and
         its thinking: cut at 512 tokens, most of its replies would end mid-thought)."""
-        budgets = self.budgets
-        if thinks:
-            room = min(budgets.thinking, context_size // THINKING_SHARE)
-            budgets = replace(budgets, reply=budgets.reply + room)
-        available = max(0, context_size - fixed_tokens - budgets.reply)
+        room = min(self.budgets.thinking, context_size // THINKING_SHARE) if thinks else 0
+        budgets = replace(self.budgets, thinking=room)
+        available = max(0, context_size - fixed_tokens - budgets.generation)
         factor = min(1.0, available / budgets.layers_total)
         return budgets.scaled(factor)
 
@@ -183,7 +186,7 @@ class ContextAssembler:
         bare = system_prompt(parts, {})
         fixed = self._count(bare) + self._count(inputs.user_message) + 2 * MESSAGE_OVERHEAD_TOKENS
         budgets = self.budgets_for(context_size, fixed, thinks=inputs.thinks)
-        room = max(0, context_size - fixed - budgets.reply)
+        room = max(0, context_size - fixed - budgets.generation)
         recent, recent_dropped = self._recent(inputs, budgets, room)
         spare = max(0, room - sum(i.tokens for i in recent))
         others = [Layer.PROCEDURAL, Layer.PROJECT, Layer.MEMORIES, Layer.DOCUMENTS]

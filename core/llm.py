@@ -14,11 +14,13 @@ from typing import Any, Protocol
 
 from core.errors import ModelError
 from core.llama_logs import route_llama_logs
-from core.thinking import CLOSE, OPEN
+from core.thinking import CLOSE, OPEN, ThoughtSplitter
 
 log = logging.getLogger(__name__)
 
 GGUF_MAGIC = b"GGUF"
+# Written for a reasoning model whose thought ran out of room: the answer follows.
+CUT_THOUGHT = f"\n{CLOSE}\n\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +59,11 @@ class LLM(Protocol):
         max_tokens: int = 512,
         temperature: float = 0.7,
         stop: threading.Event | None = None,
+        thinking_tokens: int = 0,
     ) -> Iterator[str]:
-        """Yield text pieces as they are generated; end early once `stop` is set."""
+        """Yield text pieces as they are generated; end early once `stop` is set. With
+        `thinking_tokens`, a reasoning model's thought longer than that is closed and the
+        model goes on to its answer within `max_tokens`."""
         ...
 
     def complete_json(
@@ -278,31 +283,101 @@ class LlamaCppLLM:
         max_tokens: int = 512,
         temperature: float = 0.7,
         stop: threading.Event | None = None,
+        thinking_tokens: int = 0,
     ) -> Iterator[str]:
         with self._lock:
             self._stop = stop
-            chunks = self._llama.create_chat_completion(
-                messages=self._for_template(messages),
-                max_tokens=max_tokens,
-                temperature=temperature,
-                stream=True,
-            )
             try:
-                if self._opens_thought:
-                    yield OPEN
-                for chunk in chunks:
-                    if stop is not None and stop.is_set():
-                        break
-                    piece = chunk["choices"][0]["delta"].get("content")
-                    if piece:
-                        yield piece
+                yield from self._stream(messages, max_tokens, temperature, stop, thinking_tokens)
             except RuntimeError:
                 # llama_decode reports an abort as an error; a requested stop is not one.
                 if stop is None or not stop.is_set():
                     raise
             finally:
                 self._stop = None
-                chunks.close()
+
+    def _stream(
+        self,
+        messages: Sequence[ChatMessage],
+        max_tokens: int,
+        temperature: float,
+        stop: threading.Event | None,
+        thinking_tokens: int,
+    ) -> Iterator[str]:
+        """The reply, piece by piece. A thought that outgrows `thinking_tokens` is cut
+        there: its close is written for the model and it answers from what it thought so
+        far (a reply that ended mid-thought would leave the user with nothing)."""
+        splitter = ThoughtSplitter()
+        if self._opens_thought:
+            splitter.feed(OPEN)
+            yield OPEN
+        generated: list[str] = []
+        thought = 0
+        cut = False
+        chunks = self._llama.create_chat_completion(
+            messages=self._for_template(messages),
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stream=True,
+        )
+        try:
+            for chunk in chunks:
+                if stop is not None and stop.is_set():
+                    return
+                piece = chunk["choices"][0]["delta"].get("content")
+                if not piece:
+                    continue
+                generated.append(piece)
+                yield piece
+                splitter.feed(piece)
+                thought += splitter.thinking
+                cut = splitter.thinking and 0 < thinking_tokens <= thought
+                if cut:
+                    break
+        finally:
+            chunks.close()
+        if not cut:
+            return
+        log.info("Thought cut at %d tokens: the model is asked for its answer", thought)
+        yield CUT_THOUGHT
+        written = "".join(generated) + CUT_THOUGHT
+        yield from self._continue(messages, written, max_tokens - len(generated), temperature, stop)
+
+    def _continue(
+        self,
+        messages: Sequence[ChatMessage],
+        written: str,
+        max_tokens: int,
+        temperature: float,
+        stop: threading.Event | None,
+    ) -> Iterator[str]:
+        """Go on with a reply from what is `written` of it (llama.cpp reuses the evaluated
+        prompt, so only the new text is read)."""
+        if max_tokens <= 0:
+            return
+        rendered = self._formatter(messages=self._for_template(messages))
+        prompt = self._llama.tokenize(
+            (rendered.prompt + written).encode("utf-8"),
+            add_bos=not rendered.added_special,
+            special=True,
+        )
+        chunks = self._llama.create_completion(
+            prompt=prompt,
+            max_tokens=max_tokens,
+            temperature=temperature,
+            stop=rendered.stop,
+            stopping_criteria=rendered.stopping_criteria,
+            stream=True,
+        )
+        try:
+            for chunk in chunks:
+                if stop is not None and stop.is_set():
+                    return
+                piece = chunk["choices"][0]["text"]
+                if piece:
+                    yield piece
+        finally:
+            chunks.close()
 
     def complete_json(
         self, messages: Sequence[ChatMessage], schema: dict[str, Any], *, max_tokens: int = 512

@@ -41,14 +41,16 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
     assert stats["turns"] == 2 and stats["sessions"] == 1
 
 
-def test_chat_with_a_reasoning_model_says_it_thinks_instead_of_printing_it(
+def test_chat_with_a_reasoning_model_says_it_thinks_and_prints_only_its_answer(
     tmp_path: Path, thinking_gguf: Path
 ) -> None:
     chat = engram(tmp_path / "home", "chat", "--model", str(thinking_gguf), stdin="Hi!\n/quit\n")
     assert chat.returncode == 0, chat.stderr
     assert "(thinking...)" in chat.stdout
-    assert "the reply ended while the model was still thinking" in chat.stdout
-    assert "<think>" not in chat.stdout
+    assert "<think>" not in chat.stdout and "</think>" not in chat.stdout
+    assert "stopped" not in chat.stdout
+    context = engram(tmp_path / "home", "context", "Hi", "--model", str(thinking_gguf))
+    assert "kept for the reply and 512 to think, of a 2048-token context" in context.stdout
 
 
 def test_chat_without_a_usable_model_says_so_plainly(tmp_path: Path) -> None:

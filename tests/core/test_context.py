@@ -75,8 +75,9 @@ def test_a_reasoning_model_gets_room_to_think_before_its_reply(context_size: int
     plain = ContextAssembler(count).assemble(inputs(), context_size)
     thinking = ContextAssembler(count).assemble(inputs(thinks=True), context_size)
     extra = min(1024, context_size // 4)
-    assert thinking.budgets.reply == plain.budgets.reply + extra
-    assert thinking.total_tokens + thinking.budgets.reply <= context_size
+    assert (thinking.budgets.thinking, plain.budgets.thinking) == (extra, 0)
+    assert thinking.budgets.reply == plain.budgets.reply
+    assert thinking.total_tokens + thinking.budgets.generation <= context_size
     if context_size < 8192:
         assert thinking.budgets.memories < plain.budgets.memories
     # The last three turns are kept all the same.
