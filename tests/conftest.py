@@ -3,7 +3,9 @@ tiny llama.cpp model generated on the fly. Nothing here touches the network."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import weakref
 from collections.abc import Iterator
@@ -18,6 +20,7 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 # A data-folder choice made by a test must never reach the real user's configuration.
 os.environ["ENGRAM_CONFIG_DIR"] = tempfile.mkdtemp(prefix="engram-config-")
+atexit.register(shutil.rmtree, os.environ["ENGRAM_CONFIG_DIR"], True)
 
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, SentenceTransformerEmbedder  # noqa: E402
 from core.store import MemoryStore  # noqa: E402

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import shutil
 import sys
 import tempfile
 import time
@@ -114,6 +115,7 @@ def take(out: Path) -> list[Path]:
         return shots
     finally:
         shell.shutdown()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:

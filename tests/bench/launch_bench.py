@@ -8,7 +8,9 @@ lazily after the window is up, so neither should wait for them. Run on demand:
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -88,6 +90,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="engram-launch-"))
+    atexit.register(shutil.rmtree, home, True)
     if args.memories:
         _fill(home, args.memories)
     if args.model:
