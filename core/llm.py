@@ -211,10 +211,15 @@ class LlamaCppLLM:
     def count_tokens(self, text: str) -> int:
         return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
 
+    @property
+    def _chat_template(self) -> str:
+        """The Jinja chat template the GGUF carries ("" when it has none)."""
+        return self._llama.metadata.get("tokenizer.chat_template") or ""
+
     @cached_property
     def _formatter(self) -> Any:
         """The GGUF's chat template, compiled once (context assembly renders it every turn)."""
-        template = self._llama.metadata.get("tokenizer.chat_template")
+        template = self._chat_template
         if not template:
             raise ModelError(f"{self.model_name} carries no chat template.")
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -230,7 +235,7 @@ class LlamaCppLLM:
     def _strict_template(self) -> bool:
         """Whether the GGUF's chat template refuses system messages or unpaired turns (asked
         once, by rendering a probe that permissive templates accept)."""
-        if not self._llama.metadata.get("tokenizer.chat_template"):
+        if not self._chat_template:
             return False
         from jinja2 import TemplateError
 
@@ -251,15 +256,14 @@ class LlamaCppLLM:
         """A chat template that knows the thinking tags belongs to a reasoning model (Qwen3's
         strips old thoughts from the history, DeepSeek-R1's opens a new one); others never
         mention them."""
-        template = self._llama.metadata.get("tokenizer.chat_template") or ""
-        return OPEN in template or CLOSE in template
+        return OPEN in self._chat_template or CLOSE in self._chat_template
 
     @cached_property
     def _opens_thought(self) -> bool:
         """Whether the chat template itself opens the model's reasoning (`<think>` at the end
         of the prompt, as DeepSeek-R1's distillations do): the stream then carries only its
         close, and the reply is re-opened so readers of the stream see the whole thought."""
-        if not self._llama.metadata.get("tokenizer.chat_template"):
+        if not self._chat_template:
             return False
         probe = self.format_prompt([ChatMessage("user", "u")])
         return probe.rstrip().endswith(OPEN)
