@@ -33,7 +33,6 @@ from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
-from core.thinking import ReplyPiece, ThoughtSplitter
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
 
@@ -315,19 +314,10 @@ class Assistant:
         on_thought: TokenSink | None,
     ) -> tuple[str, str, bool, BaseException | None]:
         """Stream the reply. Returns (answer, thought, interrupted, failure): a cancel or a
-        model error keeps what was said so far. A reply cut off while the model was still
-        thinking has no answer and counts as interrupted."""
+        model error keeps what was said so far. A reply that thought and never answered
+        (cut off while the model was still thinking) counts as interrupted."""
         answer: list[str] = []
         thought: list[str] = []
-        splitter = ThoughtSplitter()
-
-        def take(parts: Sequence[ReplyPiece]) -> None:
-            for part in parts:
-                (thought if part.thought else answer).append(part.text)
-                sink = on_thought if part.thought else on_token
-                if sink is not None:
-                    sink(part.text)
-
         failure: BaseException | None = None
         try:
             for piece in llm.stream_chat(
@@ -337,16 +327,16 @@ class Assistant:
                 stop=cancel,
                 thinking_tokens=context.budgets.thinking,
             ):
-                if cancel is not None and cancel.is_set():
-                    break
-                take(splitter.feed(piece))
+                (thought if piece.thought else answer).append(piece.text)
+                sink = on_thought if piece.thought else on_token
+                if sink is not None:
+                    sink(piece.text)
         except (ModelError, RuntimeError, ValueError, OSError) as exc:
             log.exception("Generation failed")
             failure = exc
-        unfinished = splitter.thinking
-        take(splitter.finish())
+        unfinished = bool(thought) and not "".join(answer).strip()
         if unfinished:
-            log.info("The reply ended while the model was still thinking (%d chars)", len(thought))
+            log.info("The reply ended while the model was still thinking")
         interrupted = failure is not None or unfinished or (cancel is not None and cancel.is_set())
         return "".join(answer), "".join(thought), interrupted, failure
 

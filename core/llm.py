@@ -14,13 +14,11 @@ from typing import Any, Protocol
 
 from core.errors import ModelError
 from core.llama_logs import route_llama_logs
-from core.thinking import CLOSE, OPEN, ThoughtSplitter
+from core.thinking import THINK_TAGS, ReplyPiece, ThoughtFormat, ThoughtSplitter, format_of
 
 log = logging.getLogger(__name__)
 
 GGUF_MAGIC = b"GGUF"
-# Written for a reasoning model whose thought ran out of room: the answer follows.
-CUT_THOUGHT = f"\n{CLOSE}\n\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +45,7 @@ class LLM(Protocol):
 
     @property
     def thinks(self) -> bool:
-        """Whether the model reasons aloud (`<think>...</think>`) before it answers."""
+        """Whether the model reasons aloud before it answers (core/thinking.py)."""
         ...
 
     def count_tokens(self, text: str) -> int: ...
@@ -60,8 +58,9 @@ class LLM(Protocol):
         temperature: float = 0.7,
         stop: threading.Event | None = None,
         thinking_tokens: int = 0,
-    ) -> Iterator[str]:
-        """Yield text pieces as they are generated; end early once `stop` is set. With
+    ) -> Iterator[ReplyPiece]:
+        """Yield the reply as it is generated, each piece marked as thought or answer (the
+        model's own markers taken out); end early once `stop` is set. With
         `thinking_tokens`, a reasoning model's thought longer than that is closed and the
         model goes on to its answer within `max_tokens`."""
         ...
@@ -252,21 +251,23 @@ class LlamaCppLLM:
         return False
 
     @cached_property
+    def thought_format(self) -> ThoughtFormat | None:
+        """How the model marks its reasoning, read off its chat template (None: it has none)."""
+        return format_of(self._chat_template)
+
+    @property
     def thinks(self) -> bool:
-        """A chat template that knows the thinking tags belongs to a reasoning model (Qwen3's
-        strips old thoughts from the history, DeepSeek-R1's opens a new one); others never
-        mention them."""
-        return OPEN in self._chat_template or CLOSE in self._chat_template
+        return self.thought_format is not None
 
     @cached_property
     def _opens_thought(self) -> bool:
         """Whether the chat template itself opens the model's reasoning (`<think>` at the end
         of the prompt, as DeepSeek-R1's distillations do): the stream then carries only its
-        close, and the reply is re-opened so readers of the stream see the whole thought."""
-        if not self._chat_template:
+        close, and the splitter is told the thought is open."""
+        if self.thought_format is None:
             return False
         probe = self.format_prompt([ChatMessage("user", "u")])
-        return probe.rstrip().endswith(OPEN)
+        return probe.rstrip().endswith(self.thought_format.open)
 
     def _for_template(self, messages: Sequence[ChatMessage]) -> list[dict[str, str]]:
         return _as_dicts(alternating(messages) if self._strict_template else messages)
@@ -288,7 +289,7 @@ class LlamaCppLLM:
         temperature: float = 0.7,
         stop: threading.Event | None = None,
         thinking_tokens: int = 0,
-    ) -> Iterator[str]:
+    ) -> Iterator[ReplyPiece]:
         with self._lock:
             self._stop = stop
             try:
@@ -307,14 +308,15 @@ class LlamaCppLLM:
         temperature: float,
         stop: threading.Event | None,
         thinking_tokens: int,
-    ) -> Iterator[str]:
-        """The reply, piece by piece. A thought that outgrows `thinking_tokens` is cut
-        there: its close is written for the model and it answers from what it thought so
-        far (a reply that ended mid-thought would leave the user with nothing)."""
-        splitter = ThoughtSplitter()
+    ) -> Iterator[ReplyPiece]:
+        """The reply, piece by piece, told apart into thought and answer. A thought that
+        outgrows `thinking_tokens` is cut there: its close is written for the model and it
+        answers from what it thought so far (a reply that ended mid-thought would leave the
+        user with nothing)."""
+        form = self.thought_format or THINK_TAGS
+        splitter = ThoughtSplitter(form)
         if self._opens_thought:
-            splitter.feed(OPEN)
-            yield OPEN
+            splitter.feed(form.open)
         generated: list[str] = []
         thought = 0
         cut = False
@@ -327,25 +329,26 @@ class LlamaCppLLM:
         try:
             for chunk in chunks:
                 if stop is not None and stop.is_set():
-                    return
+                    break
                 piece = chunk["choices"][0]["delta"].get("content")
                 if not piece:
                     continue
                 generated.append(piece)
-                yield piece
-                splitter.feed(piece)
+                yield from splitter.feed(piece)
                 thought += splitter.thinking
                 cut = splitter.thinking and 0 < thinking_tokens <= thought
                 if cut:
                     break
         finally:
             chunks.close()
-        if not cut:
-            return
-        log.info("Thought cut at %d tokens: the model is asked for its answer", thought)
-        yield CUT_THOUGHT
-        written = "".join(generated) + CUT_THOUGHT
-        yield from self._continue(messages, written, max_tokens - len(generated), temperature, stop)
+        if cut:
+            log.info("Thought cut at %d tokens: the model is asked for its answer", thought)
+            yield from splitter.feed(form.cut)
+            written = "".join(generated) + form.cut
+            left = max_tokens - len(generated)
+            for piece in self._continue(messages, written, left, temperature, stop):
+                yield from splitter.feed(piece)
+        yield from splitter.finish()
 
     def _continue(
         self,

@@ -1,16 +1,55 @@
-"""Reasoning models (Qwen3, DeepSeek-R1 and their distillations, QwQ) think aloud before they
-answer, inside `<think>...</think>` at the head of the reply. That reasoning is not the
-answer: shown as the reply it buries it, and stored as the reply it would be remembered and
-fed back as something the assistant said. This splits a streamed reply into the two as the
-pieces arrive, whatever way the tags are cut between pieces."""
+"""Reasoning models think aloud before they answer: Qwen3, DeepSeek-R1 and their distillations,
+QwQ inside `<think>...</think>`, gpt-oss in its "analysis" channel before the "final" one
+(OpenAI's harmony format). That reasoning is not the answer: shown as the reply it buries it,
+and stored as the reply it would be remembered and fed back as something the assistant said.
+This splits a streamed reply into the two as the pieces arrive, whatever way the markers are
+cut between pieces. Which markers a model uses is read off its chat template."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 
-OPEN = "<think>"
-CLOSE = "</think>"
+
+@dataclass(frozen=True, slots=True)
+class ThoughtFormat:
+    """How one family of models marks its reasoning in the text it generates."""
+
+    name: str
+    # Opens the thought; recognised only at the head of the reply.
+    open: str
+    # Ends the thought; the answer follows.
+    close: str
+    # Written for the model when its thought runs out of room, so that it answers next.
+    cut: str
+    # Marks an answer given without a thought (stripped from the head of the reply).
+    answer_open: str = ""
+    # Control tokens that never belong in either part (llama.cpp streams each token whole).
+    noise: tuple[str, ...] = ()
+
+
+THINK_TAGS = ThoughtFormat("think tags", "<think>", "</think>", "\n</think>\n\n")
+# llama.cpp renders gpt-oss's <|channel|>, <|message|> and <|start|> as text and drops <|end|>;
+# both spellings of the hand-over are read the same.
+HARMONY = ThoughtFormat(
+    "harmony",
+    "<|channel|>analysis<|message|>",
+    "<|start|>assistant<|channel|>final<|message|>",
+    "<|end|><|start|>assistant<|channel|>final<|message|>",
+    answer_open="<|channel|>final<|message|>",
+    noise=("<|end|>",),
+)
+
+
+def format_of(chat_template: str) -> ThoughtFormat | None:
+    """The reasoning markers a chat template knows (Qwen3's strips old thoughts from the
+    history, DeepSeek-R1's opens a new one, gpt-oss's names its channels); None for a model
+    that answers straight away."""
+    if HARMONY.answer_open in chat_template:
+        return HARMONY
+    if THINK_TAGS.open in chat_template or THINK_TAGS.close in chat_template:
+        return THINK_TAGS
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +75,11 @@ def _partial_tail(text: str, tag: str) -> int:
 
 class ThoughtSplitter:
     """Feed it the reply as it streams; it hands back what is thought and what is answer.
-    A thought is recognised only at the very head of the reply (a `<think>` later on is the
-    answer talking about the tag). Text is held back only while it could still be a tag."""
+    A thought is recognised only at the very head of the reply (an opening marker later on is
+    the answer talking about it). Text is held back only while it could still be a marker."""
 
-    def __init__(self) -> None:
+    def __init__(self, form: ThoughtFormat = THINK_TAGS) -> None:
+        self.format = form
         self._state = _State.START
         self._held = ""
 
@@ -49,6 +89,8 @@ class ThoughtSplitter:
         return self._state is _State.THOUGHT
 
     def feed(self, piece: str) -> list[ReplyPiece]:
+        for noise in self.format.noise:
+            piece = piece.replace(noise, "")
         self._held += piece
         out: list[ReplyPiece] = []
         while self._held:
@@ -69,23 +111,25 @@ class ThoughtSplitter:
     def _step(self, out: list[ReplyPiece]) -> bool:
         """Consume what can be decided of the held text; False when more text is needed."""
         held = self._held
+        form = self.format
         if self._state is _State.START:
             head = held.lstrip()
-            if head.startswith(OPEN):
-                self._state, self._held = _State.THOUGHT, head[len(OPEN) :]
-                return True
-            if OPEN.startswith(head):
+            for marker, state in ((form.open, _State.THOUGHT), (form.answer_open, _State.ANSWER)):
+                if marker and head.startswith(marker):
+                    self._state, self._held = state, head[len(marker) :]
+                    return True
+            if any(marker.startswith(head) for marker in (form.open, form.answer_open) if marker):
                 return False
             self._state = _State.ANSWER
             return True
         if self._state is _State.THOUGHT:
-            end = held.find(CLOSE)
+            end = held.find(form.close)
             if end >= 0:
                 if end:
                     out.append(ReplyPiece(held[:end], True))
-                self._state, self._held = _State.ANSWER_START, held[end + len(CLOSE) :]
+                self._state, self._held = _State.ANSWER_START, held[end + len(form.close) :]
                 return True
-            keep = _partial_tail(held, CLOSE)
+            keep = _partial_tail(held, form.close)
             if len(held) > keep:
                 out.append(ReplyPiece(held[: len(held) - keep], True))
                 self._held = held[len(held) - keep :]

@@ -25,6 +25,7 @@ atexit.register(shutil.rmtree, os.environ["ENGRAM_CONFIG_DIR"], True)
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, SentenceTransformerEmbedder  # noqa: E402
 from core.store import MemoryStore  # noqa: E402
 from tests.tiny_gguf import (  # noqa: E402
+    HARMONY_CHAT_TEMPLATE,
     STRICT_CHAT_TEMPLATE,
     THINKING_CHAT_TEMPLATE,
     write_tiny_gguf,
@@ -48,6 +49,13 @@ def thinking_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny model with a chat template that opens the model's reasoning (`<think>`)."""
     path = tmp_path_factory.mktemp("models") / "thinking.gguf"
     return write_tiny_gguf(path, chat_template=THINKING_CHAT_TEMPLATE)
+
+
+@pytest.fixture(scope="session")
+def harmony_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny model with a gpt-oss-style chat template (analysis and final channels)."""
+    path = tmp_path_factory.mktemp("models") / "harmony.gguf"
+    return write_tiny_gguf(path, chat_template=HARMONY_CHAT_TEMPLATE)
 
 
 @pytest.fixture(scope="session")

@@ -41,6 +41,15 @@ THINKING_CHAT_TEMPLATE = CHAT_TEMPLATE.replace(
     "<|assistant|>\n{% endif %}", "<|assistant|>\n<think>\n{% endif %}"
 )
 
+# Like gpt-oss's (OpenAI's harmony format): messages framed by <|start|> ... <|end|>, the
+# assistant's answers in the "final" channel, its reasoning (when it writes any) in "analysis".
+HARMONY_CHAT_TEMPLATE = (
+    "{% for message in messages %}{% if message['role'] == 'assistant' %}"
+    "{{ '<|start|>assistant<|channel|>final<|message|>' + message['content'] + '<|end|>' }}"
+    "{% else %}{{ '<|start|>' + message['role'] + '<|message|>' + message['content'] + '<|end|>' }}"
+    "{% endif %}{% endfor %}{% if add_generation_prompt %}<|start|>assistant{% endif %}"
+)
+
 WORDS = (
     "the be to of and a in that have it for not on with he as you do at this but his by from "
     "they we say her she or an will my one all would there their what so up out if about who get "

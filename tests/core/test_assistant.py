@@ -4,7 +4,7 @@ store: streaming, cancel, the stored turns, what the turn teaches, modes and boo
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,7 +16,7 @@ from core.consolidate import JobContext, run_jobs
 from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
-from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
+from core.llm import LlamaCppLLM, LLMSettings
 from core.model import MemoryKind
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
@@ -308,30 +308,36 @@ def test_an_exchange_that_cannot_be_written_leaves_nothing_half_done(
     assert not any("Berlin" in text for text in said)
 
 
-class ThinksAloud:
-    """The real tiny model with its stream scripted: a Qwen3-style reasoning reply (the
-    model opens its own `<think>`), in pieces that cut both tags."""
+def script_llama(
+    monkeypatch: pytest.MonkeyPatch, llm: LlamaCppLLM, pieces: list[str]
+) -> list[list[str]]:
+    """llama.cpp's chat stream scripted, token by token (the tiny model's noise never writes a
+    reasoning marker); everything above it is the real LlamaCppLLM. Returns the messages of
+    each prompt sent."""
+    prompts: list[list[str]] = []
 
-    def __init__(self, llm: LlamaCppLLM, pieces: list[str]) -> None:
-        self._llm = llm
-        self.pieces = pieces
-        self.prompts: list[list[str]] = []
+    def create_chat_completion(messages: list[dict[str, str]], **_: object) -> Iterator[object]:
+        prompts.append([m["content"] for m in messages])
+        return ({"choices": [{"delta": {"content": piece}}]} for piece in pieces)
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._llm, name)
-
-    def stream_chat(self, messages: Sequence[ChatMessage], **_: object) -> Iterator[str]:
-        self.prompts.append([m.content for m in messages])
-        yield from self.pieces
+    monkeypatch.setattr(llm._llama, "create_chat_completion", create_chat_completion)
+    return prompts
 
 
 def test_a_reasoning_models_thought_is_shown_apart_and_never_stored(
-    store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock
+    store: MemoryStore,
+    embedder: Embedder,
+    llm: LlamaCppLLM,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    model = ThinksAloud(
-        llm, ["<th", "ink>The user says hi; their dog is Rex", ".</thi", "nk>\n\nHi", "!"]
+    """Qwen3-style: the model opens its own `<think>`; the tags come cut between pieces."""
+    prompts = script_llama(
+        monkeypatch,
+        llm,
+        ["<th", "ink>The user says hi; their dog is Rex", ".</thi", "nk>\n\nHi", "!"],
     )
-    assistant = Assistant(store, embedder, model, Retriever(store, embedder), clock)  # type: ignore[arg-type]
+    assistant = Assistant(store, embedder, llm, Retriever(store, embedder), clock)
     answer: list[str] = []
     thought: list[str] = []
     result = assistant.turn("Hello!", on_token=answer.append, on_thought=thought.append)
@@ -343,8 +349,76 @@ def test_a_reasoning_models_thought_is_shown_apart_and_never_stored(
     clock.advance(minutes=1)
     assistant.turn("And now?")
     # The next prompt carries the answer as what was said, never the reasoning.
-    said = "\n".join(model.prompts[-1])
+    said = "\n".join(prompts[-1])
     assert "Hi!" in said and "Rex" not in said
+
+
+@pytest.mark.parametrize("end", ["", "<|end|>"])
+def test_gpt_oss_analysis_channel_is_its_thought_and_the_final_channel_its_answer(
+    store: MemoryStore,
+    embedder: Embedder,
+    harmony_gguf: Path,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    end: str,
+) -> None:
+    """OpenAI's harmony format: reasoning in the "analysis" channel, then the "final" one.
+    llama.cpp shows <|channel|>, <|message|> and <|start|> as text and drops <|end|>; either
+    way only the final channel's text is the reply."""
+    llm = LlamaCppLLM(LLMSettings(harmony_gguf, context_size=2048, threads=1))
+    stream = ["<|channel|>", "analysis", "<|message|>", "The user says hi; their dog is Rex", "."]
+    stream += [end, "<|start|>", "assistant", "<|channel|>", "final", "<|message|>", "Hi", "!"]
+    prompts = script_llama(monkeypatch, llm, stream)
+    assistant = Assistant(store, embedder, llm, Retriever(store, embedder), clock)
+    answer: list[str] = []
+    thought: list[str] = []
+    result = assistant.turn("Hello!", on_token=answer.append, on_thought=thought.append)
+    assert llm.thinks and result.context.budgets.thinking > 0
+    assert "".join(answer) == result.reply == "Hi!"
+    assert "".join(thought) == result.thought == "The user says hi; their dog is Rex."
+    assert stored_turns(store, result.session_id)[-1] == ("assistant", "Hi!", False)
+    # An answer with no analysis before it loses its channel marker too.
+    script_llama(monkeypatch, llm, ["<|channel|>", "final", "<|message|>", "Sure", "."])
+    clock.advance(minutes=1)
+    assert assistant.turn("And now?").reply == "Sure."
+    assert "Rex" not in "\n".join(prompts[-1])
+    assert "<|" not in "".join(text for _, text, _ in stored_turns(store, result.session_id))
+
+
+def test_gpt_oss_thought_that_runs_out_of_room_is_handed_over_to_the_final_channel(
+    store: MemoryStore,
+    embedder: Embedder,
+    harmony_gguf: Path,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The analysis is cut at its room; the model is then asked, in its own format, for the
+    final channel and answers there (real llama.cpp continues from what was written)."""
+    llm = LlamaCppLLM(LLMSettings(harmony_gguf, context_size=2048, threads=1))
+    script_llama(monkeypatch, llm, ["<|channel|>", "analysis", "<|message|>", *["hmm "] * 60])
+    continued: list[str] = []
+    real_completion = llm._llama.create_completion
+
+    def create_completion(prompt: list[int], **kwargs: object) -> object:
+        continued.append(llm._llama.detokenize(prompt, special=True).decode("utf-8"))
+        return real_completion(prompt=prompt, **kwargs)
+
+    monkeypatch.setattr(llm._llama, "create_completion", create_completion)
+    budgets = replace(DEFAULT_BUDGETS, reply=16, thinking=32)
+    assistant = Assistant(
+        store,
+        embedder,
+        llm,
+        Retriever(store, embedder),
+        clock,
+        assembler=ContextAssembler(llm.count_tokens, budgets),
+    )
+    result = assistant.turn("Hello there.")
+    assert 28 <= result.thought.count("hmm") <= 32
+    assert continued and continued[0].endswith(
+        "<|end|><|start|>assistant<|channel|>final<|message|>"
+    )
+    assert result.reply and "hmm" not in result.reply and not result.interrupted
 
 
 def test_a_template_that_opens_the_thought_is_read_as_thinking_on_real_llama_cpp(

@@ -1,4 +1,5 @@
-"""A reasoning model's thought is told apart from its answer however the stream cuts the tags."""
+"""A reasoning model's thought is told apart from its answer however the stream cuts its
+markers: `<think>` tags (Qwen3, DeepSeek-R1) and gpt-oss's harmony channels."""
 
 from __future__ import annotations
 
@@ -6,12 +7,19 @@ import random
 
 import pytest
 
-from core.thinking import ReplyPiece, ThoughtSplitter
+from core.thinking import (
+    HARMONY,
+    THINK_TAGS,
+    ReplyPiece,
+    ThoughtFormat,
+    ThoughtSplitter,
+    format_of,
+)
 
 
-def split(pieces: list[str]) -> tuple[str, str, bool]:
+def split(pieces: list[str], form: ThoughtFormat = THINK_TAGS) -> tuple[str, str, bool]:
     """(thought, answer, still thinking at the end) of a reply streamed as `pieces`."""
-    splitter = ThoughtSplitter()
+    splitter = ThoughtSplitter(form)
     parts: list[ReplyPiece] = []
     for piece in pieces:
         parts += splitter.feed(piece)
@@ -69,3 +77,57 @@ def test_the_answer_streams_without_waiting_once_no_tag_can_follow() -> None:
     # Only what could be the start of the closing tag is held back.
     assert thinking.feed(" more </th") == [ReplyPiece(" more ", True)]
     assert thinking.feed("ink>Yes") == [ReplyPiece("Yes", False)]
+
+
+# gpt-oss as llama.cpp streams it: <|end|> is a control token and is not shown.
+HARMONY_REPLY = (
+    "<|channel|>analysis<|message|>User greets. Reply briefly."
+    "<|start|>assistant<|channel|>final<|message|>Hello! Channels are <|channel|>-marked."
+)
+
+
+@pytest.mark.parametrize("pieces", chunkings(HARMONY_REPLY))
+def test_gpt_oss_channels_are_told_apart_however_the_markers_are_cut(pieces: list[str]) -> None:
+    thought, answer, thinking = split(pieces, HARMONY)
+    assert thought == "User greets. Reply briefly."
+    assert answer == "Hello! Channels are <|channel|>-marked."
+    assert not thinking
+
+
+def test_gpt_oss_end_marker_is_dropped_when_it_is_streamed_as_a_token() -> None:
+    tokens = ["<|channel|>", "analysis", "<|message|>", "Plan", ".", "<|end|>", "<|start|>"]
+    tokens += ["assistant", "<|channel|>", "final", "<|message|>", "Done", "."]
+    assert split(tokens, HARMONY) == ("Plan.", "Done.", False)
+
+
+def test_gpt_oss_answer_without_analysis_loses_only_its_channel_marker() -> None:
+    assert split(["<|channel|>", "final", "<|message|>", "Yes", "."], HARMONY) == (
+        "",
+        "Yes.",
+        False,
+    )
+    assert split(["Plain text."], HARMONY) == ("", "Plain text.", False)
+
+
+def test_a_reply_cut_off_in_the_analysis_channel_is_all_thought() -> None:
+    assert split(["<|channel|>analysis<|message|>", "Still going <|sta"], HARMONY) == (
+        "Still going <|sta",
+        "",
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("template", "expected"),
+    [
+        ("{{ '<|start|>assistant<|channel|>final<|message|>' + m }}", HARMONY),
+        ("{% if t %}<think>{{ t }}</think>{% endif %}", THINK_TAGS),
+        ("{{ content.split('</think>')[-1] }}", THINK_TAGS),
+        ("<|user|>{{ content }}<|assistant|>", None),
+        ("", None),
+    ],
+)
+def test_the_reasoning_format_is_read_off_the_chat_template(
+    template: str, expected: ThoughtFormat | None
+) -> None:
+    assert format_of(template) == expected
