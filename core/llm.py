@@ -125,6 +125,34 @@ def trained_context(metadata: dict[str, str]) -> int:
         return 0
 
 
+# Architectures that read text but cannot write it (sentence encoders).
+ENCODER_ARCHITECTURES = frozenset(
+    {
+        "bert",
+        "nomic-bert",
+        "nomic-bert-moe",
+        "jina-bert-v2",
+        "jina-bert-v3",
+        "modern-bert",
+        "neo-bert",
+        "t5encoder",
+    }
+)
+
+
+def embedding_model(metadata: dict[str, str]) -> bool:
+    """Whether a GGUF holds an embedding model (a sentence encoder, or a decoder converted to
+    pool its output into one vector): it turns text into vectors and cannot chat. Such a
+    file picked as the chat model failed at the first reply with an assertion from deep in
+    llama-cpp-python."""
+    architecture = metadata.get("general.architecture", "")
+    return (
+        architecture in ENCODER_ARCHITECTURES
+        or f"{architecture}.pooling_type" in metadata
+        or metadata.get(f"{architecture}.attention.causal") == "false"
+    )
+
+
 def _load(llama_class: Any, kwargs: dict[str, Any]) -> Any:
     try:
         return llama_class(**kwargs)
@@ -156,6 +184,12 @@ class LlamaCppLLM:
         # The tokenizer first (milliseconds): its metadata says how much context the model
         # was trained on, so the full load never allocates room the model cannot use.
         self._llama = _load(Llama, {**kwargs, "vocab_only": True})
+        if embedding_model(self._llama.metadata):
+            self._llama.close()
+            raise ModelError(
+                f"{settings.model_path.name} is an embedding model: it turns text into vectors "
+                "and cannot write replies. Choose the GGUF file of a chat (instruct) model."
+            )
         self._trained_context = trained_context(self._llama.metadata)
         if 0 < self._trained_context < settings.context_size:
             log.info(

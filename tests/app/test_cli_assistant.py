@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from core.bert_gguf import ensure_converted
+from core.embed import bundled_model_path
 from core.settings import Settings, save_settings
 from tests.app.test_cli import engram
 from tests.tiny_gguf import N_CTX
@@ -65,7 +67,12 @@ def test_chat_without_a_usable_model_says_so_plainly(tmp_path: Path) -> None:
     wrong = engram(home, "chat", "--model", str(not_gguf), stdin="hello\n")
     assert wrong.returncode == 1
     assert "is not a GGUF model file" in wrong.stderr
-    for result in (none, missing, wrong):
+    # A real GGUF, but a sentence encoder (the bundled one, converted): it cannot chat.
+    encoder = ensure_converted(bundled_model_path(), tmp_path / "encoders")
+    embedding = engram(home, "chat", "--model", str(encoder), stdin="hello\n")
+    assert embedding.returncode == 1
+    assert "is an embedding model" in embedding.stderr
+    for result in (none, missing, wrong, embedding):
         assert "Traceback" not in result.stderr
 
 

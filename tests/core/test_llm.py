@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from core.errors import ModelError
-from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
+from core.llm import ChatMessage, LlamaCppLLM, LLMSettings, embedding_model
 from tests.tiny_gguf import N_CTX
 
 HELLO = [ChatMessage("system", "You are terse."), ChatMessage("user", "hello world")]
@@ -150,3 +150,24 @@ def test_a_template_that_wants_alternating_turns_gets_them_with_nothing_lost(
     order = [prompt.index(text) for text in ("You are terse.", "Earlier reply.", "first", "second")]
     assert order == sorted(order)
     assert list(llm.stream_chat(conversation, max_tokens=5))
+
+
+@pytest.mark.parametrize(
+    ("metadata", "embeds"),
+    [
+        ({"general.architecture": "llama", "llama.context_length": "2048"}, False),
+        ({"general.architecture": "qwen3", "qwen3.attention.head_count": "16"}, False),
+        ({"general.architecture": "bert", "bert.context_length": "512"}, True),
+        # Qwen3-Embedding: a decoder converted to pool its output into one vector.
+        ({"general.architecture": "qwen3", "qwen3.pooling_type": "3"}, True),
+        (
+            {
+                "general.architecture": "gemma-embedding",
+                "gemma-embedding.attention.causal": "false",
+            },
+            True,
+        ),
+    ],
+)
+def test_embedding_models_are_told_from_chat_models(metadata: dict[str, str], embeds: bool) -> None:
+    assert embedding_model(metadata) is embeds
