@@ -48,8 +48,10 @@ class _Message:
     # For a reply: the memories that shaped it, and whether recall was degraded.
     recall: tuple[SearchResult, ...] | None = None
     degraded: str | None = None
-    # A reasoning model thought before (or instead of) answering.
-    thought: bool = False
+    # What a reasoning model thought before (or instead of) answering: kept out of the way,
+    # shown when the user asks.
+    thought: str = ""
+    show_thought: bool = False
 
     def shown_text(self, replying: bool) -> str:
         if self.text:
@@ -198,10 +200,17 @@ class ChatView(QWidget):
             self._render_timer.start()
 
     def note_thinking(self, piece: str) -> None:
-        """A reasoning model is thinking before it answers: said, not shown word by word."""
-        if self._replying and piece and not self._messages[-1].thought:
-            self._messages[-1].thought = True
+        """A reasoning model is thinking before it answers: said, and shown only when the
+        user opens it (it is not the answer, and can run to pages)."""
+        if not self._replying or not piece:
+            return
+        message = self._messages[-1]
+        first = not message.thought
+        message.thought += piece
+        if first:
             self._render()
+        elif message.show_thought and not self._render_timer.isActive():
+            self._render_timer.start()
 
     def finish_reply(self, text: str, interrupted: bool) -> None:
         """The stored reply is the truth (the stream may have been cut by a stop)."""
@@ -230,6 +239,12 @@ class ChatView(QWidget):
             if message.recall is not None:
                 header += f" · [{len(message.recall)} memories](reply:{index})"
             text = message.shown_text(self._replying)
+            if message.thought:
+                verb = "hide" if message.show_thought else "show"
+                header += f" · [{verb} thinking](thought:{index})"
+            if message.thought and message.show_thought:
+                quoted = "\n".join(f"> {line}" for line in message.thought.strip().splitlines())
+                text = f"{quoted}\n\n{text}"
             if message.interrupted:
                 text += "\n\n*(stopped)*"
             parts.append(f"{header}\n\n{text}")
@@ -244,11 +259,16 @@ class ChatView(QWidget):
             bar.setValue(bar.maximum())
 
     def _on_transcript_anchor_clicked(self, url: QUrl) -> None:
-        if url.scheme() != "reply" or self._past is not None:
+        if url.scheme() not in ("reply", "thought") or self._past is not None:
             return
         index = int(url.path())
-        if 0 <= index < len(self._messages) and self._messages[index].recall is not None:
-            message = self._messages[index]
+        if not 0 <= index < len(self._messages):
+            return
+        message = self._messages[index]
+        if url.scheme() == "thought":
+            message.show_thought = not message.show_thought
+            self._render()
+        elif message.recall is not None:
             self.sig_reply_selected.emit(message.recall, message.degraded)
 
     def _update_buttons(self) -> None:
