@@ -344,16 +344,16 @@ class LlamaCppLLM:
         thinking_tokens: int,
     ) -> Iterator[ReplyPiece]:
         """The reply, piece by piece, told apart into thought and answer. A thought that
-        outgrows `thinking_tokens` is cut there: its close is written for the model and it
-        answers from what it thought so far (a reply that ended mid-thought would leave the
-        user with nothing)."""
+        outgrows `thinking_tokens`, or that the model ends without handing over to an answer
+        (llama.cpp builds that take gpt-oss's <|end|> for the end of the reply), is cut
+        there: its close is written for the model and it answers from what it thought so far
+        (a reply that ended mid-thought would leave the user with nothing)."""
         form = self.thought_format or THINK_TAGS
         splitter = ThoughtSplitter(form)
         if self._opens_thought:
             splitter.feed(form.open)
         generated: list[str] = []
         thought = 0
-        cut = False
         chunks = self._llama.create_chat_completion(
             messages=self._for_template(messages),
             max_tokens=max_tokens,
@@ -370,12 +370,11 @@ class LlamaCppLLM:
                 generated.append(piece)
                 yield from splitter.feed(piece)
                 thought += splitter.thinking
-                cut = splitter.thinking and 0 < thinking_tokens <= thought
-                if cut:
+                if splitter.thinking and 0 < thinking_tokens <= thought:
                     break
         finally:
             chunks.close()
-        if cut:
+        if splitter.thinking and not (stop is not None and stop.is_set()):
             log.info("Thought cut at %d tokens: the model is asked for its answer", thought)
             yield from splitter.feed(form.cut)
             written = "".join(generated) + form.cut

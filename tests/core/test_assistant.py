@@ -385,17 +385,21 @@ def test_gpt_oss_analysis_channel_is_its_thought_and_the_final_channel_its_answe
     assert "<|" not in "".join(text for _, text, _ in stored_turns(store, result.session_id))
 
 
+@pytest.mark.parametrize("said", [60, 5])
 def test_gpt_oss_thought_that_runs_out_of_room_is_handed_over_to_the_final_channel(
     store: MemoryStore,
     embedder: Embedder,
     harmony_gguf: Path,
     clock: Clock,
     monkeypatch: pytest.MonkeyPatch,
+    said: int,
 ) -> None:
-    """The analysis is cut at its room; the model is then asked, in its own format, for the
-    final channel and answers there (real llama.cpp continues from what was written)."""
+    """The analysis is cut at its room (60 tokens of it), or ends the reply (5 tokens, then
+    <|end|> taken as the end of generation); either way the model is then asked, in its own
+    format, for the final channel and answers there (real llama.cpp continues from what was
+    written)."""
     llm = LlamaCppLLM(LLMSettings(harmony_gguf, context_size=2048, threads=1))
-    script_llama(monkeypatch, llm, ["<|channel|>", "analysis", "<|message|>", *["hmm "] * 60])
+    script_llama(monkeypatch, llm, ["<|channel|>", "analysis", "<|message|>", *["hmm "] * said])
     continued: list[str] = []
     real_completion = llm._llama.create_completion
 
@@ -414,7 +418,7 @@ def test_gpt_oss_thought_that_runs_out_of_room_is_handed_over_to_the_final_chann
         assembler=ContextAssembler(llm.count_tokens, budgets),
     )
     result = assistant.turn("Hello there.")
-    assert 28 <= result.thought.count("hmm") <= 32
+    assert min(said, 28) <= result.thought.count("hmm") <= min(said, 32)
     assert continued and continued[0].endswith(
         "<|end|><|start|>assistant<|channel|>final<|message|>"
     )
