@@ -167,7 +167,8 @@ def cmd_unpin(services: Services, args: argparse.Namespace) -> int:
 
 
 def _summary(result: TurnResult) -> str:
-    parts = [f"{len(result.results)} memories used"]
+    used = len(result.results)
+    parts = [f"{used} {'memory' if used == 1 else 'memories'} used"]
     if result.thought and not result.reply:
         parts.insert(0, "the reply ended while the model was still thinking")
     elif result.interrupted:

@@ -237,7 +237,9 @@ class ChatView(QWidget):
         for index, message in enumerate(self._messages if self._past is None else self._past):
             header = "**You**" if message.role is Role.USER else f"**{self._name}**"
             if message.recall is not None:
-                header += f" · [{len(message.recall)} memories](reply:{index})"
+                count = len(message.recall)
+                noun = "memory" if count == 1 else "memories"
+                header += f" · [{count} {noun}](reply:{index})"
             text = message.shown_text(self._replying)
             if message.thought:
                 verb = "hide" if message.show_thought else "show"

@@ -211,7 +211,7 @@ def test_each_reply_keeps_the_memories_that_shaped_it(qtbot: QtBot) -> None:
     view.begin_reply("and now?")
     view.set_recall((), "Keyword search only.")
     view.finish_reply("Nothing.", interrupted=False)
-    assert "**Engram** · [1 memories](reply:1)" in view.markdown()
+    assert "**Engram** · [1 memory](reply:1)" in view.markdown()
     with qtbot.waitSignal(view.sig_reply_selected) as selected:
         view.transcript.anchorClicked.emit(QUrl("reply:1"))
     assert selected.args == [first, None]
