@@ -22,9 +22,14 @@ from core.eval.locomo import evaluate as evaluate_locomo
 from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.model import Tier
-from core.retrieval import Mode, SearchOutcome, SearchRequest
+from core.retrieval import Mode, SearchOutcome, SearchRequest, SearchResult
 from core.settings import load_settings
 from core.tokens import token_counter
+
+# `forget --query` purges for good: the memory it picks must share a word with the query or be
+# close in meaning ("my address" finds "User lives in Lisbon" at ~0.3 with MiniLM; unrelated
+# text sits near 0.1).
+FORGET_SIMILARITY = 0.25
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -162,6 +167,8 @@ def search_payload(
 def cmd_search(services: Services, args: argparse.Namespace) -> int:
     if args.k < 1:
         raise SystemExit("engram search: --k must be at least 1")
+    if not args.query.strip():
+        raise InputError("Nothing to search for: the query is empty.")
     request = SearchRequest(
         query=args.query,
         now=args.now or datetime.now(UTC),
@@ -230,7 +237,7 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
     now = datetime.now(UTC)
     if args.query:
         request = SearchRequest(args.query, now, k=1, expand=False, record_access=False)
-        found = services.retriever.search(request).results
+        found = [r for r in services.retriever.search(request).results if _names(r)]
         if not found:
             raise InputError(f"Nothing remembered matches {args.query!r}; nothing was forgotten.")
         target = found[0].memory
@@ -243,7 +250,10 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
         return 0
     if not args.yes:
         if not sys.stdin.isatty():
-            raise InputError("Refusing to forget without confirmation; pass --yes.")
+            raise InputError(
+                f"Would forget {target.id}: {target.content[:200]!r}. Refusing to forget "
+                "without confirmation; pass --yes."
+            )
         answer = input(f"Forget for good:\n  {_hanging(target.content, 2)}\n[y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing was forgotten.")
@@ -251,6 +261,13 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
     purged = services.store.forget([target.id], now)
     print(f"Forgot {len(purged)} version(s) of {target.id}; only a tombstone remains.")
     return 0
+
+
+def _names(result: SearchResult) -> bool:
+    """Whether a result is really what a `forget --query` names: vector search always returns
+    a nearest memory, and "forget zzzz" must not purge whichever one that happens to be."""
+    signals = result.signals
+    return signals.get("keyword", 0.0) > 0 or signals.get("similarity", 0.0) >= FORGET_SIMILARITY
 
 
 def cmd_stats(services: Services, args: argparse.Namespace) -> int:

@@ -95,6 +95,20 @@ def test_lineage_and_forget_from_the_command_line(tmp_path: Path) -> None:
     ]
     refused = engram(home, "forget", fact["id"])
     assert refused.returncode == 1 and "--yes" in refused.stderr
+
+    # Vector search always has a nearest memory: a query that names nothing forgets nothing,
+    # --yes or not, and one that does says what it would forget.
+    def remembered() -> int:
+        return int(json.loads(engram(home, "stats", "--json").stdout)["memories"])
+
+    before = remembered()
+    nothing = engram(home, "forget", "--query", "zzzz qqqq", "--yes")
+    assert nothing.returncode == 1 and "nothing was forgotten" in nothing.stderr
+    assert remembered() == before
+    named = engram(home, "forget", "--query", "Ana lives in Lisbon")
+    assert named.returncode == 1 and "Would forget" in named.stderr and "Lisbon" in named.stderr
+    empty = engram(home, "search", "  ")
+    assert empty.returncode == 1 and "query is empty" in empty.stderr
     forgot = engram(home, "forget", fact["id"], "--yes")
     assert forgot.returncode == 0 and "tombstone" in forgot.stdout
     after = json.loads(engram(home, "search", "Lisbon Berlin", "--json").stdout)
