@@ -15,7 +15,6 @@ from enum import Enum
 class ThoughtFormat:
     """How one family of models marks its reasoning in the text it generates."""
 
-    name: str
     # Opens the thought; recognised only at the head of the reply.
     open: str
     # Ends the thought; the answer follows.
@@ -28,11 +27,10 @@ class ThoughtFormat:
     noise: tuple[str, ...] = ()
 
 
-THINK_TAGS = ThoughtFormat("think tags", "<think>", "</think>", "\n</think>\n\n")
+THINK_TAGS = ThoughtFormat("<think>", "</think>", "\n</think>\n\n")
 # llama.cpp renders gpt-oss's <|channel|>, <|message|> and <|start|> as text and drops <|end|>;
 # both spellings of the hand-over are read the same.
 HARMONY = ThoughtFormat(
-    "harmony",
     "<|channel|>analysis<|message|>",
     "<|start|>assistant<|channel|>final<|message|>",
     "<|end|><|start|>assistant<|channel|>final<|message|>",
