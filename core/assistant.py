@@ -33,6 +33,7 @@ from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
+from core.temporal import dates_an_event
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
 
@@ -197,6 +198,7 @@ class Assistant:
                 k=self.config.k,
                 project=self.project,
                 record_access=False,
+                time_phrases=not dates_an_event(text),
             )
         )
         results = tuple(outcome.results)

@@ -131,3 +131,26 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         start = today - timedelta(days=back)
         return TimeWindow(start, start + timedelta(days=1), match.group(0))
     return None
+
+
+# What may open a sentence before its subject ("Actually, I moved...").
+_OPENERS = r"(?:(?:actually|so|well|oh|also|btw|and|but|ok|okay|yes|no|hey|anyway|guess what)\W+)*"
+_FIRST_PERSON = re.compile(
+    rf"^\W*{_OPENERS}(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|we'd|we'll|my|our)\b", re.I
+)
+# Words that turn a first-person sentence into one about what was said or remembered.
+_RECALLING = re.compile(
+    r"\b(?:forgot|forget|remember|recall|said|say|told|tell|talked|talk|discussed|decided|"
+    r"mentioned|asked|wrote|noted|wondering|know)\b",
+    re.I,
+)
+
+
+def dates_an_event(message: str) -> bool:
+    """Whether a chat message tells of something that happened ("I moved to Lisbon last
+    month") rather than asking to recall something ("What did we decide last week?", "I forgot
+    what I said yesterday"). The time phrase of the first dates the event: recall for it must
+    not be narrowed to that time, or what it changes ("User lives in Berlin") is never seen."""
+    return (
+        "?" not in message and bool(_FIRST_PERSON.match(message)) and not _RECALLING.search(message)
+    )

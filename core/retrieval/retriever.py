@@ -54,6 +54,8 @@ class SearchRequest:
     task_memory_ids: Collection[str] = frozenset()
     adaptive: bool = True
     expand: bool = True
+    # Whether a time phrase in the query narrows what is recalled to that time.
+    time_phrases: bool = True
     record_access: bool = True
     # A precomputed query vector (benchmarks time search without the encoder).
     query_vector: np.ndarray | None = None
@@ -160,6 +162,8 @@ class Retriever:
                 request.until or request.now,
                 "explicit",
             )
+        if not request.time_phrases:
+            return None
         return parse_time_window(request.query, request.now)
 
     def _query_vector(self, request: SearchRequest, problems: list[str]) -> np.ndarray | None:

@@ -22,6 +22,9 @@ from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
 from tests.core.memory_factory import remember
 
+# Long before the conversations the tests hold.
+NOW_OLD = datetime(2025, 2, 1, 9, tzinfo=UTC)
+
 
 class Clock:
     """The injected clock: tests move time on by hand."""
@@ -159,6 +162,27 @@ def test_a_closed_session_is_remembered_and_found_by_the_next_one(
     assert "Kyoto" in fenced and "<memory id=" in fenced
     used = store.memories.get(later.results[0].memory.id)
     assert used is not None and used.access_count >= 1
+
+
+def test_a_dated_statement_recalls_from_any_time_and_a_dated_question_from_then(
+    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock
+) -> None:
+    """ "I moved to Lisbon last month" must bring back where the user lived before (said long
+    ago), not only last month's memories; "What did I do last month?" is asked about then."""
+    remember(store, embedder, ["The user lives in Berlin, in a flat near the river."], NOW_OLD)
+    remember(
+        store, embedder, ["The user went bowling with colleagues."], clock.now - timedelta(days=30)
+    )
+    assistant.turn("Hello!")
+    clock.advance(minutes=1)
+    told = assistant.turn("I moved to Lisbon last month.")
+    assert told.degraded is None
+    assert any("Berlin" in r.memory.content for r in told.results)
+    clock.advance(minutes=1)
+    asked = assistant.turn("What did I do last month?")
+    assert [r.memory.content for r in asked.results if r.associated_with is None] == [
+        "The user went bowling with colleagues."
+    ]
 
 
 def test_segments_are_written_as_the_conversation_fills_them(

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core.temporal import parse_time_window
+from core.temporal import dates_an_event, parse_time_window
 
 # A Wednesday.
 NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
@@ -42,3 +42,25 @@ def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> No
 )
 def test_no_phrase_no_window(query: str) -> None:
     assert parse_time_window(query, NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "event"),
+    [
+        ("I moved to Lisbon last month.", True),
+        ("Actually, I moved to Lisbon last month", True),
+        ("We adopted a dog in March.", True),
+        ("My sister got married yesterday!", True),
+        ("What did we decide last week?", False),
+        ("Where did I park yesterday", False),
+        ("I forgot what we decided last week", False),
+        ("I told you yesterday about the budget.", False),
+        ("Remind me what I said on Monday", False),
+        ("Show me last month's notes", False),
+        ("The plumber came yesterday.", False),
+    ],
+)
+def test_a_message_that_dates_an_event_is_told_from_one_that_asks_to_recall(
+    message: str, event: bool
+) -> None:
+    assert dates_an_event(message) is event
