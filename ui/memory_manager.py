@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from core.memory_catalog import MemoryDetail
 from core.model import Memory, MemoryKind, MemoryOrder, Tier
 from ui import dialogs
-from ui.theme import KIND_COLOURS, kind_chip
+from ui.theme import KIND_COLOURS, kind_chip, text_html
 
 MEMORY_ID = Qt.ItemDataRole.UserRole
 SEARCH_DELAY_MS = 250
@@ -319,7 +319,7 @@ def detail_html(detail: MemoryDetail) -> str:
         facts.append(f"key <code>{esc(m.key)}</code>")
     parts = [
         f"<p>{kind_chip(m.kind)} <small>{' · '.join(facts)}</small></p>",
-        f"<p>{esc(m.content) or '<i>(forgotten)</i>'}</p>",
+        f"<p>{text_html(m.content) or '<i>(forgotten)</i>'}</p>",
         f"<p><small>id <code>{esc(m.id)}</code></small></p>",
     ]
     if m.entities:
@@ -328,7 +328,7 @@ def detail_html(detail: MemoryDetail) -> str:
         rows = []
         for version in detail.versions:
             until = f"{version.valid_to:%Y-%m-%d}" if version.valid_to else "now"
-            text = "<i>(forgotten)</i>" if version.forgotten else esc(version.content)
+            text = "<i>(forgotten)</i>" if version.forgotten else text_html(version.content)
             if version.memory_id == m.id:
                 text = f"<b>{text}</b>"
             else:

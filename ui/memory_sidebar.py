@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from core.model import Memory, MemoryKind
 from core.retrieval.scoring import SearchResult
 from ui import dialogs
-from ui.theme import kind_chip
+from ui.theme import kind_chip, text_html
 
 # The signals a score is made of, in the order the sidebar lists them.
 SIGNALS = ("semantic", "keyword", "recency", "importance", "project", "entity", "task")
@@ -49,7 +49,7 @@ class MemoryCard(QFrame):
         text = memory.content
         if len(text) > MAX_SHOWN_CHARS:
             text = text[:MAX_SHOWN_CHARS] + "..."
-        self.content = QLabel(f"{kind_chip(memory.kind)} {html.escape(text)}", self)
+        self.content = QLabel(f"{kind_chip(memory.kind)} {text_html(text)}", self)
         self.content.setWordWrap(True)
         self.content.setTextFormat(Qt.TextFormat.RichText)
         self.content.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

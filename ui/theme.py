@@ -3,6 +3,8 @@ manager and the browser agree), and the light / dark / system choice."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
@@ -65,3 +67,9 @@ def kind_chip(kind: MemoryKind) -> str:
         f'<span style="background:{KIND_COLOURS[kind]};color:white;border-radius:3px;'
         f'padding:0 4px">&nbsp;{kind.value}&nbsp;</span>'
     )
+
+
+def text_html(text: str) -> str:
+    """Plain text for rich text: escaped, its line breaks kept (a remembered exchange is one
+    line per speaker, and run together it reads as one voice)."""
+    return html.escape(text).replace("\n", "<br>")

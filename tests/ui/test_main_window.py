@@ -124,9 +124,12 @@ def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) 
     qtbot.addWidget(sidebar)
     signals = {"semantic": 0.41, "keyword": 0.2, "recency": 0.9, "retention": 0.83}
     result = SearchResult(memory("Ana <likes> figs"), 0.62, signals)
-    sidebar.show_results([result], "Keyword search only.")
-    (card,) = sidebar.cards
+    exchange = SearchResult(memory("Ana: I like figs.\nBo: Me too."), 0.5, signals)
+    sidebar.show_results([result, exchange], "Keyword search only.")
+    card, spoken = sidebar.cards
     assert "Ana &lt;likes&gt; figs" in card.content.text()
+    # One line per speaker, as remembered.
+    assert "Ana: I like figs.<br>Bo: Me too." in spoken.content.text()
     details = card.details.text()
     assert "score 0.62" in details and "retention 0.83" in details
     assert "semantic 0.41 · keyword 0.20 · recency 0.90" in details
@@ -277,7 +280,8 @@ def test_slow_work_behind_the_window_shows_a_busy_bar_quick_work_does_not(
 
 
 def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
-    current = memory_value("m-2", "Ana lives in Lisbon", NOW, MemoryKind.SEMANTIC, ("s1-t4",))
+    text = "Ana: I moved to Lisbon!\nBo: Since when?"
+    current = memory_value("m-2", text, NOW, MemoryKind.EPISODIC, ("s1-t4",))
     detail = MemoryDetail(
         memory=current,
         retention=0.9,
@@ -297,3 +301,4 @@ def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
     assert "synaptic 0.84, co_retrieval 0.10" in html
     assert 'href="memory:m-1"' in html and "Ana lives in Berlin" in html
     assert "I moved to Lisbon!" in html and "retention 0.90" in html
+    assert "Ana: I moved to Lisbon!<br>Bo: Since when?" in html
