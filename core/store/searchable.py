@@ -94,10 +94,14 @@ class SearchableMemories:
             except duckdb.Error as exc:
                 raise StoreError(f"Could not read memories: {exc}") from exc
             read = {row[0]: row_to_memory(row) for row in rows}
-        finally:
+        except BaseException:
             with self._lock:
                 self._fetches.remove(fetch)
+            raise
+        # Leaving the reads under way and keeping what was read happen in one step: between
+        # the two, a commit's notice would miss this read and drop rows it had not yet kept.
         with self._lock:
+            self._fetches.remove(fetch)
             if fetch.everything:
                 return read
             self._rows.update((i, m) for i, m in read.items() if i not in fetch.changed)
