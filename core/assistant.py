@@ -336,11 +336,12 @@ class Assistant:
         except (ModelError, RuntimeError, ValueError, OSError) as exc:
             log.exception("Generation failed")
             failure = exc
-        unfinished = bool(thought) and not "".join(answer).strip()
+        said = "".join(answer)
+        unfinished = bool(thought) and not said.strip()
         if unfinished:
             log.info("The reply ended while the model was still thinking")
         interrupted = failure is not None or unfinished or (cancel is not None and cancel.is_set())
-        return "".join(answer), "".join(thought), interrupted, failure
+        return said, "".join(thought), interrupted, failure
 
     def _remember_exchange(
         self,
