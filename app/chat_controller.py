@@ -41,6 +41,8 @@ class ChatController(QObject):
         self._window = window
         self._library = library
         self._session_id: str | None = None
+        # Messages sent whose exchange is not yet learnt from (the reply may be shown already).
+        self._turns_in_flight = 0
         self.model_state = ModelState.MISSING
         self.thread = QThread()
         self.thread.setObjectName("engram-chat")
@@ -56,6 +58,7 @@ class ChatController(QObject):
         self.worker.sig_token.connect(chat.append_reply_text)
         self.worker.sig_thought.connect(chat.note_thinking)
         self.worker.sig_recalled.connect(self._on_worker_recalled)
+        self.worker.sig_replied.connect(chat.finish_reply)
         self.worker.sig_turn_finished.connect(self._on_worker_turn_finished)
         self.worker.sig_turn_failed.connect(self._on_worker_turn_failed)
         self.worker.sig_session_started.connect(self._on_worker_session_started)
@@ -95,8 +98,14 @@ class ChatController(QObject):
         self.model_state = state
         self._window.chat.set_model_state(state, detail)
 
+    @property
+    def busy(self) -> bool:
+        """A turn is still being answered or learnt from."""
+        return self._turns_in_flight > 0
+
     def _on_chat_message_submitted(self, text: str) -> None:
         self._window.chat.begin_reply(text)
+        self._turns_in_flight += 1
         self._sig_send.emit(text)
 
     def _on_worker_recalled(self, prepared: PreparedTurn) -> None:
@@ -104,7 +113,7 @@ class ChatController(QObject):
         self._window.sidebar.show_results(prepared.results, prepared.degraded)
 
     def _on_worker_turn_finished(self, result: TurnResult) -> None:
-        self._window.chat.finish_reply(result.reply, result.interrupted)
+        self._turns_in_flight -= 1
         self._session_id = result.session_id
         self._library.refresh_sessions(self._session_id)
         if result.tasks:
@@ -113,8 +122,14 @@ class ChatController(QObject):
             self._library.refresh_manager()
         self._library.refresh_stats()
 
-    def _on_worker_turn_failed(self, message: str) -> None:
-        self._window.chat.reply_failed(message)
+    def _on_worker_turn_failed(self, message: str, replied: bool) -> None:
+        """After the reply was stored only learning failed: the reply stands as it is (and
+        the user may already be writing the next message)."""
+        self._turns_in_flight -= 1
+        if replied:
+            self._window.chat.show_error(message)
+        else:
+            self._window.chat.reply_failed(message)
 
     def _on_worker_session_started(self, session_id: str) -> None:
         self._session_id = session_id

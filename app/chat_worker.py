@@ -14,6 +14,7 @@ from core.assistant import Assistant, Clock
 from core.curation import CurationWorker, Curator
 from core.errors import EngramError
 from core.llm import LlamaCppLLM
+from core.model import Turn
 from core.settings import Settings
 from ui.chat_view import ModelState
 
@@ -32,10 +33,13 @@ class ChatWorker(QObject):
     """A piece of the reply being written."""
     sig_thought = Signal(str)
     """A piece of what a reasoning model thinks before it answers."""
+    sig_replied = Signal(str, bool)
+    """The reply is stored (its text, whether it was interrupted); learning from it follows."""
     sig_turn_finished = Signal(object)
-    """The exchange is stored (a TurnResult)."""
-    sig_turn_failed = Signal(str)
-    """The turn failed; the message says why and what to do."""
+    """The exchange is stored and learnt from (a TurnResult)."""
+    sig_turn_failed = Signal(str, bool)
+    """The turn failed; the message says why and what to do, and whether the reply was
+    already stored (only learning from it failed)."""
     sig_session_started = Signal(str)
     """A new conversation began (its id)."""
     sig_model_loaded = Signal(object)
@@ -111,6 +115,12 @@ class ChatWorker(QObject):
     @Slot(str)
     def send(self, text: str) -> None:
         self._cancel.clear()
+        replied: list[bool] = []
+
+        def on_replied(turn: Turn, interrupted: bool) -> None:
+            replied.append(True)
+            self.sig_replied.emit(turn.text, interrupted)
+
         try:
             result = self._assistant.turn(
                 text,
@@ -118,12 +128,15 @@ class ChatWorker(QObject):
                 cancel=self._cancel,
                 on_prepared=self.sig_recalled.emit,
                 on_thought=self.sig_thought.emit,
+                on_replied=on_replied,
             )
         except EngramError as exc:
-            self.sig_turn_failed.emit(str(exc))
+            self.sig_turn_failed.emit(str(exc), bool(replied))
         except Exception as exc:  # a bug must not kill the chat thread
             log.exception("Chat turn failed")
-            self.sig_turn_failed.emit(f"The reply failed ({exc}). Details are in the log.")
+            self.sig_turn_failed.emit(
+                f"The reply failed ({exc}). Details are in the log.", bool(replied)
+            )
         else:
             self.sig_turn_finished.emit(result)
 

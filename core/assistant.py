@@ -1,7 +1,8 @@
-"""One chat turn end to end: message in -> retrieve (answer mode; manager mode at the start of a
-session or after a long gap) -> assemble the layered context -> stream the reply -> store both
-turns -> inline extraction (facts, to-dos) -> boost what was used. Runs on a worker thread;
-the UI thread only receives tokens. A cancelled reply is kept, marked as interrupted."""
+"""One chat turn end to end: message in (stored as it arrives) -> retrieve (answer mode; manager
+mode at the start of a session or after a long gap) -> assemble the layered context -> stream
+the reply -> store it -> learn from the exchange (segments, facts, to-dos, boosting what was
+used). Runs on a worker thread; the UI thread only receives tokens and hears when the reply is
+stored, before the learning. A cancelled reply is kept, marked as interrupted."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 import duckdb
@@ -43,6 +44,8 @@ Clock = Callable[[], datetime]
 TokenSink = Callable[[str], None]
 # Called with each stored exchange (e.g. to queue LLM curation off the chat's path).
 ExchangeSink = Callable[[Sequence[Turn], datetime, str | None], None]
+# Hears the stored reply and whether it was interrupted, before the exchange is learnt from.
+ReplySink = Callable[[Turn, bool], None]
 
 # Characters that are not text (NUL, escape codes, ...) become a visible placeholder.
 _CONTROL = {c: "\ufffd" for c in range(32) if chr(c) not in "\n\t\r"}
@@ -99,6 +102,9 @@ class _LiveSession:
     stored_segments: set[tuple[str, ...]]
     # Turns said while memory was paused: in the conversation, never in the store.
     unrecorded: set[str] = field(default_factory=set)
+    # The user's stored turns whose facts and to-dos are not written yet (a failed write
+    # leaves them here for the next exchange or the close to learn).
+    unlearnt: list[Turn] = field(default_factory=list)
 
     @property
     def last_at(self) -> datetime | None:
@@ -213,10 +219,12 @@ class Assistant:
         cancel: threading.Event | None = None,
         on_prepared: Callable[[PreparedTurn], None] | None = None,
         on_thought: TokenSink | None = None,
+        on_replied: ReplySink | None = None,
     ) -> TurnResult:
         """`on_prepared` hears what was recalled before the model starts speaking (the
         sidebar shows it while the reply streams); `on_thought` hears a reasoning model
-        think, `on_token` only its answer."""
+        think, `on_token` only its answer; `on_replied` hears the stored reply before the
+        exchange is learnt from (the user can read on and type meanwhile)."""
         if self._llm is None:
             raise ModelError(
                 "No language model is loaded: choose a GGUF model file in settings "
@@ -231,23 +239,25 @@ class Assistant:
         timings = {"prepare": (time.perf_counter() - started) * 1000}
         if on_prepared is not None:
             on_prepared(prepared)
-        user_turn = self._next_turn(Role.USER, prepared.text, prepared.now)
+        started = time.perf_counter()
+        user_turn = self._keep(Role.USER, prepared.text, prepared.now)
+        timings["store_message"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         reply, thought, interrupted, failure = self._generate(
             self._llm, prepared.context, cancel, on_token, on_thought
         )
         timings["generate"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
-        reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock())
+        reply_turn = self._keep(Role.ASSISTANT, reply, self._clock(), interrupted)
+        timings["store_reply"] = (time.perf_counter() - started) * 1000
+        if on_replied is not None:
+            on_replied(reply_turn, interrupted)
+        started = time.perf_counter()
         if self.remembering:
-            memory_ids, tasks = self._remember_exchange(
-                prepared, user_turn, reply_turn, interrupted, timings
-            )
+            memory_ids, tasks = self._learn(prepared, timings)
         else:
-            live.turns += [user_turn, reply_turn]
-            live.unrecorded.update((user_turn.id, reply_turn.id))
             memory_ids, tasks = (), ()
-        timings["remember"] = (time.perf_counter() - started) * 1000
+        timings["learn"] = (time.perf_counter() - started) * 1000
         if self._on_exchange is not None and self.remembering:
             self._on_exchange((user_turn, reply_turn), reply_turn.at, self.project)
         if failure is not None:
@@ -270,13 +280,26 @@ class Assistant:
             thought,
         )
 
-    def _next_turn(self, role: Role, text: str, at: datetime) -> Turn:
-        """The user's turn is numbered after the stored ones, the reply right after it."""
-        assert self._live is not None
-        session = self._live.session
-        seq = len(self._live.turns) + (1 if role is Role.ASSISTANT else 0)
+    def _keep(self, role: Role, text: str, at: datetime, interrupted: bool = False) -> Turn:
+        """A turn joins the conversation and, unless memory is paused, the file at once (its
+        own small transaction: a crash while the reply is written keeps the message). The
+        user's turns are stored as not yet learnt from until `_learn` writes what they say."""
+        live = self._live
+        assert live is not None
+        seq = len(live.turns)
         speaker = "User" if role is Role.USER else self.config.assistant_name
-        return Turn(f"{session.id}-t{seq}", session.id, seq, role, text, at, speaker)
+        turn = Turn(f"{live.session.id}-t{seq}", live.session.id, seq, role, text, at, speaker)
+        if not self.remembering:
+            live.unrecorded.add(turn.id)
+        else:
+            with self._store.db.write() as cur:
+                self._store.conversations.insert_turns(
+                    cur, live.session.id, [turn], [interrupted], learnt=role is not Role.USER
+                )
+            if role is Role.USER:
+                live.unlearnt.append(turn)
+        live.turns.append(turn)
+        return turn
 
     def _assemble(
         self, text: str, now: datetime, results: Sequence[SearchResult], degraded: str | None
@@ -343,42 +366,38 @@ class Assistant:
         interrupted = failure is not None or unfinished or (cancel is not None and cancel.is_set())
         return said, "".join(thought), interrupted, failure
 
-    def _remember_exchange(
-        self,
-        prepared: PreparedTurn,
-        user_turn: Turn,
-        reply_turn: Turn,
-        interrupted: bool,
-        timings: dict[str, float],
+    def _learn(
+        self, prepared: PreparedTurn, timings: dict[str, float]
     ) -> tuple[tuple[str, ...], tuple[Task, ...]]:
-        """Store both turns, what they teach and the strengthening of what was recalled, in
-        one transaction: a crash loses the exchange whole or not at all. `timings` gets the
-        encoder's share ("encode"): a closed segment alone can cost more than the rest."""
+        """Write what the stored exchange teaches (closed segments, the user's facts and
+        to-dos), the strengthening of what was recalled and the working set, in one
+        transaction that also marks the user's turns learnt: a crash or a failed write leaves
+        them to be learnt later, never half of it. `timings` gets the encoder's share
+        ("encode"): a closed segment alone can cost more than the rest."""
         live = self._live
         assert live is not None
-        live.turns += [user_turn, reply_turn]
         groups = self._new_segments(final=False)
         # Facts and to-dos come from what the user said, never from the model's reply.
-        lesson = self._lesson(groups, [user_turn])
+        lesson = self._lesson(groups, live.unlearnt)
         started = time.perf_counter()
         vectors = self._embedder.embed([m.content for m in lesson.memories])
         timings["encode"] = (time.perf_counter() - started) * 1000
         before = self.working.snapshot()
+        at = live.unlearnt[-1].at if live.unlearnt else prepared.now
         try:
             with self._store.db.write() as cur:
-                self._store.conversations.insert_turns(
-                    cur, live.session.id, [user_turn, reply_turn], [False, interrupted]
-                )
-                remembered = remember(self._store, cur, lesson, vectors, user_turn.at)
+                remembered = remember(self._store, cur, lesson, vectors, at)
                 if prepared.results:
                     self._retriever.strengthen(prepared.results, prepared.now, cur)
-                self._track(cur, remembered.fact_ids, lesson, remembered.tasks, user_turn.at)
+                self._track(cur, remembered.fact_ids, lesson, remembered.tasks, at)
+                self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
                 # The working set as this exchange leaves it, written with the exchange:
                 # after a crash the `working` job settles exactly what was in play.
                 self._store.working_items.save(cur, live.session.id, self.working.items())
         except BaseException:
             self.working.restore(before)
             raise
+        live.unlearnt.clear()
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
         return remembered.memory_ids, remembered.tasks
 
@@ -436,13 +455,16 @@ class Assistant:
         now = self._clock()
         closing = self.working.close()
         groups = self._new_segments(final=True)
-        lesson = self._lesson(groups, [])
+        lesson = self._lesson(groups, live.unlearnt)
         session = ClosedSession(live.session.id, live.session.project)
-        lesson = Lesson((*lesson.segments, *intentions(self._store, closing, session, now)))
+        lesson = replace(
+            lesson, segments=(*lesson.segments, *intentions(self._store, closing, session, now))
+        )
         vectors = self._embedder.embed([m.content for m in lesson.memories])
         with self._store.db.write() as cur:
-            if lesson.segments:
+            if lesson.memories or lesson.tasks:
                 remember(self._store, cur, lesson, vectors, now)
+            self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
             self._store.conversations.end_session(cur, live.session.id, now)
             settle_working_set(
                 self._store,

@@ -26,7 +26,7 @@ from core.embed import Embedder
 from core.errors import EngramError
 from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.entities import extract_entities
-from core.ingest.remember import Lesson, remember, segment_memory
+from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import segment_turns
 from core.llm import LLM, ChatMessage
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
@@ -387,24 +387,30 @@ def upkeep_indexes(ctx: JobContext) -> JobReport:
 
 def close_abandoned_sessions(ctx: JobContext) -> JobReport:
     """Conversations Engram stopped in the middle of (a crash, a killed process) are closed as
-    a clean close would have: turns not yet remembered become segment memories, the session
-    is ended. Its saved working set is settled by the `working` job, which runs next."""
+    a clean close would have: turns not yet remembered become segment memories, messages not
+    yet learnt from (the crash came while the reply was written) give their facts and to-dos,
+    the session is ended. Its saved working set is settled by the `working` job, next."""
     store = ctx.store
-    closed = segments = 0
+    closed = segments = learnt = 0
     for session_id, project in store.conversations.open_sessions(ctx.now - ctx.config.idle_session):
         if ctx.cancelled:
             break
         turns, uncovered = store.conversations.uncovered_turns(session_id)
+        unlearnt = store.conversations.unlearnt(session_id)
         groups = [g for g in segment_turns(turns) if uncovered & {t.id for t in g}]
-        lesson = Lesson(tuple(segment_memory(g, session_id, project) for g in groups))
+        lesson = inline_extraction(
+            [segment_memory(g, session_id, project) for g in groups], unlearnt, project
+        )
         vectors = ctx.embedder.embed([m.content for m in lesson.memories])
         with store.db.write() as cur:
-            if groups:
+            if lesson.memories or lesson.tasks:
                 remember(store, cur, lesson, vectors, ctx.now)
+            store.conversations.learnt(cur, [t.id for t in unlearnt])
             store.conversations.end_session(cur, session_id, ctx.now)
         closed += 1
         segments += len(groups)
-    return JobReport("sessions", {"closed": closed, "segments": segments})
+        learnt += len(unlearnt)
+    return JobReport("sessions", {"closed": closed, "segments": segments, "learnt": learnt})
 
 
 def settle_working_sets(ctx: JobContext) -> JobReport:

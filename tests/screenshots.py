@@ -93,7 +93,7 @@ def take(out: Path) -> list[Path]:
         QTest.keyClicks(chat.composer, "What do you remember about sourdough bread?")
         QTest.keyClick(chat.composer, Qt.Key.Key_Return)
         _wait(app, lambda: chat.replying)
-        _wait(app, lambda: not chat.replying and not shell.ops.busy)
+        _wait(app, lambda: not shell.chat.busy and not shell.ops.busy)
         out.mkdir(parents=True, exist_ok=True)
         shots = []
         tabs = (("chat", CHAT_TAB), ("inbox", INBOX_TAB), ("manager", MEMORY_TAB), ("map", MAP_TAB))

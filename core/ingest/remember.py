@@ -118,8 +118,9 @@ def remember(
 ) -> Remembered:
     """Write `lesson` inside the caller's transaction. `vectors` holds one embedding per
     memory of `lesson.memories`, in order. A fact equal to what is already believed is
-    skipped; a different one on the same key supersedes it. Near-duplicates (cosine > 0.92,
-    same kind) merge into what is already there."""
+    skipped; a different one on the same key supersedes it, unless what is believed was said
+    later (an old conversation imported, a message learnt late after a failed write).
+    Near-duplicates (cosine > 0.92, same kind) merge into what is already there."""
     memories = store.memories
     count = len(lesson.segments)
     ids: list[str] = []
@@ -161,7 +162,9 @@ def remember(
     keyed = [(f, v) for f, v in zip(lesson.facts, vectors[count:], strict=True) if f.key]
     for fact, vector in keyed:
         current = memories.current_by_key(cur, fact.key) if fact.key else None
-        if current is not None and current.content == fact.content:
+        if current is not None and (
+            current.content == fact.content or current.created_at > fact.created_at
+        ):
             continue
         if current is None:
             (new_id,) = memories.insert(cur, [fact], vector.reshape(1, -1))

@@ -29,7 +29,11 @@ class ConversationRepository:
         session_id: str,
         turns: Sequence[Turn],
         interrupted: Sequence[bool] | None = None,
+        *,
+        learnt: bool = True,
     ) -> None:
+        """`learnt=False` stores turns whose facts and to-dos are yet to be learnt (see
+        `learnt` and `unlearnt`)."""
         if not turns:
             return
         self._db.insert_rows(
@@ -44,8 +48,20 @@ class ConversationRepository:
                 "text": [t.text for t in turns],
                 "spoken_at": pa.array([t.at for t in turns], pa.timestamp("us", "UTC")),
                 "interrupted": list(interrupted or [False] * len(turns)),
+                "learnt": [learnt] * len(turns),
             },
         )
+
+    @staticmethod
+    def learnt(cur: duckdb.DuckDBPyConnection, turn_ids: Sequence[str]) -> None:
+        """What these turns taught is written (in the caller's transaction)."""
+        if turn_ids:
+            cur.execute(f"UPDATE turns SET learnt = true WHERE id IN {IDS}", [pack_ids(turn_ids)])
+
+    def unlearnt(self, session_id: str) -> list[Turn]:
+        """A session's turns stored but not yet learnt from, in order: a crash (or a failed
+        write) came between the message and what it taught."""
+        return self._turns("session_id = ? AND NOT learnt", [session_id])
 
     def existing_session_ids(self, session_ids: Sequence[str]) -> set[str]:
         rows = (

@@ -5,6 +5,7 @@ its actions, shutdown mid-reply, a conversation a crash left open."""
 from __future__ import annotations
 
 import re
+import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from core.errors import StoreError
 from core.model import MemoryKind, Role, Session, Turn
 from core.store import MemoryStore
 from tests.app.desktop import (
+    WAIT_MS,
     Clock,
     ShellFactory,
     import_conversation,
@@ -158,6 +160,39 @@ def test_forget_asks_first(
     qtbot.mouseClick(card.forget_button, Qt.MouseButton.LeftButton)
     settle(qtbot, shell)
     assert shell.services.store.memories.get(card.result.memory.id).forgotten_at is None
+
+
+def test_the_reply_is_done_before_it_is_learnt_from_and_a_failed_learning_leaves_it_standing(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    chat = shell.window.chat
+    store = shell.services.store
+    learning, release = threading.Event(), threading.Event()
+
+    def full_disk(*_: object) -> None:  # on the chat thread, in the learning transaction
+        learning.set()
+        release.wait(10)
+        raise StoreError("No space left on device")
+
+    monkeypatch.setattr(store.working_items, "save", full_disk)
+    chat.composer.setPlainText("Remind me to water the plants tomorrow.")
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
+    qtbot.waitUntil(learning.is_set, timeout=WAIT_MS)
+    # The reply is shown finished and Send is back while the exchange is still learnt from.
+    qtbot.waitUntil(chat.send_button.isEnabled, timeout=WAIT_MS)
+    assert shell.chat.busy and not chat.replying
+    release.set()
+    settle(qtbot, shell)
+    monkeypatch.undo()
+    assert chat.notice.isVisible() and "No space left on device" in chat.notice.text()
+    assert "(stopped)" not in chat.transcript.toPlainText()
+    assert [(role, interrupted) for role, _, interrupted in stored_turns(shell)] == [
+        ("user", False),
+        ("assistant", False),
+    ]
+    assert store.tasks.inbox() == []
 
 
 def test_shutdown_mid_reply_stops_it_keeps_it_and_closes_everything(

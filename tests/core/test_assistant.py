@@ -128,8 +128,8 @@ def test_what_the_user_says_becomes_facts_and_tasks_with_their_turn(
     assert task.source_turn_id == first.user_turn.id
     assert task.due_at == datetime(2026, 11, 19, tzinfo=UTC)
     assert first.tasks == (task,)
-    # The facts were embedded as part of remembering the exchange, and timed as such.
-    assert 0 < first.timings_ms["encode"] <= first.timings_ms["remember"]
+    # The facts were embedded as part of learning from the exchange, and timed as such.
+    assert 0 < first.timings_ms["encode"] <= first.timings_ms["learn"]
     clock.advance(minutes=5)
     assistant.turn("Big news: I moved to Lisbon last week.")
     (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.key == "user: location"]
@@ -310,11 +310,13 @@ def test_paused_memory_keeps_the_conversation_but_stores_nothing(
     assert store.fulltext.search("dentist") == []
 
 
-def test_an_exchange_that_cannot_be_written_leaves_nothing_half_done(
+def test_an_exchange_that_cannot_be_learnt_keeps_what_was_said_and_learns_it_next_time(
     assistant: Assistant, store: MemoryStore, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The turns, what they teach and the working set are one transaction: when its last
-    write fails (a full disk), none of it is in the file and the working set is as it was."""
+    """What an exchange teaches and the working set are one transaction: when its last write
+    fails (a full disk), none of it is in the file and the working set is as it was; the
+    message and the reply, stored as they came, stay, and the next exchange learns the
+    message's facts and to-dos (from its own turn and time)."""
     assistant.turn("Hello there.")
     before = assistant.working.items()
 
@@ -323,13 +325,57 @@ def test_an_exchange_that_cannot_be_written_leaves_nothing_half_done(
 
     monkeypatch.setattr(store.working_items, "save", disk_full)
     clock.advance(minutes=1)
+    replied: list[tuple[str, bool]] = []
     with pytest.raises(StoreError, match="No space left"):
-        assistant.turn("I live in Berlin. Remind me to call the dentist tomorrow.")
+        assistant.turn(
+            "I live in Berlin. Remind me to call the dentist tomorrow.",
+            on_replied=lambda turn, interrupted: replied.append((turn.text, interrupted)),
+        )
     assert assistant.working.items() == before
     assert store.tasks.inbox() == []
     assert [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "Berlin" in m.content] == []
-    said = [text for _, text, _ in stored_turns(store, assistant.session_id or "")]
-    assert not any("Berlin" in text for text in said)
+    session_id = assistant.session_id or ""
+    said = stored_turns(store, session_id)
+    assert said[2][:2] == ("user", "I live in Berlin. Remind me to call the dentist tomorrow.")
+    assert said[3] == ("assistant", replied[0][0], False)
+    (message,) = store.conversations.unlearnt(session_id)
+    monkeypatch.undo()
+    clock.advance(days=2)
+    assistant.turn("Thanks.")
+    (task,) = store.tasks.inbox()
+    assert (task.source_turn_id, task.due_at) == (message.id, datetime(2026, 11, 19, tzinfo=UTC))
+    (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "Berlin" in m.content]
+    assert store.memories.get(fact.id).source_turn_ids == (message.id,)
+    assert store.conversations.unlearnt(session_id) == []
+
+
+def test_a_fact_learnt_late_does_not_replace_what_was_said_after_it(
+    assistant: Assistant,
+    store: MemoryStore,
+    embedder: Embedder,
+    llm: LlamaCppLLM,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """A message whose learning failed, then Engram was quit without closing: the next start
+    hears of a move first, and the old message, learnt hours later, must not undo it."""
+
+    def disk_full(*_: object) -> None:
+        raise StoreError("No space left on device")
+
+    monkeypatch.setattr(store.working_items, "save", disk_full)
+    with pytest.raises(StoreError):
+        assistant.turn("I live in Berlin.")
+    monkeypatch.undo()
+    clock.advance(hours=1)
+    restarted = Assistant(store, embedder, llm, Retriever(store, embedder), clock)
+    restarted.turn("I moved to Lisbon.")
+    restarted.close_session()
+    ctx = JobContext(store, embedder, clock.now + timedelta(hours=7), tmp_path)
+    assert run_jobs(ctx, ["sessions"])[0].counts["learnt"] == 1
+    (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.key == "user: location"]
+    assert fact.content == "User lives in Lisbon"
 
 
 def script_llama(

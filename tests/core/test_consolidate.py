@@ -345,12 +345,12 @@ def test_a_conversation_left_open_by_a_crash_is_remembered_and_closed(
     with store.db.write() as cur:  # the turns were stored, then Engram died before the close
         store.conversations.insert_session(cur, Session("c", began, None, turns))
     early = JobContext(store, embedder, began + timedelta(hours=1), tmp_path, CONFIG)
-    assert close_abandoned_sessions(early).counts == {"closed": 0, "segments": 0}
+    assert close_abandoned_sessions(early).counts == {"closed": 0, "segments": 0, "learnt": 0}
     later = replace(early, now=began + timedelta(hours=7))
-    assert close_abandoned_sessions(later).counts == {"closed": 1, "segments": 2}
+    assert close_abandoned_sessions(later).counts == {"closed": 1, "segments": 2, "learnt": 0}
     _, uncovered = store.conversations.uncovered_turns("c")
     assert uncovered == set()
-    assert close_abandoned_sessions(later).counts == {"closed": 0, "segments": 0}
+    assert close_abandoned_sessions(later).counts == {"closed": 0, "segments": 0, "learnt": 0}
 
 
 @pytest.mark.parametrize(

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from core.errors import SchemaTooNewError, StoreError, StoreLockedError
+from core.model import Role, Session, Turn
 from core.store import MemoryStore
 from core.store.migrate import latest_version
 from core.store.store import DB_FILENAME
@@ -59,10 +61,15 @@ def test_reopen_keeps_schema_version(tmp_path: Path) -> None:
 
 def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
     store = open_store(tmp_path)
+    said = Turn("s-t0", "s", 0, Role.USER, "I live in Lisbon.", datetime(2026, 1, 5, tzinfo=UTC))
     with store.db.write() as cur:
+        store.conversations.insert_session(cur, Session("s", said.at, None, (said,)))
         cur.execute("DROP INDEX links_src")
         cur.execute("DROP TABLE pending_changes")
         cur.execute("DROP TABLE working_items")
+        cur.execute("DROP INDEX turns_session")
+        cur.execute("ALTER TABLE turns DROP COLUMN learnt")
+        cur.execute("CREATE INDEX turns_session ON turns (session_id, seq)")
         cur.execute("DELETE FROM schema_version WHERE version > 1")
     store.close()
     store = open_store(tmp_path)
@@ -71,6 +78,9 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
         indexes = store.db.cursor().execute("SELECT index_name FROM duckdb_indexes()").fetchall()
         assert ("links_src",) in indexes
         assert store.working_items.of_ended_sessions() == []
+        # Turns an older Engram stored were learnt from with their exchange.
+        assert store.conversations.session_turns("s") == [said]
+        assert store.conversations.unlearnt("s") == []
     finally:
         store.close()
 
