@@ -25,6 +25,7 @@ from core.model import Tier
 from core.retrieval import Mode, SearchOutcome, SearchRequest, SearchResult
 from core.settings import load_settings
 from core.tokens import token_counter
+from core.wording import counted
 
 # `forget --query` purges for good: the memory it picks must share a word with the query or be
 # close in meaning ("my address" finds "User lives in Lisbon" at ~0.3 with MiniLM; unrelated
@@ -122,8 +123,9 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
         sessions, progress=_progress if sys.stderr.isatty() else None
     )
     print(
-        f"Imported {report.sessions_imported} session(s), {report.turns} turn(s), "
-        f"{report.memories} memories; {report.sessions_skipped} session(s) already present."
+        f"Imported {counted(report.sessions_imported, 'session')}, "
+        f"{counted(report.turns, 'turn')}, {counted(report.memories, 'memory')}; "
+        f"{counted(report.sessions_skipped, 'session')} already present."
     )
     return 0
 
@@ -259,7 +261,7 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
             print("Nothing was forgotten.")
             return 1
     purged = services.store.forget([target.id], now)
-    print(f"Forgot {len(purged)} version(s) of {target.id}; only a tombstone remains.")
+    print(f"Forgot {counted(len(purged), 'version')} of {target.id}; only a tombstone remains.")
     return 0
 
 
@@ -278,11 +280,11 @@ def cmd_stats(services: Services, args: argparse.Namespace) -> int:
     print(f"Memory file:   {stats.path} ({stats.file_bytes / 2**20:.1f} MB)")
     print(f"Schema:        version {stats.schema_version}")
     print(f"Embeddings:    {stats.embedding_model} ({stats.embedding_dim} dims)")
-    print(f"Conversations: {stats.sessions} sessions, {stats.turns} turns")
+    print(f"Conversations: {counted(stats.sessions, 'session')}, {counted(stats.turns, 'turn')}")
     kinds = ", ".join(f"{n} {kind}" for kind, n in stats.memories_by_kind.items()) or "none"
     print(f"Memories:      {stats.memories} ({kinds})")
     print(f"Vector index:  {stats.vector_index}")
-    print(f"Keyword index: {stats.fulltext_stale_rows} rows newer than the index")
+    print(f"Keyword index: {counted(stats.fulltext_stale_rows, 'row')} newer than the index")
     return 0
 
 

@@ -19,6 +19,7 @@ from core.curation import CurationWorker, Curator
 from core.errors import EngramError, InputError
 from core.model import Task, TaskStatus
 from core.settings import Settings, load_settings
+from core.wording import counted
 
 QUIT_WORDS = {"/quit", "/exit", "/q"}
 
@@ -121,7 +122,7 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
     for layer in payload["layers"]:
         print(
             f"{layer['layer']:<11} {layer['tokens']:>5} / {layer['budget']:<5} tokens  "
-            f"{layer['items']} item(s), {layer['dropped']} dropped"
+            f"{counted(layer['items'], 'item')}, {layer['dropped']} dropped"
         )
     print(f"{'fixed':<11} {payload['fixed_tokens']:>5} tokens (instructions and the message)")
     total, reply = payload["total_tokens"], payload["reply_budget"]
@@ -168,7 +169,7 @@ def cmd_unpin(services: Services, args: argparse.Namespace) -> int:
 
 def _summary(result: TurnResult) -> str:
     used = len(result.results)
-    parts = [f"{used} {'memory' if used == 1 else 'memories'} used"]
+    parts = [f"{counted(used, 'memory')} used"]
     if result.thought and not result.reply:
         parts.insert(0, "the reply ended while the model was still thinking")
     elif result.interrupted:

@@ -20,6 +20,7 @@ from core.ingest.chunking import Chunker
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
 from core.settings import load_settings
 from core.tokens import token_counter
+from core.wording import counted
 
 
 def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
@@ -71,7 +72,9 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _progress(done: int, total: int, report: DocumentReport) -> None:
-    detail = report.reason or f"{report.chunks} chunk(s), {report.new_chunks} new or changed"
+    detail = (
+        report.reason or f"{counted(report.chunks, 'chunk')}, {report.new_chunks} new or changed"
+    )
     sys.stderr.write(f"[{done}/{total}] {report.status.value:<9} {report.path}: {detail}\n")
     sys.stderr.flush()
 
@@ -90,7 +93,8 @@ def cmd_ingest(services: Services, args: argparse.Namespace) -> int:
             if refused.reason:
                 sys.stderr.write(f"Refused: {refused.reason}\n")
         counts = ", ".join(f"{report.count(status)} {status.value}" for status in DocumentStatus)
-        print(f"Documents: {counts}; {report.unsupported_skipped} unsupported file(s) skipped.")
+        skipped = counted(report.unsupported_skipped, "unsupported file")
+        print(f"Documents: {counts}; {skipped} skipped.")
     return 1 if report.count(DocumentStatus.REFUSED) else 0
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from core.model import Role, Turn
 from core.retrieval.scoring import SearchResult
+from core.wording import counted
 
 # GitHub Markdown without raw HTML: a reply (or a remembered document) cannot inject markup.
 MARKDOWN = (
@@ -237,9 +238,7 @@ class ChatView(QWidget):
         for index, message in enumerate(self._messages if self._past is None else self._past):
             header = "**You**" if message.role is Role.USER else f"**{self._name}**"
             if message.recall is not None:
-                count = len(message.recall)
-                noun = "memory" if count == 1 else "memories"
-                header += f" · [{count} {noun}](reply:{index})"
+                header += f" · [{counted(len(message.recall), 'memory')}](reply:{index})"
             text = message.shown_text(self._replying)
             if message.thought:
                 verb = "hide" if message.show_thought else "show"

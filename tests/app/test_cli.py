@@ -34,7 +34,7 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     home = tmp_path / "home"
     imported = engram(home, "import", str(source))
     assert imported.returncode == 0, imported.stderr
-    assert "Imported 10 session(s), 40 turn(s)" in imported.stdout
+    assert "Imported 10 sessions, 40 turns" in imported.stdout
 
     found = engram(home, "search", "espresso machine", "--k", "3", "--json")
     assert found.returncode == 0, found.stderr
@@ -58,7 +58,8 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     assert json.loads(stats.stdout)["memories"] == 10
 
     again = engram(home, "import", str(source))
-    assert "0 session(s)" in again.stdout and "10 session(s) already present" in again.stdout
+    assert "Imported 0 sessions" in again.stdout
+    assert "10 sessions already present" in again.stdout
 
 
 def test_bad_input_is_one_plain_line_not_a_traceback(tmp_path: Path) -> None:
