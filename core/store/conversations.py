@@ -9,7 +9,7 @@ import duckdb
 import pyarrow as pa
 
 from core.model import Role, Session, SessionSummary, Turn
-from core.store.database import IDS, Database, pack_ids
+from core.store.database import IDS, Database, id_in, pack_ids
 
 
 class ConversationRepository:
@@ -56,7 +56,8 @@ class ConversationRepository:
     def learnt(cur: duckdb.DuckDBPyConnection, turn_ids: Sequence[str]) -> None:
         """What these turns taught is written (in the caller's transaction)."""
         if turn_ids:
-            cur.execute(f"UPDATE turns SET learnt = true WHERE id IN {IDS}", [pack_ids(turn_ids)])
+            where, params = id_in("id", turn_ids)
+            cur.execute(f"UPDATE turns SET learnt = true WHERE {where}", params)
 
     def unlearnt(self, session_id: str) -> list[Turn]:
         """A session's turns stored but not yet learnt from, in order: a crash (or a failed
