@@ -239,8 +239,10 @@ class Assistant:
         timings = {"prepare": (time.perf_counter() - started) * 1000}
         if on_prepared is not None:
             on_prepared(prepared)
+        # Pausing memory applies from the next message: an exchange is stored whole or not at all.
+        remembering = self.remembering
         started = time.perf_counter()
-        user_turn = self._keep(Role.USER, prepared.text, prepared.now)
+        user_turn = self._keep(Role.USER, prepared.text, prepared.now, remembering)
         timings["store_message"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
         reply, thought, interrupted, failure = self._generate(
@@ -248,22 +250,23 @@ class Assistant:
         )
         timings["generate"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
-        reply_turn = self._keep(Role.ASSISTANT, reply, self._clock(), interrupted)
+        reply_turn = self._keep(Role.ASSISTANT, reply, self._clock(), remembering, interrupted)
         timings["store_reply"] = (time.perf_counter() - started) * 1000
         if on_replied is not None:
             on_replied(reply_turn, interrupted)
         started = time.perf_counter()
-        if self.remembering:
+        if remembering:
             memory_ids, tasks = self._learn(prepared, timings)
         else:
             memory_ids, tasks = (), ()
         timings["learn"] = (time.perf_counter() - started) * 1000
-        if self._on_exchange is not None and self.remembering:
+        if self._on_exchange is not None and remembering:
             self._on_exchange((user_turn, reply_turn), reply_turn.at, self.project)
         if failure is not None:
+            kept = "were saved" if remembering else "stay in this conversation"
             raise ModelError(
                 f"The model stopped with an error ({failure}); your message and the partial "
-                "reply were saved."
+                f"reply {kept}."
             ) from failure
         return TurnResult(
             live.session.id,
@@ -280,16 +283,19 @@ class Assistant:
             thought,
         )
 
-    def _keep(self, role: Role, text: str, at: datetime, interrupted: bool = False) -> Turn:
-        """A turn joins the conversation and, unless memory is paused, the file at once (its
-        own small transaction: a crash while the reply is written keeps the message). The
-        user's turns are stored as not yet learnt from until `_learn` writes what they say."""
+    def _keep(
+        self, role: Role, text: str, at: datetime, stored: bool, interrupted: bool = False
+    ) -> Turn:
+        """A turn joins the conversation and, when `stored` (memory is not paused), the file at
+        once (its own small transaction: a crash while the reply is written keeps the
+        message). The user's turns are stored as not yet learnt from until `_learn` writes
+        what they say."""
         live = self._live
         assert live is not None
         seq = len(live.turns)
         speaker = "User" if role is Role.USER else self.config.assistant_name
         turn = Turn(f"{live.session.id}-t{seq}", live.session.id, seq, role, text, at, speaker)
-        if not self.remembering:
+        if not stored:
             live.unrecorded.add(turn.id)
         else:
             with self._store.db.write() as cur:

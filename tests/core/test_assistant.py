@@ -310,6 +310,25 @@ def test_paused_memory_keeps_the_conversation_but_stores_nothing(
     assert store.fulltext.search("dentist") == []
 
 
+def test_pausing_memory_while_a_reply_is_written_applies_from_the_next_message(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    def pause(_: str) -> None:
+        assistant.remembering = False
+
+    first = assistant.turn("Remind me to call the dentist tomorrow.", on_token=pause)
+    clock.advance(minutes=1)
+    assistant.turn("I live in Porto.")
+    said = stored_turns(store, first.session_id)
+    assert [(role, text) for role, text, _ in said] == [
+        ("user", "Remind me to call the dentist tomorrow."),
+        ("assistant", first.reply),
+    ]
+    assert [t.title for t in store.tasks.inbox()] == ["Call the dentist"]
+    assert store.conversations.unlearnt(first.session_id) == []
+    assert store.fulltext.search("Porto") == []
+
+
 def test_an_exchange_that_cannot_be_learnt_keeps_what_was_said_and_learns_it_next_time(
     assistant: Assistant, store: MemoryStore, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
