@@ -98,6 +98,11 @@ class ChatController(QObject):
         self.model_state = state
         self._window.chat.set_model_state(state, detail)
 
+    def live_sessions(self) -> frozenset[str]:
+        """The conversation open in the chat, for the background jobs (any thread)."""
+        session_id = self.worker.session_id
+        return frozenset() if session_id is None else frozenset({session_id})
+
     @property
     def busy(self) -> bool:
         """A turn is still being answered or learnt from."""

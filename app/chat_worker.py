@@ -63,6 +63,11 @@ class ChatWorker(QObject):
         assistant.remembering = not self._settings.memory_paused
         return assistant
 
+    @property
+    def session_id(self) -> str | None:
+        """The conversation open now (read from any thread)."""
+        return self._assistant.session_id
+
     def request_stop(self) -> None:
         """Called from the UI thread: the reply stops within a token (or a graph node)."""
         self._cancel.set()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -75,9 +75,13 @@ class LifecycleWorker(QObject):
         home: Path,
         clock: Clock,
         llm: LLM | None = None,
+        live_sessions: Callable[[], Collection[str]] = frozenset,
     ) -> None:
+        """`live_sessions` names the conversations open in the app when a job runs: a chat
+        left open overnight is quiet, not abandoned, and is not closed under the user."""
         super().__init__()
         self._llm = llm
+        self._live_sessions = live_sessions
         self._store = store
         self._embedder = embedder
         self._home = home
@@ -103,6 +107,7 @@ class LifecycleWorker(QObject):
                 self._home,
                 cancel=self.cancel,
                 llm=self._llm,
+                live_sessions=frozenset(self._live_sessions()),
             )
             try:
                 (report,) = run_jobs(context, [name])

@@ -74,7 +74,13 @@ class AppShell:
         self.chat = ChatController(self.window, services, settings, clock, self.library)
         self.scheduler: LifecycleScheduler | None = None
         if options.schedule:
-            worker = LifecycleWorker(services.store, services.embedder, home, clock)
+            worker = LifecycleWorker(
+                services.store,
+                services.embedder,
+                home,
+                clock,
+                live_sessions=self.chat.live_sessions,
+            )
             worker.sig_job_failed.connect(
                 lambda _name, message: self.window.show_error("Background upkeep", message)
             )

@@ -92,6 +92,8 @@ class JobContext:
     cancel: threading.Event | None = None
     # With a model loaded, recurring episodes are distilled by it; without, extractively.
     llm: LLM | None = None
+    # Conversations open in the running app: however quiet, they were not left by a crash.
+    live_sessions: frozenset[str] = frozenset()
 
     @property
     def cancelled(self) -> bool:
@@ -395,6 +397,8 @@ def close_abandoned_sessions(ctx: JobContext) -> JobReport:
     for session_id, project in store.conversations.open_sessions(ctx.now - ctx.config.idle_session):
         if ctx.cancelled:
             break
+        if session_id in ctx.live_sessions:
+            continue
         turns, uncovered = store.conversations.uncovered_turns(session_id)
         unlearnt = store.conversations.unlearnt(session_id)
         groups = [g for g in segment_turns(turns) if uncovered & {t.id for t in g}]

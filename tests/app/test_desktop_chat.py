@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
+from app.scheduler import LifecycleWorker
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
 from core.errors import StoreError
 from core.model import MemoryKind, Role, Session, Turn
@@ -193,6 +194,39 @@ def test_the_reply_is_done_before_it_is_learnt_from_and_a_failed_learning_leaves
         ("assistant", False),
     ]
     assert store.tasks.inbox() == []
+
+
+def test_a_conversation_left_open_overnight_is_not_closed_under_the_user(
+    qtbot: QtBot, make_shell: ShellFactory, embedder: Embedder
+) -> None:
+    """The daily jobs close conversations a crash left open (quiet for 6 hours); the one the
+    window still shows is quiet too after a night, and must go on where it was."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "Remind me to call the dentist tomorrow.")
+    store = shell.services.store
+    (session_id,) = shell.chat.live_sessions()
+    saved = store.working_items.of_session(session_id)
+    assert saved
+    shell.clock.now += timedelta(hours=10)
+    worker = LifecycleWorker(
+        store, embedder, shell.home, shell.clock, live_sessions=shell.chat.live_sessions
+    )
+    finished: list[tuple[str, dict]] = []
+    worker.sig_job_finished.connect(lambda name, counts: finished.append((name, counts)))
+    worker.sig_run_requested.emit(["sessions", "working"])
+    assert finished == [
+        ("sessions", {"closed": 0, "segments": 0, "learnt": 0}),
+        ("working", {"settled": 0, "promoted": 0, "episodes": 0}),
+    ]
+    assert store.working_items.of_session(session_id) == saved
+    send(qtbot, shell, "Good morning. What was I going to do?")
+    assert {r[0] for r in store.db.cursor().execute("SELECT session_id FROM turns").fetchall()} == {
+        session_id
+    }
+    assert store.db.cursor().execute(
+        "SELECT ended_at FROM sessions WHERE id = ?", [session_id]
+    ).fetchall() == [(None,)]
 
 
 def test_shutdown_mid_reply_stops_it_keeps_it_and_closes_everything(
