@@ -153,7 +153,9 @@ class Assistant:
 
     @property
     def session_id(self) -> str | None:
-        return self._live.session.id if self._live else None
+        """Safe to read from another thread (the background jobs ask while a turn runs)."""
+        live = self._live
+        return live.session.id if live else None
 
     def start_session(self, project: str | None = None) -> str:
         """Begin a conversation (closing any open one)."""
