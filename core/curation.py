@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from core.embed import Embedder
-from core.errors import EngramError
+from core.errors import EngramError, ModelBusyError
 from core.ingest.remember import Lesson, remember
 from core.llm import LLM, ChatMessage
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Turn
@@ -31,6 +32,9 @@ log = logging.getLogger(__name__)
 CURATED_KINDS = ("semantic", "episodic", "procedural")
 # What a model call can fail with: our own errors, and llama.cpp's (context overflow, decode).
 MODEL_FAILURES = (EngramError, RuntimeError, ValueError)
+# Between a reply asking for the model and taking it, a question that gave way would find the
+# model free yet promised: a short pause lets the reply in first.
+RETRY_PAUSE_S = 0.01
 EXTRACTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -136,15 +140,24 @@ class Curator:
         self.config = config
         self._failures_in_a_row = 0
 
+    def _ask(self, prompt: str, schema: dict[str, Any], max_tokens: int) -> Any:
+        """Curation runs between replies: when the user's next message needs the model, the
+        question gives way (ModelBusyError) and is asked again, which waits for the model
+        until that reply is written."""
+        while True:
+            try:
+                return self._llm.complete_json(
+                    [ChatMessage("user", prompt)], schema, max_tokens=max_tokens
+                )
+            except ModelBusyError:
+                log.debug("Curation gave way to a reply; asking again after it")
+                time.sleep(RETRY_PAUSE_S)
+
     def extract(self, turns: Sequence[Turn], project: str | None = None) -> list[NewMemory]:
         speaker = next((t.speaker for t in turns if t.role is Role.USER and t.speaker), "User")
         exchange = "\n".join(f"{t.speaker or t.role.value}: {t.text}" for t in turns)
         prompt = render("extract_memories", speaker=speaker, exchange=exchange)
-        answer = self._llm.complete_json(
-            [ChatMessage("user", prompt)],
-            EXTRACTION_SCHEMA,
-            max_tokens=self.config.extraction_tokens,
-        )
+        answer = self._ask(prompt, EXTRACTION_SCHEMA, self.config.extraction_tokens)
         entries = answer.get("memories") if isinstance(answer, dict) else None
         found = [_candidate(e, turns, project) for e in entries or () if isinstance(e, dict)]
         return [c for c in found if c is not None]
@@ -153,9 +166,7 @@ class Curator:
         """The model's decision and the index (into `known`) it targets, if any."""
         listing = "\n".join(f"{i}. {m.content}" for i, m in enumerate(known, start=1)) or "(none)"
         prompt = render("decide_update", candidate=candidate.content, known=listing)
-        answer = self._llm.complete_json(
-            [ChatMessage("user", prompt)], DECISION_SCHEMA, max_tokens=self.config.decision_tokens
-        )
+        answer = self._ask(prompt, DECISION_SCHEMA, self.config.decision_tokens)
         try:
             decision = Decision(answer.get("decision"))
         except (AttributeError, ValueError):

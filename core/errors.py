@@ -25,5 +25,10 @@ class ModelError(EngramError):
     """A model file is missing, unreadable or not the format expected."""
 
 
+class ModelBusyError(ModelError):
+    """Background work on the model gave way to a reply the user is waiting for; nothing of
+    it was used. Asking again once the reply is written is safe."""
+
+
 class GenerationCancelled(EngramError):
     """Generation was stopped on request; the partial text is kept by the caller."""

@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
-from core.errors import ModelError
+from core.errors import ModelBusyError, ModelError
 from core.llama_logs import route_llama_logs
 from core.thinking import THINK_TAGS, ReplyPiece, ThoughtFormat, ThoughtSplitter, format_of
 
@@ -68,7 +68,8 @@ class LLM(Protocol):
     def complete_json(
         self, messages: Sequence[ChatMessage], schema: dict[str, Any], *, max_tokens: int = 512
     ) -> Any:
-        """Return the parsed JSON the model wrote under a grammar derived from `schema`."""
+        """Return the parsed JSON the model wrote under a grammar derived from `schema`. This is
+        background work: when a reply needs the model it stops and raises ModelBusyError."""
         ...
 
 
@@ -206,6 +207,8 @@ class LlamaCppLLM:
         self._lock = threading.Lock()
         self._settings = settings
         self._stop: threading.Event | None = None
+        # A reply is waiting for the model: background work on it gives way at once.
+        self._reply_waiting = threading.Event()
         if not settings.vocab_only:
             self._watch_for_stop()
         log.info("Loaded %s (context %d)", settings.model_path.name, self.context_size)
@@ -324,16 +327,23 @@ class LlamaCppLLM:
         stop: threading.Event | None = None,
         thinking_tokens: int = 0,
     ) -> Iterator[ReplyPiece]:
-        with self._lock:
-            self._stop = stop
-            try:
-                yield from self._stream(messages, max_tokens, temperature, stop, thinking_tokens)
-            except RuntimeError:
-                # llama_decode reports an abort as an error; a requested stop is not one.
-                if stop is None or not stop.is_set():
-                    raise
-            finally:
-                self._stop = None
+        self._reply_waiting.set()
+        try:
+            with self._lock:
+                self._reply_waiting.clear()
+                self._stop = stop
+                try:
+                    yield from self._stream(
+                        messages, max_tokens, temperature, stop, thinking_tokens
+                    )
+                except RuntimeError:
+                    # llama_decode reports an abort as an error; a requested stop is not one.
+                    if stop is None or not stop.is_set():
+                        raise
+                finally:
+                    self._stop = None
+        finally:
+            self._reply_waiting.clear()
 
     def _stream(
         self,
@@ -422,17 +432,45 @@ class LlamaCppLLM:
     def complete_json(
         self, messages: Sequence[ChatMessage], schema: dict[str, Any], *, max_tokens: int = 512
     ) -> Any:
+        """Curation and summaries run between replies, and can take a laptop's model tens of
+        seconds: a message sent meanwhile must not wait for them. When a reply asks for the
+        model this stops within a token (or a graph node of reading the prompt) and raises
+        ModelBusyError."""
         with self._lock:
-            result = self._llama.create_chat_completion(
-                messages=self._for_template(messages),
-                max_tokens=max_tokens,
-                temperature=0.0,
-                response_format={"type": "json_object", "schema": schema},
-            )
-        text = result["choices"][0]["message"]["content"] or ""
+            if self._reply_waiting.is_set():
+                raise ModelBusyError("The model is needed for a reply.")
+            self._stop = self._reply_waiting
+            try:
+                text = self._json_text(messages, schema, max_tokens)
+            except RuntimeError as exc:  # llama_decode aborted for the reply
+                if self._reply_waiting.is_set():
+                    raise ModelBusyError("The model is needed for a reply.") from exc
+                raise
+            finally:
+                self._stop = None
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise ModelError(
                 f"The model's answer was cut off before the JSON was complete ({len(text)} chars)."
             ) from exc
+
+    def _json_text(
+        self, messages: Sequence[ChatMessage], schema: dict[str, Any], max_tokens: int
+    ) -> str:
+        chunks = self._llama.create_chat_completion(
+            messages=self._for_template(messages),
+            max_tokens=max_tokens,
+            temperature=0.0,
+            response_format={"type": "json_object", "schema": schema},
+            stream=True,
+        )
+        pieces: list[str] = []
+        try:
+            for chunk in chunks:
+                if self._reply_waiting.is_set():
+                    raise ModelBusyError("The model is needed for a reply.")
+                pieces.append(chunk["choices"][0]["delta"].get("content") or "")
+        finally:
+            chunks.close()
+        return "".join(pieces)

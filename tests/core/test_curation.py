@@ -14,7 +14,7 @@ import pytest
 
 from core.curation import CurationWorker, Curator, Decision
 from core.embed import Embedder
-from core.errors import ModelError
+from core.errors import ModelBusyError, ModelError
 from core.ingest.remember import Lesson, remember
 from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
 from core.model import DecayClass, MemoryKind, NewMemory, Role, Turn
@@ -161,6 +161,27 @@ def test_a_model_that_keeps_failing_is_reported_once_per_run_of_failures(
     assert [level for level, _ in said] == [logging.WARNING, logging.INFO, logging.WARNING]
     assert "cut off" in said[0][1]
     assert "after 3 failed exchange(s)" in said[1][1]
+
+
+def test_curation_that_gave_way_to_a_reply_asks_again_and_is_not_a_failure(
+    store: MemoryStore, embedder: Embedder, caplog: pytest.LogCaptureFixture
+) -> None:
+    busy = ModelBusyError("The model is needed for a reply.")
+    kept = known(store, embedder, "Ana lives in Lisbon", key="ana: location")
+    update = {"decision": "UPDATE", "target": 1}
+    llm = ScriptedLLM(
+        [busy, busy, extracted("Ana lives in Porto now.", key="ana: location"), busy, update]
+    )
+    with caplog.at_level(logging.INFO, logger="core.curation"):
+        (outcome,) = Curator(store, embedder, llm).curate(exchange("I moved to Porto."), NOW)
+    assert (outcome.decision, outcome.applied, outcome.target_id) == (Decision.UPDATE, True, kept)
+    assert [v.memory_id for v in store.lineage.chain(outcome.memory_id)] == [
+        kept,
+        outcome.memory_id,
+    ]
+    # Each question was asked again after the reply, the same question.
+    assert len(set(llm.prompts[:3])) == 1 and llm.prompts[3] == llm.prompts[4]
+    assert caplog.records == []
 
 
 def test_the_worker_curates_off_the_callers_thread(store: MemoryStore, embedder: Embedder) -> None:

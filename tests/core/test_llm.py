@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from core.errors import ModelError
+from core.curation import EXTRACTION_SCHEMA
+from core.errors import ModelBusyError, ModelError
 from core.llm import ChatMessage, LlamaCppLLM, LLMSettings, embedding_model
 from tests.tiny_gguf import N_CTX
 
@@ -54,6 +56,34 @@ def test_json_output_follows_the_schema(llm: LlamaCppLLM) -> None:
         [ChatMessage("user", "Decide what to do with this memory.")], schema, max_tokens=64
     )
     jsonschema.validate(answer, schema)
+
+
+def test_background_json_gives_way_to_a_reply_and_the_model_stays_usable(
+    tiny_gguf: Path,
+) -> None:
+    """Curation and summaries hold the model for tens of seconds on a laptop; a message sent
+    meanwhile is answered at once and the background question is told to ask again."""
+    llm = LlamaCppLLM(LLMSettings(tiny_gguf, context_size=2048, threads=1))
+    question = [ChatMessage("user", "Extract memories from: I live in Berlin.")]
+    outcome: list[object] = []
+
+    def background() -> None:
+        # Unhurried, the tiny model writes this for the whole allowance (seconds).
+        try:
+            outcome.append(llm.complete_json(question, EXTRACTION_SCHEMA, max_tokens=1800))
+        except ModelError as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=background)
+    worker.start()
+    time.sleep(0.2)
+    reply = list(llm.stream_chat(HELLO, max_tokens=5))
+    worker.join(30)
+    assert reply
+    (gave_way,) = outcome
+    assert isinstance(gave_way, ModelBusyError)
+    schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
+    jsonschema.validate(llm.complete_json(question, schema, max_tokens=16), schema)
 
 
 def test_token_counts_come_from_the_model_tokenizer(llm: LlamaCppLLM) -> None:
