@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Protocol
 import numpy as np
 
 from core.errors import ModelError
+from core.fair_lock import FairLock
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class LazyEncoder:
     def __init__(self, spec: EmbedderSpec) -> None:
         self._spec = spec
         self._model = None
-        self._lock = threading.Lock()
+        self._lock = FairLock()
 
     @property
     def model_id(self) -> str:

@@ -34,8 +34,8 @@ ENCODERS_DIR = "encoders"
 
 
 class LlamaCppEmbedder(LazyEncoder):
-    """One text per decode, under the lock: a llama.cpp context serves one caller at a
-    time."""
+    """One text per decode, the lock taken for each: a llama.cpp context serves one caller at
+    a time, and a query asked while a document is embedded waits for one text, not all."""
 
     def __init__(self, spec: EmbedderSpec, model_dir: Path, cache_dir: Path) -> None:
         super().__init__(spec)
@@ -77,8 +77,8 @@ class LlamaCppEmbedder(LazyEncoder):
         if not texts:
             return out
         self.load()
-        with self._lock:
-            for row, text in enumerate(texts):
+        for row, text in enumerate(texts):
+            with self._lock:
                 out[row] = self._embed_one(fair_share(text, self._count, self._max_tokens - 2))
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         return out / np.where(norms == 0, 1.0, norms)

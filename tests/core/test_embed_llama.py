@@ -4,6 +4,8 @@ once and remade when damaged, and encoders it cannot reproduce left on sentence-
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +37,28 @@ def test_llama_cpp_gives_the_vectors_sentence_transformers_gives(
     cosines = (got * expected).sum(axis=1)
     assert cosines.min() > 0.9999, cosines
     assert on_llama.embed([]).shape == (0, 384)
+
+
+def test_a_query_asked_while_a_document_is_embedded_waits_for_one_text_not_all(
+    tmp_path: Path,
+) -> None:
+    encoder = open_embedder(EmbedderSpec(), tmp_path)
+    encoder.load()
+    chunks = ["The harbour festival opens with boats and music along the river. " * 20] * 40
+    finished = threading.Event()
+
+    def ingest() -> None:
+        encoder.embed(chunks)
+        finished.set()
+
+    worker = threading.Thread(target=ingest)
+    worker.start()
+    time.sleep(0.2)
+    (query,) = encoder.embed(["Where do I live?"])
+    answered_first = not finished.is_set()
+    worker.join(60)
+    assert answered_first, "the query waited for the whole document"
+    assert np.isclose(np.linalg.norm(query), 1.0)
 
 
 def test_the_conversion_is_made_once_and_a_damaged_one_is_made_again(tmp_path: Path) -> None:
