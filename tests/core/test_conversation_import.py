@@ -90,6 +90,23 @@ def test_a_later_statement_supersedes_the_earlier_fact(
     assert "Ana lives in Berlin" in then and "Ana lives in Lisbon" not in then
 
 
+def test_an_older_conversation_imported_later_does_not_undo_a_newer_fact(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = conversation(sessions=2, turns_per_session=2)
+    data["sessions"][0]["turns"][0]["text"] = "I live in Berlin, near the river."
+    data["sessions"][1]["turns"][0]["text"] = "Big news: I moved to Lisbon!"
+    sessions = parse_conversations(data)
+    importer = ConversationImporter(store, embedder)
+    importer.import_sessions(sessions[1:])
+    importer.import_sessions(sessions[:1])
+    query = SearchRequest("where does Ana live", datetime(2026, 6, 1, tzinfo=UTC), k=5)
+    found = Retriever(store, embedder).search(query).results
+    assert [r.memory.content for r in found if r.memory.key == "ana: location"] == [
+        "Ana lives in Lisbon"
+    ]
+
+
 def test_memories_of_one_session_that_overlap_are_linked(
     store: MemoryStore, embedder: Embedder
 ) -> None:
