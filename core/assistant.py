@@ -11,6 +11,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -105,6 +106,8 @@ class _LiveSession:
     # The user's stored turns whose facts and to-dos are not written yet (a failed write
     # leaves them here for the next exchange or the close to learn).
     unlearnt: list[Turn] = field(default_factory=list)
+    # Whether the session's own row is written (with its first stored message).
+    recorded: bool = False
 
     @property
     def last_at(self) -> datetime | None:
@@ -147,6 +150,7 @@ class Assistant:
         self._segments = segments
         self._live: _LiveSession | None = None
         self._on_exchange = on_exchange
+        self._writes = ThreadPoolExecutor(1, thread_name_prefix="engram-turn-write")
         self.project: str | None = None
         # Privacy pause: the conversation goes on, nothing of it is stored or learnt.
         self.remembering = True
@@ -158,7 +162,8 @@ class Assistant:
         return live.session.id if live else None
 
     def start_session(self, project: str | None = None) -> str:
-        """Begin a conversation (closing any open one)."""
+        """Begin a conversation (closing any open one). It reaches the file with its first
+        message, so beginning one never waits for the writer."""
         self.close_session()
         now = self._clock()
         session = Session(
@@ -166,8 +171,6 @@ class Assistant:
             started_at=now,
             project=project,
         )
-        with self._store.db.write() as cur:
-            self._store.conversations.insert_session(cur, session)
         self._live = _LiveSession(session, [], set())
         self.project = project
         return session.id
@@ -243,17 +246,24 @@ class Assistant:
             on_prepared(prepared)
         # Pausing memory applies from the next message: an exchange is stored whole or not at all.
         remembering = self.remembering
-        started = time.perf_counter()
-        user_turn = self._keep(Role.USER, prepared.text, prepared.now, remembering)
-        timings["store_message"] = (time.perf_counter() - started) * 1000
+        user_turn = self._next_turn(Role.USER, prepared.text, prepared.now, remembering)
+        # Written beside the model's prompt read, not before it: a writer busy with an index
+        # rebuild (7 s at 100,000 memories) must not hold the reply back.
+        saving = None
+        if remembering:
+            opening = None if live.recorded else live.session
+            saving = self._writes.submit(self._write_turn, user_turn, opening)
+            live.recorded = True
         started = time.perf_counter()
         reply, thought, interrupted, failure = self._generate(
             self._llm, prepared.context, cancel, on_token, on_thought
         )
         timings["generate"] = (time.perf_counter() - started) * 1000
         started = time.perf_counter()
-        reply_turn = self._keep(Role.ASSISTANT, reply, self._clock(), remembering, interrupted)
-        timings["store_reply"] = (time.perf_counter() - started) * 1000
+        reply_turn = self._next_turn(Role.ASSISTANT, reply, self._clock(), remembering)
+        if saving is not None:
+            self._keep(saving, user_turn, reply_turn, interrupted)
+        timings["store"] = (time.perf_counter() - started) * 1000
         if on_replied is not None:
             on_replied(reply_turn, interrupted)
         started = time.perf_counter()
@@ -285,29 +295,52 @@ class Assistant:
             thought,
         )
 
-    def _keep(
-        self, role: Role, text: str, at: datetime, stored: bool, interrupted: bool = False
-    ) -> Turn:
-        """A turn joins the conversation and, when `stored` (memory is not paused), the file at
-        once (its own small transaction: a crash while the reply is written keeps the
-        message). The user's turns are stored as not yet learnt from until `_learn` writes
-        what they say."""
+    def _next_turn(self, role: Role, text: str, at: datetime, stored: bool) -> Turn:
+        """A turn joins the conversation (numbered after the ones before it); one that will not
+        be stored (memory paused) is marked so nothing is learnt from it."""
         live = self._live
         assert live is not None
         seq = len(live.turns)
         speaker = "User" if role is Role.USER else self.config.assistant_name
         turn = Turn(f"{live.session.id}-t{seq}", live.session.id, seq, role, text, at, speaker)
+        live.turns.append(turn)
         if not stored:
             live.unrecorded.add(turn.id)
-        else:
-            with self._store.db.write() as cur:
-                self._store.conversations.insert_turns(
-                    cur, live.session.id, [turn], [interrupted], learnt=role is not Role.USER
-                )
-            if role is Role.USER:
-                live.unlearnt.append(turn)
-        live.turns.append(turn)
         return turn
+
+    def _write_turn(
+        self, turn: Turn, opening: Session | None = None, interrupted: bool = False
+    ) -> None:
+        """One turn in its own small transaction, with the row of the session it is `opening`
+        (its first stored turn). The user's are stored as not yet learnt from until `_learn`
+        writes what they say."""
+        with self._store.db.write() as cur:
+            if opening is not None:
+                self._store.conversations.insert_session(cur, opening)
+            self._store.conversations.insert_turns(
+                cur, turn.session_id, [turn], [interrupted], learnt=turn.role is not Role.USER
+            )
+
+    def _keep(
+        self, saving: Future[None], user_turn: Turn, reply_turn: Turn, interrupted: bool
+    ) -> None:
+        """The message's write done, the reply's after it: a crash while the reply was written
+        kept the message. What could not be written stays in the conversation, out of the
+        file and of what is learnt, and the error goes to the caller."""
+        live = self._live
+        assert live is not None
+        try:
+            saving.result()
+        except BaseException:
+            live.unrecorded.update((user_turn.id, reply_turn.id))
+            live.recorded = any(t.id not in live.unrecorded for t in live.turns)
+            raise
+        live.unlearnt.append(user_turn)
+        try:
+            self._write_turn(reply_turn, interrupted=interrupted)
+        except BaseException:
+            live.unrecorded.add(reply_turn.id)
+            raise
 
     def _assemble(
         self, text: str, now: datetime, results: Sequence[SearchResult], degraded: str | None
@@ -463,7 +496,9 @@ class Assistant:
         now = self._clock()
         closing = self.working.close()
         groups = self._new_segments(final=True)
-        lesson = self._lesson(groups, live.unlearnt)
+        # The file's word, not the session's list: a turn that failed part-way may be in it.
+        unlearnt = self._store.conversations.unlearnt(live.session.id)
+        lesson = self._lesson(groups, unlearnt)
         session = ClosedSession(live.session.id, live.session.project)
         lesson = replace(
             lesson, segments=(*lesson.segments, *intentions(self._store, closing, session, now))
@@ -472,7 +507,7 @@ class Assistant:
         with self._store.db.write() as cur:
             if lesson.memories or lesson.tasks:
                 remember(self._store, cur, lesson, vectors, now)
-            self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
+            self._store.conversations.learnt(cur, [t.id for t in unlearnt])
             self._store.conversations.end_session(cur, live.session.id, now)
             settle_working_set(
                 self._store,

@@ -310,6 +310,31 @@ def test_paused_memory_keeps_the_conversation_but_stores_nothing(
     assert store.fulltext.search("dentist") == []
 
 
+def test_a_writer_busy_with_an_index_rebuild_does_not_hold_the_reply_back(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    """The message is written beside the model's prompt read: a keyword index rebuild holds
+    the writer for seconds at scale, and the reply starts meanwhile."""
+    held, first_token = threading.Event(), threading.Event()
+    released_by: list[str] = []
+
+    def rebuild() -> None:
+        with store.db.exclusive():
+            held.set()
+            released_by.append("first token" if first_token.wait(30) else "timeout")
+
+    holder = threading.Thread(target=rebuild)
+    holder.start()
+    held.wait(10)
+    result = assistant.turn("Hello there, what is new?", on_token=lambda _: first_token.set())
+    holder.join(30)
+    assert released_by == ["first token"]
+    assert [(role, text) for role, text, _ in stored_turns(store, result.session_id)] == [
+        ("user", "Hello there, what is new?"),
+        ("assistant", result.reply),
+    ]
+
+
 def test_pausing_memory_while_a_reply_is_written_applies_from_the_next_message(
     assistant: Assistant, store: MemoryStore, clock: Clock
 ) -> None:
