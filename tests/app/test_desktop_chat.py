@@ -196,6 +196,43 @@ def test_the_reply_is_done_before_it_is_learnt_from_and_a_failed_learning_leaves
     assert store.tasks.inbox() == []
 
 
+def test_a_message_sent_while_the_last_exchange_is_learnt_is_answered_after_it(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    chat = shell.window.chat
+    store = shell.services.store
+    save = store.working_items.save
+    learning, release = threading.Event(), threading.Event()
+
+    def slow_save(*args: object) -> None:  # the first exchange's learning, held
+        if not learning.is_set():
+            learning.set()
+            release.wait(10)
+        save(*args)
+
+    monkeypatch.setattr(store.working_items, "save", slow_save)
+    chat.composer.setPlainText("Remind me to water the plants tomorrow.")
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
+    qtbot.waitUntil(learning.is_set, timeout=WAIT_MS)
+    qtbot.waitUntil(chat.send_button.isEnabled, timeout=WAIT_MS)
+    chat.composer.setPlainText("And I live in Porto.")
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
+    assert chat.replying
+    release.set()
+    settle(qtbot, shell)
+    said = [(role, text) for role, text, _ in stored_turns(shell)]
+    assert [role for role, _ in said] == ["user", "assistant", "user", "assistant"]
+    assert (said[0][1], said[2][1]) == (
+        "Remind me to water the plants tomorrow.",
+        "And I live in Porto.",
+    )
+    assert "(stopped)" not in chat.transcript.toPlainText()
+    assert [t.title for t in store.tasks.inbox()] == ["Water the plants"]
+    qtbot.waitUntil(lambda: shell.window.tabs.tabText(1) == "Inbox (1)", timeout=WAIT_MS)
+
+
 def test_a_conversation_left_open_overnight_is_not_closed_under_the_user(
     qtbot: QtBot, make_shell: ShellFactory, embedder: Embedder
 ) -> None:
