@@ -496,7 +496,9 @@ class Assistant:
         now = self._clock()
         closing = self.working.close()
         groups = self._new_segments(final=True)
-        # The file's word, not the session's list: a turn that failed part-way may be in it.
+        # The file's word, not the session's list: a turn that failed part-way may be in it
+        # (its message's write finished first: the writes run in order).
+        self._writes.submit(lambda: None).result()
         unlearnt = self._store.conversations.unlearnt(live.session.id)
         lesson = self._lesson(groups, unlearnt)
         session = ClosedSession(live.session.id, live.session.project)

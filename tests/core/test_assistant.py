@@ -393,6 +393,23 @@ def test_an_exchange_that_cannot_be_learnt_keeps_what_was_said_and_learns_it_nex
     assert store.conversations.unlearnt(session_id) == []
 
 
+def test_a_turn_that_broke_mid_reply_still_teaches_at_the_close(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    class Broken(Exception):
+        pass
+
+    def on_token(_: str) -> None:
+        raise Broken("a bug in whoever listens")
+
+    with pytest.raises(Broken):
+        assistant.turn("Remind me to call the dentist tomorrow.", on_token=on_token)
+    session_id = assistant.session_id or ""
+    assistant.close_session()
+    assert [t.title for t in store.tasks.inbox()] == ["Call the dentist"]
+    assert store.conversations.unlearnt(session_id) == []
+
+
 def test_a_fact_learnt_late_does_not_replace_what_was_said_after_it(
     assistant: Assistant,
     store: MemoryStore,
