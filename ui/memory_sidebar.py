@@ -106,6 +106,8 @@ class MemorySidebar(QWidget):
         self._list_layout.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        # Cards wrap their text to the panel; a sideways scrollbar would only show slack.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self._list)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
