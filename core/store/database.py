@@ -17,6 +17,7 @@ import duckdb
 import pyarrow as pa
 
 from core.errors import StoreError, StoreLockedError
+from core.fair_lock import FairLock
 from core.store.extensions import load_extensions, offline_config
 from core.store.literals import values_relation
 from core.store.migrate import migrate
@@ -91,7 +92,7 @@ class Database:
         # (None: too many to name, e.g. every row deleted).
         self._changed: set[str] | None = set()
         self._listeners: list[Callable[[frozenset[str] | None], None]] = []
-        self._write_lock = threading.RLock()
+        self._write_lock = FairLock()
         self._writer = self._new_cursor()
         self._closed = False
         self.schema_version = migrate(self._writer, config.embedding_dim)

@@ -1,5 +1,5 @@
-"""The encoder's lock goes to whoever asked first: a job taking it item by item lets a query
-that asked meanwhile in after the item in hand."""
+"""The encoder's and the writer's lock go to whoever asked first: a job taking it item by item
+lets the chat, asking meanwhile, in after the item in hand. The holder may take it again."""
 
 from __future__ import annotations
 
@@ -55,3 +55,20 @@ def test_an_error_inside_releases_the_lock() -> None:
 
     threading.Thread(target=take).start()
     assert taken.wait(5)
+
+
+def test_the_holder_takes_it_again_and_others_wait_for_the_last_release() -> None:
+    lock = FairLock()
+    other_in = threading.Event()
+
+    def other() -> None:
+        with lock:
+            other_in.set()
+
+    with lock:
+        with lock:
+            waiter = threading.Thread(target=other)
+            waiter.start()
+        assert not other_in.wait(0.1)
+    assert other_in.wait(5)
+    waiter.join(5)
