@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -76,6 +77,36 @@ def send_and_hold(qtbot: QtBot, shell: AppShell, text: str) -> threading.Event:
     chat.composer.setPlainText(text)
     qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
     qtbot.waitUntil(first.is_set, timeout=WAIT_MS)
+    return release
+
+
+def send_and_hold_learning(
+    qtbot: QtBot,
+    shell: AppShell,
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    failure: BaseException | None = None,
+) -> threading.Event:
+    """Send `text` and hold the chat thread inside learning from the exchange (the working
+    set's write, the last of it) until the returned event is set; then that write raises
+    `failure`, or goes through. Later exchanges learn unhindered."""
+    store = shell.services.store
+    save = store.working_items.save
+    learning, release = threading.Event(), threading.Event()
+
+    def held_save(*args: object) -> None:  # runs on the chat thread
+        if not learning.is_set():
+            learning.set()
+            release.wait(10)
+            if failure is not None:
+                raise failure
+        save(*args)
+
+    monkeypatch.setattr(store.working_items, "save", held_save)
+    chat = shell.window.chat
+    chat.composer.setPlainText(text)
+    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
+    qtbot.waitUntil(learning.is_set, timeout=WAIT_MS)
     return release
 
 

@@ -5,7 +5,6 @@ its actions, shutdown mid-reply, a conversation a crash left open."""
 from __future__ import annotations
 
 import re
-import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from tests.app.desktop import (
     ready,
     send,
     send_and_hold,
+    send_and_hold_learning,
     settle,
     stored_turns,
 )
@@ -170,17 +170,13 @@ def test_the_reply_is_done_before_it_is_learnt_from_and_a_failed_learning_leaves
     ready(qtbot, shell)
     chat = shell.window.chat
     store = shell.services.store
-    learning, release = threading.Event(), threading.Event()
-
-    def full_disk(*_: object) -> None:  # on the chat thread, in the learning transaction
-        learning.set()
-        release.wait(10)
-        raise StoreError("No space left on device")
-
-    monkeypatch.setattr(store.working_items, "save", full_disk)
-    chat.composer.setPlainText("Remind me to water the plants tomorrow.")
-    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
-    qtbot.waitUntil(learning.is_set, timeout=WAIT_MS)
+    release = send_and_hold_learning(
+        qtbot,
+        shell,
+        monkeypatch,
+        "Remind me to water the plants tomorrow.",
+        StoreError("No space left on device"),
+    )
     # The reply is shown finished and Send is back while the exchange is still learnt from.
     qtbot.waitUntil(chat.send_button.isEnabled, timeout=WAIT_MS)
     assert shell.chat.busy and not chat.replying
@@ -203,19 +199,9 @@ def test_a_message_sent_while_the_last_exchange_is_learnt_is_answered_after_it(
     ready(qtbot, shell)
     chat = shell.window.chat
     store = shell.services.store
-    save = store.working_items.save
-    learning, release = threading.Event(), threading.Event()
-
-    def slow_save(*args: object) -> None:  # the first exchange's learning, held
-        if not learning.is_set():
-            learning.set()
-            release.wait(10)
-        save(*args)
-
-    monkeypatch.setattr(store.working_items, "save", slow_save)
-    chat.composer.setPlainText("Remind me to water the plants tomorrow.")
-    qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
-    qtbot.waitUntil(learning.is_set, timeout=WAIT_MS)
+    release = send_and_hold_learning(
+        qtbot, shell, monkeypatch, "Remind me to water the plants tomorrow."
+    )
     qtbot.waitUntil(chat.send_button.isEnabled, timeout=WAIT_MS)
     chat.composer.setPlainText("And I live in Porto.")
     qtbot.keyClick(chat.composer, Qt.Key.Key_Return)

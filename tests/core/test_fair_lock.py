@@ -4,39 +4,15 @@ lets the chat, asking meanwhile, in after the item in hand. The holder may take 
 from __future__ import annotations
 
 import threading
-import time
 
 from core.fair_lock import FairLock
+from tests.core.lock_order import order_of_entry
 
 
 def test_a_thread_that_asks_again_queues_behind_the_one_already_waiting() -> None:
     lock = FairLock()
-    order: list[str] = []
-    query_waiting = threading.Event()
-
-    def bulk() -> None:
-        for item in range(50):
-            with lock:
-                order.append(f"item {item}")
-                if item == 0:
-                    query_waiting.wait(10)
-                    # Give the query time to be queued on the lock, not just started.
-                    time.sleep(0.05)
-
-    def query() -> None:
-        query_waiting.set()
-        with lock:
-            order.append("query")
-
-    worker = threading.Thread(target=bulk)
-    worker.start()
-    while not order:
-        time.sleep(0.001)
-    asker = threading.Thread(target=query)
-    asker.start()
-    worker.join(10)
-    asker.join(10)
-    assert order[:2] == ["item 0", "query"]
+    order = order_of_entry(lambda: lock, items=50)
+    assert order[:2] == ["item 0", "asker"]
     assert len(order) == 51
 
 
