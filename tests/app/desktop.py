@@ -89,7 +89,8 @@ def send_and_hold_learning(
 ) -> threading.Event:
     """Send `text` and hold the chat thread inside learning from the exchange (the working
     set's write, the last of it) until the returned event is set; then that write raises
-    `failure`, or goes through. Later exchanges learn unhindered."""
+    `failure`, or goes through. Returns once the reply is shown finished (Send is back).
+    Later exchanges learn unhindered."""
     store = shell.services.store
     save = store.working_items.save
     learning, release = threading.Event(), threading.Event()
@@ -107,6 +108,7 @@ def send_and_hold_learning(
     chat.composer.setPlainText(text)
     qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
     qtbot.waitUntil(learning.is_set, timeout=WAIT_MS)
+    qtbot.waitUntil(chat.send_button.isEnabled, timeout=WAIT_MS)
     return release
 
 
