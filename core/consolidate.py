@@ -28,7 +28,7 @@ from core.ingest.dedupe import merge_stored_duplicates
 from core.ingest.entities import extract_entities
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import segment_turns
-from core.llm import LLM, ChatMessage
+from core.llm import LLM, ChatMessage, ask_between_replies
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.prompts.templates import render
 from core.reembed import embed_missing
@@ -37,6 +37,7 @@ from core.store import MemoryStore
 from core.store.database import id_in
 from core.store.memories import live
 from core.viz import DEFAULT_LAYOUT, LayoutConfig, update_layout
+from core.wording import counted
 from core.working import settle
 
 log = logging.getLogger(__name__)
@@ -115,7 +116,8 @@ def summarise(memories: list[Memory], limit: int) -> str:
     about = f" about {', '.join(name for name, _ in topics)}" if topics else ""
     budget = max(40, limit // len(memories))
     lines = [_key_line(m, budget) for m in memories]
-    return f"Summary of {len(memories)} memories ({span(memories)}){about}: " + " ".join(lines)
+    head = f"Summary of {counted(len(memories), 'memory')} ({span(memories)}){about}"
+    return f"{head}: {' '.join(lines)}"
 
 
 def span(memories: list[Memory]) -> str:
@@ -218,7 +220,8 @@ def _model_summary(ctx: JobContext, group: list[Memory]) -> str | None:
     limit = ctx.config.summary_chars
     listing = "\n".join(f"- {_key_line(m, 600)}" for m in group)
     try:
-        answer = ctx.llm.complete_json(
+        answer = ask_between_replies(
+            ctx.llm,
             [ChatMessage("user", render("summarise_memories", memories=listing, limit=str(limit)))],
             summary_schema(limit),
             max_tokens=limit // 3,
@@ -229,7 +232,7 @@ def _model_summary(ctx: JobContext, group: list[Memory]) -> str | None:
         return None
     if not 20 <= len(text) <= limit:
         return None
-    return f"Summary of {len(group)} memories ({span(group)}): {text}"
+    return f"Summary of {counted(len(group), 'memory')} ({span(group)}): {text}"
 
 
 DISTIL_SCHEMA: dict[str, Any] = {
@@ -249,7 +252,8 @@ def _distilled(ctx: JobContext, members: list[Memory]) -> tuple[MemoryKind, str]
         return None
     listing = "\n".join(f"- {_key_line(m, 300)}" for m in members)
     try:
-        answer = ctx.llm.complete_json(
+        answer = ask_between_replies(
+            ctx.llm,
             [ChatMessage("user", render("distil_episodes", episodes=listing))],
             DISTIL_SCHEMA,
             max_tokens=160,
@@ -496,7 +500,9 @@ def project_summaries(ctx: JobContext) -> JobReport:
         topics = Counter(e for m in memories for e in m.entities).most_common(TOPICS_IN_SUMMARY)
         points = " ".join(_key_line(m, 200) for m in memories[:3])
         about = f" about {', '.join(name for name, _ in topics)}" if topics else ""
-        content = f"Project {project} in {month}: {len(memories)} memories{about}. {points}"
+        content = (
+            f"Project {project} in {month}: {counted(len(memories), 'memory')}{about}. {points}"
+        )
         summary = NewMemory(
             kind=MemoryKind.SEMANTIC,
             content=content,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,9 +19,9 @@ from typing import Any
 import numpy as np
 
 from core.embed import Embedder
-from core.errors import EngramError, ModelBusyError
+from core.errors import EngramError
 from core.ingest.remember import Lesson, remember
-from core.llm import LLM, ChatMessage
+from core.llm import LLM, ChatMessage, ask_between_replies
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Turn
 from core.prompts.templates import render
 from core.store import MemoryStore
@@ -32,9 +31,6 @@ log = logging.getLogger(__name__)
 CURATED_KINDS = ("semantic", "episodic", "procedural")
 # What a model call can fail with: our own errors, and llama.cpp's (context overflow, decode).
 MODEL_FAILURES = (EngramError, RuntimeError, ValueError)
-# Between a reply asking for the model and taking it, a question that gave way would find the
-# model free yet promised: a short pause lets the reply in first.
-RETRY_PAUSE_S = 0.01
 EXTRACTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -141,17 +137,9 @@ class Curator:
         self._failures_in_a_row = 0
 
     def _ask(self, prompt: str, schema: dict[str, Any], max_tokens: int) -> Any:
-        """Curation runs between replies: when the user's next message needs the model, the
-        question gives way (ModelBusyError) and is asked again, which waits for the model
-        until that reply is written."""
-        while True:
-            try:
-                return self._llm.complete_json(
-                    [ChatMessage("user", prompt)], schema, max_tokens=max_tokens
-                )
-            except ModelBusyError:
-                log.debug("Curation gave way to a reply; asking again after it")
-                time.sleep(RETRY_PAUSE_S)
+        return ask_between_replies(
+            self._llm, [ChatMessage("user", prompt)], schema, max_tokens=max_tokens
+        )
 
     def extract(self, turns: Sequence[Turn], project: str | None = None) -> list[NewMemory]:
         speaker = next((t.speaker for t in turns if t.role is Role.USER and t.speaker), "User")

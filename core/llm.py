@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -71,6 +72,25 @@ class LLM(Protocol):
         """Return the parsed JSON the model wrote under a grammar derived from `schema`. This is
         background work: when a reply needs the model it stops and raises ModelBusyError."""
         ...
+
+
+# Between a reply asking for the model and taking it, a question that gave way would find the
+# model free yet promised: a short pause lets the reply in first.
+RETRY_PAUSE_S = 0.01
+
+
+def ask_between_replies(
+    llm: LLM, messages: Sequence[ChatMessage], schema: dict[str, Any], *, max_tokens: int
+) -> Any:
+    """Background work (curation, summaries) asks the model between replies: a question that
+    gave way to one (ModelBusyError) is asked again, which waits for the model until that
+    reply is written."""
+    while True:
+        try:
+            return llm.complete_json(messages, schema, max_tokens=max_tokens)
+        except ModelBusyError:
+            log.debug("A background question gave way to a reply; asking again after it")
+            time.sleep(RETRY_PAUSE_S)
 
 
 def _as_dicts(messages: Sequence[ChatMessage]) -> list[dict[str, str]]:

@@ -25,7 +25,7 @@ from core.consolidate import (
 )
 from core.digest import write_digest
 from core.embed import Embedder
-from core.errors import ModelError
+from core.errors import ModelBusyError, ModelError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, Role, Session, Tier, Turn
@@ -269,7 +269,7 @@ def test_each_project_active_last_month_gets_one_summary(
     ctx = JobContext(store, embedder, datetime(2026, 4, 2, tzinfo=UTC), tmp_path, CONFIG)
     assert project_summaries(ctx).counts == {"summaries": 1}
     (summary,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.project == "Helios"]
-    assert summary.content.startswith("Project Helios in March 2026: 1 memories about")
+    assert summary.content.startswith("Project Helios in March 2026: 1 memory about")
     assert "audit" in summary.content
     assert project_summaries(ctx).counts == {"summaries": 0}
 
@@ -361,6 +361,15 @@ def test_a_conversation_left_open_by_a_crash_is_remembered_and_closed(
             "Summary of 3 memories (2026-01-01): Ana and Marta planned a hike",
         ),
         ([ModelError("cut off")] * 6, "Summary of 3 memories (2026-01-01) about"),
+        (
+            # A reply needed the model: each summary is asked for again after it.
+            [
+                ModelBusyError("The model is needed for a reply."),
+                {"summary": "Ana and Marta planned a hike in the Dolomites and chose the route."},
+            ]
+            * 6,
+            "Summary of 3 memories (2026-01-01): Ana and Marta planned a hike",
+        ),
     ],
 )
 def test_with_a_model_loaded_summaries_are_written_by_it_or_extractive_when_it_fails(
@@ -372,5 +381,5 @@ def test_with_a_model_loaded_summaries_are_written_by_it_or_extractive_when_it_f
     oldest = next(m for m in store.memories.recent(100) if m.session_id == "S0")
     assert oldest.tier is Tier.COLD and oldest.content.startswith(starts)
     # Each summary is asked for with the group's key sentences, one per original.
-    assert len(llm.prompts) == 6 and llm.prompts[0].count("\n- ") == 3
+    assert len(llm.prompts) == len(answers) and llm.prompts[0].count("\n- ") == 3
     assert "at most 700 characters" in llm.prompts[0]
