@@ -106,12 +106,15 @@ class _LiveSession:
     # The user's stored turns whose facts and to-dos are not written yet (a failed write
     # leaves them here for the next exchange or the close to learn).
     unlearnt: list[Turn] = field(default_factory=list)
-    # Whether the session's own row is written (with its first stored message).
-    recorded: bool = False
 
     @property
     def last_at(self) -> datetime | None:
         return self.turns[-1].at if self.turns else None
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the session's own row is in the file (written with its first stored turn)."""
+        return any(t.id not in self.unrecorded for t in self.turns)
 
 
 def clean_text(text: str) -> str:
@@ -246,14 +249,13 @@ class Assistant:
             on_prepared(prepared)
         # Pausing memory applies from the next message: an exchange is stored whole or not at all.
         remembering = self.remembering
+        opening = None if live.recorded else live.session
         user_turn = self._next_turn(Role.USER, prepared.text, prepared.now, remembering)
         # Written beside the model's prompt read, not before it: a writer busy with an index
         # rebuild (7 s at 100,000 memories) must not hold the reply back.
         saving = None
         if remembering:
-            opening = None if live.recorded else live.session
             saving = self._writes.submit(self._write_turn, user_turn, opening)
-            live.recorded = True
         started = time.perf_counter()
         reply, thought, interrupted, failure = self._generate(
             self._llm, prepared.context, cancel, on_token, on_thought
@@ -333,7 +335,6 @@ class Assistant:
             saving.result()
         except BaseException:
             live.unrecorded.update((user_turn.id, reply_turn.id))
-            live.recorded = any(t.id not in live.unrecorded for t in live.turns)
             raise
         live.unlearnt.append(user_turn)
         try:

@@ -74,6 +74,7 @@ class LLM(Protocol):
         ...
 
 
+GAVE_WAY = "The model is needed for a reply."
 # Between a reply asking for the model and taking it, a question that gave way would find the
 # model free yet promised: a short pause lets the reply in first.
 RETRY_PAUSE_S = 0.01
@@ -458,13 +459,13 @@ class LlamaCppLLM:
         ModelBusyError."""
         with self._lock:
             if self._reply_waiting.is_set():
-                raise ModelBusyError("The model is needed for a reply.")
+                raise ModelBusyError(GAVE_WAY)
             self._stop = self._reply_waiting
             try:
                 text = self._json_text(messages, schema, max_tokens)
             except RuntimeError as exc:  # llama_decode aborted for the reply
                 if self._reply_waiting.is_set():
-                    raise ModelBusyError("The model is needed for a reply.") from exc
+                    raise ModelBusyError(GAVE_WAY) from exc
                 raise
             finally:
                 self._stop = None
@@ -489,7 +490,7 @@ class LlamaCppLLM:
         try:
             for chunk in chunks:
                 if self._reply_waiting.is_set():
-                    raise ModelBusyError("The model is needed for a reply.")
+                    raise ModelBusyError(GAVE_WAY)
                 pieces.append(chunk["choices"][0]["delta"].get("content") or "")
         finally:
             chunks.close()
