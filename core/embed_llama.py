@@ -37,21 +37,26 @@ class LlamaCppEmbedder(LazyEncoder):
     """One text per decode, the lock taken for each: a llama.cpp context serves one caller at
     a time, and a query asked while a document is embedded waits for one text, not all."""
 
-    def __init__(self, spec: EmbedderSpec, model_dir: Path, cache_dir: Path) -> None:
+    def __init__(
+        self, spec: EmbedderSpec, model_dir: Path, cache_dir: Path, bf16: bool | None = None
+    ) -> None:
+        """`bf16` None: bfloat16 weights where the processor multiplies them natively."""
         super().__init__(spec)
         self._model_dir = model_dir
         self._cache_dir = cache_dir
         self._max_tokens = max_tokens(model_dir)
+        self._bf16 = bf16
 
     def _open_model(self) -> tuple[object, int]:
-        path = ensure_converted(self._model_dir, self._cache_dir)
+        bf16 = native_bf16() if self._bf16 is None else self._bf16
+        path = ensure_converted(self._model_dir, self._cache_dir, bf16)
         try:
             model = self._open(path)
         except ModelError as exc:
             # A damaged conversion (a disk error, a copy cut short) is made again once.
             log.warning("Converting the embedding model again: %s", exc)
             path.unlink(missing_ok=True)
-            model = self._open(ensure_converted(self._model_dir, self._cache_dir))
+            model = self._open(ensure_converted(self._model_dir, self._cache_dir, bf16))
         return model, model.n_embd()
 
     def _open(self, path: Path) -> Llama:
@@ -67,6 +72,10 @@ class LlamaCppEmbedder(LazyEncoder):
                 n_batch=self._max_tokens,
                 n_ubatch=self._max_tokens,
                 n_threads=min(4, os.cpu_count() or 1),
+                # Exact for an encoder and 1.7x faster on a full 256-token segment (31 ms
+                # against 53 on 2 cores): without it llama.cpp materialises the whole
+                # attention matrix, one head at a time.
+                flash_attn=True,
                 verbose=False,
             )
         except (ValueError, RuntimeError, OSError) as exc:
@@ -100,6 +109,16 @@ class LlamaCppEmbedder(LazyEncoder):
         model._ctx.decode(model._batch)
         pooled = llama_cpp.llama_get_embeddings_seq(model.ctx, 0)
         return np.ctypeslib.as_array(pooled, shape=(self.dim,)).copy()
+
+
+def native_bf16() -> bool:
+    """Whether llama.cpp multiplies bfloat16 natively here (AVX512-BF16). There, the encoder's
+    matrices in bf16 embed a full 256-token segment in 21 ms against 31 in float32 on 2 cores,
+    at cosine 0.99999 to the float32 vectors; elsewhere ggml would widen them to float32 on
+    every product, so they stay float32."""
+    import llama_cpp
+
+    return b"AVX512_BF16 = 1" in llama_cpp.llama_print_system_info()
 
 
 def open_embedder(

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from core.embed import EmbedderSpec, SentenceTransformerEmbedder, bundled_model_path
 from core.embed_llama import ENCODERS_DIR, LlamaCppEmbedder, open_embedder
@@ -25,11 +26,12 @@ TEXTS = [
 ]
 
 
+@pytest.mark.parametrize("bf16", [False, True], ids=["float32", "bfloat16"])
 def test_llama_cpp_gives_the_vectors_sentence_transformers_gives(
-    embedder: SentenceTransformerEmbedder, tmp_path: Path
+    embedder: SentenceTransformerEmbedder, tmp_path: Path, bf16: bool
 ) -> None:
-    on_llama = open_embedder(EmbedderSpec(), tmp_path)
-    assert isinstance(on_llama, LlamaCppEmbedder)
+    assert isinstance(open_embedder(EmbedderSpec(), tmp_path), LlamaCppEmbedder)
+    on_llama = LlamaCppEmbedder(EmbedderSpec(), bundled_model_path(), tmp_path, bf16=bf16)
     expected = embedder.embed(TEXTS)
     got = on_llama.embed(TEXTS)
     assert got.shape == expected.shape == (len(TEXTS), 384)
@@ -66,6 +68,7 @@ def test_the_conversion_is_made_once_and_a_damaged_one_is_made_again(tmp_path: P
     reference = first.embed(TEXTS[:1])
     (converted,) = (tmp_path / ENCODERS_DIR).glob("*.gguf")
     written = converted.stat().st_mtime_ns
+    size = converted.stat().st_size
     open_embedder(EmbedderSpec(), tmp_path).load()
     assert converted.stat().st_mtime_ns == written
     assert not list((tmp_path / ENCODERS_DIR).glob("*.part"))
@@ -73,7 +76,20 @@ def test_the_conversion_is_made_once_and_a_damaged_one_is_made_again(tmp_path: P
     converted.write_bytes(converted.read_bytes()[:4096])  # a copy cut short
     again = open_embedder(EmbedderSpec(), tmp_path)
     assert np.allclose(again.embed(TEXTS[:1]), reference, atol=1e-6)
-    assert converted.stat().st_size > 80_000_000
+    assert converted.stat().st_size == size
+
+
+def test_a_conversion_of_the_other_precision_is_replaced_not_kept_beside(
+    tmp_path: Path,
+) -> None:
+    """A data folder moved to a processor without bfloat16 products (or back) is converted
+    again, and the ~90 MB the old conversion took are given back."""
+    sizes = []
+    for bf16 in (False, True, False):
+        LlamaCppEmbedder(EmbedderSpec(), bundled_model_path(), tmp_path, bf16=bf16).load()
+        (converted,) = tmp_path.glob("*.gguf")
+        sizes.append(converted.stat().st_size)
+    assert sizes[0] == sizes[2] > sizes[1]
 
 
 def test_an_encoder_llama_cpp_cannot_reproduce_stays_on_sentence_transformers(
