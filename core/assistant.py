@@ -318,7 +318,7 @@ class Assistant:
         writes what they say."""
         with self._store.db.write() as cur:
             if opening is not None:
-                self._store.conversations.insert_session(cur, opening)
+                self._store.conversations.insert_sessions(cur, [opening])
             self._store.conversations.insert_turns(
                 cur, turn.session_id, [turn], [interrupted], learnt=turn.role is not Role.USER
             )

@@ -180,9 +180,8 @@ def compress_warm(ctx: JobContext) -> JobReport:
             store.memories.set_tier(cur, [m.id for m in group], Tier.STUB)
             store.links.add(
                 cur,
-                [(summary_id, m.id, 1.0) for m in group],
+                [(summary_id, m.id, 1.0, ctx.now) for m in group],
                 SUMMARY_LINK,
-                ctx.now,
                 both_ways=False,
             )
         summaries += 1
@@ -329,7 +328,10 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
         with store.db.write() as cur:
             (fact_id,) = store.memories.insert(cur, [fact], embedded)
             store.links.add(
-                cur, [(fact_id, m.id, 1.0) for m in members], FACT_LINK, ctx.now, both_ways=False
+                cur,
+                [(fact_id, m.id, 1.0, ctx.now) for m in members],
+                FACT_LINK,
+                both_ways=False,
             )
             for member in members:
                 store.memories.set_summary(cur, member.id, _key_line(member, 200))

@@ -16,12 +16,20 @@ class ConversationRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def insert_session(self, cur: duckdb.DuckDBPyConnection, session: Session) -> None:
-        cur.execute(
-            "INSERT INTO sessions (id, started_at, project) VALUES (?, ?, ?)",
-            [session.id, session.started_at, session.project],
+    def insert_sessions(self, cur: duckdb.DuckDBPyConnection, sessions: Sequence[Session]) -> None:
+        """Sessions with their turns, two statements for any number of them."""
+        if not sessions:
+            return
+        self._db.insert_rows(
+            cur,
+            "sessions",
+            {
+                "id": [s.id for s in sessions],
+                "started_at": pa.array([s.started_at for s in sessions], pa.timestamp("us", "UTC")),
+                "project": pa.array([s.project for s in sessions], pa.string()),
+            },
         )
-        self.insert_turns(cur, session.id, session.turns)
+        self._insert_turns(cur, [(s.id, t) for s in sessions for t in s.turns])
 
     def insert_turns(
         self,
@@ -34,19 +42,28 @@ class ConversationRepository:
     ) -> None:
         """`learnt=False` stores turns whose facts and to-dos are yet to be learnt (see
         `learnt` and `unlearnt`)."""
+        self._insert_turns(cur, [(session_id, t) for t in turns], interrupted, learnt)
+
+    def _insert_turns(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        turns: Sequence[tuple[str, Turn]],
+        interrupted: Sequence[bool] | None = None,
+        learnt: bool = True,
+    ) -> None:
         if not turns:
             return
         self._db.insert_rows(
             cur,
             "turns",
             {
-                "id": [t.id for t in turns],
-                "session_id": [session_id] * len(turns),
-                "seq": pa.array([t.seq for t in turns], pa.int32()),
-                "role": [t.role.value for t in turns],
-                "speaker": pa.array([t.speaker for t in turns], pa.string()),
-                "text": [t.text for t in turns],
-                "spoken_at": pa.array([t.at for t in turns], pa.timestamp("us", "UTC")),
+                "id": [t.id for _, t in turns],
+                "session_id": [session_id for session_id, _ in turns],
+                "seq": pa.array([t.seq for _, t in turns], pa.int32()),
+                "role": [t.role.value for _, t in turns],
+                "speaker": pa.array([t.speaker for _, t in turns], pa.string()),
+                "text": [t.text for _, t in turns],
+                "spoken_at": pa.array([t.at for _, t in turns], pa.timestamp("us", "UTC")),
                 "interrupted": list(interrupted or [False] * len(turns)),
                 "learnt": [learnt] * len(turns),
             },

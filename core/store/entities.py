@@ -44,8 +44,12 @@ class EntityRepository:
         self._db = db
 
     def _upsert(
-        self, cur: duckdb.DuckDBPyConnection, rows: dict[str, EntityType], at: datetime
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        rows: dict[str, EntityType],
+        seen: dict[str, tuple[datetime, datetime]],
     ) -> None:
+        """Entities by name with their type and when they were first and last seen."""
         if not rows:
             return
         self._db.insert_rows(
@@ -55,8 +59,8 @@ class EntityRepository:
                 "id": list(rows),
                 "name": list(rows),
                 "type": [t.value for t in rows.values()],
-                "first_seen": [at] * len(rows),
-                "last_seen": [at] * len(rows),
+                "first_seen": [seen[name][0] for name in rows],
+                "last_seen": [seen[name][1] for name in rows],
             },
             on_conflict="(id) DO UPDATE SET "
             "first_seen = least(entities.first_seen, excluded.first_seen), "
@@ -72,17 +76,28 @@ class EntityRepository:
     ) -> None:
         """Entities named in each (memory id, text, names found by other means, e.g. the
         model), linked to that memory."""
+        self.link_at(cur, [(*memory, at) for memory in memories])
+
+    def link_at(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        memories: Sequence[tuple[str, str, Sequence[str], datetime]],
+    ) -> None:
+        """`link` with each memory's own time: several sessions' entities in one statement."""
         found: dict[str, EntityType] = {}
+        seen: dict[str, tuple[datetime, datetime]] = {}
         pairs: dict[tuple[str, str], None] = {}
-        for memory_id, text, names in memories:
+        for memory_id, text, names, at in memories:
             typed = typed_entities(text)
             typed_names = {e.name for e in typed}
             extra = [TypedEntity(n, EntityType.CONCEPT) for n in names if n not in typed_names]
             for entity in [*typed, *extra]:
                 if found.get(entity.name, EntityType.CONCEPT) is EntityType.CONCEPT:
                     found[entity.name] = entity.type
+                first, last = seen.get(entity.name, (at, at))
+                seen[entity.name] = (min(first, at), max(last, at))
                 pairs[(memory_id, entity.name)] = None
-        self._upsert(cur, found, at)
+        self._upsert(cur, found, seen)
         if pairs:
             self._db.insert_rows(
                 cur,
@@ -96,9 +111,13 @@ class EntityRepository:
     ) -> None:
         """Record relationships in the order they were stated."""
         for claim, since in sorted(claims, key=lambda c: c[1]):
-            self._upsert(cur, {claim.subject: EntityType.PERSON}, since)
             self._upsert(
-                cur, {claim.object: OBJECT_TYPES.get(claim.relation, EntityType.CONCEPT)}, since
+                cur,
+                {
+                    claim.object: OBJECT_TYPES.get(claim.relation, EntityType.CONCEPT),
+                    claim.subject: EntityType.PERSON,
+                },
+                {claim.subject: (since, since), claim.object: (since, since)},
             )
             open_now = cur.execute(
                 "SELECT target_id FROM entity_relationships WHERE source_id = ? "

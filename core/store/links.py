@@ -33,18 +33,18 @@ class LinkRepository:
     def add(
         self,
         cur: duckdb.DuckDBPyConnection,
-        pairs: Iterable[tuple[str, str, float]],
+        links: Iterable[tuple[str, str, float, datetime]],
         kind: str,
-        now: datetime,
         *,
         both_ways: bool = True,
     ) -> None:
-        """Create links (both directions unless the relation has one, like "summary of") or
-        raise an existing one to at least `weight`."""
-        rows = [(a, b, w) for a, b, w in pairs if a != b]
+        """Create links (source, target, weight, when) in both directions unless the relation
+        has one, like "summary of", or raise an existing one to at least `weight`. Each has its
+        own time, so several sessions' links are one statement."""
+        rows = [(a, b, w, at) for a, b, w, at in links if a != b]
         if both_ways:
-            rows += [(b, a, w) for a, b, w in rows]
-        self._upsert(cur, rows, kind, now)
+            rows += [(b, a, w, at) for a, b, w, at in rows]
+        self._upsert(cur, rows, kind)
 
     def strengthen(
         self,
@@ -71,21 +71,20 @@ class LinkRepository:
         rows = []
         for a, b in pairs:
             weight = min(1.0, current.get((a, b), 0.0) + amount)
-            rows += [(a, b, weight), (b, a, weight)]
-        self._upsert(cur, rows, kind, now, replace=True)
+            rows += [(a, b, weight, now), (b, a, weight, now)]
+        self._upsert(cur, rows, kind, replace=True)
 
     def _upsert(
         self,
         cur: duckdb.DuckDBPyConnection,
-        rows: list[tuple[str, str, float]],
+        rows: list[tuple[str, str, float, datetime]],
         kind: str,
-        now: datetime,
         *,
         replace: bool = False,
     ) -> None:
         if not rows:
             return
-        src, dst, weight = zip(*rows, strict=True)
+        src, dst, weight, at = zip(*rows, strict=True)
         merge = "excluded.weight" if replace else "greatest(links.weight, excluded.weight)"
         self._db.insert_rows(
             cur,
@@ -95,8 +94,8 @@ class LinkRepository:
                 "dst_id": list(dst),
                 "kind": [kind] * len(rows),
                 "weight": [float(w) for w in weight],
-                "created_at": [now] * len(rows),
-                "updated_at": [now] * len(rows),
+                "created_at": list(at),
+                "updated_at": list(at),
             },
             on_conflict=f"(src_id, dst_id, kind) DO UPDATE SET weight = {merge}, "
             "updated_at = excluded.updated_at",

@@ -296,7 +296,7 @@ def test_a_conversation_a_crash_left_open_is_remembered_at_start(
     )
     store = MemoryStore.open(tmp_path / "home", BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
     with store.db.write() as cur:  # stored turn by turn, then the process died
-        store.conversations.insert_session(cur, Session("left", began, None, turns))
+        store.conversations.insert_sessions(cur, [Session("left", began, None, turns)])
     store.close()
     shell = make_shell(model=False)
     settle(qtbot, shell)

@@ -52,8 +52,8 @@ def synthetic_store(
         ]
         with store.db.write() as cur:
             ids = store.memories.insert(cur, batch, vectors[start : start + 5000])
-            pairs = [(a, b, 0.6) for a, b in zip(ids, ids[1:], strict=False)]
-            store.links.add(cur, pairs, "synaptic", NOW)
+            links = [(a, b, 0.6, NOW) for a, b in zip(ids, ids[1:], strict=False)]
+            store.links.add(cur, links, "synaptic")
     store.vectors.build()
     store.fulltext.rebuild()
     return store, texts, vectors

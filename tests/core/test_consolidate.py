@@ -343,7 +343,7 @@ def test_a_conversation_left_open_by_a_crash_is_remembered_and_closed(
         for i, text in enumerate(texts)
     )
     with store.db.write() as cur:  # the turns were stored, then Engram died before the close
-        store.conversations.insert_session(cur, Session("c", began, None, turns))
+        store.conversations.insert_sessions(cur, [Session("c", began, None, turns)])
     early = JobContext(store, embedder, began + timedelta(hours=1), tmp_path, CONFIG)
     assert close_abandoned_sessions(early).counts == {"closed": 0, "segments": 0, "learnt": 0}
     later = replace(early, now=began + timedelta(hours=7))

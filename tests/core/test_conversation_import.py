@@ -115,3 +115,30 @@ def test_memories_of_one_session_that_overlap_are_linked(
     ids = [h.memory_id for h in store.fulltext.search("note")]
     links = store.links.neighbours(ids, datetime(2026, 1, 1, tzinfo=UTC))
     assert links and all(link.kind == "synaptic" and link.weight > 0.5 for link in links)
+
+
+def test_sessions_written_together_are_still_remembered_session_by_session(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """An import writes a batch of sessions in one transaction; what it remembers is what
+    writing them one by one remembers: two talks about the same thing two months apart are
+    linked inside each talk only, each link and entity sighting dated by its own talk."""
+    data = conversation(sessions=2, turns_per_session=9)
+    later = datetime(2026, 3, 2, 9, tzinfo=UTC)
+    second = data["sessions"][1]
+    second["started_at"] = later.isoformat()
+    for turn, first_turn in zip(second["turns"], data["sessions"][0]["turns"], strict=True):
+        turn["text"] = first_turn["text"]
+        turn["at"] = later.isoformat()
+    sessions = parse_conversations(data)
+    ConversationImporter(store, embedder).import_sessions(sessions)
+    ids = [h.memory_id for h in store.fulltext.search("note")]
+    session_of = {m.id: m.session_id for m in store.memories.get_many(ids)}
+    assert sorted(set(session_of.values())) == ["S0", "S1"]
+    links = store.links.neighbours(ids, later)
+    assert {session_of[link.src_id] for link in links} == {"S0", "S1"}
+    for link in links:
+        assert session_of[link.dst_id] == session_of[link.src_id]
+        assert link.updated_at == sessions[int(session_of[link.src_id][1])].started_at
+    (kenji,) = [e for e in store.entities.all() if e.name == "kenji"]
+    assert (kenji.first_seen, kenji.last_seen) == (sessions[0].started_at, later)

@@ -108,7 +108,7 @@ def test_detail_lists_links_with_what_they_point_to(
         ],
     )
     with store.db.write() as cur:
-        store.links.add(cur, [(a, b, 0.8)], "same_session", NOW)
+        store.links.add(cur, [(a, b, 0.8, NOW)], "same_session")
     (link,) = catalog.detail(a, NOW).links
     assert (link.memory_id, link.kind, link.content) == (b, "same_session", "Rui sells honey")
     assert link.weight == pytest.approx(0.8)

@@ -61,7 +61,7 @@ def test_results_come_whole_with_the_turns_they_were_made_from(
     ]
     with store.db.write() as cur:
         cabin, tours = store.memories.insert(cur, memories, embedder.embed(texts))
-        store.links.add(cur, [(cabin, tours, 0.9)], "synaptic", NOW)
+        store.links.add(cur, [(cabin, tours, 0.9, NOW)], "synaptic")
     results = (
         Retriever(store, embedder)
         .search(SearchRequest("cabin booking in Tromso", NOW, record_access=False))
@@ -99,7 +99,7 @@ def test_linked_memories_come_along(store: MemoryStore, embedder: Embedder) -> N
         store, embedder, "The consulate needs two photos and a form", NOW - timedelta(days=3)
     )
     with store.db.write() as cur:
-        store.links.add(cur, [(passport, renewal, 0.9)], "synaptic", NOW)
+        store.links.add(cur, [(passport, renewal, 0.9, NOW)], "synaptic")
     results = (
         Retriever(store, embedder)
         .search(SearchRequest("when does my passport expire", NOW, record_access=False))

@@ -37,7 +37,7 @@ def test_what_the_user_said_is_stored_exactly(store: MemoryStore, write_path: st
         for i, text in enumerate(HOSTILE)
     ]
     with store.db.write() as cur:
-        store.conversations.insert_session(cur, session)
+        store.conversations.insert_sessions(cur, [session])
         # One batch each: text holding a NUL sends its whole batch the Arrow way.
         for turn in turns:
             store.conversations.insert_turns(cur, "s1", [turn])

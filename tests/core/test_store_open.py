@@ -63,7 +63,7 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     said = Turn("s-t0", "s", 0, Role.USER, "I live in Lisbon.", datetime(2026, 1, 5, tzinfo=UTC))
     with store.db.write() as cur:
-        store.conversations.insert_session(cur, Session("s", said.at, None, (said,)))
+        store.conversations.insert_sessions(cur, [Session("s", said.at, None, (said,))])
         cur.execute("DROP INDEX links_src")
         cur.execute("DROP TABLE pending_changes")
         cur.execute("DROP TABLE working_items")
