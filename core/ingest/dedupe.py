@@ -53,21 +53,27 @@ def combine(kept: NewMemory, other: NewMemory, other_sources: Sequence[str] = ()
     )
 
 
+def twin_among(candidates: Sequence[Candidate], new: Candidate) -> int | None:
+    """Where in `candidates` (not yet written) the near-identical twin of `new` is, if any."""
+    memory = new.memory
+    return next(
+        (
+            i
+            for i, c in enumerate(candidates)
+            if memory.kind in MERGED_KINDS
+            and c.memory.kind is memory.kind
+            and not set(c.memory.source_turn_ids) & set(memory.source_turn_ids)
+            and float(c.vector @ new.vector) > DUPLICATE_COSINE
+        ),
+        None,
+    )
+
+
 def merge_within(memories: Sequence[NewMemory], vectors: np.ndarray) -> list[Candidate]:
     """Near-identical memories written together become one."""
     kept: list[Candidate] = []
     for memory, vector in zip(memories, vectors, strict=True):
-        twin = next(
-            (
-                i
-                for i, c in enumerate(kept)
-                if memory.kind in MERGED_KINDS
-                and c.memory.kind is memory.kind
-                and not set(c.memory.source_turn_ids) & set(memory.source_turn_ids)
-                and float(c.vector @ vector) > DUPLICATE_COSINE
-            ),
-            None,
-        )
+        twin = twin_among(kept, Candidate(memory, vector))
         if twin is None:
             kept.append(Candidate(memory, vector))
         else:

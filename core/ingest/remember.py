@@ -11,7 +11,14 @@ from datetime import datetime
 import duckdb
 import numpy as np
 
-from core.ingest.dedupe import Candidate, merge_into, merge_within, stored_twin
+from core.ingest.dedupe import (
+    Candidate,
+    combine,
+    merge_into,
+    merge_within,
+    stored_twin,
+    twin_among,
+)
 from core.ingest.entities import extract_entities
 from core.ingest.rules import Fact, Relation, extract_facts
 from core.ingest.segments import segment_text
@@ -139,10 +146,10 @@ def remember_all(
     lesson only. A fact equal to what is already believed is skipped; a different one on the
     same key supersedes it, unless what is believed was said later (an old conversation
     imported, a message learnt late after a failed write). Near-duplicates (cosine > 0.92,
-    same kind) merge into what is already there."""
+    same kind) merge into what is already there, or into what an earlier lesson said."""
     memories = store.memories
     lessons = [_Written(e.at) for e in encoded]
-    inserts: list[tuple[_Written, Candidate]] = []
+    inserts: list[_Insert] = []
     # A memory merged into earlier in this transaction is read back as it now is: the index
     # only sees what was committed.
     replaced: dict[str, str] = {}
@@ -157,7 +164,12 @@ def remember_all(
         for candidate in fresh:
             twin = stored_twin(store, candidate)
             if twin is None:
-                inserts.append((written, candidate))
+                # An earlier session of the batch may have said it: the index cannot tell yet.
+                pending = twin_among([i.candidate for i in inserts], candidate)
+                if pending is None:
+                    inserts.append(_Insert(candidate, [(written, candidate.vector)]))
+                else:
+                    inserts[pending].absorb(candidate, written)
                 continue
             current = twin.id
             while current in replaced:
@@ -170,10 +182,14 @@ def remember_all(
             written.add(merged_id, candidate.vector)
     if inserts:
         new_ids = memories.insert(
-            cur, [c.memory for _, c in inserts], np.array([c.vector for _, c in inserts])
+            cur,
+            [i.candidate.memory for i in inserts],
+            np.array([i.candidate.vector for i in inserts]),
         )
-        for new_id, (written, candidate) in zip(new_ids, inserts, strict=True):
-            written.add(new_id, candidate.vector, fact=candidate.memory.kind is MemoryKind.SEMANTIC)
+        for new_id, insert in zip(new_ids, inserts, strict=True):
+            fact = insert.candidate.memory.kind is MemoryKind.SEMANTIC
+            for written, vector in insert.said_in:
+                written.add(new_id, vector, fact=fact)
     for item, written in zip(encoded, lessons, strict=True):
         facts = item.lesson.facts
         vectors = item.vectors[len(item.lesson.segments) :]
@@ -216,6 +232,19 @@ def remember_all(
     return Remembered(
         tuple(ids), tuple(i for written in lessons for i in written.fact_ids), tuple(tasks)
     )
+
+
+@dataclass
+class _Insert:
+    """A new memory to write and the lessons that said it, each with its own vector."""
+
+    candidate: Candidate
+    said_in: list[tuple[_Written, np.ndarray]]
+
+    def absorb(self, twin: Candidate, written: _Written) -> None:
+        kept = self.candidate
+        self.candidate = Candidate(combine(kept.memory, twin.memory), kept.vector)
+        self.said_in.append((written, twin.vector))
 
 
 @dataclass

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.core.conversation_factory import conversation
+from tests.core.conversation_factory import conversation, saying
 
 ENGRAM = Path(sys.executable).with_name("engram")
 
@@ -78,9 +78,14 @@ def test_every_command_has_help(tmp_path: Path) -> None:
 
 
 def test_lineage_and_forget_from_the_command_line(tmp_path: Path) -> None:
-    data = conversation(sessions=2, turns_per_session=2)
-    data["sessions"][0]["turns"][0]["text"] = "I live in Berlin."
-    data["sessions"][1]["turns"][0]["text"] = "I moved to Lisbon."
+    data = saying(
+        {
+            (0, 0): "I live in Berlin.",
+            (1, 0): "I moved to Lisbon.",
+        },
+        sessions=2,
+        turns_per_session=2,
+    )
     source = tmp_path / "conv.json"
     source.write_text(json.dumps(data))
     home = tmp_path / "home"

@@ -96,3 +96,13 @@ def conversation(sessions: int, turns_per_session: int = 6) -> dict[str, Any]:
             )
         data["sessions"].append({"id": f"S{s}", "started_at": began.isoformat(), "turns": turns})
     return data
+
+
+def saying(
+    texts: dict[tuple[int, int], str], sessions: int, turns_per_session: int = 6
+) -> dict[str, Any]:
+    """A conversation whose turn `t` of session `s` says `texts[(s, t)]`."""
+    data = conversation(sessions, turns_per_session)
+    for (session, turn), text in texts.items():
+        data["sessions"][session]["turns"][turn]["text"] = text
+    return data

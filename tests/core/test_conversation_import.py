@@ -10,9 +10,13 @@ from core.embed import Embedder
 from core.errors import InputError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
+from core.model import MemoryKind
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
-from tests.core.conversation_factory import conversation, detail
+from tests.core.conversation_factory import conversation, detail, saying
+
+# Ana says where she lives, then that she moved.
+MOVED = {(0, 0): "I live in Berlin, near the river.", (1, 0): "Big news: I moved to Lisbon!"}
 
 
 def test_sessions_become_overlapping_segments_that_name_their_turns(
@@ -55,9 +59,14 @@ def test_turn_id_already_used_by_another_session_writes_nothing(
 def test_trivial_and_empty_turns_are_kept_as_turns_but_not_remembered(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    data = conversation(sessions=1, turns_per_session=4)
-    data["sessions"][0]["turns"][1]["text"] = "   "
-    data["sessions"][0]["turns"][2]["text"] = "ok, thanks!"
+    data = saying(
+        {
+            (0, 1): "   ",
+            (0, 2): "ok, thanks!",
+        },
+        sessions=1,
+        turns_per_session=4,
+    )
     report = ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     assert (report.turns, report.memories) == (4, 1)
     (memory,) = store.memories.get_many([h.memory_id for h in store.fulltext.search("note")])
@@ -67,9 +76,7 @@ def test_trivial_and_empty_turns_are_kept_as_turns_but_not_remembered(
 def test_a_later_statement_supersedes_the_earlier_fact(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    data = conversation(sessions=2, turns_per_session=2)
-    data["sessions"][0]["turns"][0]["text"] = "I live in Berlin, near the river."
-    data["sessions"][1]["turns"][0]["text"] = "Big news: I moved to Lisbon!"
+    data = saying(MOVED, sessions=2, turns_per_session=2)
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     query = SearchRequest("where does Ana live", datetime(2026, 6, 1, tzinfo=UTC), k=5)
     found = Retriever(store, embedder).search(query).results
@@ -93,9 +100,7 @@ def test_a_later_statement_supersedes_the_earlier_fact(
 def test_an_older_conversation_imported_later_does_not_undo_a_newer_fact(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    data = conversation(sessions=2, turns_per_session=2)
-    data["sessions"][0]["turns"][0]["text"] = "I live in Berlin, near the river."
-    data["sessions"][1]["turns"][0]["text"] = "Big news: I moved to Lisbon!"
+    data = saying(MOVED, sessions=2, turns_per_session=2)
     sessions = parse_conversations(data)
     importer = ConversationImporter(store, embedder)
     importer.import_sessions(sessions[1:])
@@ -142,3 +147,20 @@ def test_sessions_written_together_are_still_remembered_session_by_session(
         assert link.updated_at == sessions[int(session_of[link.src_id][1])].started_at
     (kenji,) = [e for e in store.entities.all() if e.name == "kenji"]
     assert (kenji.first_seen, kenji.last_seen) == (sessions[0].started_at, later)
+
+
+def test_a_decision_repeated_in_sessions_imported_together_is_remembered_once(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = saying(
+        {
+            (0, 0): "We decided to paint the kitchen sage green.",
+            (1, 0): "So we decided to paint the kitchen sage green!",
+        },
+        sessions=2,
+        turns_per_session=2,
+    )
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    decisions = store.memories.with_sources(store.memories.of_kind(MemoryKind.SEMANTIC))
+    assert [m.content for m in decisions] == ["Decided: paint the kitchen sage green"]
+    assert decisions[0].source_turn_ids == ("S0:T0", "S1:T0")

@@ -12,7 +12,7 @@ from core.model import MemoryKind, NewMemory
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.store.store import PURGE_PENDING, USER_DATA_TABLES
-from tests.core.conversation_factory import conversation
+from tests.core.conversation_factory import saying
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 SECRET_WORDS = [b"zanzibarquokka", b"9183746650", b"plumbago-vesper"]
@@ -25,8 +25,13 @@ def file_bytes(store: MemoryStore) -> bytes:
 
 
 def remember_secret(store: MemoryStore, embedder: Embedder) -> str:
-    data = conversation(sessions=3, turns_per_session=6)
-    data["sessions"][1]["turns"][2]["text"] = SECRET
+    data = saying(
+        {
+            (1, 2): SECRET,
+        },
+        sessions=3,
+        turns_per_session=6,
+    )
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     store.db.checkpoint()
     assert all(word in file_bytes(store) for word in SECRET_WORDS)

@@ -16,7 +16,7 @@ from core.ingest.conversations import ConversationImporter
 from core.model import TaskPriority, TaskStatus
 from core.store import MemoryStore
 from core.tasks import DEFAULT_TASKS, extract_tasks
-from tests.core.conversation_factory import conversation
+from tests.core.conversation_factory import saying
 
 LABELLED = Path(__file__).parent / "data" / "task_utterances.tsv"
 # A Wednesday morning.
@@ -168,9 +168,14 @@ def test_the_user_can_reword_a_task_and_mark_it_done(store: MemoryStore) -> None
 def test_imported_conversations_yield_tasks_with_their_turn_ids(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    data = conversation(sessions=1, turns_per_session=4)
-    data["sessions"][0]["turns"][2]["text"] = "Remind me to send Priya the slides tomorrow."
-    data["sessions"][0]["turns"][3]["text"] = "You should also remind me to call you."
+    data = saying(
+        {
+            (0, 2): "Remind me to send Priya the slides tomorrow.",
+            (0, 3): "You should also remind me to call you.",
+        },
+        sessions=1,
+        turns_per_session=4,
+    )
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     (task,) = store.tasks.inbox()
     assert task.title == "Send Priya the slides"
