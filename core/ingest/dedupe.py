@@ -56,12 +56,13 @@ def combine(kept: NewMemory, other: NewMemory, other_sources: Sequence[str] = ()
 def twin_among(candidates: Sequence[Candidate], new: Candidate) -> int | None:
     """Where in `candidates` (not yet written) the near-identical twin of `new` is, if any."""
     memory = new.memory
+    if memory.kind not in MERGED_KINDS:
+        return None
     return next(
         (
             i
             for i, c in enumerate(candidates)
-            if memory.kind in MERGED_KINDS
-            and c.memory.kind is memory.kind
+            if c.memory.kind is memory.kind
             and not set(c.memory.source_turn_ids) & set(memory.source_turn_ids)
             and float(c.vector @ new.vector) > DUPLICATE_COSINE
         ),
@@ -73,9 +74,10 @@ def merge_within(memories: Sequence[NewMemory], vectors: np.ndarray) -> list[Can
     """Near-identical memories written together become one."""
     kept: list[Candidate] = []
     for memory, vector in zip(memories, vectors, strict=True):
-        twin = twin_among(kept, Candidate(memory, vector))
+        new = Candidate(memory, vector)
+        twin = twin_among(kept, new)
         if twin is None:
-            kept.append(Candidate(memory, vector))
+            kept.append(new)
         else:
             kept[twin] = Candidate(combine(kept[twin].memory, memory), kept[twin].vector)
     return kept

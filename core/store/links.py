@@ -40,10 +40,15 @@ class LinkRepository:
     ) -> None:
         """Create links (source, target, weight, when) in both directions unless the relation
         has one, like "summary of", or raise an existing one to at least `weight`. Each has its
-        own time, so several sessions' links are one statement."""
-        rows = [(a, b, w, at) for a, b, w, at in links if a != b]
-        if both_ways:
-            rows += [(b, a, w, at) for a, b, w, at in rows]
+        own time, so several sessions' links are one statement; a pair given twice keeps its
+        greater weight and later time (DuckDB applies only the first of two conflicting rows of
+        one statement)."""
+        best: dict[tuple[str, str], tuple[float, datetime]] = {}
+        for a, b, weight, at in links:
+            for pair in ((a, b), (b, a)) if both_ways else ((a, b),):
+                had_weight, had_at = best.get(pair, (weight, at))
+                best[pair] = (max(had_weight, weight), max(had_at, at))
+        rows = [(a, b, w, at) for (a, b), (w, at) in best.items() if a != b]
         self._upsert(cur, rows, kind)
 
     def strengthen(

@@ -164,3 +164,21 @@ def test_a_decision_repeated_in_sessions_imported_together_is_remembered_once(
     decisions = store.memories.with_sources(store.memories.of_kind(MemoryKind.SEMANTIC))
     assert [m.content for m in decisions] == ["Decided: paint the kitchen sage green"]
     assert decisions[0].source_turn_ids == ("S0:T0", "S1:T0")
+
+
+def test_a_link_renewed_by_a_later_session_of_the_batch_carries_its_time(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    both = (
+        "We decided to paint the kitchen sage green. We decided to paint the bathroom sage green."
+    )
+    data = saying({(0, 0): both, (1, 0): f"So, again: {both}"}, sessions=2, turns_per_session=2)
+    sessions = parse_conversations(data)
+    ConversationImporter(store, embedder).import_sessions(sessions)
+    kitchen, bathroom = store.memories.of_kind(MemoryKind.SEMANTIC)
+    (link,) = [
+        link
+        for link in store.links.neighbours([kitchen.id], sessions[1].started_at)
+        if link.dst_id == bathroom.id
+    ]
+    assert link.updated_at == sessions[1].started_at
