@@ -22,8 +22,9 @@ from core.ingest.dedupe import (
 from core.ingest.entities import extract_entities
 from core.ingest.rules import Fact, Relation, extract_facts
 from core.ingest.segments import segment_text
-from core.model import DecayClass, MemoryKind, NewMemory, Role, Task, Turn
+from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Task, Turn
 from core.store import MemoryStore
+from core.store.memories import MemoryRepository
 from core.tasks import TaskCandidate, extract_tasks
 
 # Cosine above which memories encoded together are linked.
@@ -190,20 +191,18 @@ def remember_all(
             fact = insert.candidate.memory.kind is MemoryKind.SEMANTIC
             for written, vector in insert.said_in:
                 written.add(new_id, vector, fact=fact)
-    for item, written in zip(encoded, lessons, strict=True):
-        facts = item.lesson.facts
-        vectors = item.vectors[len(item.lesson.segments) :]
-        for fact, vector in ((f, v) for f, v in zip(facts, vectors, strict=True) if f.key):
-            current = memories.current_by_key(cur, fact.key)
-            if current is not None and (
-                current.content == fact.content or current.created_at > fact.created_at
-            ):
-                continue
-            if current is None:
-                (new_id,) = memories.insert(cur, [fact], vector.reshape(1, -1))
-            else:
-                new_id = memories.supersede(cur, current.id, fact, vector)
-            written.add(new_id, vector, fact=True)
+    _believe(
+        memories,
+        cur,
+        [
+            (written, fact, vector)
+            for item, written in zip(encoded, lessons, strict=True)
+            for fact, vector in zip(
+                item.lesson.facts, item.vectors[len(item.lesson.segments) :], strict=True
+            )
+            if fact.key
+        ],
+    )
     store.links.add(
         cur,
         [
@@ -232,6 +231,40 @@ def remember_all(
     return Remembered(
         tuple(ids), tuple(i for written in lessons for i in written.fact_ids), tuple(tasks)
     )
+
+
+def _believe(
+    memories: MemoryRepository,
+    cur: duckdb.DuckDBPyConnection,
+    keyed: Sequence[tuple[_Written, NewMemory, np.ndarray]],
+) -> None:
+    """Keyed facts in the order said, each against what is believed on its key by then (read
+    once for all keys, then followed through the facts before it): a repeat, or a fact older
+    than the belief, is skipped; anything else is written as the belief's next version."""
+    stored = memories.current_by_keys(cur, [fact.key for _, fact, _ in keyed if fact.key])
+    # What each key holds by now: a stored memory, or the index of a fact kept below.
+    believed: dict[str, Memory | int] = dict(stored)
+    kept: list[tuple[_Written, NewMemory, np.ndarray, Memory | int | None]] = []
+    for written, fact, vector in keyed:
+        key = fact.key or ""
+        held = believed.get(key)
+        said = kept[held][1] if isinstance(held, int) else held
+        if said is not None and (said.content == fact.content or said.created_at > fact.created_at):
+            continue
+        believed[key] = len(kept)
+        kept.append((written, fact, vector, held))
+    if not kept:
+        return
+    new_ids = memories.insert(
+        cur, [fact for _, fact, _, _ in kept], np.array([vector for _, _, vector, _ in kept])
+    )
+    versions = []
+    for (written, fact, vector, held), new_id in zip(kept, new_ids, strict=True):
+        written.add(new_id, vector, fact=True)
+        if held is not None:
+            old_id = new_ids[held] if isinstance(held, int) else held.id
+            versions.append((old_id, new_id, fact.valid_from or fact.created_at))
+    memories.close_versions(cur, versions)
 
 
 @dataclass

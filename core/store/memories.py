@@ -575,13 +575,45 @@ class MemoryRepository:
         )
         return [row_to_memory(row) for row in rows]
 
-    def current_by_key(self, cur: duckdb.DuckDBPyConnection, key: str) -> Memory | None:
-        """The live memory holding `key` (read through the writer's cursor, so facts written
-        earlier in the same transaction count). The newest is picked here: a key has one live
-        holder or very few, and DuckDB's top-N over every column cost ~1 ms more at 100k rows
-        than the plain filtered scan, on every fact a turn states."""
+    def current_by_keys(
+        self, cur: duckdb.DuckDBPyConnection, keys: Sequence[str]
+    ) -> dict[str, Memory]:
+        """The live memory holding each key that has one, in one read (through the writer's
+        cursor, so facts written earlier in the same transaction count). The newest is picked
+        here: a key has one live holder or very few, and DuckDB's top-N over every column cost
+        ~1 ms more at 100k rows than the plain filtered scan."""
+        if not keys:
+            return {}
+        where, params = id_in("key", list(dict.fromkeys(keys)))
         rows = cur.execute(
-            f"SELECT {_COLUMNS} FROM memories WHERE key = ? AND {live()}", [key]
+            f"SELECT {_COLUMNS} FROM memories WHERE {where} AND {live()}", params
         ).fetchall()
-        held = [row_to_memory(row, ()) for row in rows]
-        return max(held, key=lambda m: m.valid_from) if held else None
+        held: dict[str, Memory] = {}
+        for memory in (row_to_memory(row, ()) for row in rows):
+            known = held.get(memory.key or "")
+            if memory.key and (known is None or memory.valid_from > known.valid_from):
+                held[memory.key] = memory
+        return held
+
+    def close_versions(
+        self, cur: duckdb.DuckDBPyConnection, versions: Sequence[tuple[str, str, datetime]]
+    ) -> None:
+        """Chain each (old id, new id, from when), both written: the old one's validity ends
+        when the new one's starts. Two statements for any number of them."""
+        if not versions:
+            return
+        old, new, since = zip(*versions, strict=True)
+        columns = {"old": list(old), "new": list(new), "since": list(since)}
+        self._db.with_batch(
+            cur,
+            columns,
+            "UPDATE memories SET superseded_by = b.new, valid_to = b.since, "
+            f"updated_at = b.since FROM {BATCH_RELATION} b WHERE memories.id = b.old",
+        )
+        self._db.with_batch(
+            cur,
+            columns,
+            f"UPDATE memories SET supersedes = b.old FROM {BATCH_RELATION} b "
+            "WHERE memories.id = b.new",
+        )
+        self._db.note_changed([*old, *new])

@@ -182,3 +182,33 @@ def test_a_link_renewed_by_a_later_session_of_the_batch_carries_its_time(
         if link.dst_id == bathroom.id
     ]
     assert link.updated_at == sessions[1].started_at
+
+
+def test_moves_said_in_one_import_batch_chain_in_the_order_said(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = saying(
+        {
+            (0, 0): "I live in Berlin, near the river.",
+            (1, 0): "Big news: I moved to Lisbon!",
+            (2, 0): "And now I moved to Porto.",
+            (3, 0): "I live in Porto, by the way.",
+        },
+        sessions=4,
+        turns_per_session=2,
+    )
+    sessions = parse_conversations(data)
+    ConversationImporter(store, embedder).import_sessions(sessions)
+    (current,) = [
+        m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.key == "ana: location"
+    ]
+    assert current.content == "Ana lives in Porto"
+    chain = [store.memories.get(v.memory_id) for v in store.lineage.chain(current.id)]
+    assert [m.content for m in chain] == [
+        "Ana lives in Berlin",
+        "Ana lives in Lisbon",
+        "Ana lives in Porto",
+    ]
+    assert [m.valid_to for m in chain] == [sessions[1].started_at, sessions[2].started_at, None]
+    assert [m.supersedes for m in chain] == [None, chain[0].id, chain[1].id]
+    assert chain[2].source_turn_ids == ("S2:T0",)

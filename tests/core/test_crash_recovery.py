@@ -54,6 +54,10 @@ llm = LlamaCppLLM(LLMSettings(Path(sys.argv[2]), context_size=2048, threads=1))
 now = datetime.fromisoformat(sys.argv[3])
 assistant = Assistant(store, embedder, llm, Retriever(store, embedder), lambda: now)
 def on_token(piece):
+    # The message is written beside the prompt read; with a model this tiny the first token can
+    # come before that write commits. The kill is meant for the reply, after the message.
+    while store.conversations.counts()[1] < 1:
+        time.sleep(0.01)
     print("streaming", flush=True)
     time.sleep(120)
 assistant.turn("I live in Berlin. Remind me to call the dentist tomorrow.", on_token=on_token)
