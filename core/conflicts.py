@@ -13,7 +13,7 @@ from core.embed import Embedder
 from core.errors import InputError
 from core.model import Memory, NewMemory
 from core.store import MemoryStore
-from core.store.memories import live
+from core.store.memory_rows import live
 from core.store.pending import PendingChange
 
 # Below this confidence a contradiction is the user's call, not the newest statement's.

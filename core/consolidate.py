@@ -35,7 +35,7 @@ from core.reembed import embed_missing
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
 from core.store.database import id_in
-from core.store.memories import live
+from core.store.memory_rows import live
 from core.viz import DEFAULT_LAYOUT, LayoutConfig, update_layout
 from core.wording import counted
 from core.working import settle

@@ -17,7 +17,7 @@ import pyarrow as pa
 from core.embed import Embedder
 from core.store import MemoryStore
 from core.store.database import BATCH_RELATION, NEXT_EMBEDDING, REEMBED_TARGET, Database
-from core.store.memories import live
+from core.store.memory_rows import live
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from core.decay import DEFAULT_DECAY, retentions
 from core.model import Memory, MemoryKind
 from core.store import MemoryStore
 from core.store.database import BATCH_RELATION, id_in
-from core.store.memories import live
+from core.store.memory_rows import live
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from core.model import Memory, MemoryKind, NewMemory
 from core.store import MemoryStore
-from core.store.memories import live
+from core.store.memory_rows import live
 
 DUPLICATE_COSINE = 0.92
 # What merges: beliefs and habits. Conversation segments and documents are records: two segments

@@ -14,7 +14,7 @@ import duckdb
 from core.ingest.entities import EntityType, TypedEntity, typed_entities
 from core.ingest.rules import Relation
 from core.store.database import Database
-from core.store.memories import live
+from core.store.memory_rows import live
 
 # Relations one subject has one of at a time.
 SINGLE_VALUED = frozenset({"lives_in", "works_at"})

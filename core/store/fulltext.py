@@ -13,7 +13,7 @@ import duckdb
 
 from core.errors import StoreError
 from core.store.database import IDS, Database, pack_ids
-from core.store.memories import live, not_live_ids
+from core.store.memory_rows import live, not_live_ids
 from core.store.postings import PostingsSnapshot, StemCache, ascii_tokens
 from core.store.searchable import SearchableMemories
 from core.store.unindexed import K1, B, UnindexedDocuments, bm25_unindexed

@@ -13,7 +13,7 @@ import duckdb
 
 from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
 from core.store.database import Database, id_in
-from core.store.memories import not_live_ids
+from core.store.memory_rows import not_live_ids
 
 
 @dataclass(frozen=True, slots=True)

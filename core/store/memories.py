@@ -3,10 +3,9 @@ changes of belief go through `supersede`, which keeps the old version."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 import duckdb
 import numpy as np
@@ -15,7 +14,6 @@ import pyarrow as pa
 from core.decay import DEFAULT_DECAY, DecayConfig, boosted_stability
 from core.errors import StoreError
 from core.model import (
-    DecayClass,
     Memory,
     MemoryKind,
     MemoryOrder,
@@ -25,126 +23,20 @@ from core.model import (
 )
 from core.store.database import BATCH_RELATION, IDS, NAMED_IDS, Database, id_in, pack_ids
 from core.store.lineage import Lineage
+from core.store.memory_rows import (
+    COLUMNS,
+    live,
+    new_memory_id,
+    row_to_memory,
+    sources_query,
+)
 
-
-def live(alias: str = "", *, include_superseded: bool = False) -> str:
-    """SQL condition for memories a search may return: not forgotten, not a stub, and (unless
-    looking into the past) still valid: neither replaced by a newer version nor retired."""
-    prefix = f"{alias}." if alias else ""
-    condition = f"{prefix}forgotten_at IS NULL AND {prefix}tier <> 'stub'"
-    if not include_superseded:
-        condition += f" AND {prefix}valid_to IS NULL"
-    return condition
-
-
-def not_live_ids(*, include_superseded: bool = False) -> str:
-    """SQL for the ids a search must not return. Few rows, found by a scan of three narrow
-    columns: cheaper to rule out than every candidate is to look up."""
-    return f"SELECT id FROM memories WHERE NOT ({live(include_superseded=include_superseded)})"
-
-
-_FIELDS = (
-    "id kind content tier decay_class importance stability access_count created_at updated_at "
-    "last_accessed_at valid_from valid_to summary confidence project session_id entities key "
-    "expires_at supersedes superseded_by source_path chunk_index content_hash forgotten_at"
-).split()
-
-
-_TIMES = {
-    "created_at",
-    "updated_at",
-    "last_accessed_at",
-    "valid_from",
-    "valid_to",
-    "expires_at",
-    "forgotten_at",
-}
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-# Text a search scores without: read only for the results it keeps.
-_TEXT_FIELDS = {"content", "summary", "content_hash"}
-
-
-def memory_columns(alias: str = "", *, with_text: bool = True) -> str:
-    """The columns `row_to_memory` reads, in its order; index queries select them directly so
-    their candidates need no second fetch. Times travel as epoch microseconds: the driver's own
-    timezone-aware conversion cost more than the rest of a search's Python work. Without text,
-    NULL stands in for it (copies held in process for scoring)."""
-    prefix = f"{alias}." if alias else ""
-
-    def column(name: str) -> str:
-        if not with_text and name in _TEXT_FIELDS:
-            return "NULL"
-        return f"epoch_us({prefix}{name})" if name in _TIMES else prefix + name
-
-    return ", ".join(column(name) for name in _FIELDS)
-
-
-def _time(micros: object) -> datetime | None:
-    return None if micros is None else _EPOCH + timedelta(microseconds=micros)
-
-
-_COLUMNS = memory_columns()
 _ORDERS = {
     MemoryOrder.NEWEST: "created_at DESC",
     MemoryOrder.OLDEST: "created_at ASC",
     MemoryOrder.IMPORTANCE: "importance DESC",
     MemoryOrder.MOST_USED: "access_count DESC",
 }
-
-
-def new_memory_id() -> str:
-    return "m-" + uuid.uuid4().hex[:16]
-
-
-# Enum members by value: calling the Enum class per row was a tenth of a search's Python time.
-_KINDS = {k.value: k for k in MemoryKind}
-_TIERS = {t.value: t for t in Tier}
-_DECAY_CLASSES = {d.value: d for d in DecayClass}
-
-
-def _sources_query(memory_ids: Sequence[str]) -> tuple[str, list[object]]:
-    """(memory id, its source turn ids in the order they were spoken) for each of `memory_ids`
-    made from turns."""
-    where, params = id_in("memory_id", memory_ids)
-    return (
-        "SELECT memory_id, list(turn_id ORDER BY rowid) AS turn_ids FROM memory_sources "
-        f"WHERE {where} AND turn_id IS NOT NULL GROUP BY memory_id",
-        params,
-    )
-
-
-def row_to_memory(row: Sequence[object], sources: tuple[str, ...] = ()) -> Memory:
-    return Memory(
-        id=row[0],
-        kind=_KINDS[row[1]],
-        content=row[2] or "",
-        tier=_TIERS[row[3]],
-        decay_class=_DECAY_CLASSES[row[4]],
-        importance=row[5],
-        stability=row[6],
-        access_count=row[7],
-        created_at=_time(row[8]),
-        updated_at=_time(row[9]),
-        last_accessed_at=_time(row[10]),
-        valid_from=_time(row[11]),
-        valid_to=_time(row[12]),
-        summary=row[13],
-        confidence=row[14],
-        project=row[15],
-        session_id=row[16],
-        entities=tuple(row[17] or ()),
-        key=row[18],
-        expires_at=_time(row[19]),
-        supersedes=row[20],
-        superseded_by=row[21],
-        source_path=row[22],
-        chunk_index=row[23],
-        content_hash=row[24],
-        forgotten_at=_time(row[25]),
-        source_turn_ids=sources,
-    )
 
 
 class MemoryRepository:
@@ -236,7 +128,7 @@ class MemoryRepository:
         if not memory_ids:
             return []
         where, params = id_in("id", memory_ids)
-        rows = self._db.cursor().execute(f"SELECT {_COLUMNS} FROM memories WHERE {where}", params)
+        rows = self._db.cursor().execute(f"SELECT {COLUMNS} FROM memories WHERE {where}", params)
         rows = rows.fetchall()
         sources = self.source_turns(memory_ids) if with_sources else {}
         by_id = {row[0]: row_to_memory(row, sources.get(row[0], ())) for row in rows}
@@ -252,7 +144,7 @@ class MemoryRepository:
     ) -> list[Memory]:
         """Memories as the caller's transaction sees them, without provenance."""
         where, params = id_in("id", memory_ids)
-        rows = cur.execute(f"SELECT {_COLUMNS} FROM memories WHERE {where}", params).fetchall()
+        rows = cur.execute(f"SELECT {COLUMNS} FROM memories WHERE {where}", params).fetchall()
         return [row_to_memory(row) for row in rows]
 
     def with_sources(self, memories: Sequence[Memory]) -> list[Memory]:
@@ -267,7 +159,7 @@ class MemoryRepository:
             return []
         ids = [m.id for m in memories]
         where, params = id_in("id", ids)
-        sources, source_params = _sources_query(ids)
+        sources, source_params = sources_query(ids)
         rows = (
             self._db.cursor()
             .execute(
@@ -294,7 +186,7 @@ class MemoryRepository:
 
     def source_turns(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """Source turn ids in the order they were recorded (the order they were spoken)."""
-        sql, params = _sources_query(memory_ids)
+        sql, params = sources_query(memory_ids)
         rows = self._db.cursor().execute(sql, params).fetchall()
         return {row[0]: tuple(row[1]) for row in rows}
 
@@ -399,7 +291,7 @@ class MemoryRepository:
         rows = (
             self._db.cursor()
             .execute(
-                f"SELECT {_COLUMNS} FROM memories WHERE source_path = ? AND {live()} "
+                f"SELECT {COLUMNS} FROM memories WHERE source_path = ? AND {live()} "
                 "ORDER BY chunk_index",
                 [source_path],
             )
@@ -544,7 +436,7 @@ class MemoryRepository:
         rows = (
             self._db.cursor()
             .execute(
-                f"SELECT {_COLUMNS} FROM memories WHERE {' AND '.join(conditions)} "
+                f"SELECT {COLUMNS} FROM memories WHERE {' AND '.join(conditions)} "
                 f"ORDER BY {_ORDERS[query.order]}, seq DESC LIMIT ?",
                 [*params, query.limit],
             )
@@ -568,7 +460,7 @@ class MemoryRepository:
         rows = (
             self._db.cursor()
             .execute(
-                f"SELECT {_COLUMNS} FROM memories WHERE kind = ? AND {live()} ORDER BY seq",
+                f"SELECT {COLUMNS} FROM memories WHERE kind = ? AND {live()} ORDER BY seq",
                 [kind.value],
             )
             .fetchall()
@@ -586,7 +478,7 @@ class MemoryRepository:
             return {}
         where, params = id_in("key", list(dict.fromkeys(keys)))
         rows = cur.execute(
-            f"SELECT {_COLUMNS} FROM memories WHERE {where} AND {live()}", params
+            f"SELECT {COLUMNS} FROM memories WHERE {where} AND {live()}", params
         ).fetchall()
         held: dict[str, Memory] = {}
         for memory in (row_to_memory(row, ()) for row in rows):

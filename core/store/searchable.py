@@ -20,7 +20,7 @@ import duckdb
 from core.errors import StoreError
 from core.model import Memory
 from core.store.database import Database, id_in
-from core.store.memories import live, memory_columns, row_to_memory
+from core.store.memory_rows import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ import numpy as np
 from core.errors import StoreError
 from core.model import Memory
 from core.store.database import HNSW_INDEX, Database
-from core.store.memories import live, memory_columns, row_to_memory
+from core.store.memory_rows import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
 
