@@ -82,15 +82,17 @@ def send_and_hold(qtbot: QtBot, shell: AppShell, text: str) -> threading.Event:
 
 def send_and_hold_learning(
     qtbot: QtBot,
-    shell: AppShell,
+    make_shell: ShellFactory,
     monkeypatch: pytest.MonkeyPatch,
     text: str,
     failure: BaseException | None = None,
-) -> threading.Event:
-    """Send `text` and hold the chat thread inside learning from the exchange (the working
-    set's write, the last of it) until the returned event is set; then that write raises
-    `failure`, or goes through. Returns once the reply is shown finished (Send is back).
-    Later exchanges learn unhindered."""
+) -> tuple[AppShell, threading.Event]:
+    """In a new shell, send `text` and hold the chat thread inside learning from the exchange
+    (the working set's write, the last of it) until the returned event is set; then that write
+    raises `failure`, or goes through. Returns once the reply is shown finished (Send is
+    back). Later exchanges learn unhindered."""
+    shell = make_shell()
+    ready(qtbot, shell)
     store = shell.services.store
     save = store.working_items.save
     learning, release = threading.Event(), threading.Event()
@@ -109,7 +111,7 @@ def send_and_hold_learning(
     qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
     qtbot.waitUntil(learning.is_set, timeout=WAIT_MS)
     qtbot.waitUntil(chat.send_button.isEnabled, timeout=WAIT_MS)
-    return release
+    return shell, release
 
 
 def stored_turns(shell: AppShell) -> list[tuple[str, str, bool]]:

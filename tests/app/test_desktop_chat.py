@@ -166,17 +166,15 @@ def test_forget_asks_first(
 def test_the_reply_is_done_before_it_is_learnt_from_and_a_failed_learning_leaves_it_standing(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shell = make_shell()
-    ready(qtbot, shell)
-    chat = shell.window.chat
-    store = shell.services.store
-    release = send_and_hold_learning(
+    shell, release = send_and_hold_learning(
         qtbot,
-        shell,
+        make_shell,
         monkeypatch,
         "Remind me to water the plants tomorrow.",
         StoreError("No space left on device"),
     )
+    chat = shell.window.chat
+    store = shell.services.store
     # The reply is shown finished and Send is back while the exchange is still learnt from.
     assert shell.chat.busy and not chat.replying
     release.set()
@@ -194,13 +192,11 @@ def test_the_reply_is_done_before_it_is_learnt_from_and_a_failed_learning_leaves
 def test_a_message_sent_while_the_last_exchange_is_learnt_is_answered_after_it(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shell = make_shell()
-    ready(qtbot, shell)
+    shell, release = send_and_hold_learning(
+        qtbot, make_shell, monkeypatch, "Remind me to water the plants tomorrow."
+    )
     chat = shell.window.chat
     store = shell.services.store
-    release = send_and_hold_learning(
-        qtbot, shell, monkeypatch, "Remind me to water the plants tomorrow."
-    )
     chat.composer.setPlainText("And I live in Porto.")
     qtbot.keyClick(chat.composer, Qt.Key.Key_Return)
     assert chat.replying
