@@ -62,6 +62,18 @@ def id_in(column: str, ids: Sequence[str]) -> tuple[str, list[str]]:
     return f"{column} IN ({quoted})", []
 
 
+def any_of(column: str, values: Sequence[str]) -> str:
+    """`column = ANY([...])` for a column with no index (a memory's key, say). DuckDB takes a
+    literal `IN (...)` list of two or more values only as a zone-map hint: the scan then
+    materialises every projected column of every row before filtering (12-17 ms for a whole
+    memory row at 100,000 memories), where `= ANY` of a literal list is filtered in the scan
+    (1.5 ms for 2 keys, 4.5 ms for 1,000). Values are quoted; nothing reaches the SQL unescaped."""
+    if not values:
+        return "false"
+    quoted = ",".join("'" + v.replace("'", "''") + "'" for v in values)
+    return f"{column} = ANY([{quoted}])"
+
+
 def _quote(path: Path) -> str:
     return str(path).replace("'", "''")
 

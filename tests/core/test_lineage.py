@@ -61,3 +61,19 @@ def test_a_version_can_only_be_superseded_once(store: MemoryStore) -> None:
     first, _, _ = deploy_chain(store)
     with pytest.raises(StoreError, match="already replaced"), store.db.write() as cur:
         store.memories.supersede(cur, first, fact("Deploy target: mars", MAR), None)
+
+
+def test_what_is_believed_on_several_keys_is_read_at_once_whatever_they_hold(
+    store: MemoryStore,
+) -> None:
+    """Facts said together are judged against one read of their keys: each key's live head,
+    and a key holding quotes is matched as text, not spliced into the SQL."""
+    chain = deploy_chain(store)
+    odd = "pub ' OR key IS NOT NULL --"
+    with store.db.write() as cur:
+        (pub,) = store.memories.insert(
+            cur, [NewMemory(MemoryKind.SEMANTIC, "Local: O'Neill's", JAN, key=odd)]
+        )
+        held = store.memories.current_by_keys(cur, ["deploy target", odd, "never said"])
+        assert {key: m.id for key, m in held.items()} == {"deploy target": chain[2], odd: pub}
+        assert store.memories.current_by_keys(cur, ["pub "]) == {}
