@@ -237,9 +237,16 @@ class FullTextIndex:
             self._loading.release()
 
     def _stem_many(self, words: list[str]) -> list[str]:
+        """Words (letters and digits only) travel as one packed string: a list parameter is
+        converted value by value, ~0.1 ms a word (4 ms for a message's 40 new words)."""
+        if not words:
+            return []
         (stems,) = (
             self._db.cursor()
-            .execute("SELECT list_transform($w, x -> stem(x, 'porter'))", {"w": words})
+            .execute(
+                "SELECT list_transform(string_split(?, chr(31)), x -> stem(x, 'porter'))",
+                [pack_ids(words)],
+            )
             .fetchall()[0]
         )
         return list(stems)
