@@ -353,22 +353,31 @@ class MemoryRepository:
             return
         where, params = id_in("id", ids)
         rows = cur.execute(
-            f"SELECT id, stability, last_accessed_at FROM memories WHERE {where}", params
+            f"SELECT id, stability, last_accessed_at, access_count FROM memories WHERE {where}",
+            params,
         ).fetchall()
+        boosted = {
+            memory_id: {
+                "stability": boosted_stability(
+                    stability, accessed, now, direct=memory_id in direct_ids, config=decay
+                ),
+                "access_count": count + 1,
+                "last_accessed_at": now,
+            }
+            for memory_id, stability, accessed, count in rows
+        }
         self._db.with_batch(
             cur,
             {
-                "id": [r[0] for r in rows],
-                "stability": [
-                    boosted_stability(r[1], r[2], now, direct=r[0] in direct_ids, config=decay)
-                    for r in rows
-                ],
-                "accessed_at": pa.array([now] * len(rows), pa.timestamp("us", "UTC")),
+                "id": list(boosted),
+                "stability": [b["stability"] for b in boosted.values()],
+                "access_count": pa.array([b["access_count"] for b in boosted.values()], pa.int32()),
+                "accessed_at": pa.array([now] * len(boosted), pa.timestamp("us", "UTC")),
             },
-            "UPDATE memories SET stability = b.stability, access_count = access_count + 1, "
+            "UPDATE memories SET stability = b.stability, access_count = b.access_count, "
             f"last_accessed_at = b.accessed_at FROM {BATCH_RELATION} b WHERE memories.id = b.id",
         )
-        self._db.note_changed(ids)
+        self._db.note_patched(boosted)
 
     def forget(
         self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], now: datetime, reason: str

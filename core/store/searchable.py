@@ -4,16 +4,17 @@ probes cost more than the HNSW walk itself at 100k memories).
 
 The copies follow the file: every write that adds or updates a memory row names it
 (`Database.note_changed`); after the commit those rows are dropped here and read again on
-next use. A read that was in flight while a commit landed does not keep what it read for the
-rows that commit changed."""
+next use, or, when the write said exactly what it changed (`Database.note_patched`: a
+retrieval's boosts), updated in place. A read that was in flight while a commit landed
+does not keep what it read for the rows that commit changed."""
 
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 import duckdb
 
@@ -113,13 +114,15 @@ class SearchableMemories:
                 )
         return read
 
-    def _on_rows_changed(self, changed: frozenset[str] | None) -> None:
+    def _on_rows_changed(
+        self, changed: frozenset[str] | None, patched: Mapping[str, Mapping[str, object]]
+    ) -> None:
         with self._lock:
             for fetch in self._fetches:
                 if changed is None:
                     fetch.everything = True
                 else:
-                    fetch.changed |= changed
+                    fetch.changed |= changed | patched.keys()
             if changed is None:
                 self._rows.clear()
                 self._absent.clear()
@@ -128,3 +131,7 @@ class SearchableMemories:
             for memory_id in changed:
                 self._rows.pop(memory_id, None)
                 self._absent.discard(memory_id)
+            for memory_id, fields in patched.items():
+                held = self._rows.get(memory_id)
+                if held is not None:
+                    self._rows[memory_id] = replace(held, **fields)

@@ -22,6 +22,7 @@ from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.store.searchable import SearchableMemories
 from tests.core.memory_factory import remember
+from tests.core.no_reads import forbid_reads_on_this_thread
 from tests.core.test_consolidate import context, history
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
@@ -93,6 +94,35 @@ def test_held_rows_follow_every_kind_of_write(store: MemoryStore, embedder: Embe
     assert held(store) == as_in_file(store)
     assert wedding not in held(store)
     assert wedding not in search_ids(retriever, "Lucia's wedding in Porto")
+
+
+def test_a_retrievals_boosts_update_the_held_rows_without_reading_them_again(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = remember(store, embedder, TEXTS, NOW - timedelta(days=30))
+    store.searchable.load()
+    before = store.searchable.get(ids)
+    Retriever(store, embedder).search(SearchRequest("Ana's cat Miso", NOW, k=3, adaptive=False))
+    in_file = as_in_file(store)
+    boosted = [i for i in ids if in_file[i].access_count == 1]
+    assert len(boosted) == 3
+    forbid_reads_on_this_thread(monkeypatch, store.db)
+    now_held = store.searchable.get(ids)
+    assert now_held == in_file
+    assert all(now_held[i].stability > before[i].stability for i in boosted)
+    assert all(now_held[i].last_accessed_at == NOW for i in boosted)
+
+
+def test_a_row_boosted_and_changed_otherwise_in_one_write_is_read_again(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    cat, release = remember(store, embedder, TEXTS[:2], NOW - timedelta(days=30))
+    store.searchable.load()
+    with store.db.write() as cur:
+        store.memories.record_access(cur, [cat, release], [], NOW)
+        store.memories.set_importance(cur, cat, 0.9)
+    assert held(store) == as_in_file(store)
+    assert held(store)[cat].importance == 0.9 and held(store)[cat].access_count == 1
 
 
 def test_held_rows_match_the_file_after_months_of_consolidation(

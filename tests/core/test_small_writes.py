@@ -51,12 +51,17 @@ def test_numbers_times_and_flags_round_trip(store: MemoryStore, write_path: str)
         WorkingItem("a'key", HOSTILE[1], 7, 0.1, AT, AT + timedelta(microseconds=1), AT, True, 3),
         WorkingItem("b", HOSTILE[3], 0, 1 / 3, AT, AT, AT + timedelta(days=2), False, 0),
         WorkingItem("c", HOSTILE[4], 2**31 - 1, 1e-300, AT, AT, AT, False, 1),
+        # Read as a DECIMAL literal and then cast, these came back a bit off in the last place.
+        WorkingItem("d", "x", 1, 0.36995516654807925, AT, AT, AT, False, 1),
+        WorkingItem("e", "y", 1, 0.9210986675838745, AT, AT, AT, False, 1),
     ]
     with store.db.write() as cur:
         store.working_items.save(cur, "s1", items[:2])
-        store.working_items.save(cur, "s2", items[2:])
+        store.working_items.save(cur, "s2", items[2:3])
+        store.working_items.save(cur, "s3", items[3:])
     assert store.working_items.of_session("s1") == items[:2]
-    assert store.working_items.of_session("s2") == items[2:]
+    assert store.working_items.of_session("s2") == items[2:3]
+    assert sorted(store.working_items.of_session("s3"), key=lambda i: i.key) == items[3:]
 
 
 def test_a_boost_moves_only_the_memories_named(store: MemoryStore, write_path: str) -> None:
