@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
@@ -18,6 +18,7 @@ import pyarrow as pa
 
 from core.errors import StoreError, StoreLockedError
 from core.fair_lock import FairLock
+from core.model import Memory
 from core.store.extensions import load_extensions, offline_config
 from core.store.literals import values_relation
 from core.store.migrate import migrate
@@ -34,9 +35,23 @@ HNSW_INDEX = "memories_embedding_hnsw"
 BATCH_RELATION = "{batch}"
 
 
-# After a commit: the ids of memory rows to read again (None: any row), and fields to update
-# in place in the others (`Database.note_patched`).
-RowsListener = Callable[[frozenset[str] | None, Mapping[str, Mapping[str, object]]], None]
+@dataclass(frozen=True, slots=True)
+class RowChanges:
+    """What a commit did to memory rows, for copies kept in process."""
+
+    # Rows to read again (None: any row may have changed).
+    stale: frozenset[str] | None
+    # Rows changed only in these fields, to these values (`Database.note_patched`).
+    patched: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    # New rows as written, without their text (`Database.note_added`).
+    added: Mapping[str, Memory] = field(default_factory=dict)
+
+    @property
+    def touched(self) -> frozenset[str]:
+        return (self.stale or frozenset()) | self.patched.keys() | self.added.keys()
+
+
+RowsListener = Callable[[RowChanges], None]
 
 # Lists of ids travel as one string split in SQL: binding a Python list costs ~50 us per element
 # (the driver inspects every value), which dominated search time.
@@ -107,8 +122,10 @@ class Database:
         # Memory ids the open write transaction changed, told to listeners once it commits
         # (None: too many to name, e.g. every row deleted).
         self._changed: set[str] | None = set()
-        # Rows the open write changed only in the fields named, to the values given.
+        # Rows the open write changed only in the fields named, to the values given, and the
+        # rows it added as it wrote them.
         self._patched: dict[str, dict[str, object]] = {}
+        self._new_rows: dict[str, Memory] = {}
         self._listeners: list[RowsListener] = []
         self._write_lock = FairLock()
         self._writer = self._new_cursor()
@@ -167,7 +184,7 @@ class Database:
             self._generation += 1
             self._writer = self._new_cursor()
             log.info("Memory file rewritten without purged data")
-            self._tell(None, {})
+            self._tell(RowChanges(None))
 
     def _switch_embedding_model(self) -> None:
         """Opened with the model a finished re-embedding was for: the new vectors replace the
@@ -228,7 +245,7 @@ class Database:
             if self._closed:
                 raise StoreError("The memory store is closed.")
             cur = self._writer
-            self._changed, self._patched, self._added = set(), {}, 0
+            self._changed, self._patched, self._new_rows, self._added = set(), {}, {}, 0
             cur.execute("BEGIN")
             try:
                 yield cur
@@ -243,13 +260,17 @@ class Database:
             self.additions += self._added
             changed, self._changed = self._changed, set()
             patched, self._patched = self._patched, {}
+            added, self._new_rows = self._new_rows, {}
             if changed is None:
-                self._tell(None, {})
-            elif changed or patched:
-                # A row also changed otherwise is read again, not patched.
+                self._tell(RowChanges(None))
+            elif changed or patched or added:
+                # A row also changed otherwise is read again, not taken as noted.
                 self._tell(
-                    frozenset(changed),
-                    {i: fields for i, fields in patched.items() if i not in changed},
+                    RowChanges(
+                        frozenset(changed),
+                        {i: fields for i, fields in patched.items() if i not in changed},
+                        {i: row for i, row in added.items() if i not in changed},
+                    )
                 )
 
     def note_changed(self, memory_ids: Iterable[str] | None) -> None:
@@ -268,25 +289,23 @@ class Database:
         for memory_id, fields in patches.items():
             self._patched.setdefault(memory_id, {}).update(fields)
 
-    def note_added(self, memory_ids: Sequence[str]) -> None:
-        """Inside a write: new memory rows. They are told to listeners as changed ones are,
-        and counted: what follows new rows only (keyword search's unindexed rows) has
-        nothing to read after commits that added none, like a chat turn's boosts (a scan
-        that cost a search 1-8 ms beside the HNSW walk)."""
-        self.note_changed(memory_ids)
-        self._added += len(memory_ids)
+    def note_added(self, rows: Sequence[Memory]) -> None:
+        """Inside a write: new memory rows, as a read without their text would give them.
+        Listeners take them as they are (reading a row just written cost the next search
+        1-6 ms), and they are counted: what follows new rows only (keyword search's
+        unindexed rows) has nothing to read after commits that added none, like a chat
+        turn's boosts (a scan that cost a search 1-8 ms beside the HNSW walk)."""
+        self._new_rows.update((row.id, row) for row in rows)
+        self._added += len(rows)
 
     def on_rows_changed(self, listener: RowsListener) -> None:
-        """Call `listener` after each commit that updated memory rows, with the ids of those
-        to read again (None when every row may have changed: a rewrite of the file,
-        everything forgotten) and the fields to update in the others (`note_patched`)."""
+        """Call `listener` after each commit that added or updated memory rows (every row may
+        have changed after a rewrite of the file or everything forgotten)."""
         self._listeners.append(listener)
 
-    def _tell(
-        self, changed: frozenset[str] | None, patched: Mapping[str, Mapping[str, object]]
-    ) -> None:
+    def _tell(self, changes: RowChanges) -> None:
         for listener in self._listeners:
-            listener(changed, patched)
+            listener(changes)
 
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -37,6 +37,7 @@ from core.store.memory_rows import (
     new_memory_id,
     row_to_memory,
     sources_query,
+    written_row,
 )
 
 _ORDERS = {
@@ -62,7 +63,10 @@ class MemoryRepository:
         if embeddings is not None and len(embeddings) != len(memories):
             raise StoreError("Each memory needs exactly one embedding.")
         ids = [new_memory_id() for _ in memories]
-        self._db.note_added(ids)
+        superseded = list(supersedes or [None] * len(ids))
+        self._db.note_added(
+            [written_row(*row) for row in zip(ids, memories, superseded, strict=True)]
+        )
         self._db.insert_rows(
             cur,
             "memories",
@@ -84,7 +88,7 @@ class MemoryRepository:
                 "session_id": pa.array([m.session_id for m in memories], pa.string()),
                 "entities": pa.array([list(m.entities) for m in memories], pa.list_(pa.string())),
                 "key": pa.array([m.key for m in memories], pa.string()),
-                "supersedes": pa.array(list(supersedes or [None] * len(ids)), pa.string()),
+                "supersedes": pa.array(superseded, pa.string()),
                 "confidence": [float(m.confidence) for m in memories],
                 "source_path": pa.array([m.source_path for m in memories], pa.string()),
                 "chunk_index": pa.array([m.chunk_index for m in memories], pa.int32()),

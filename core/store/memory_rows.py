@@ -8,7 +8,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from core.model import DecayClass, Memory, MemoryKind, Tier
+from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.store.database import id_in
 
 
@@ -91,6 +91,35 @@ def sources_query(memory_ids: Sequence[str]) -> tuple[str, list[object]]:
         "SELECT memory_id, list(turn_id ORDER BY rowid) AS turn_ids FROM memory_sources "
         f"WHERE {where} AND turn_id IS NOT NULL GROUP BY memory_id",
         params,
+    )
+
+
+def written_row(memory_id: str, memory: NewMemory, supersedes: str | None) -> Memory:
+    """The row `MemoryRepository.insert` writes for `memory`, as a read without its text gives
+    it back (stability and access count are the table's defaults)."""
+    return Memory(
+        id=memory_id,
+        kind=memory.kind,
+        content="",
+        tier=memory.tier,
+        decay_class=memory.decay_class,
+        importance=float(memory.importance),
+        stability=1.0,
+        access_count=0,
+        created_at=memory.created_at,
+        updated_at=memory.created_at,
+        last_accessed_at=memory.created_at,
+        valid_from=memory.valid_from or memory.created_at,
+        valid_to=None,
+        confidence=float(memory.confidence),
+        project=memory.project,
+        session_id=memory.session_id,
+        entities=tuple(memory.entities),
+        key=memory.key,
+        expires_at=memory.expires_at,
+        supersedes=supersedes,
+        source_path=memory.source_path,
+        chunk_index=memory.chunk_index,
     )
 
 

@@ -4,23 +4,24 @@ probes cost more than the HNSW walk itself at 100k memories).
 
 The copies follow the file: every write that adds or updates a memory row names it
 (`Database.note_changed`); after the commit those rows are dropped here and read again on
-next use, or, when the write said exactly what it changed (`Database.note_patched`: a
-retrieval's boosts), updated in place. A read that was in flight while a commit landed
-does not keep what it read for the rows that commit changed."""
+next use, or, when the write said exactly what it wrote (`Database.note_added`: new rows;
+`Database.note_patched`: a retrieval's boosts), taken or updated in place. A read that was
+in flight while a commit landed does not keep what it read for the rows that commit
+changed."""
 
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 import duckdb
 
 from core.errors import StoreError
-from core.model import Memory
-from core.store.database import Database, id_in
+from core.model import Memory, Tier
+from core.store.database import Database, RowChanges, id_in
 from core.store.memory_rows import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
@@ -114,24 +115,27 @@ class SearchableMemories:
                 )
         return read
 
-    def _on_rows_changed(
-        self, changed: frozenset[str] | None, patched: Mapping[str, Mapping[str, object]]
-    ) -> None:
+    def _on_rows_changed(self, changes: RowChanges) -> None:
         with self._lock:
             for fetch in self._fetches:
-                if changed is None:
+                if changes.stale is None:
                     fetch.everything = True
                 else:
-                    fetch.changed |= changed | patched.keys()
-            if changed is None:
+                    fetch.changed |= changes.touched
+            if changes.stale is None:
                 self._rows.clear()
                 self._absent.clear()
                 self._loaded = False
                 return
-            for memory_id in changed:
+            for memory_id in changes.stale:
                 self._rows.pop(memory_id, None)
                 self._absent.discard(memory_id)
-            for memory_id, fields in patched.items():
+            self._rows.update(
+                (memory_id, row)
+                for memory_id, row in changes.added.items()
+                if row.forgotten_at is None and row.tier is not Tier.STUB
+            )
+            for memory_id, fields in changes.patched.items():
                 held = self._rows.get(memory_id)
                 if held is not None:
                     self._rows[memory_id] = replace(held, **fields)

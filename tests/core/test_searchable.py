@@ -113,6 +113,38 @@ def test_a_retrievals_boosts_update_the_held_rows_without_reading_them_again(
     assert all(now_held[i].last_accessed_at == NOW for i in boosted)
 
 
+def test_new_memories_are_held_as_written_without_reading_them_back(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    remember(store, embedder, TEXTS[:2], NOW - timedelta(days=3))
+    store.searchable.load()
+    fact = NewMemory(
+        MemoryKind.SEMANTIC,
+        "Ana's sister Lucia lives in Porto",
+        NOW,
+        importance=0.36995516654807925,
+        confidence=0.9210986675838745,
+        project="family",
+        session_id="s-9",
+        entities=("Ana", "Lucia", "Porto"),
+        key="lucia: location",
+        valid_from=NOW - timedelta(days=400, microseconds=7),
+        expires_at=NOW + timedelta(days=30),
+    )
+    chunk = NewMemory(
+        MemoryKind.DOCUMENT, "## Setup\nRun it.", NOW, source_path="/notes/a.md", chunk_index=3
+    )
+    stub = NewMemory(MemoryKind.EPISODIC, "compressed away", NOW, tier=Tier.STUB)
+    with store.db.write() as cur:
+        ids = store.memories.insert(cur, [fact, chunk, stub], embedder.embed(["a", "b", "c"]))
+    in_file = as_in_file(store)
+    forbid_reads_on_this_thread(monkeypatch, store.db)
+    held_now = store.searchable.get(ids[:2])
+    assert held_now == {i: in_file[i] for i in ids[:2]}
+    assert held_now[ids[0]].entities == ("Ana", "Lucia", "Porto")
+    assert ids[2] not in in_file
+
+
 def test_a_row_boosted_and_changed_otherwise_in_one_write_is_read_again(
     store: MemoryStore, embedder: Embedder
 ) -> None:
