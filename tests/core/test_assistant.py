@@ -14,10 +14,11 @@ import pytest
 from core.assistant import Assistant
 from core.consolidate import JobContext, run_jobs
 from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
+from core.core_memory import CoreMemory
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
-from core.model import MemoryKind
+from core.model import MemoryKind, NewMemory
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
 from tests.core.memory_factory import remember
@@ -229,6 +230,29 @@ def test_pinned_core_memory_is_in_every_prompt_until_unpinned(
     assistant.core.unpin(pinned.id, clock.now)
     again = assistant.turn("And tomorrow?")
     assert again.context.layer(Layer.PROJECT).items == ()
+
+
+def test_core_memory_changed_elsewhere_is_in_the_very_next_prompt(
+    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock
+) -> None:
+    """What is pinned is kept between turns, yet a pin, an edit or a forget made through
+    another door (the memory manager has its own) shows in the next prompt."""
+
+    def pinned_in(text: str) -> list[str]:
+        project = assistant.turn(text).context.layer(Layer.PROJECT)
+        return [i.text for i in project.items]
+
+    assert pinned_in("Hi there.") == []
+    elsewhere = CoreMemory(store, embedder)
+    pinned = elsewhere.pin("Always answer in British English.", clock.now)
+    assert any("British English" in text for text in pinned_in("Hello?"))
+    edit = NewMemory(MemoryKind.CORE, "Always answer in Scots.", clock.now)
+    with store.db.write() as cur:
+        edited = store.memories.supersede(cur, pinned.id, edit, embedder.embed([edit.content])[0])
+    (text,) = pinned_in("How are you?")
+    assert "Scots" in text and "British" not in text
+    store.forget([edited], clock.now)
+    assert pinned_in("And now?") == []
 
 
 def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(
