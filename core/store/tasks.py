@@ -18,7 +18,8 @@ _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
     "updated_at"
 )
-_OPEN = ("candidate", "confirmed")
+# Written into the SQL (constants): a bound parameter costs a statement ~0.2 ms more.
+_OPEN = "('candidate', 'confirmed')"
 MAX_TITLE_CHARS = 300
 
 
@@ -44,7 +45,7 @@ class TaskRepository:
 
     def _open(self, cur: duckdb.DuckDBPyConnection) -> list[Task]:
         rows = cur.execute(
-            f"SELECT {_COLUMNS} FROM tasks WHERE status IN (?, ?) ORDER BY created_at", _OPEN
+            f"SELECT {_COLUMNS} FROM tasks WHERE status IN {_OPEN} ORDER BY created_at"
         ).fetchall()
         return [_row_to_task(r) for r in rows]
 

@@ -80,8 +80,8 @@ class UnindexedDocuments:
     def _read_new(self, stopwords: frozenset[str]) -> None:
         cur = self._db.cursor()
         rows = cur.execute(
-            "SELECT id, seq, content FROM memories WHERE seq > ? AND content IS NOT NULL",
-            [self._upto],
+            f"SELECT id, seq, content FROM memories WHERE seq > {int(self._upto)} "
+            "AND content IS NOT NULL"
         ).fetchall()
         beyond_ascii = []
         for memory_id, seq, content in rows:
