@@ -94,9 +94,16 @@ def sources_query(memory_ids: Sequence[str]) -> tuple[str, list[object]]:
     )
 
 
+def _as_stored(moment: datetime) -> datetime:
+    """A time as the file gives it back: one without a zone is taken as UTC (the database's
+    TimeZone setting)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def written_row(memory_id: str, memory: NewMemory, supersedes: str | None) -> Memory:
     """The row `MemoryRepository.insert` writes for `memory`, as a read without its text gives
     it back (stability and access count are the table's defaults)."""
+    created = _as_stored(memory.created_at)
     return Memory(
         id=memory_id,
         kind=memory.kind,
@@ -106,17 +113,17 @@ def written_row(memory_id: str, memory: NewMemory, supersedes: str | None) -> Me
         importance=float(memory.importance),
         stability=1.0,
         access_count=0,
-        created_at=memory.created_at,
-        updated_at=memory.created_at,
-        last_accessed_at=memory.created_at,
-        valid_from=memory.valid_from or memory.created_at,
+        created_at=created,
+        updated_at=created,
+        last_accessed_at=created,
+        valid_from=_as_stored(memory.valid_from) if memory.valid_from else created,
         valid_to=None,
         confidence=float(memory.confidence),
         project=memory.project,
         session_id=memory.session_id,
         entities=tuple(memory.entities),
         key=memory.key,
-        expires_at=memory.expires_at,
+        expires_at=_as_stored(memory.expires_at) if memory.expires_at else None,
         supersedes=supersedes,
         source_path=memory.source_path,
         chunk_index=memory.chunk_index,

@@ -134,15 +134,20 @@ def test_new_memories_are_held_as_written_without_reading_them_back(
     chunk = NewMemory(
         MemoryKind.DOCUMENT, "## Setup\nRun it.", NOW, source_path="/notes/a.md", chunk_index=3
     )
+    # A time without a zone is stored as UTC.
+    plain = NewMemory(MemoryKind.EPISODIC, "no zone given", NOW.replace(tzinfo=None))
     stub = NewMemory(MemoryKind.EPISODIC, "compressed away", NOW, tier=Tier.STUB)
     with store.db.write() as cur:
-        ids = store.memories.insert(cur, [fact, chunk, stub], embedder.embed(["a", "b", "c"]))
+        ids = store.memories.insert(
+            cur, [fact, chunk, plain, stub], embedder.embed(["a", "b", "c", "d"])
+        )
     in_file = as_in_file(store)
     forbid_reads_on_this_thread(monkeypatch, store.db)
-    held_now = store.searchable.get(ids[:2])
-    assert held_now == {i: in_file[i] for i in ids[:2]}
+    held_now = store.searchable.get(ids[:3])
+    assert held_now == {i: in_file[i] for i in ids[:3]}
+    assert held_now[ids[2]].created_at == NOW and held_now[ids[2]].created_at.tzinfo is not None
     assert held_now[ids[0]].entities == ("Ana", "Lucia", "Porto")
-    assert ids[2] not in in_file
+    assert ids[3] not in in_file
 
 
 def test_a_row_boosted_and_changed_otherwise_in_one_write_is_read_again(
