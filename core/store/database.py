@@ -8,6 +8,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -126,7 +127,8 @@ class Database:
         # rows it added as it wrote them.
         self._patched: dict[str, dict[str, object]] = {}
         self._new_rows: dict[str, Memory] = {}
-        self._listeners: list[RowsListener] = []
+        self._listeners: list[weakref.WeakMethod[RowsListener]] = []
+        self._listeners_lock = threading.Lock()
         self._write_lock = FairLock()
         self._writer = self._new_cursor()
         self._closed = False
@@ -299,13 +301,22 @@ class Database:
         self._added += len(rows)
 
     def on_rows_changed(self, listener: RowsListener) -> None:
-        """Call `listener` after each commit that added or updated memory rows (every row may
-        have changed after a rewrite of the file or everything forgotten)."""
-        self._listeners.append(listener)
+        """Call `listener`, a bound method, after each commit that added or updated memory
+        rows (every row may have changed after a rewrite of the file or everything
+        forgotten). Held weakly: the store does not keep its owner alive (the core memory of
+        an assistant replaced when another model loads)."""
+        with self._listeners_lock:
+            self._listeners.append(weakref.WeakMethod(listener))
 
     def _tell(self, changes: RowChanges) -> None:
-        for listener in self._listeners:
-            listener(changes)
+        with self._listeners_lock:
+            listeners = [ref() for ref in self._listeners]
+            self._listeners = [
+                ref for ref, listener in zip(self._listeners, listeners, strict=True) if listener
+            ]
+        for listener in listeners:
+            if listener is not None:
+                listener(changes)
 
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:

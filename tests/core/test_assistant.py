@@ -3,7 +3,9 @@ store: streaming, cancel, the stored turns, what the turn teaches, modes and boo
 
 from __future__ import annotations
 
+import gc
 import threading
+import weakref
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -253,6 +255,21 @@ def test_core_memory_changed_elsewhere_is_in_the_very_next_prompt(
     assert "Scots" in text and "British" not in text
     store.forget([edited], clock.now)
     assert pinned_in("And now?") == []
+
+
+def test_an_assistant_replaced_is_not_kept_alive_by_the_store(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """The desktop builds a new assistant when another model loads; what the old one kept
+    (its core memory hears of every write) must go with it."""
+    core = CoreMemory(store, embedder)
+    gone = weakref.ref(core)
+    del core
+    gc.collect()
+    assert gone() is None
+    kept = CoreMemory(store, embedder)
+    kept.pin("Call me Sam.", NOW_OLD)
+    assert [m.content for m in kept.items()] == ["Call me Sam."]
 
 
 def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(
