@@ -3,9 +3,7 @@ store: streaming, cancel, the stored turns, what the turn teaches, modes and boo
 
 from __future__ import annotations
 
-import gc
 import threading
-import weakref
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -16,47 +14,17 @@ import pytest
 from core.assistant import Assistant
 from core.consolidate import JobContext, run_jobs
 from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
-from core.core_memory import CoreMemory
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
-from core.model import MemoryKind, NewMemory
+from core.model import MemoryKind
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
+from tests.core.clock import Clock
 from tests.core.memory_factory import remember
 
 # Long before the conversations the tests hold.
 NOW_OLD = datetime(2025, 2, 1, 9, tzinfo=UTC)
-
-
-class Clock:
-    """The injected clock: tests move time on by hand."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 18, 9, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-
-
-@pytest.fixture(scope="module")
-def llm(tiny_gguf: Path) -> LlamaCppLLM:
-    return LlamaCppLLM(LLMSettings(tiny_gguf, context_size=2048, threads=1))
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def assistant(store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock) -> Assistant:
-    # The tiny model babbles until its limit: short replies keep the conversation readable.
-    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=48))
-    return Assistant(store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler)
 
 
 def stored_turns(store: MemoryStore, session_id: str) -> list[tuple[str, str, bool]]:
@@ -220,56 +188,6 @@ def test_a_huge_paste_is_stored_whole_and_cut_for_the_model(
 def test_an_empty_message_is_refused(assistant: Assistant) -> None:
     with pytest.raises(InputError, match="empty"):
         assistant.turn("   \n ")
-
-
-def test_pinned_core_memory_is_in_every_prompt_until_unpinned(
-    assistant: Assistant, clock: Clock
-) -> None:
-    pinned = assistant.core.pin("Always answer in British English.", clock.now)
-    result = assistant.turn("What's the weather like?")
-    project = result.context.layer(Layer.PROJECT)
-    assert [i.memory_id for i in project.items] == [pinned.id]
-    assistant.core.unpin(pinned.id, clock.now)
-    again = assistant.turn("And tomorrow?")
-    assert again.context.layer(Layer.PROJECT).items == ()
-
-
-def test_core_memory_changed_elsewhere_is_in_the_very_next_prompt(
-    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock
-) -> None:
-    """What is pinned is kept between turns, yet a pin, an edit or a forget made through
-    another door (the memory manager has its own) shows in the next prompt."""
-
-    def pinned_in(text: str) -> list[str]:
-        project = assistant.turn(text).context.layer(Layer.PROJECT)
-        return [i.text for i in project.items]
-
-    assert pinned_in("Hi there.") == []
-    elsewhere = CoreMemory(store, embedder)
-    pinned = elsewhere.pin("Always answer in British English.", clock.now)
-    assert any("British English" in text for text in pinned_in("Hello?"))
-    edit = NewMemory(MemoryKind.CORE, "Always answer in Scots.", clock.now)
-    with store.db.write() as cur:
-        edited = store.memories.supersede(cur, pinned.id, edit, embedder.embed([edit.content])[0])
-    (text,) = pinned_in("How are you?")
-    assert "Scots" in text and "British" not in text
-    store.forget([edited], clock.now)
-    assert pinned_in("And now?") == []
-
-
-def test_an_assistant_replaced_is_not_kept_alive_by_the_store(
-    store: MemoryStore, embedder: Embedder
-) -> None:
-    """The desktop builds a new assistant when another model loads; what the old one kept
-    (its core memory hears of every write) must go with it."""
-    core = CoreMemory(store, embedder)
-    gone = weakref.ref(core)
-    del core
-    gc.collect()
-    assert gone() is None
-    kept = CoreMemory(store, embedder)
-    kept.pin("Call me Sam.", NOW_OLD)
-    assert [m.content for m in kept.items()] == ["Call me Sam."]
 
 
 def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(

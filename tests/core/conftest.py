@@ -1,0 +1,33 @@
+"""The chat tests' shared pieces: an injected clock and an assistant on the tiny model."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from core.assistant import Assistant
+from core.context import DEFAULT_BUDGETS, ContextAssembler
+from core.embed import Embedder
+from core.llm import LlamaCppLLM, LLMSettings
+from core.retrieval import Retriever
+from core.store import MemoryStore
+from tests.core.clock import Clock
+
+
+@pytest.fixture(scope="module")
+def llm(tiny_gguf: Path) -> LlamaCppLLM:
+    return LlamaCppLLM(LLMSettings(tiny_gguf, context_size=2048, threads=1))
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def assistant(store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock) -> Assistant:
+    # The tiny model babbles until its limit: short replies keep the conversation readable.
+    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=48))
+    return Assistant(store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler)

@@ -1,0 +1,65 @@
+"""Core memory on whole chat turns: what is pinned is in every prompt, kept between turns
+yet current after any write, and an assistant that goes away takes its copy with it."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from core.assistant import Assistant
+from core.context import Layer
+from core.core_memory import CoreMemory
+from core.embed import Embedder
+from core.model import MemoryKind, NewMemory
+from core.store import MemoryStore
+from tests.core.clock import Clock
+
+
+def test_pinned_core_memory_is_in_every_prompt_until_unpinned(
+    assistant: Assistant, clock: Clock
+) -> None:
+    pinned = assistant.core.pin("Always answer in British English.", clock.now)
+    result = assistant.turn("What's the weather like?")
+    project = result.context.layer(Layer.PROJECT)
+    assert [i.memory_id for i in project.items] == [pinned.id]
+    assistant.core.unpin(pinned.id, clock.now)
+    again = assistant.turn("And tomorrow?")
+    assert again.context.layer(Layer.PROJECT).items == ()
+
+
+def test_core_memory_changed_elsewhere_is_in_the_very_next_prompt(
+    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock
+) -> None:
+    """What is pinned is kept between turns, yet a pin, an edit or a forget made through
+    another door (the memory manager has its own) shows in the next prompt."""
+
+    def pinned_in(text: str) -> list[str]:
+        project = assistant.turn(text).context.layer(Layer.PROJECT)
+        return [i.text for i in project.items]
+
+    assert pinned_in("Hi there.") == []
+    elsewhere = CoreMemory(store, embedder)
+    pinned = elsewhere.pin("Always answer in British English.", clock.now)
+    assert any("British English" in text for text in pinned_in("Hello?"))
+    edit = NewMemory(MemoryKind.CORE, "Always answer in Scots.", clock.now)
+    with store.db.write() as cur:
+        edited = store.memories.supersede(cur, pinned.id, edit, embedder.embed([edit.content])[0])
+    (text,) = pinned_in("How are you?")
+    assert "Scots" in text and "British" not in text
+    store.forget([edited], clock.now)
+    assert pinned_in("And now?") == []
+
+
+def test_an_assistant_replaced_is_not_kept_alive_by_the_store(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """The desktop builds a new assistant when another model loads; what the old one kept
+    (its core memory hears of every write) must go with it."""
+    core = CoreMemory(store, embedder)
+    gone = weakref.ref(core)
+    del core
+    gc.collect()
+    assert gone() is None
+    kept = CoreMemory(store, embedder)
+    kept.pin("Call me Sam.", Clock().now)
+    assert [m.content for m in kept.items()] == ["Call me Sam."]
