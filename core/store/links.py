@@ -13,6 +13,7 @@ import duckdb
 
 from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
 from core.store.database import Database, id_in
+from core.store.literals import quoted
 from core.store.memory_rows import not_live_ids
 
 
@@ -69,8 +70,8 @@ class LinkRepository:
             (src, dst): link_weight(weight, updated, now, self._decay)
             for src, dst, weight, updated in cur.execute(
                 "SELECT src_id, dst_id, weight, updated_at FROM links "
-                f"WHERE kind = ? AND {sources} AND {targets}",
-                [kind, *source_params, *target_params],
+                f"WHERE kind = {quoted(kind)} AND {sources} AND {targets}",
+                [*source_params, *target_params],
             ).fetchall()
         }
         rows = []

@@ -17,24 +17,26 @@ import pyarrow as pa
 LITERAL_ROWS_MAX = 64
 
 
-def _string(value: str) -> str:
+def quoted(value: str) -> str:
+    """`value` as an SQL string literal (a bound parameter costs a statement ~0.2 ms). Not for
+    text that may hold a NUL, which would end the statement early: that goes through Arrow."""
     return "'" + value.replace("'", "''") + "'"
 
 
 def _timestamp(value: datetime, zoned: bool) -> str:
     text = value.isoformat(sep=" ")
-    return f"TIMESTAMPTZ {_string(text)}" if zoned else f"TIMESTAMP {_string(text)}"
+    return f"TIMESTAMPTZ {quoted(text)}" if zoned else f"TIMESTAMP {quoted(text)}"
 
 
 def _string_list(values: list[str | None]) -> str:
-    items = ", ".join("NULL" if v is None else _string(v) for v in values)
+    items = ", ".join("NULL" if v is None else quoted(v) for v in values)
     return f"[{items}]::VARCHAR[]"
 
 
 def _renderer(kind: pa.DataType) -> Callable[[Any], str] | None:
     """How to write one non-null value of `kind`, or None when it has no exact literal."""
     if pa.types.is_string(kind) or pa.types.is_large_string(kind):
-        return _string
+        return quoted
     if pa.types.is_boolean(kind):
         return lambda v: "TRUE" if v else "FALSE"
     if pa.types.is_integer(kind):

@@ -9,6 +9,7 @@ import duckdb
 import pyarrow as pa
 
 from core.store.database import Database
+from core.store.literals import quoted
 from core.working import WorkingItem
 
 _COLUMNS = "key, text, tokens, importance, added_at, last_used_at, expires_at, from_recall, uses"
@@ -41,7 +42,7 @@ class WorkingItems:
         )
 
     def clear(self, cur: duckdb.DuckDBPyConnection, session_id: str) -> None:
-        cur.execute("DELETE FROM working_items WHERE session_id = ?", [session_id])
+        cur.execute(f"DELETE FROM working_items WHERE session_id = {quoted(session_id)}")
 
     def of_session(self, session_id: str) -> list[WorkingItem]:
         rows = (
