@@ -116,7 +116,7 @@ def written_row(memory_id: str, memory: NewMemory, supersedes: str | None) -> Me
         created_at=created,
         updated_at=created,
         last_accessed_at=created,
-        valid_from=_as_stored(memory.valid_from) if memory.valid_from else created,
+        valid_from=_as_stored(memory.valid_from or memory.created_at),
         valid_to=None,
         confidence=float(memory.confidence),
         project=memory.project,
