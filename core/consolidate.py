@@ -372,9 +372,10 @@ def decay_links(ctx: JobContext) -> JobReport:
 
 
 def upkeep_indexes(ctx: JobContext) -> JobReport:
-    """Keyword index rebuilt when stale; memories left without a vector by a switch of
-    embedding models get one; the vector index compacted (rebuilt) when enough of it is dead.
-    Purges and model switches rebuild it anyway, so in ordinary use that is rare."""
+    """New memories folded into the keyword index once there are enough; memories left
+    without a vector by a switch of embedding models get one; the vector index compacted
+    (rebuilt) when enough of it is dead. Purges and model switches rebuild it anyway, so in
+    ordinary use that is rare."""
     stale = ctx.store.fulltext.stale_rows()
     ctx.store.maintain()
     embedded = embed_missing(ctx.store, ctx.embedder)

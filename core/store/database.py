@@ -362,8 +362,13 @@ class Database:
         finally:
             cur.unregister("engram_batch")
 
-    def meta(self, key: str) -> str | None:
-        row = self.cursor().execute("SELECT value FROM meta WHERE key = ?", [key]).fetchall()[:1]
+    def meta(self, key: str, cur: duckdb.DuckDBPyConnection | None = None) -> str | None:
+        """`cur`: read inside that (the writer's) transaction."""
+        row = (
+            (cur or self.cursor())
+            .execute("SELECT value FROM meta WHERE key = ?", [key])
+            .fetchall()[:1]
+        )
         return row[0][0] if row else None
 
     @staticmethod

@@ -141,8 +141,8 @@ class MemoryStore:
 
     def maintain(self) -> None:
         """Index upkeep worth doing after a batch of writes."""
-        if self.fulltext.needs_rebuild():
-            self.fulltext.rebuild()
+        if self.fulltext.needs_upkeep():
+            self.fulltext.upkeep()
 
     def stats(self) -> StoreStats:
         sessions, turns = self.conversations.counts()

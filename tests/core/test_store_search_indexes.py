@@ -164,6 +164,53 @@ def test_in_memory_bm25_scores_exactly_like_the_extension(
     ]
 
 
+def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Folding in what was written since the last build takes the writer briefly (a rebuild
+    held it 7.4 s at 100k memories); every score, through the postings held in process and
+    through SQL, must be what a rebuild gives."""
+    remember(store, embedder, TEXTS, T0)
+    store.fulltext.rebuild()
+    assert store.fulltext.fold() == 0
+    (replaced,) = remember(store, embedder, ["The cello teacher lives in Porto"], T0)
+    new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
+    with store.db.write() as cur:
+        store.memories.supersede(cur, replaced, new, embedder.embed([new.content])[0])
+    # New words, known words, a repeated word, text beyond plain ASCII, only stopwords.
+    later = [
+        "Zoë bakes crème brûlée in Porto, Porto, Porto",
+        "Biscuit the retriever swam in the Douro",
+        "and the of it",
+    ]
+    remember(store, embedder, later, T0)
+    queries = ["Porto", "cello teacher Braga", "retriever Biscuit", "Douro", "Pórto", "zzz"]
+
+    def scores(index: FullTextIndex) -> list[list[tuple[str, float]]]:
+        return [sorted((h.memory_id, round(h.score, 9)) for h in index.search(q)) for q in queries]
+
+    assert store.fulltext.fold() == 5
+    assert store.fulltext.stale_rows() == 0
+    folded, folded_sql = scores(store.fulltext), scores(sql_only(store))
+    store.fulltext.rebuild()
+    assert folded == scores(store.fulltext) == folded_sql
+    assert replaced not in {i for i, _ in folded[0]}
+    assert len(folded[0]) == 2 and len(folded[3]) == 1
+
+
+def test_upkeep_folds_new_memories_into_the_keyword_index_once_there_are_enough(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    store.fulltext.stale_rows_before_fold = 3
+    remember(store, embedder, TEXTS[:2], T0)
+    store.maintain()
+    assert store.fulltext.stale_rows() == 2
+    (cello,) = remember(store, embedder, TEXTS[3:4], T0)
+    store.maintain()
+    assert store.fulltext.stale_rows() == 0
+    assert [h.memory_id for h in store.fulltext.search("cello")] == [cello]
+
+
 def test_a_memory_forgotten_before_the_next_index_build_leaves_keyword_search(
     store: MemoryStore, embedder: Embedder
 ) -> None:
