@@ -161,14 +161,12 @@ class FullTextIndex:
         self._stale = (commits, mark, count)
         return count
 
-    def needs_upkeep(self) -> bool:
-        return not self.exists() or self.stale_rows() >= self.stale_rows_before_fold
-
     def upkeep(self) -> None:
-        """Build the index if there is none, else fold in what was written since."""
+        """Build the index if there is none, else fold in what was written since once there
+        is enough of it."""
         if not self.exists():
             self.rebuild()
-        else:
+        elif self.stale_rows() >= self.stale_rows_before_fold:
             self.fold()
 
     def fold(self) -> int:

@@ -141,8 +141,7 @@ class MemoryStore:
 
     def maintain(self) -> None:
         """Index upkeep worth doing after a batch of writes."""
-        if self.fulltext.needs_upkeep():
-            self.fulltext.upkeep()
+        self.fulltext.upkeep()
 
     def stats(self) -> StoreStats:
         sessions, turns = self.conversations.counts()
