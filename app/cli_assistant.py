@@ -228,6 +228,7 @@ def cmd_chat(services: Services, args: argparse.Namespace) -> int:
     curation = CurationWorker(Curator(services.store, services.embedder, llm))
     assistant = assistant_for(services, llm, wall_clock, settings.context_size, curation.submit)
     assistant.start_session(args.project)
+    services.store.warm()
 
     def write(piece: str) -> None:
         sys.stdout.write(piece)

@@ -122,10 +122,9 @@ class AppShell:
     def _catch_up(self) -> ReembedTarget | None:
         """One instance per data folder: any conversation still open when this one starts was
         left by a crash (or a kill), however recently; it is remembered and closed now, and its
-        saved working set settled. Memories
-        a switch of embedding models left without a vector get one; the memories a search
-        scores are read into memory, so the first question does not wait for them. Returns a
-        switch of models still under way."""
+        saved working set settled. Memories a switch of embedding models left without a vector
+        get one; what a search scores from is read into memory, so the first question does not
+        wait for it. Returns a switch of models still under way."""
         ctx = JobContext(
             self.services.store,
             self.services.embedder,
@@ -135,7 +134,7 @@ class AppShell:
         )
         run_jobs(ctx, ["sessions", "working"])
         embed_missing(self.services.store, self.services.embedder)
-        self.services.store.searchable.load()
+        self.services.store.warm()
         return pending_target(self.services.store.db)
 
     def _on_caught_up(self, switch: ReembedTarget | None) -> None:
