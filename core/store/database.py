@@ -238,6 +238,18 @@ class Database:
         return cursor
 
     @contextmanager
+    def read_snapshot(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """This thread's cursor inside one transaction, for reads that must agree with each
+        other (an index's tables and the watermark it was built to): each statement outside
+        one sees the file as of its own start, and a commit may land between two."""
+        cur = self.cursor()
+        cur.execute("BEGIN TRANSACTION")
+        try:
+            yield cur
+        finally:
+            cur.execute("COMMIT")
+
+    @contextmanager
     def write(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """The single writer: one transaction at a time, committed on success, rolled back on any
         error so a failure never leaves half a change behind."""

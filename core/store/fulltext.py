@@ -175,7 +175,7 @@ class FullTextIndex:
         it holds the writer 0.15 s for 2,000 new rows where a rebuild holds it 8 s. Postings
         stay in term order but for the folded tail. Returns how many memories it added."""
         with self._db.write() as cur:
-            after = int(self._db.meta(WATERMARK_KEY, cur) or 0)
+            after = self._built_to(cur)
             upto = cur.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchall()[0][0]
             if upto <= after:
                 return 0
@@ -188,8 +188,10 @@ class FullTextIndex:
         return int(added)
 
     def rebuild(self) -> None:
-        """Rebuild over every row; also the way forgotten text leaves the index's term tables."""
-        with self._db.exclusive() as cur:
+        """Rebuild over every row; also the way forgotten text leaves the index's term tables.
+        One transaction: readers see the old index until the new one and its watermark land
+        together, and a failure leaves the old one as it was."""
+        with self._db.write() as cur:
             upto = cur.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchall()[0][0]
             cur.execute(
                 "PRAGMA create_fts_index('memories', 'id', 'content', stemmer = 'porter', "
@@ -231,7 +233,7 @@ class FullTextIndex:
         if snapshot is not None and words is not None:
             hits = self._search_in_process(snapshot, words, k, include_superseded)
         else:
-            hits = self._search_sql(query, watermark, k, include_superseded)
+            hits = self._search_sql(query, k, include_superseded)
         hits.sort(key=lambda h: h.score, reverse=True)
         return hits[:k]
 
@@ -256,26 +258,32 @@ class FullTextIndex:
             hits += [KeywordHit(i, s) for i, s in scored]
         return hits
 
-    def _search_sql(
-        self, query: str, watermark: int, k: int, include_superseded: bool
-    ) -> list[KeywordHit]:
-        """DuckDB alone: while the postings load, and for queries beyond plain ASCII."""
-        cur = self._db.cursor()
-        hits = []
-        if terms := cur.execute(_QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}).fetchall():
-            indexed = cur.execute(
-                _BM25_SQL.format(
-                    fts=FTS_SCHEMA,
-                    not_live=not_live_ids(include_superseded=include_superseded),
-                    matched=", ".join(f"({int(termid)}, {int(df)})" for termid, df in terms),
-                    termids=", ".join(str(int(termid)) for termid, _ in terms),
-                ),
-                {"k": k, "k1": K1, "b": B},
-            ).fetchall()
-            hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
-        if self.stale_rows(watermark):
-            hits.extend(self._search_unindexed(query, watermark, include_superseded))
+    def _search_sql(self, query: str, k: int, include_superseded: bool) -> list[KeywordHit]:
+        """DuckDB alone: while the postings load, and for queries beyond plain ASCII. The
+        watermark is read with the index's tables: a fold committed between the two would
+        have its rows scored twice, as indexed and as new."""
+        with self._db.read_snapshot() as cur:
+            watermark = self._built_to(cur)
+            hits = []
+            if terms := cur.execute(
+                _QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}
+            ).fetchall():
+                indexed = cur.execute(
+                    _BM25_SQL.format(
+                        fts=FTS_SCHEMA,
+                        not_live=not_live_ids(include_superseded=include_superseded),
+                        matched=", ".join(f"({int(termid)}, {int(df)})" for termid, df in terms),
+                        termids=", ".join(str(int(termid)) for termid, _ in terms),
+                    ),
+                    {"k": k, "k1": K1, "b": B},
+                ).fetchall()
+                hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
+            if self.stale_rows(watermark):
+                hits.extend(self._search_unindexed(query, watermark, include_superseded))
         return hits
+
+    def _built_to(self, cur: duckdb.DuckDBPyConnection) -> int:
+        return int(self._db.meta(WATERMARK_KEY, cur) or 0)
 
     def load(self) -> None:
         """Read the postings now rather than in the first search (2.5 s at 100k memories)."""
@@ -287,14 +295,17 @@ class FullTextIndex:
         under a second at 100k memories). While another thread loads them, None: that search
         runs the SQL scoring instead of waiting."""
         snapshot = self._snapshot
-        if snapshot is not None and snapshot.watermark == watermark:
+        if snapshot is not None and snapshot.watermark >= watermark:
             return snapshot
         if not self._loading.acquire(blocking=False):
             return None
         try:
             snapshot = self._snapshot
-            if snapshot is None or snapshot.watermark != watermark:
-                snapshot = PostingsSnapshot.load(self._db.cursor(), FTS_SCHEMA, watermark)
+            if snapshot is None or snapshot.watermark < watermark:
+                # Tables and watermark read together: a fold may commit while they load, and
+                # the snapshot is then the newer build, whole.
+                with self._db.read_snapshot() as cur:
+                    snapshot = PostingsSnapshot.load(cur, FTS_SCHEMA, self._built_to(cur))
                 self._snapshot = snapshot
             return snapshot
         finally:

@@ -199,6 +199,24 @@ def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
     assert len(folded[0]) == 2 and len(folded[3]) == 1
 
 
+def test_a_search_racing_a_fold_counts_each_memory_once(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """A search that last saw the index before a fold committed (here: readers that learnt
+    its watermark before it) takes the watermark with the tables, so the folded rows are not
+    scored both as indexed and as new."""
+    sister = remember(store, embedder, TEXTS, T0)[1]
+    store.fulltext.rebuild()
+    in_process, sql = FullTextIndex(store.db, store.searchable), sql_only(store)
+    assert in_process.watermark() == sql.watermark() == store.fulltext.watermark()
+    (again,) = remember(store, embedder, ["Back in Porto for the wedding"], T0)
+    store.fulltext.fold()
+    for index in (in_process, sql):
+        for query in ("Porto", "Pórto"):
+            ids = [h.memory_id for h in index.search(query)]
+            assert sorted(ids) == sorted([sister, again]), (index, query)
+
+
 def test_upkeep_folds_new_memories_into_the_keyword_index_once_there_are_enough(
     store: MemoryStore, embedder: Embedder
 ) -> None:
