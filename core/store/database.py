@@ -241,13 +241,14 @@ class Database:
     def read_snapshot(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """This thread's cursor inside one transaction, for reads that must agree with each
         other (an index's tables and the watermark it was built to): each statement outside
-        one sees the file as of its own start, and a commit may land between two."""
+        one sees the file as of its own start, and a commit may land between two. Ended by a
+        rollback: nothing was written, and a statement that failed left nothing to commit."""
         cur = self.cursor()
         cur.execute("BEGIN TRANSACTION")
         try:
             yield cur
         finally:
-            cur.execute("COMMIT")
+            cur.execute("ROLLBACK")
 
     @contextmanager
     def write(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -142,8 +142,7 @@ class FullTextIndex:
 
     def _indexed_upto(self) -> int:
         if self._watermark is None:
-            value = self._db.meta(WATERMARK_KEY)
-            self._watermark = int(value) if value is not None else 0
+            self._watermark = self._built_to(self._db.cursor())
         return self._watermark
 
     def stale_rows(self, watermark: int | None = None) -> int:
