@@ -105,8 +105,8 @@ class MemoryStore:
         self, memory_ids: Sequence[str], now: datetime, reason: str = "forgotten on request"
     ) -> list[str]:
         """Purge memories (and their earlier versions) so their text is gone from the file:
-        rows cleared, keyword index rebuilt without their terms, then a checkpoint so the
-        cleared pages replace the old ones on disk."""
+        rows cleared, their words taken out of the keyword index, then the file rewritten so
+        the cleared pages replace the old ones on disk."""
         with self.db.write() as cur:
             purged = self.memories.forget(cur, memory_ids, now, reason)
             self.entities.drop_orphans(cur)
@@ -128,11 +128,11 @@ class MemoryStore:
         self.purge_forgotten()
 
     def purge_forgotten(self) -> None:
-        """Finish a forget: rebuild the keyword index without the purged terms and rewrite the
+        """Finish a forget: take the purged words out of the keyword index and rewrite the
         file. Resumed at the next open if Engram stopped half-way. The vector index is dropped
         first (a copy would rebuild it without its cosine metric) and rebuilt in the background;
         exact search serves meanwhile."""
-        self.fulltext.rebuild()
+        self.fulltext.drop_purged()
         with self.db.exclusive() as cur:
             self.vectors.drop(cur)
             self.db.set_meta(cur, PURGE_PENDING, "0")
