@@ -376,7 +376,7 @@ class Database:
             cur.unregister("engram_batch")
 
     def meta(self, key: str, cur: duckdb.DuckDBPyConnection | None = None) -> str | None:
-        """`cur`: read inside that (the writer's) transaction."""
+        """`cur`: read inside the transaction that cursor has open."""
         row = (
             (cur or self.cursor())
             .execute("SELECT value FROM meta WHERE key = ?", [key])
