@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -120,6 +121,15 @@ SELECT count(*) FROM purged_docs;
 """
 
 
+def _counted_change(cur: duckdb.DuckDBPyConnection, sql: str, scratch: Sequence[str]) -> int:
+    """Run one of the index changes above (its last statement counts the memories it
+    touched) and drop the temporary tables it worked in, which would otherwise stay held by
+    the writer's connection until the next change."""
+    (count,) = cur.execute(sql).fetchall()[0]
+    cur.execute("; ".join(f"DROP TABLE {table}" for table in scratch))
+    return int(count)
+
+
 @dataclass(frozen=True, slots=True)
 class KeywordHit:
     memory_id: str
@@ -203,13 +213,15 @@ class FullTextIndex:
             upto = cur.execute("SELECT coalesce(max(seq), 0) FROM memories").fetchall()[0][0]
             if upto <= after:
                 return 0
-            sql = _FOLD_SQL.format(fts=FTS_SCHEMA, after=after, upto=int(upto))
-            (added,) = cur.execute(sql).fetchall()[0]
-            cur.execute("DROP TABLE fold_docs; DROP TABLE fold_words")
+            added = _counted_change(
+                cur,
+                _FOLD_SQL.format(fts=FTS_SCHEMA, after=after, upto=int(upto)),
+                ("fold_docs", "fold_words"),
+            )
             self._db.set_meta(cur, WATERMARK_KEY, str(upto))
         log.info("Full-text index: %d memories folded in (up to #%d)", added, upto)
         self._moved_to(upto)
-        return int(added)
+        return added
 
     def drop_purged(self) -> int:
         """Take forgotten and deleted memories out of the index, as a rebuild would (built
@@ -219,11 +231,12 @@ class FullTextIndex:
             self.rebuild()
             return 0
         with self._db.write() as cur:
-            (dropped,) = cur.execute(_DROP_PURGED_SQL.format(fts=FTS_SCHEMA)).fetchall()[0]
-            cur.execute("DROP TABLE purged_docs; DROP TABLE purged_terms")
+            dropped = _counted_change(
+                cur, _DROP_PURGED_SQL.format(fts=FTS_SCHEMA), ("purged_docs", "purged_terms")
+            )
         log.info("Full-text index: %d forgotten memories taken out", dropped)
         self._moved_to(self._indexed_upto())
-        return int(dropped)
+        return dropped
 
     def rebuild(self) -> None:
         """Rebuild over every row; also the way forgotten text leaves the index's term tables.

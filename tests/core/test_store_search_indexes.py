@@ -142,6 +142,11 @@ def sql_only(store: MemoryStore) -> FullTextIndex:
     return index
 
 
+def scores(index: FullTextIndex, queries: list[str]) -> list[list[tuple[str, float]]]:
+    """Each query's hits with their scores to 9 decimals, in id order."""
+    return [sorted((h.memory_id, round(h.score, 9)) for h in index.search(q)) for q in queries]
+
+
 def test_in_memory_bm25_scores_exactly_like_the_extension(
     store: MemoryStore, embedder: Embedder
 ) -> None:
@@ -187,14 +192,11 @@ def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
     remember(store, embedder, later, T0)
     queries = ["Porto", "cello teacher Braga", "retriever Biscuit", "Douro", "Pórto", "zzz"]
 
-    def scores(index: FullTextIndex) -> list[list[tuple[str, float]]]:
-        return [sorted((h.memory_id, round(h.score, 9)) for h in index.search(q)) for q in queries]
-
     assert store.fulltext.fold() == 5
     assert store.fulltext.stale_rows() == 0
-    folded, folded_sql = scores(store.fulltext), scores(sql_only(store))
+    folded, folded_sql = scores(store.fulltext, queries), scores(sql_only(store), queries)
     store.fulltext.rebuild()
-    assert folded == scores(store.fulltext) == folded_sql
+    assert folded == scores(store.fulltext, queries) == folded_sql
     assert replaced not in {i for i, _ in folded[0]}
     assert len(folded[0]) == 2 and len(folded[3]) == 1
 
@@ -213,12 +215,9 @@ def test_a_forget_takes_its_words_out_of_the_keyword_index_as_a_rebuild_would(
     assert ("zanzibarquokka",) not in terms and ("porto",) in terms
     queries = ["Porto", "retriever Biscuit", "zanzibarquokka", "Pórto cello", "bit"]
 
-    def scores(index: FullTextIndex) -> list[list[tuple[str, float]]]:
-        return [sorted((h.memory_id, round(h.score, 9)) for h in index.search(q)) for q in queries]
-
-    dropped, dropped_sql = scores(store.fulltext), scores(sql_only(store))
+    dropped, dropped_sql = scores(store.fulltext, queries), scores(sql_only(store), queries)
     store.fulltext.rebuild()
-    assert dropped == scores(store.fulltext) == dropped_sql
+    assert dropped == scores(store.fulltext, queries) == dropped_sql
     assert dropped[2] == dropped[4] == [] and len(dropped[0]) == 2
 
 
