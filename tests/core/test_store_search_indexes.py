@@ -170,14 +170,29 @@ def test_in_memory_bm25_scores_exactly_like_the_extension(
     ]
 
 
+def counted_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Watermarks of the keyword postings read whole from here on (~2 s at 100k memories)."""
+    loads: list[int] = []
+    load = PostingsSnapshot.load
+
+    def counted(cur: object, schema: str, watermark: int, build: int) -> PostingsSnapshot:
+        loads.append(watermark)
+        return load(cur, schema, watermark, build)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PostingsSnapshot, "load", counted)
+    return loads
+
+
 def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
-    store: MemoryStore, embedder: Embedder
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Folding in what was written since the last build takes the writer briefly (a rebuild
-    held it 7.4 s at 100k memories); every score, through the postings held in process and
+    held it 7.4 s at 100k memories) and the postings held in process take in only what it
+    appended (reading them whole cost ~2 s of CPU); every score, through those postings and
     through SQL, must be what a rebuild gives."""
     remember(store, embedder, TEXTS, T0)
     store.fulltext.rebuild()
+    loads = counted_loads(monkeypatch)
     assert store.fulltext.fold() == 0
     (replaced,) = remember(store, embedder, ["The cello teacher lives in Porto"], T0)
     new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
@@ -194,11 +209,19 @@ def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
 
     assert store.fulltext.fold() == 5
     assert store.fulltext.stale_rows() == 0
-    folded, folded_sql = scores(store.fulltext, queries), scores(sql_only(store), queries)
-    store.fulltext.rebuild()
-    assert folded == scores(store.fulltext, queries) == folded_sql
+    folded = scores(store.fulltext, queries)
+    assert folded == scores(sql_only(store), queries)
     assert replaced not in {i for i, _ in folded[0]}
     assert len(folded[0]) == 2 and len(folded[3]) == 1
+    # A second fold grows the grown postings: known words, a new one, a stopword alone.
+    remember(store, embedder, ["Biscuit chased a pelican along the Douro", "the"], T0)
+    assert store.fulltext.fold() == 2
+    queries.append("pelican Douro Biscuit")
+    twice, twice_sql = scores(store.fulltext, queries), scores(sql_only(store), queries)
+    assert loads == []
+    store.fulltext.rebuild()
+    assert twice == scores(store.fulltext, queries) == twice_sql
+    assert len(twice[3]) == 2 and twice[-1] != []
 
 
 def test_a_forget_takes_its_words_out_of_the_keyword_index_as_a_rebuild_would(
@@ -260,14 +283,7 @@ def test_a_warmed_store_answers_its_first_keyword_search_without_reading_the_pos
     ids = remember(store, embedder, TEXTS, T0)
     store.fulltext.rebuild()
     store.close()
-    loads: list[int] = []
-    load = PostingsSnapshot.load
-
-    def counted(cur: object, schema: str, watermark: int) -> PostingsSnapshot:
-        loads.append(watermark)
-        return load(cur, schema, watermark)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(PostingsSnapshot, "load", counted)
+    loads = counted_loads(monkeypatch)
     reopened = MemoryStore.open(tmp_path / "home", BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
     try:
         assert loads == []
