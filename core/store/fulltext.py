@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -17,10 +17,17 @@ import duckdb
 
 from core.errors import StoreError
 from core.store.database import IDS, Database, pack_ids
-from core.store.memory_rows import live, not_live_ids
-from core.store.postings import PostingsSnapshot, StemCache, ascii_tokens
+from core.store.memory_rows import not_live_ids
+from core.store.postings import PostingsSnapshot, StemCache, ascii_tokens, read_stopwords
 from core.store.searchable import SearchableMemories
-from core.store.unindexed import K1, B, UnindexedDocuments, bm25_unindexed
+from core.store.unindexed import (
+    K1,
+    B,
+    CorpusStats,
+    UnindexedDocuments,
+    bm25_unindexed,
+    corpus_stats,
+)
 
 log = logging.getLogger(__name__)
 
@@ -34,17 +41,19 @@ BUILD_KEY = "fts_build"
 IGNORE = r"(\.|[^\p{L}\p{N}])+"
 
 
-# The query's terms as the index knows them. Their ids then go into the scoring query as
+# The query's terms, as the extension's macro takes them (stopwords are not taken out: their
+# stems may be another word's). The ids of those the index knows go into the scoring query as
 # literals: with the postings sorted by term id (see `rebuild`), DuckDB skips every block of the
 # postings table that holds none of them, where a join has to read all of it.
-_QUERY_TERMS_SQL = """
-SELECT termid, df FROM {fts}.dict
-WHERE term IN (SELECT DISTINCT stem(unnest({fts}.tokenize($q)), 'porter'))
+_QUERY_STEMS_SQL = f"""
+SELECT DISTINCT stem(word, 'porter') FROM (SELECT unnest({FTS_SCHEMA}.tokenize($q)) AS word)
+WHERE word <> ''
 """
 
 # The same BM25 as the extension's match_bm25 macro, but driven from the query's postings: the
 # macro is evaluated for every row of the table (~100 ms at 100k memories), this touches only
-# documents that contain a query term.
+# documents that contain a query term. Corpus statistics and dfs come in extended by the rows
+# written since the index (`corpus_stats`).
 _BM25_SQL = """
 WITH matched(termid, df) AS (VALUES {matched}),
 tf AS (
@@ -53,14 +62,13 @@ tf AS (
 ),
 scored AS (
     SELECT docs.name AS id, sum(
-        log10((stats.num_docs - matched.df + 0.5) / (matched.df + 0.5) + 1)
+        log10(($num_docs - matched.df + 0.5) / (matched.df + 0.5) + 1)
         * tf.tf * ($k1 + 1)
-        / (tf.tf + $k1 * (1 - $b + $b * docs.len / stats.avgdl))
+        / (tf.tf + $k1 * (1 - $b + $b * docs.len / $avgdl))
     ) AS score
     FROM tf
     JOIN matched USING (termid)
     JOIN {fts}.docs docs ON docs.docid = tf.docid
-    CROSS JOIN {fts}.stats stats
     GROUP BY docs.name
 )
 -- The index keeps rows that were superseded or forgotten since it was built.
@@ -139,6 +147,17 @@ class KeywordHit:
     score: float
 
 
+def _fresh_hits(
+    fresh: dict[str, list[str]], stats: CorpusStats, admit: Callable[[list[str]], set[str]]
+) -> list[KeywordHit]:
+    """Rows written since the index, scored on the same statistics as the indexed ones."""
+    if not fresh:
+        return []
+    allowed = admit(list(fresh))
+    docs = ((i, stems) for i, stems in fresh.items() if i in allowed)
+    return [KeywordHit(i, score) for i, score in bm25_unindexed(docs, stats)]
+
+
 class FullTextIndex:
     def __init__(
         self,
@@ -157,6 +176,7 @@ class FullTextIndex:
         self._stale: tuple[int, int, int] | None = None
         self._loading = threading.Lock()
         self._exists = False
+        self._stopword_set: frozenset[str] | None = None
 
     def exists(self) -> bool:
         """Asked of the catalog until the answer is yes (~1-2 ms a time, on every search's
@@ -305,46 +325,72 @@ class FullTextIndex:
         self, snapshot: PostingsSnapshot, words: list[str], k: int, include_superseded: bool
     ) -> list[KeywordHit]:
         admit = partial(self._searchable_among, include_superseded=include_superseded)
-        pairs = snapshot.query_terms(self._stems.stems(words))
-        hits = [KeywordHit(i, s) for i, s in snapshot.top(pairs, k, admit, K1, B)]
-        fresh = self._unindexed.documents(snapshot.watermark, snapshot.stopwords)
-        if fresh:
-            allowed = admit(list(fresh))
-            terms = self._stems.stems([w for w in words if w not in snapshot.stopwords])
-            indexed_df = {t: snapshot.vocabulary[t][1] for t in terms if t in snapshot.vocabulary}
-            scored = bm25_unindexed(
-                [(i, stems) for i, stems in fresh.items() if i in allowed],
-                terms,
-                indexed_df,
-                snapshot.num_docs,
-                snapshot.avgdl,
-            )
-            hits += [KeywordHit(i, s) for i, s in scored]
-        return hits
+        stems = list(dict.fromkeys(self._stems.stems(words)))
+        fresh = self._unindexed.documents(snapshot.watermark, snapshot.build, snapshot.stopwords)
+        known = {t: snapshot.vocabulary[t] for t in stems if t in snapshot.vocabulary}
+        stats = corpus_stats(
+            snapshot.num_docs,
+            snapshot.avgdl,
+            {t: df for t, (_, df) in known.items()},
+            fresh.values(),
+            stems,
+        )
+        pairs = [(term_id, stats.df[t]) for t, (term_id, _) in known.items()]
+        top = snapshot.top(pairs, k, admit, num_docs=stats.num_docs, avgdl=stats.avgdl, k1=K1, b=B)
+        return [KeywordHit(i, s) for i, s in top] + _fresh_hits(fresh, stats, admit)
 
     def _search_sql(self, query: str, k: int, include_superseded: bool) -> list[KeywordHit]:
         """DuckDB alone: while the postings load, and for queries beyond plain ASCII. The
         watermark is read with the index's tables: a fold committed between the two would
         have its rows scored twice, as indexed and as new."""
+        admit = partial(self._searchable_among, include_superseded=include_superseded)
         with self._db.read_snapshot() as cur:
-            watermark = self._built_to(cur)
+            watermark, build = self._built_to(cur), self._build(cur)
+            stems = [r[0] for r in cur.execute(_QUERY_STEMS_SQL, {"q": query}).fetchall()]
+            known = {
+                term: (int(term_id), int(df))
+                for term_id, term, df in cur.execute(
+                    f"SELECT termid, term, df FROM {FTS_SCHEMA}.dict WHERE term IN {IDS}",
+                    [pack_ids(stems)],
+                ).fetchall()
+            }
+            num_docs, avgdl = cur.execute(
+                f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats"
+            ).fetchall()[0]
+            fresh = self._unindexed.documents(watermark, build, self._stopwords(cur))
+            stats = corpus_stats(
+                int(num_docs or 0),
+                float(avgdl or 1.0),
+                {t: df for t, (_, df) in known.items()},
+                fresh.values(),
+                stems,
+            )
             hits = []
-            if terms := cur.execute(
-                _QUERY_TERMS_SQL.format(fts=FTS_SCHEMA), {"q": query}
-            ).fetchall():
+            if known:
                 indexed = cur.execute(
                     _BM25_SQL.format(
                         fts=FTS_SCHEMA,
                         not_live=not_live_ids(include_superseded=include_superseded),
-                        matched=", ".join(f"({int(termid)}, {int(df)})" for termid, df in terms),
-                        termids=", ".join(str(int(termid)) for termid, _ in terms),
+                        matched=", ".join(
+                            f"({term_id}, {stats.df[t]})" for t, (term_id, _) in known.items()
+                        ),
+                        termids=", ".join(str(term_id) for term_id, _ in known.values()),
                     ),
-                    {"k": k, "k1": K1, "b": B},
+                    {
+                        "k": k,
+                        "k1": K1,
+                        "b": B,
+                        "num_docs": stats.num_docs,
+                        "avgdl": stats.avgdl,
+                    },
                 ).fetchall()
                 hits = [KeywordHit(r[0], float(r[1])) for r in indexed]
-            if self.stale_rows(watermark):
-                hits.extend(self._search_unindexed(query, watermark, include_superseded))
-        return hits
+        return hits + _fresh_hits(fresh, stats, admit)
+
+    def _stopwords(self, cur: duckdb.DuckDBPyConnection) -> frozenset[str]:
+        if self._stopword_set is None:
+            self._stopword_set = read_stopwords(cur, FTS_SCHEMA)
+        return self._stopword_set
 
     def _built_to(self, cur: duckdb.DuckDBPyConnection) -> int:
         return int(self._db.meta(WATERMARK_KEY, cur) or 0)
@@ -403,38 +449,3 @@ class FullTextIndex:
         rows held in process say which of these candidates a search may return."""
         held = self._searchable.get(ids)
         return {i for i, m in held.items() if include_superseded or m.valid_to is None}
-
-    def _search_unindexed(
-        self, query: str, watermark: int, include_superseded: bool
-    ) -> list[KeywordHit]:
-        cur = self._db.cursor()
-        # The same tokenizer, stopwords (dropped before stemming) and stemmer as the index.
-        rows = cur.execute(
-            f"""
-            WITH fresh AS (
-                SELECT id, unnest({FTS_SCHEMA}.tokenize(content)) AS word FROM memories
-                WHERE seq > $w AND {live(include_superseded=include_superseded)}
-                UNION ALL
-                SELECT NULL, unnest({FTS_SCHEMA}.tokenize($q))
-            )
-            SELECT id, list(stem(word, 'porter')) FROM fresh
-            WHERE word <> '' AND word NOT IN (SELECT sw FROM {FTS_SCHEMA}.stopwords)
-            GROUP BY id
-            """,
-            {"q": query, "w": watermark},
-        ).fetchall()
-        query_terms = next((set(tokens) for doc, tokens in rows if doc is None), set())
-        docs = [(doc, tokens) for doc, tokens in rows if doc is not None]
-        if not query_terms or not docs:
-            return []
-        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats").fetchall()[
-            0
-        ]
-        indexed_df = dict(
-            cur.execute(
-                f"SELECT term, df FROM {FTS_SCHEMA}.dict WHERE term IN {IDS}",
-                [pack_ids(sorted(query_terms))],
-            ).fetchall()
-        )
-        scored = bm25_unindexed(docs, query_terms, indexed_df, num_docs or 0, avgdl or 0.0)
-        return [KeywordHit(i, score) for i, score in scored]

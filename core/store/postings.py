@@ -45,6 +45,10 @@ class StemCache:
         return [self._stems[w] for w in words]
 
 
+def read_stopwords(cur: duckdb.DuckDBPyConnection, schema: str) -> frozenset[str]:
+    return frozenset(r[0] for r in cur.execute(f"SELECT sw FROM {schema}.stopwords").fetchall())
+
+
 @dataclass(frozen=True)
 class PostingsSnapshot:
     watermark: int
@@ -78,9 +82,7 @@ class PostingsSnapshot:
                 f"SELECT termid, term, df FROM {schema}.dict"
             ).fetchall()
         }
-        stopwords = frozenset(
-            r[0] for r in cur.execute(f"SELECT sw FROM {schema}.stopwords").fetchall()
-        )
+        stopwords = read_stopwords(cur, schema)
         term_col = np.asarray(postings["termid"], dtype=np.int64)
         term_ids, starts = np.unique(term_col, return_index=True)
         size = int(docs["docid"].max()) + 1 if len(docs["docid"]) else 0
@@ -166,20 +168,21 @@ class PostingsSnapshot:
             stopwords=self.stopwords,
         )
 
-    def query_terms(self, stems: Sequence[str]) -> list[tuple[int, int]]:
-        """(term id, df) of the query's stems the index knows."""
-        return [self.vocabulary[t] for t in dict.fromkeys(stems) if t in self.vocabulary]
-
     def top(
         self,
         terms: Sequence[tuple[int, int]],
         k: int,
         admit: Callable[[list[str]], Container[str]],
+        *,
+        num_docs: int,
+        avgdl: float,
         k1: float,
         b: float,
     ) -> list[tuple[str, float]]:
         """Top-k (memory id, BM25) for the query's (term id, df) pairs, among the ids `admit`
-        lets through (given the best-scored ones in rank order)."""
+        lets through (given the best-scored ones in rank order). The corpus statistics
+        (`num_docs`, `avgdl`, each df) are the index's own extended by the rows written
+        since it."""
         docs, weights = [], []
         for term_id, df in terms:
             index = int(np.searchsorted(self.term_ids, term_id))
@@ -189,8 +192,8 @@ class PostingsSnapshot:
             doc = self.doc_ids[lo:hi]
             tf = self.tf[lo:hi].astype(np.float64)
             # log10, as DuckDB's log(): the same numbers as the extension's macro.
-            idf = np.log10((self.num_docs - df + 0.5) / (df + 0.5) + 1)
-            norm = tf + k1 * (1 - b + b * self.doc_len[doc] / self.avgdl)
+            idf = np.log10((num_docs - df + 0.5) / (df + 0.5) + 1)
+            norm = tf + k1 * (1 - b + b * self.doc_len[doc] / avgdl)
             docs.append(doc)
             weights.append(idf * tf * (k1 + 1) / norm)
         if not docs:

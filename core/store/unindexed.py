@@ -8,7 +8,8 @@ from __future__ import annotations
 import math
 import threading
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from core.store.database import Database, id_in
 from core.store.postings import StemCache, ascii_tokens
@@ -17,58 +18,82 @@ K1 = 1.2
 B = 0.75
 
 
-def bm25_unindexed(
-    docs: Sequence[tuple[str, Sequence[str]]],
-    query_terms: Collection[str],
-    indexed_df: Mapping[str, int],
+@dataclass(frozen=True, slots=True)
+class CorpusStats:
+    """BM25's statistics over the index and the rows written since it together, as a rebuild
+    would count them (every row, searchable or not; one without text as an empty document):
+    indexed and new rows are scored on them alike, so no score moves when the rows are
+    folded in."""
+
+    num_docs: int
+    avgdl: float
+    df: Mapping[str, int]  # of the query's terms
+
+
+def corpus_stats(
     num_docs: int,
     avgdl: float,
-) -> list[tuple[str, float]]:
-    """(memory id, BM25) of the `docs` (their stems, stopwords removed) that hold a query term.
-    Document frequencies and lengths count the index's documents and these together."""
+    indexed_df: Mapping[str, int],
+    fresh: Collection[Sequence[str]],
+    query_terms: Collection[str],
+) -> CorpusStats:
+    """The index's statistics (`num_docs`, `avgdl`, the query terms' `indexed_df`) extended
+    by the `fresh` documents' stems."""
     terms = set(query_terms)
-    if not terms or not docs:
-        return []
-    fresh_df = Counter(t for _, tokens in docs for t in set(tokens) & terms)
-    total_docs = num_docs + len(docs)
-    total_len = avgdl * num_docs + sum(len(tokens) for _, tokens in docs)
-    mean_len = total_len / total_docs if total_docs else 1.0
+    fresh_df = Counter(t for tokens in fresh for t in set(tokens) & terms)
+    total_docs = num_docs + len(fresh)
+    total_len = avgdl * num_docs + sum(len(tokens) for tokens in fresh)
+    return CorpusStats(
+        total_docs,
+        total_len / total_docs if total_docs else 1.0,
+        {t: indexed_df.get(t, 0) + fresh_df[t] for t in terms},
+    )
+
+
+def bm25_unindexed(
+    docs: Iterable[tuple[str, Sequence[str]]], stats: CorpusStats
+) -> list[tuple[str, float]]:
+    """(memory id, BM25) of the `docs` (their stems, stopwords removed) that hold a query term
+    (those `stats` counts)."""
     hits = []
     for memory_id, tokens in docs:
-        tf = Counter(t for t in tokens if t in terms)
+        tf = Counter(t for t in tokens if t in stats.df)
         if not tf:
             continue
         score = 0.0
         for term, count in tf.items():
-            df = indexed_df.get(term, 0) + fresh_df[term]
+            df = stats.df[term]
             # DuckDB's log() is base 10: match the indexed scores exactly.
-            idf = math.log10((total_docs - df + 0.5) / (df + 0.5) + 1)
-            norm = count + K1 * (1 - B + B * len(tokens) / mean_len)
+            idf = math.log10((stats.num_docs - df + 0.5) / (df + 0.5) + 1)
+            norm = count + K1 * (1 - B + B * len(tokens) / stats.avgdl)
             score += idf * count * (K1 + 1) / norm
         hits.append((memory_id, score))
     return hits
 
 
 class UnindexedDocuments:
-    """The stems of every memory newer than one index build, read as they are committed. Rows
-    that stop being searchable are ruled out by the caller; their stems go with the next build
-    (a forget rebuilds the index at once)."""
+    """The stems of every memory newer than the index, read as they are committed (a row
+    without text has none). Rows that stop being searchable are ruled out by the caller; a
+    forget changes the index's build, and the rows are read again."""
 
     def __init__(self, db: Database, schema: str, stems: StemCache) -> None:
         self._db = db
         self._schema = schema
         self._stems = stems
         self._lock = threading.Lock()
-        self._watermark = -1
+        self._index: tuple[int, int] | None = None
         self._upto = -1
         self._additions = -1
         self._docs: dict[str, list[str]] = {}
 
-    def documents(self, watermark: int, stopwords: frozenset[str]) -> dict[str, list[str]]:
-        """Memory id -> stems, for rows written after `watermark` (the index's build)."""
+    def documents(
+        self, watermark: int, build: int, stopwords: frozenset[str]
+    ) -> dict[str, list[str]]:
+        """Memory id -> stems, for rows written after `watermark` (the index's own) into
+        `build` of the index (see FullTextIndex)."""
         with self._lock:
-            if watermark != self._watermark:
-                self._watermark, self._upto, self._additions = watermark, watermark, -1
+            if (watermark, build) != self._index:
+                self._index, self._upto, self._additions = (watermark, build), watermark, -1
                 self._docs = {}
             # Counted after its commit landed: a scan begun after reading it sees the rows.
             additions = self._db.additions
@@ -80,19 +105,20 @@ class UnindexedDocuments:
     def _read_new(self, stopwords: frozenset[str]) -> None:
         cur = self._db.cursor()
         rows = cur.execute(
-            f"SELECT id, seq, content FROM memories WHERE seq > {int(self._upto)} "
-            "AND content IS NOT NULL"
+            f"SELECT id, seq, content FROM memories WHERE seq > {int(self._upto)}"
         ).fetchall()
         beyond_ascii = []
         for memory_id, seq, content in rows:
             self._upto = max(self._upto, seq)
-            words = ascii_tokens(content)
+            words = ascii_tokens(content or "")
             if words is None:
                 beyond_ascii.append(memory_id)
             else:
                 self._docs[memory_id] = self._stems.stems([w for w in words if w not in stopwords])
         if beyond_ascii:
-            # DuckDB's own tokenizer decides for these (as it did in the index).
+            # DuckDB's own tokenizer decides for these (as it did in the index); one of
+            # stopwords only is still a document.
+            self._docs.update((memory_id, []) for memory_id in beyond_ascii)
             where, params = id_in("id", beyond_ascii)
             self._docs.update(
                 (memory_id, list(stems))

@@ -104,15 +104,17 @@ def test_words_of_new_memories_are_read_once_and_only_after_memories_were_added(
 
     (first,) = remember(store, embedder, TEXTS[:1], T0)
     words = UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem))
-    assert set(words.documents(0, stopwords)) == {first}
+    assert set(words.documents(0, 0, stopwords)) == {first}
     (last,) = remember(store, embedder, ["Booked the ferry to Stromboli"], T0)
-    assert words.documents(0, stopwords)[last] == ["booke", "ferry", "strom"]
+    assert words.documents(0, 0, stopwords)[last] == ["booke", "ferry", "strom"]
     with store.db.write() as cur:
         store.memories.record_access(cur, [first, last], [], T0)
     forbid_reads_on_this_thread(monkeypatch, store.db)
-    held = words.documents(0, stopwords)
+    held = words.documents(0, 0, stopwords)
     monkeypatch.undo()
-    assert held == UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem)).documents(0, stopwords)
+    assert held == UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem)).documents(
+        0, 0, stopwords
+    )
     assert set(held) == {first, last}
 
 
@@ -222,6 +224,39 @@ def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
     store.fulltext.rebuild()
     assert twice == scores(store.fulltext, queries) == twice_sql
     assert len(twice[3]) == 2 and twice[-1] != []
+
+
+def test_keyword_scores_stay_put_when_new_memories_are_folded_in(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Rows written since the index are scored on its statistics extended by them, the way a
+    rebuild counts (every row, a forgotten one as an empty document): a memory's score, and
+    so the order of results, is the same before the background fold, after it and after a
+    rebuild, through the postings held in process and through SQL."""
+    remember(store, embedder, TEXTS, T0)
+    store.fulltext.rebuild()
+    (replaced,) = remember(store, embedder, ["The cello teacher lives in Porto"], T0)
+    new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
+    with store.db.write() as cur:
+        store.memories.supersede(cur, replaced, new, embedder.embed([new.content])[0])
+    later = [
+        "Zoë bakes crème brûlée in Porto",
+        "Biscuit the retriever swam in the Douro near Porto",
+        "and the of it",
+        "The zebra code for the Porto flat",
+    ]
+    forgotten = remember(store, embedder, later, T0)[-1]
+    assert [h.memory_id for h in store.fulltext.search("zebra")] == [forgotten]
+    assert store.forget([forgotten], T0) == [forgotten]
+    queries = ["Porto", "cello teacher Braga", "retriever Biscuit", "Douro", "Pórto", "zebra"]
+
+    before = scores(store.fulltext, queries)
+    assert before == scores(sql_only(store), queries)
+    assert store.fulltext.fold() == 6
+    assert scores(store.fulltext, queries) == before == scores(sql_only(store), queries)
+    store.fulltext.rebuild()
+    assert scores(store.fulltext, queries) == before
+    assert len(before[0]) == 3 and before[5] == []
 
 
 def test_a_forget_takes_its_words_out_of_the_keyword_index_as_a_rebuild_would(
