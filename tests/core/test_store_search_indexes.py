@@ -185,6 +185,16 @@ def counted_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return loads
 
 
+def superseded_since_the_index(store: MemoryStore, embedder: Embedder) -> str:
+    """A memory written after the index was built, and superseded: both versions are new to
+    it, the old one no longer searchable. Returns the old one's id."""
+    (replaced,) = remember(store, embedder, ["The cello teacher lives in Porto"], T0)
+    new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
+    with store.db.write() as cur:
+        store.memories.supersede(cur, replaced, new, embedder.embed([new.content])[0])
+    return replaced
+
+
 def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
     store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -196,10 +206,7 @@ def test_new_memories_folded_into_the_keyword_index_score_as_after_a_rebuild(
     store.fulltext.rebuild()
     loads = counted_loads(monkeypatch)
     assert store.fulltext.fold() == 0
-    (replaced,) = remember(store, embedder, ["The cello teacher lives in Porto"], T0)
-    new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
-    with store.db.write() as cur:
-        store.memories.supersede(cur, replaced, new, embedder.embed([new.content])[0])
+    replaced = superseded_since_the_index(store, embedder)
     # New words, known words, a repeated word, text beyond plain ASCII, only stopwords.
     later = [
         "Zoë bakes crème brûlée in Porto, Porto, Porto",
@@ -235,10 +242,7 @@ def test_keyword_scores_stay_put_when_new_memories_are_folded_in(
     rebuild, through the postings held in process and through SQL."""
     remember(store, embedder, TEXTS, T0)
     store.fulltext.rebuild()
-    (replaced,) = remember(store, embedder, ["The cello teacher lives in Porto"], T0)
-    new = NewMemory(MemoryKind.EPISODIC, "The cello teacher moved to Braga", T0)
-    with store.db.write() as cur:
-        store.memories.supersede(cur, replaced, new, embedder.embed([new.content])[0])
+    superseded_since_the_index(store, embedder)
     later = [
         "Zoë bakes crème brûlée in Porto",
         "Biscuit the retriever swam in the Douro near Porto",
