@@ -33,9 +33,10 @@ log = logging.getLogger(__name__)
 
 FTS_SCHEMA = "fts_main_memories"
 WATERMARK_KEY = "fts_indexed_seq"
-# Counts rebuilds and forgets, which renumber or take out postings: held postings of the same
-# build only need what folds appended since.
+# Count rebuilds (which renumber the postings) and forgets (which take some out): held postings
+# of the same build only need what forgets took out and folds appended since.
 BUILD_KEY = "fts_build"
+DROPS_KEY = "fts_drops"
 # Split on anything but letters and digits: the default also drops digits, which makes
 # "flight 815" or a PIN unfindable by keyword.
 IGNORE = r"(\.|[^\p{L}\p{N}])+"
@@ -257,7 +258,7 @@ class FullTextIndex:
             dropped = _counted_change(
                 cur, _DROP_PURGED_SQL.format(fts=FTS_SCHEMA), ("purged_docs", "purged_terms")
             )
-            self._next_build(cur)
+            self._count_up(cur, DROPS_KEY)
         log.info("Full-text index: %d forgotten memories taken out", dropped)
         self._moved_to(self._indexed_upto())
         return dropped
@@ -278,16 +279,16 @@ class FullTextIndex:
                 f"SELECT * FROM {FTS_SCHEMA}.terms ORDER BY termid, docid"
             )
             self._db.set_meta(cur, WATERMARK_KEY, str(upto))
-            self._next_build(cur)
+            self._count_up(cur, BUILD_KEY)
         self._exists = True
         log.info("Full-text index rebuilt up to memory #%d", upto)
         self._moved_to(upto)
 
-    def _next_build(self, cur: duckdb.DuckDBPyConnection) -> None:
-        self._db.set_meta(cur, BUILD_KEY, str(self._build(cur) + 1))
+    def _count_up(self, cur: duckdb.DuckDBPyConnection, key: str) -> None:
+        self._db.set_meta(cur, key, str(self._count(cur, key) + 1))
 
-    def _build(self, cur: duckdb.DuckDBPyConnection) -> int:
-        return int(self._db.meta(BUILD_KEY, cur) or 0)
+    def _count(self, cur: duckdb.DuckDBPyConnection, key: str) -> int:
+        return int(self._db.meta(key, cur) or 0)
 
     def _moved_to(self, watermark: int) -> None:
         """The index changed: its postings are read again at once, after any load begun
@@ -326,7 +327,7 @@ class FullTextIndex:
     ) -> list[KeywordHit]:
         admit = partial(self._searchable_among, include_superseded=include_superseded)
         stems = list(dict.fromkeys(self._stems.stems(words)))
-        fresh = self._unindexed.documents(snapshot.watermark, snapshot.build, snapshot.stopwords)
+        fresh = self._unindexed.documents(snapshot.watermark, snapshot.drops, snapshot.stopwords)
         known = {t: snapshot.vocabulary[t] for t in stems if t in snapshot.vocabulary}
         stats = corpus_stats(
             snapshot.num_docs,
@@ -345,7 +346,7 @@ class FullTextIndex:
         have its rows scored twice, as indexed and as new."""
         admit = partial(self._searchable_among, include_superseded=include_superseded)
         with self._db.read_snapshot() as cur:
-            watermark, build = self._built_to(cur), self._build(cur)
+            watermark, drops = self._built_to(cur), self._count(cur, DROPS_KEY)
             stems = [r[0] for r in cur.execute(_QUERY_STEMS_SQL, {"q": query}).fetchall()]
             known = {
                 term: (int(term_id), int(df))
@@ -357,7 +358,7 @@ class FullTextIndex:
             num_docs, avgdl = cur.execute(
                 f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats"
             ).fetchall()[0]
-            fresh = self._unindexed.documents(watermark, build, self._stopwords(cur))
+            fresh = self._unindexed.documents(watermark, drops, self._stopwords(cur))
             stats = corpus_stats(
                 int(num_docs or 0),
                 float(avgdl or 1.0),
@@ -419,15 +420,18 @@ class FullTextIndex:
             self._loading.release()
 
     def _read_postings(self, held: PostingsSnapshot | None) -> PostingsSnapshot:
-        """Tables, watermark and build read together: a fold may commit while they load, and
+        """Tables, watermark and counts read together: a fold may commit while they load, and
         the snapshot is then the newer state, whole. `held` postings of the same build take
-        in only what folds appended since (a few ms; reading them whole takes ~2 s of CPU at
-        100k memories)."""
+        in only what forgets took out and folds appended since (a few ms; reading them whole
+        takes ~2 s of CPU at 100k memories)."""
         with self._db.read_snapshot() as cur:
-            watermark, build = self._built_to(cur), self._build(cur)
-            if held is not None and held.build == build:
-                return held.extended(cur, FTS_SCHEMA, watermark)
-            return PostingsSnapshot.load(cur, FTS_SCHEMA, watermark, build)
+            watermark = self._built_to(cur)
+            build, drops = self._count(cur, BUILD_KEY), self._count(cur, DROPS_KEY)
+            if held is not None and held.build == build and held.drops != drops:
+                held = held.without_forgotten(cur, FTS_SCHEMA, drops)
+            if held is None or held.build != build:
+                return PostingsSnapshot.load(cur, FTS_SCHEMA, watermark, build, drops)
+            return held.extended(cur, FTS_SCHEMA, watermark)
 
     def _stem_many(self, words: list[str]) -> list[str]:
         """Words (letters and digits only) travel as one packed string: a list parameter is

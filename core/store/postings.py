@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import duckdb
 import numpy as np
@@ -52,7 +52,8 @@ def read_stopwords(cur: duckdb.DuckDBPyConnection, schema: str) -> frozenset[str
 @dataclass(frozen=True)
 class PostingsSnapshot:
     watermark: int
-    build: int  # counts the index's rebuilds and forgets: folds only ever append to a build
+    build: int  # counts the index's rebuilds: folds and forgets keep a build's docids
+    drops: int  # counts forgets taken out of the index
     term_ids: np.ndarray  # sorted unique term ids
     offsets: np.ndarray  # postings of term_ids[i] are [offsets[i], offsets[i + 1])
     doc_ids: np.ndarray
@@ -66,7 +67,7 @@ class PostingsSnapshot:
 
     @classmethod
     def load(
-        cls, cur: duckdb.DuckDBPyConnection, schema: str, watermark: int, build: int
+        cls, cur: duckdb.DuckDBPyConnection, schema: str, watermark: int, build: int, drops: int
     ) -> PostingsSnapshot:
         postings = cur.execute(
             f"SELECT termid, docid, count(*)::INTEGER AS tf FROM {schema}.terms "
@@ -93,6 +94,7 @@ class PostingsSnapshot:
         return cls(
             watermark=watermark,
             build=build,
+            drops=drops,
             term_ids=term_ids,
             offsets=np.append(starts, len(term_col)),
             doc_ids=np.asarray(postings["docid"], dtype=np.int32),
@@ -110,8 +112,7 @@ class PostingsSnapshot:
     ) -> PostingsSnapshot:
         """This snapshot with the documents a fold appended after it (docids beyond its own)
         merged in: what `load` would read, for a few ms where a reload at 100k memories took
-        ~2 s of CPU. Only the grown terms' document frequencies are read again; a forget or a
-        rebuild, which change the others, is followed by a whole `load`."""
+        ~2 s of CPU. Only the grown terms' document frequencies are read again."""
         first = len(self.doc_len)
         added = cur.execute(
             f"SELECT termid, docid, count(*)::INTEGER AS tf FROM {schema}.terms "
@@ -156,6 +157,7 @@ class PostingsSnapshot:
         return PostingsSnapshot(
             watermark=watermark,
             build=self.build,
+            drops=self.drops,
             term_ids=term_ids,
             offsets=np.concatenate([[0], np.cumsum(counts)]),
             doc_ids=np.insert(self.doc_ids, at, np.asarray(added["docid"], dtype=np.int32)),
@@ -166,6 +168,54 @@ class PostingsSnapshot:
             avgdl=float(avgdl or 1.0),
             vocabulary=vocabulary,
             stopwords=self.stopwords,
+        )
+
+    def without_forgotten(
+        self, cur: duckdb.DuckDBPyConnection, schema: str, drops: int
+    ) -> PostingsSnapshot | None:
+        """This snapshot less the postings of memories forgotten since (their documents kept,
+        emptied, as the index keeps them): reading them whole again took ~2 s of a forget at
+        100k memories. Only the touched terms' document frequencies are read again. None when
+        documents left the index altogether (everything forgotten): a whole `load` then."""
+        size = len(self.doc_len)
+        docs = cur.execute(
+            f"SELECT docid, len FROM {schema}.docs WHERE docid < ?", [size]
+        ).fetchnumpy()
+        held = np.fromiter((name is not None for name in self.names), dtype=bool, count=size)
+        if len(docs["docid"]) != int(np.count_nonzero(held)):
+            return None
+        doc_len = self.doc_len.copy()
+        doc_len[docs["docid"]] = docs["len"]
+        emptied = (self.doc_len > 0) & (doc_len == 0)
+        keep = ~emptied[self.doc_ids]
+        sizes = np.diff(self.offsets)
+        counts = np.bincount(
+            np.repeat(np.arange(len(self.term_ids)), sizes)[keep], minlength=len(self.term_ids)
+        )
+        touched, remaining = counts < sizes, counts > 0
+        dead = set(self.term_ids[~remaining].tolist())
+        vocabulary = {t: v for t, v in self.vocabulary.items() if v[0] not in dead}
+        still = self.term_ids[touched & remaining]
+        if len(still):
+            vocabulary.update(
+                (term, (int(term_id), int(df)))
+                for term_id, term, df in cur.execute(
+                    f"SELECT termid, term, df FROM {schema}.dict WHERE termid IN "
+                    f"({', '.join(str(int(t)) for t in still)})"
+                ).fetchall()
+            )
+        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {schema}.stats").fetchall()[0]
+        return replace(
+            self,
+            drops=drops,
+            term_ids=self.term_ids[remaining],
+            offsets=np.concatenate([[0], np.cumsum(counts[remaining])]),
+            doc_ids=self.doc_ids[keep],
+            tf=self.tf[keep],
+            doc_len=doc_len,
+            num_docs=int(num_docs or 0),
+            avgdl=float(avgdl or 1.0),
+            vocabulary=vocabulary,
         )
 
     def top(

@@ -73,8 +73,8 @@ def bm25_unindexed(
 
 class UnindexedDocuments:
     """The stems of every memory newer than the index, read as they are committed (a row
-    without text has none). Rows that stop being searchable are ruled out by the caller; a
-    forget changes the index's build, and the rows are read again."""
+    without text has none). Rows that stop being searchable are ruled out by the caller; after
+    a forget they are read again."""
 
     def __init__(self, db: Database, schema: str, stems: StemCache) -> None:
         self._db = db
@@ -87,13 +87,13 @@ class UnindexedDocuments:
         self._docs: dict[str, list[str]] = {}
 
     def documents(
-        self, watermark: int, build: int, stopwords: frozenset[str]
+        self, watermark: int, drops: int, stopwords: frozenset[str]
     ) -> dict[str, list[str]]:
-        """Memory id -> stems, for rows written after `watermark` (the index's own) into
-        `build` of the index (see FullTextIndex)."""
+        """Memory id -> stems, for rows written after `watermark` (the index's own), read
+        again after the index's `drops`-th forget."""
         with self._lock:
-            if (watermark, build) != self._index:
-                self._index, self._upto, self._additions = (watermark, build), watermark, -1
+            if (watermark, drops) != self._index:
+                self._index, self._upto, self._additions = (watermark, drops), watermark, -1
                 self._docs = {}
             # Counted after its commit landed: a scan begun after reading it sees the rows.
             additions = self._db.additions
