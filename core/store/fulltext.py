@@ -1,9 +1,10 @@
 """BM25 through DuckDB's fts extension. The fts index is a snapshot: it does not follow inserts.
 Rows written after it are scored here with the same tokenizer, stemmer, stopwords and corpus
-statistics, so a memory is findable the moment it is committed, and are folded into its tables
-once there are enough of them (scored here they cost a search ~1 ms per 100 at 100k memories;
-a fold holds the writer ~0.1 s and reloads the postings in the background). A forget takes the
-words it purged out of the index the same way: once built, it is never rebuilt in ordinary use."""
+statistics (the index's, extended by them), so a memory is findable the moment it is committed,
+and are folded into its tables once there are enough of them (scored here they cost a search
+~1 ms per 100 at 100k memories; a fold holds the writer ~0.05 s). A forget takes the words it
+purged out of the index the same way: once built, it is never rebuilt in ordinary use, and the
+postings held in process follow both changes without being read whole again."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The fts index's postings held in memory, for BM25 without a query plan: at 100k memories the
 SQL scoring took ~11 ms (p95 20), these arrays answer in a few. A snapshot belongs to one build
-of the fts index (its watermark) and is replaced when the index is rebuilt; rows written since
-are scored by FullTextIndex as before. Scores are the extension's BM25, term for term."""
+of the fts index: folds grow it, forgets take from it, a rebuild replaces it; rows written since
+its watermark are scored by FullTextIndex. Scores are the extension's BM25, term for term."""
 
 from __future__ import annotations
 
