@@ -167,7 +167,9 @@ class Database:
     def rewrite_file(self) -> None:
         """Copy everything into a fresh file and swap it in. DuckDB leaves updated and freed
         bytes in place on disk, so this is the only way purged text really leaves the file.
-        Cursors of other threads are replaced on their next use."""
+        Cursors of other threads are replaced on their next use. Rows are copied as they are:
+        copies held in process stay (the write that purged rows named them; reading 100k
+        searchable rows again cost the first search after a forget ~1.5 s)."""
         with self._write_lock:
             path = self.config.path
             fresh = path.with_name(path.name + ".rewrite")
@@ -184,7 +186,6 @@ class Database:
             self._generation += 1
             self._writer = self._new_cursor()
             log.info("Memory file rewritten without purged data")
-            self._tell(RowChanges(None))
 
     def _switch_embedding_model(self) -> None:
         """Opened with the model a finished re-embedding was for: the new vectors replace the
@@ -313,9 +314,9 @@ class Database:
 
     def on_rows_changed(self, listener: RowsListener) -> None:
         """Call `listener`, a bound method, after each commit that added or updated memory
-        rows (every row may have changed after a rewrite of the file or everything
-        forgotten). Held weakly: the store does not keep its owner alive (the core memory of
-        an assistant replaced when another model loads)."""
+        rows (every row may have changed after everything was forgotten). Held weakly: the
+        store does not keep its owner alive (the core memory of an assistant replaced when
+        another model loads)."""
         with self._listeners_lock:
             self._listeners.append(weakref.WeakMethod(listener))
 
