@@ -328,7 +328,9 @@ class FullTextIndex:
     ) -> list[KeywordHit]:
         admit = partial(self._searchable_among, include_superseded=include_superseded)
         stems = list(dict.fromkeys(self._stems.stems(words)))
-        fresh = self._unindexed.documents(snapshot.watermark, snapshot.drops, snapshot.stopwords)
+        fresh = self._unindexed.documents(
+            snapshot.watermark, snapshot.drops, snapshot.stopwords, self._db.additions
+        )
         known = {t: snapshot.vocabulary[t] for t in stems if t in snapshot.vocabulary}
         stats = corpus_stats(
             snapshot.num_docs,
@@ -346,6 +348,7 @@ class FullTextIndex:
         watermark is read with the index's tables: a fold committed between the two would
         have its rows scored twice, as indexed and as new."""
         admit = partial(self._searchable_among, include_superseded=include_superseded)
+        additions = self._db.additions
         with self._db.read_snapshot() as cur:
             watermark, drops = self._built_to(cur), self._count(cur, DROPS_KEY)
             stems = [r[0] for r in cur.execute(_QUERY_STEMS_SQL, {"q": query}).fetchall()]
@@ -359,7 +362,7 @@ class FullTextIndex:
             num_docs, avgdl = cur.execute(
                 f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats"
             ).fetchall()[0]
-            fresh = self._unindexed.documents(watermark, drops, self._stopwords(cur))
+            fresh = self._unindexed.documents(watermark, drops, self._stopwords(cur), additions)
             stats = corpus_stats(
                 int(num_docs or 0),
                 float(avgdl or 1.0),

@@ -87,16 +87,17 @@ class UnindexedDocuments:
         self._docs: dict[str, list[str]] = {}
 
     def documents(
-        self, watermark: int, drops: int, stopwords: frozenset[str]
+        self, watermark: int, drops: int, stopwords: frozenset[str], additions: int
     ) -> dict[str, list[str]]:
         """Memory id -> stems, for rows written after `watermark` (the index's own), read
-        again after the index's `drops`-th forget."""
+        again after the index's `drops`-th forget. `additions`: `Database.additions` as it
+        was before the caller's reads began (it counts after each commit lands, so a scan
+        begun after reading it sees those rows; one inside a transaction begun earlier
+        would not, and rows committed meanwhile would be missed until the next addition)."""
         with self._lock:
             if (watermark, drops) != self._index:
                 self._index, self._upto, self._additions = (watermark, drops), watermark, -1
                 self._docs = {}
-            # Counted after its commit landed: a scan begun after reading it sees the rows.
-            additions = self._db.additions
             if additions != self._additions:
                 self._read_new(stopwords)
                 self._additions = additions

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
@@ -102,20 +105,45 @@ def test_words_of_new_memories_are_read_once_and_only_after_memories_were_added(
     def stem(words: list[str]) -> list[str]:
         return [w[:5] for w in words]
 
+    def read(words: UnindexedDocuments) -> dict[str, list[str]]:
+        return words.documents(0, 0, stopwords, store.db.additions)
+
     (first,) = remember(store, embedder, TEXTS[:1], T0)
     words = UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem))
-    assert set(words.documents(0, 0, stopwords)) == {first}
+    assert set(read(words)) == {first}
     (last,) = remember(store, embedder, ["Booked the ferry to Stromboli"], T0)
-    assert words.documents(0, 0, stopwords)[last] == ["booke", "ferry", "strom"]
+    assert read(words)[last] == ["booke", "ferry", "strom"]
     with store.db.write() as cur:
         store.memories.record_access(cur, [first, last], [], T0)
     forbid_reads_on_this_thread(monkeypatch, store.db)
-    held = words.documents(0, 0, stopwords)
+    held = read(words)
     monkeypatch.undo()
-    assert held == UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem)).documents(
-        0, 0, stopwords
-    )
+    assert held == read(UnindexedDocuments(store.db, FTS_SCHEMA, StemCache(stem)))
     assert set(held) == {first, last}
+
+
+def test_a_memory_written_while_a_keyword_search_reads_is_found_by_the_next(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search through SQL reads in one transaction: a memory committed after it began is
+    not in what it sees, and must not be taken as read by the searches after it."""
+    remember(store, embedder, TEXTS, T0)
+    store.fulltext.rebuild()
+    index = sql_only(store)
+    assert index.search("ferry") == []
+    began = store.db.read_snapshot
+    late: list[str] = []
+
+    @contextmanager
+    def overtaken() -> Iterator[duckdb.DuckDBPyConnection]:
+        with began() as cur:
+            late.extend(remember(store, embedder, ["Booked the ferry to Stromboli"], T0))
+            yield cur
+
+    monkeypatch.setattr(store.db, "read_snapshot", overtaken)
+    assert index.search("ferry") == []
+    monkeypatch.undo()
+    assert [h.memory_id for h in index.search("ferry")] == late
 
 
 def test_fresh_and_indexed_rows_rank_on_one_scale(store: MemoryStore, embedder: Embedder) -> None:
