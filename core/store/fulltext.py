@@ -19,7 +19,14 @@ import duckdb
 from core.errors import StoreError
 from core.store.database import IDS, Database, pack_ids
 from core.store.memory_rows import not_live_ids
-from core.store.postings import PostingsSnapshot, StemCache, ascii_tokens, read_stopwords
+from core.store.postings import (
+    PostingsSnapshot,
+    StemCache,
+    ascii_tokens,
+    read_stats,
+    read_stopwords,
+    read_vocabulary,
+)
 from core.store.searchable import SearchableMemories
 from core.store.unindexed import (
     K1,
@@ -332,13 +339,7 @@ class FullTextIndex:
             snapshot.watermark, snapshot.drops, snapshot.stopwords, self._db.additions
         )
         known = {t: snapshot.vocabulary[t] for t in stems if t in snapshot.vocabulary}
-        stats = corpus_stats(
-            snapshot.num_docs,
-            snapshot.avgdl,
-            {t: df for t, (_, df) in known.items()},
-            fresh.values(),
-            stems,
-        )
+        stats = corpus_stats(snapshot.num_docs, snapshot.avgdl, known, fresh.values(), stems)
         pairs = [(term_id, stats.df[t]) for t, (term_id, _) in known.items()]
         top = snapshot.top(pairs, k, admit, num_docs=stats.num_docs, avgdl=stats.avgdl, k1=K1, b=B)
         return [KeywordHit(i, s) for i, s in top] + _fresh_hits(fresh, stats, admit)
@@ -352,24 +353,10 @@ class FullTextIndex:
         with self._db.read_snapshot() as cur:
             watermark, drops = self._built_to(cur), self._count(cur, DROPS_KEY)
             stems = [r[0] for r in cur.execute(_QUERY_STEMS_SQL, {"q": query}).fetchall()]
-            known = {
-                term: (int(term_id), int(df))
-                for term_id, term, df in cur.execute(
-                    f"SELECT termid, term, df FROM {FTS_SCHEMA}.dict WHERE term IN {IDS}",
-                    [pack_ids(stems)],
-                ).fetchall()
-            }
-            num_docs, avgdl = cur.execute(
-                f"SELECT num_docs, avgdl FROM {FTS_SCHEMA}.stats"
-            ).fetchall()[0]
+            known = read_vocabulary(cur, FTS_SCHEMA, f"term IN {IDS}", [pack_ids(stems)])
+            num_docs, avgdl = read_stats(cur, FTS_SCHEMA)
             fresh = self._unindexed.documents(watermark, drops, self._stopwords(cur), additions)
-            stats = corpus_stats(
-                int(num_docs or 0),
-                float(avgdl or 1.0),
-                {t: df for t, (_, df) in known.items()},
-                fresh.values(),
-                stems,
-            )
+            stats = corpus_stats(num_docs, avgdl, known, fresh.values(), stems)
             hits = []
             if known:
                 indexed = cur.execute(

@@ -49,6 +49,24 @@ def read_stopwords(cur: duckdb.DuckDBPyConnection, schema: str) -> frozenset[str
     return frozenset(r[0] for r in cur.execute(f"SELECT sw FROM {schema}.stopwords").fetchall())
 
 
+def read_stats(cur: duckdb.DuckDBPyConnection, schema: str) -> tuple[int, float]:
+    """The index's number of documents and their mean length."""
+    num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {schema}.stats").fetchall()[0]
+    return int(num_docs or 0), float(avgdl or 1.0)
+
+
+def read_vocabulary(
+    cur: duckdb.DuckDBPyConnection, schema: str, where: str = "true", params: Sequence[object] = ()
+) -> dict[str, tuple[int, int]]:
+    """Stemmed term -> (term id, document frequency), for the dictionary rows `where` picks."""
+    return {
+        term: (int(term_id), int(df))
+        for term_id, term, df in cur.execute(
+            f"SELECT termid, term, df FROM {schema}.dict WHERE {where}", params
+        ).fetchall()
+    }
+
+
 @dataclass(frozen=True)
 class PostingsSnapshot:
     watermark: int
@@ -76,13 +94,8 @@ class PostingsSnapshot:
         docs = cur.execute(
             f"SELECT docid, name, len FROM {schema}.docs ORDER BY docid"
         ).fetchnumpy()
-        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {schema}.stats").fetchall()[0]
-        vocabulary = {
-            term: (int(term_id), int(df))
-            for term_id, term, df in cur.execute(
-                f"SELECT termid, term, df FROM {schema}.dict"
-            ).fetchall()
-        }
+        num_docs, avgdl = read_stats(cur, schema)
+        vocabulary = read_vocabulary(cur, schema)
         stopwords = read_stopwords(cur, schema)
         term_col = np.asarray(postings["termid"], dtype=np.int64)
         term_ids, starts = np.unique(term_col, return_index=True)
@@ -123,18 +136,15 @@ class PostingsSnapshot:
             f"SELECT docid, name, len FROM {schema}.docs WHERE docid >= ? ORDER BY docid",
             [first],
         ).fetchnumpy()
-        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {schema}.stats").fetchall()[0]
         new_terms = np.asarray(added["termid"], dtype=np.int64)
         grown = np.unique(new_terms)
         vocabulary = dict(self.vocabulary)
         if len(grown):
-            vocabulary.update(
-                (term, (int(term_id), int(df)))
-                for term_id, term, df in cur.execute(
-                    f"SELECT termid, term, df FROM {schema}.dict WHERE termid IN "
-                    f"(SELECT termid FROM {schema}.terms WHERE docid >= ?)",
-                    [first],
-                ).fetchall()
+            vocabulary |= read_vocabulary(
+                cur,
+                schema,
+                f"termid IN (SELECT termid FROM {schema}.terms WHERE docid >= ?)",
+                [first],
             )
         # Each new posting goes after its term's block (its docid is beyond all of them), or
         # where a term new to the index sorts.
@@ -154,20 +164,19 @@ class PostingsSnapshot:
         doc_len[:first], names[:first] = self.doc_len, self.names
         doc_len[docs["docid"]] = docs["len"]
         names[docs["docid"]] = docs["name"]
-        return PostingsSnapshot(
+        num_docs, avgdl = read_stats(cur, schema)
+        return replace(
+            self,
             watermark=watermark,
-            build=self.build,
-            drops=self.drops,
             term_ids=term_ids,
             offsets=np.concatenate([[0], np.cumsum(counts)]),
             doc_ids=np.insert(self.doc_ids, at, np.asarray(added["docid"], dtype=np.int32)),
             tf=np.insert(self.tf, at, np.asarray(added["tf"], dtype=np.float32)),
             doc_len=doc_len,
             names=names,
-            num_docs=int(num_docs or 0),
-            avgdl=float(avgdl or 1.0),
+            num_docs=num_docs,
+            avgdl=avgdl,
             vocabulary=vocabulary,
-            stopwords=self.stopwords,
         )
 
     def without_forgotten(
@@ -197,14 +206,10 @@ class PostingsSnapshot:
         vocabulary = {t: v for t, v in self.vocabulary.items() if v[0] not in dead}
         still = self.term_ids[touched & remaining]
         if len(still):
-            vocabulary.update(
-                (term, (int(term_id), int(df)))
-                for term_id, term, df in cur.execute(
-                    f"SELECT termid, term, df FROM {schema}.dict WHERE termid IN "
-                    f"({', '.join(str(int(t)) for t in still)})"
-                ).fetchall()
+            vocabulary |= read_vocabulary(
+                cur, schema, f"termid IN ({', '.join(str(int(t)) for t in still)})"
             )
-        num_docs, avgdl = cur.execute(f"SELECT num_docs, avgdl FROM {schema}.stats").fetchall()[0]
+        num_docs, avgdl = read_stats(cur, schema)
         return replace(
             self,
             drops=drops,
@@ -213,8 +218,8 @@ class PostingsSnapshot:
             doc_ids=self.doc_ids[keep],
             tf=self.tf[keep],
             doc_len=doc_len,
-            num_docs=int(num_docs or 0),
-            avgdl=float(avgdl or 1.0),
+            num_docs=num_docs,
+            avgdl=avgdl,
             vocabulary=vocabulary,
         )
 

@@ -33,12 +33,12 @@ class CorpusStats:
 def corpus_stats(
     num_docs: int,
     avgdl: float,
-    indexed_df: Mapping[str, int],
+    known: Mapping[str, tuple[int, int]],
     fresh: Collection[Sequence[str]],
     query_terms: Collection[str],
 ) -> CorpusStats:
-    """The index's statistics (`num_docs`, `avgdl`, the query terms' `indexed_df`) extended
-    by the `fresh` documents' stems."""
+    """The index's statistics (`num_docs`, `avgdl`, the term id and df of each query term it
+    has, `known`) extended by the `fresh` documents' stems."""
     terms = set(query_terms)
     fresh_df = Counter(t for tokens in fresh for t in set(tokens) & terms)
     total_docs = num_docs + len(fresh)
@@ -46,7 +46,7 @@ def corpus_stats(
     return CorpusStats(
         total_docs,
         total_len / total_docs if total_docs else 1.0,
-        {t: indexed_df.get(t, 0) + fresh_df[t] for t in terms},
+        {t: (known[t][1] if t in known else 0) + fresh_df[t] for t in terms},
     )
 
 
