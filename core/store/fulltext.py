@@ -212,10 +212,10 @@ class FullTextIndex:
             self._watermark = self._built_to(self._db.cursor())
         return self._watermark
 
-    def stale_rows(self, watermark: int | None = None) -> int:
+    def stale_rows(self) -> int:
         """How many memories were written after the index was last built (counted again only
         after a write)."""
-        mark = self.watermark() if watermark is None else watermark
+        mark = self.watermark()
         commits = self._db.commits
         if self._stale is not None and self._stale[:2] == (commits, mark):
             return self._stale[2]
