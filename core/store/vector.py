@@ -65,7 +65,11 @@ class VectorIndex:
         return self._building.is_set()
 
     def build(self) -> None:
-        """Create the index if missing. Holds the writer for the length of the build."""
+        """Create the index if missing. Holds the writer for the length of the build (~20 s at
+        100k memories, so a chat turn after a forget waits that long to be saved). Building
+        from another cursor while writes go on works in DuckDB, but vss 1.5.5 then corrupts the
+        graph when the table held a NULL vector (a forgotten memory, a stub) at the build's
+        start and two rows were added during it: the next insert crashes the process."""
         with self._db.exclusive() as cur:
             if self.exists():
                 return
