@@ -251,8 +251,9 @@ class Assistant:
         remembering = self.remembering
         opening = None if live.recorded else live.session
         user_turn = self._next_turn(Role.USER, prepared.text, prepared.now, remembering)
-        # Written beside the model's prompt read, not before it: a writer busy with a keyword
-        # index rebuild (8 s at 100,000 memories, after a forget) must not hold the reply back.
+        # Written beside the model's prompt read, not before it: a writer busy after a forget
+        # (the file rewrite, then the vector index build: ~8 s and ~20 s at 100,000 memories)
+        # must not hold the reply back.
         saving = None
         if remembering:
             saving = self._writes.submit(self._write_turn, user_turn, opening)
