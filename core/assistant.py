@@ -106,6 +106,8 @@ class _LiveSession:
     # The user's stored turns whose facts and to-dos are not written yet (a failed write
     # leaves them here for the next exchange or the close to learn).
     unlearnt: list[Turn] = field(default_factory=list)
+    # What exchanges recalled and have not strengthened yet, with when they recalled it.
+    unboosted: list[tuple[tuple[SearchResult, ...], datetime]] = field(default_factory=list)
 
     @property
     def last_at(self) -> datetime | None:
@@ -252,8 +254,8 @@ class Assistant:
         opening = None if live.recorded else live.session
         user_turn = self._next_turn(Role.USER, prepared.text, prepared.now, remembering)
         # Written beside the model's prompt read, not before it: a writer busy after a forget
-        # (the file rewrite, then the vector index build: ~8 s and ~20 s at 100,000 memories)
-        # must not hold the reply back.
+        # (the file rewrite: ~4-8 s at 100,000 memories) must not hold the reply back. The
+        # vector index build after it holds only memory rows (see `_learn`).
         saving = None
         if remembering:
             saving = self._writes.submit(self._write_turn, user_turn, opening)
@@ -316,8 +318,9 @@ class Assistant:
     ) -> None:
         """One turn in its own small transaction, with the row of the session it is `opening`
         (its first stored turn). The user's are stored as not yet learnt from until `_learn`
-        writes what they say."""
-        with self._store.db.write() as cur:
+        writes what they say. No memory row is written: the turn is saved even while a vector
+        index build holds those still."""
+        with self._store.db.write(memory_rows=False) as cur:
             if opening is not None:
                 self._store.conversations.insert_sessions(cur, [opening])
             self._store.conversations.insert_turns(
@@ -415,10 +418,17 @@ class Assistant:
         """Write what the stored exchange teaches (closed segments, the user's facts and
         to-dos), the strengthening of what was recalled and the working set, in one
         transaction that also marks the user's turns learnt: a crash or a failed write leaves
-        them to be learnt later, never half of it. `timings` gets the encoder's share
+        them to be learnt later, never half of it. While a vector index build holds memory
+        rows still (~20 s after a forget at 100k memories) nothing is written: the next
+        exchange or the close learns this one too. `timings` gets the encoder's share
         ("encode"): a closed segment alone can cost more than the rest."""
         live = self._live
         assert live is not None
+        if prepared.results:
+            live.unboosted.append((prepared.results, prepared.now))
+        if self._store.db.rows_frozen:
+            log.info("The vector index is being built: this exchange is learnt later")
+            return (), ()
         groups = self._new_segments(final=False)
         # Facts and to-dos come from what the user said, never from the model's reply.
         lesson = self._lesson(groups, live.unlearnt)
@@ -430,8 +440,7 @@ class Assistant:
         try:
             with self._store.db.write() as cur:
                 remembered = remember(self._store, cur, lesson, vectors, at)
-                if prepared.results:
-                    self._retriever.strengthen(prepared.results, prepared.now, cur)
+                self._strengthen_recalled(cur)
                 self._track(cur, remembered.fact_ids, lesson, remembered.tasks, at)
                 self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
                 # The working set as this exchange leaves it, written with the exchange:
@@ -441,8 +450,17 @@ class Assistant:
             self.working.restore(before)
             raise
         live.unlearnt.clear()
+        live.unboosted.clear()
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
         return remembered.memory_ids, remembered.tasks
+
+    def _strengthen_recalled(self, cur: duckdb.DuckDBPyConnection) -> None:
+        """Boost what exchanges recalled and have not strengthened yet, inside the caller's
+        write (a failed write leaves them for the next)."""
+        live = self._live
+        assert live is not None
+        for results, recalled_at in live.unboosted:
+            self._retriever.strengthen(results, recalled_at, cur)
 
     def _lesson(self, groups: Sequence[tuple[Turn, ...]], turns: Sequence[Turn]) -> Lesson:
         assert self._live is not None
@@ -511,6 +529,7 @@ class Assistant:
         with self._store.db.write() as cur:
             if lesson.memories or lesson.tasks:
                 remember(self._store, cur, lesson, vectors, now)
+            self._strengthen_recalled(cur)
             self._store.conversations.learnt(cur, [t.id for t in unlearnt])
             self._store.conversations.end_session(cur, live.session.id, now)
             settle_working_set(

@@ -10,7 +10,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,6 +128,10 @@ class Database:
         self._listeners: list[weakref.WeakMethod[RowsListener]] = []
         self._listeners_lock = threading.Lock()
         self._write_lock = FairLock()
+        # Taken before the writer by every write that may touch memory rows; held alone by
+        # `freeze_rows` while an index build reads them all.
+        self._rows_lock = FairLock()
+        self._frozen = threading.Event()
         self._writer = self._new_cursor()
         self._closed = False
         self.schema_version = migrate(self._writer, config.embedding_dim)
@@ -170,7 +174,7 @@ class Database:
         Cursors of other threads are replaced on their next use. Rows are copied as they are:
         copies held in process stay (the write that purged rows named them; reading 100k
         searchable rows again cost the first search after a forget ~1.5 s)."""
-        with self._write_lock:
+        with self._rows_lock, self._write_lock:
             path = self.config.path
             fresh = path.with_name(path.name + ".rewrite")
             fresh.unlink(missing_ok=True)
@@ -252,10 +256,12 @@ class Database:
             cur.execute("ROLLBACK")
 
     @contextmanager
-    def write(self) -> Iterator[duckdb.DuckDBPyConnection]:
+    def write(self, *, memory_rows: bool = True) -> Iterator[duckdb.DuckDBPyConnection]:
         """The single writer: one transaction at a time, committed on success, rolled back on any
-        error so a failure never leaves half a change behind."""
-        with self._write_lock:
+        error so a failure never leaves half a change behind. `memory_rows=False` promises the
+        transaction writes no memory row (a chat turn's own row): it then commits even while
+        `freeze_rows` holds the rows still for an index build."""
+        with self._rows_lock if memory_rows else nullcontext(), self._write_lock:
             if self._closed:
                 raise StoreError("The memory store is closed.")
             cur = self._writer
@@ -333,11 +339,33 @@ class Database:
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """The writer without a wrapping transaction, for statements DuckDB runs in their own
-        (index builds, checkpoints)."""
-        with self._write_lock:
+        (index drops, checkpoints)."""
+        with self._rows_lock, self._write_lock:
             if self._closed:
                 raise StoreError("The memory store is closed.")
             yield self._writer
+
+    @contextmanager
+    def freeze_rows(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """Memory rows held still, other tables still written: for a statement that reads
+        every row for seconds (the vector index build, ~20 s at 100k memories) without holding
+        a chat turn's save back that long. Yields this thread's own cursor, not the writer.
+        Only other tables may change meanwhile: vss 1.5.5 corrupts a graph built while rows
+        were added to a table holding a NULL vector (a forgotten memory), and the next insert
+        crashes the process."""
+        with self._rows_lock:
+            if self._closed:
+                raise StoreError("The memory store is closed.")
+            self._frozen.set()
+            try:
+                yield self.cursor()
+            finally:
+                self._frozen.clear()
+
+    @property
+    def rows_frozen(self) -> bool:
+        """Whether `freeze_rows` holds the rows still: a write of memory rows would wait."""
+        return self._frozen.is_set()
 
     @staticmethod
     def insert_rows(
@@ -395,7 +423,7 @@ class Database:
     def checkpoint(self, attempts: int = 20) -> None:
         """Write the WAL into the main file. Readers mid-query block a plain checkpoint, so
         retry briefly before giving up with an error."""
-        with self._write_lock:
+        with self._rows_lock, self._write_lock:
             for attempt in range(attempts):
                 try:
                     self._writer.execute("CHECKPOINT")
@@ -405,7 +433,7 @@ class Database:
             raise StoreError("Could not checkpoint the memory file: it is busy; try again.")
 
     def close(self) -> None:
-        with self._write_lock:
+        with self._rows_lock, self._write_lock:
             if self._closed:
                 return
             try:

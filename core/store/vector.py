@@ -65,12 +65,11 @@ class VectorIndex:
         return self._building.is_set()
 
     def build(self) -> None:
-        """Create the index if missing. Holds the writer for the length of the build (~20 s at
-        100k memories, so a chat turn after a forget waits that long to be saved). Building
-        from another cursor while writes go on works in DuckDB, but vss 1.5.5 then corrupts the
-        graph when the table held a NULL vector (a forgotten memory, a stub) at the build's
-        start and two rows were added during it: the next insert crashes the process."""
-        with self._db.exclusive() as cur:
+        """Create the index if missing. Memory rows are held still for the length of the build
+        (~20 s at 100k memories) while other tables are written: a chat turn is saved as it
+        comes, what it teaches waits. Builds must not run beside writes of memory rows (see
+        `Database.freeze_rows`)."""
+        with self._db.freeze_rows() as cur:
             if self.exists():
                 return
             log.info("Building the vector index")
@@ -79,6 +78,7 @@ class VectorIndex:
                 "WITH (metric = 'cosine', M = 16, ef_construction = 64)"
             )
             log.info("Vector index ready")
+        with self._db.exclusive() as cur:
             try:
                 cur.execute("CHECKPOINT")
             except duckdb.TransactionException:
@@ -195,7 +195,8 @@ class VectorIndex:
     def rebuild(self) -> None:
         """Compaction by building the graph again from the table: `PRAGMA
         hnsw_compact_index` followed by writes and a checkpoint crashed vss 1.5.5 on close
-        (double free). Holds the writer for the build (seconds at 100k memories)."""
+        (double free). Memory rows are held still for the build (seconds at 100k memories);
+        exact search serves between the drop and the build."""
         with self._db.exclusive() as cur:
             self.drop(cur)
-            self.build()
+        self.build()

@@ -294,6 +294,49 @@ def test_a_writer_busy_with_an_index_rebuild_does_not_hold_the_reply_back(
     ]
 
 
+def test_a_turn_during_a_vector_index_build_is_saved_and_learnt_by_the_next(
+    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock
+) -> None:
+    """After a forget at scale the vector index is rebuilt for ~20 s with memory rows held
+    still: the exchange is saved and answered as usual, what it teaches waits for the next
+    exchange (its to-do and the boost of what it recalled are not lost)."""
+    remember(
+        store, embedder, ["The user's dentist is Dr Silva in Porto."], clock.now - timedelta(days=1)
+    )
+    frozen, release = threading.Event(), threading.Event()
+
+    def build() -> None:
+        with store.db.freeze_rows():
+            frozen.set()
+            release.wait(60)
+
+    builder = threading.Thread(target=build)
+    builder.start()
+    assert frozen.wait(10)
+    try:
+        during = assistant.turn("Remind me to call my dentist tomorrow.")
+        still_frozen = store.db.rows_frozen
+    finally:
+        release.set()
+        builder.join(30)
+    assert still_frozen
+    assert [role for role, _, _ in stored_turns(store, during.session_id)] == [
+        "user",
+        "assistant",
+    ]
+    assert during.tasks == ()
+    assert store.tasks.inbox() == []
+    recalled = [r.memory.id for r in during.results if "Dr Silva" in r.memory.content]
+    assert recalled
+    assert store.memories.get(recalled[0]).access_count == 0
+    clock.advance(minutes=1)
+    after = assistant.turn("What a week it has been.")
+    assert [t.title for t in store.tasks.inbox()] == ["Call my dentist"]
+    assert store.conversations.unlearnt(after.session_id) == []
+    recalled_again = any(r.memory.id == recalled[0] for r in after.results)
+    assert store.memories.get(recalled[0]).access_count == 1 + recalled_again
+
+
 def test_pausing_memory_while_a_reply_is_written_applies_from_the_next_message(
     assistant: Assistant, store: MemoryStore, clock: Clock
 ) -> None:
