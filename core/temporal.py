@@ -60,6 +60,10 @@ class TimeWindow:
     end: datetime
     phrase: str
 
+    def holds(self, said_from: datetime, said_at: datetime) -> bool:
+        """Whether a memory valid from `said_from`, made at `said_at`, dates from the window."""
+        return said_from < self.end and said_at >= self.start
+
 
 def _day(moment: datetime) -> datetime:
     return moment.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -144,6 +148,22 @@ _RECALLING = re.compile(
     r"mentioned|asked|wrote|noted|wondering|know)\b",
     re.I,
 )
+
+
+# A question about the conversation itself ("What did we talk about last week?"): its time
+# phrase says when it was said, so only what was said then answers it.
+_ABOUT_TALK = re.compile(
+    r"\b(?:talk|talked|talking|discuss|discussed|say|said|tell|told|mention|mentioned|chat|"
+    r"chatted|ask|asked|decide|decided|agree|agreed)\b",
+    re.I,
+)
+
+
+def asks_what_was_said(query: str) -> bool:
+    """Whether a query's time phrase names when something was said rather than when it
+    happened: events are often told later ("In April: we went to a conference last month"),
+    so for them the phrase ranks what was said then first without hiding the rest."""
+    return bool(_ABOUT_TALK.search(query))
 
 
 def dates_an_event(message: str) -> bool:

@@ -64,6 +64,8 @@ class MemoryCard(QFrame):
             details.append(f"from {html.escape(memory.source_path)}")
         if result.associated_with:
             details.append("recalled through a link")
+        if result.signals.get("in_window") == 0.0:
+            details.append("said outside the time asked about: ranked lower")
         self.details = QLabel("<br>".join(details), self)
         self.details.setWordWrap(True)
         self.details.setObjectName("memoryDetails")

@@ -31,7 +31,7 @@ from core.retrieval.scoring import (
 from core.store import MemoryStore
 from core.store.fulltext import KeywordHit
 from core.store.vector import VectorHit
-from core.temporal import TimeWindow, parse_time_window
+from core.temporal import TimeWindow, asks_what_was_said, parse_time_window
 
 log = logging.getLogger(__name__)
 
@@ -108,17 +108,28 @@ class Retriever:
             return SearchOutcome([], " ".join(problems), window)
         held = candidate_retention(found, request.now, self.config)
 
+        # A phrase about when something happened prefers what was said then; one about what
+        # was said (or dates given outright) admits nothing else.
+        required, preferred = (
+            (window, None) if window is None or self._filters(window, request) else (None, window)
+        )
+
         def admit(window: TimeWindow | None) -> list[int]:
             return [i for i, m in enumerate(found) if self._admissible(m, held[i], request, window)]
 
-        admitted = admit(window)
-        if not admitted and window is not None and window.phrase != "explicit":
-            # "Where did she move from 4 years ago?" names when something happened, not when it
-            # was said: when nothing was said then, answer from any time, and say so.
-            problems.append(f"Nothing remembered from {window.phrase}; matches from any time.")
-            window = None
-            admitted = admit(window)
+        admitted = admit(required)
+        if not admitted and required is not None and required.phrase != "explicit":
+            required = None
+            admitted = admit(required)
         memories = [found[i] for i in admitted]
+        if preferred is not None and not any(
+            preferred.holds(m.valid_from, m.created_at) for m in memories
+        ):
+            preferred = None
+        if window is not None and window.phrase != "explicit" and required is preferred is None:
+            # "Where did she move from 4 years ago?" names when something happened, and nothing
+            # was said then: the answer comes from any time, and says so.
+            problems.append(f"Nothing remembered from {window.phrase}; matches from any time.")
         top_bm25 = max(keyword.values(), default=0.0) or 1.0
         context = ScoringContext(
             now=request.now,
@@ -126,6 +137,7 @@ class Retriever:
             query_entities=extract_entities(request.query),
             project=request.project,
             task_memory_ids=request.task_memory_ids,
+            window=preferred,
         )
         scored = rank(
             memories,
@@ -146,14 +158,14 @@ class Retriever:
         )
         if request.expand and cut:
             weak = [r.memory for r in ranked[len(cut) :]] + scored.rest
-            cut = self._expand(cut, weak, request, window)[: request.k]
+            cut = self._expand(cut, weak, request, required)[: request.k]
         if request.record_access and cut:
             self.strengthen(cut, request.now)
         # Scored from copies without their text: only the results kept get it, with provenance.
         whole = {m.id: m for m in self._store.memories.with_text([r.memory for r in cut])}
         cut = [replace(r, memory=whole[r.memory.id]) for r in cut if r.memory.id in whole]
         degraded = " ".join(problems) or None
-        return SearchOutcome(cut, degraded, window, len(memories))
+        return SearchOutcome(cut, degraded, required or preferred, len(memories))
 
     def _window(self, request: SearchRequest) -> TimeWindow | None:
         if request.since or request.until:
@@ -165,6 +177,12 @@ class Retriever:
         if not request.time_phrases:
             return None
         return parse_time_window(request.query, request.now)
+
+    @staticmethod
+    def _filters(window: TimeWindow, request: SearchRequest) -> bool:
+        """Whether the window admits only what was said in it: dates given outright, and
+        questions about the conversation itself ("What did we decide last week?")."""
+        return window.phrase == "explicit" or asks_what_was_said(request.query)
 
     def _query_vector(self, request: SearchRequest, problems: list[str]) -> np.ndarray | None:
         if request.query_vector is not None:
@@ -214,9 +232,7 @@ class Retriever:
             return False
         if request.project_only and memory.project != request.project:
             return False
-        if window is not None and not (
-            memory.valid_from < window.end and memory.created_at >= window.start
-        ):
+        if window is not None and not window.holds(memory.valid_from, memory.created_at):
             return False
         if request.as_of is None:
             if memory.valid_to is not None:

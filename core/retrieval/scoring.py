@@ -14,6 +14,7 @@ from core.decay import days_between, retentions
 from core.ingest.entities import jaccard
 from core.model import Memory
 from core.retrieval.config import RetrievalConfig, Weights
+from core.temporal import TimeWindow
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,8 @@ class ScoringContext:
     query_entities: tuple[str, ...] = ()
     project: str | None = None
     task_memory_ids: Collection[str] = ()
+    # The time a query asks about, as a preference: what was said outside it ranks lower.
+    window: TimeWindow | None = None
 
 
 def memory_retention(memory: Memory, now: datetime, config: RetrievalConfig) -> float:
@@ -102,8 +105,22 @@ def rank(
         + w.entity * entity
         + w.task * task
     )
+    when: dict[str, np.ndarray] = {}
+    shown = np.ones(count, dtype=bool)
+    if context.window is not None:
+        inside = np.fromiter(
+            (context.window.holds(m.valid_from, m.created_at) for m in memories), bool, count
+        )
+        factor = config.outside_window_factor
+        score *= np.where(inside, 1.0, factor)
+        when["in_window"] = inside.astype(np.float64)
+        # Told at another time, a memory is shown only when it matched at least as well as
+        # the best result: "What did I do last month?" matches everything a little.
+        shown = inside | (score >= factor * score.max(initial=0.0))
     # Stable, so equal scores keep the candidates' order.
     order = np.argsort(-score, kind="stable")
+    hidden = order[~shown[order]]
+    order = order[shown[order]]
     results = [
         SearchResult(
             memories[i],
@@ -118,11 +135,12 @@ def rank(
                 "task": float(task[i]),
                 "similarity": float(similarity[i]),
                 "retention": float(retention[i]),
+                **{name: float(values[i]) for name, values in when.items()},
             },
         )
         for i in order[:head]
     ]
-    return Ranking(results, [memories[i] for i in order[head:]])
+    return Ranking(results, [memories[i] for i in (*order[head:], *hidden)])
 
 
 def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[SearchResult]:

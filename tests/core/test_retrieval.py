@@ -122,6 +122,36 @@ def test_temporal_phrase_limits_results_to_that_time(
     assert outcome.results and "Nothing remembered from last week" in outcome.degraded
 
 
+def test_an_event_told_after_the_time_asked_about_is_found_after_what_was_said_then(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "In February" names when something happened; it may have been told in March. What was
+    said in February ranks first, a strong match told later follows, weak ones told later stay
+    out; a question about the conversation itself admits only what was said then."""
+    in_february = datetime(2026, 2, 20, 18, tzinfo=UTC)
+    said_then = add(store, embedder, "Team dinner with my colleagues downtown", in_february)
+    told_later = add(
+        store,
+        embedder,
+        "Last month my colleagues and I attended a robotics conference in Munich",
+        NOW - timedelta(days=10),
+    )
+    add(store, embedder, "Bought a new bicycle helmet", NOW - timedelta(days=3))
+    outcome = Retriever(store, embedder).search(
+        SearchRequest("Which conference did I attend with colleagues in February?", NOW)
+    )
+    found = {r.memory.id: r for r in outcome.results}
+    assert set(found) == {said_then, told_later}
+    assert found[said_then].signals["in_window"] == 1.0
+    assert found[told_later].signals["in_window"] == 0.0
+    assert outcome.window is not None and outcome.window.phrase == "in february"
+    assert outcome.degraded is None
+    asked_about_talk = ask(
+        store, embedder, "What did we talk about in February?", adaptive=False, record_access=False
+    )
+    assert asked_about_talk == [said_then]
+
+
 def test_manager_mode_favours_the_active_project_and_recent_work(
     store: MemoryStore, embedder: Embedder
 ) -> None:

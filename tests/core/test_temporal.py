@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core.temporal import dates_an_event, parse_time_window
+from core.temporal import asks_what_was_said, dates_an_event, parse_time_window
 
 # A Wednesday.
 NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
@@ -64,3 +64,19 @@ def test_a_message_that_dates_an_event_is_told_from_one_that_asks_to_recall(
     message: str, event: bool
 ) -> None:
     assert dates_an_event(message) is event
+
+
+@pytest.mark.parametrize(
+    ("query", "about_talk"),
+    [
+        ("What did we talk about last week?", True),
+        ("What did I tell you yesterday?", True),
+        ("What did we decide in March?", True),
+        ("Where did I go on a road trip last year?", False),
+        ("What did John attend with his colleagues in March?", False),
+    ],
+)
+def test_a_question_about_the_conversation_is_told_from_one_about_events(
+    query: str, about_talk: bool
+) -> None:
+    assert asks_what_was_said(query) is about_talk

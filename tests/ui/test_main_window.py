@@ -134,10 +134,25 @@ def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) 
     assert "score 0.62" in details and "retention 0.83" in details
     assert "semantic 0.41 · keyword 0.20 · recency 0.90" in details
     assert "from turns s1-t1, s1-t2" in details
+    assert "outside the time asked about" not in details
     assert "Keyword search only." in sidebar.status.text()
     with qtbot.waitSignal(sidebar.sig_pin_requested) as pinned:
         qtbot.mouseClick(card.pin_button, Qt.MouseButton.LeftButton)
     assert pinned.args == [result.memory.id]
+
+
+def test_a_card_says_when_its_memory_was_told_outside_the_time_asked_about(
+    qtbot: QtBot,
+) -> None:
+    sidebar = MemorySidebar()
+    qtbot.addWidget(sidebar)
+    signals = {"semantic": 0.5, "retention": 1.0}
+    then = SearchResult(memory("Dinner with the team"), 0.6, {**signals, "in_window": 1.0})
+    later = SearchResult(memory("We went to a conference"), 0.3, {**signals, "in_window": 0.0})
+    sidebar.show_results([then, later])
+    first, second = sidebar.cards
+    assert "outside the time asked about" not in first.details.text()
+    assert "said outside the time asked about: ranked lower" in second.details.text()
 
 
 def test_inbox_groups_tasks_and_emits_a_rename(qtbot: QtBot) -> None:
