@@ -1,5 +1,6 @@
-"""Relative time phrases in a query ("yesterday", "last week", "in March", "two days ago")
-turned into a time window relative to the clock the caller passes in."""
+"""Relative time phrases in a query ("yesterday", "last week", "in March", "two days ago") and
+days named outright ("on 3 May, 2023") turned into a time window relative to the clock the
+caller passes in."""
 
 from __future__ import annotations
 
@@ -47,9 +48,15 @@ NUMBER_WORDS = {
 }
 _NUMBER = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
 _AGO = re.compile(rf"\b{_NUMBER}\s+(day|week|month|year)s?\s+ago\b")
+_MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _MONTH = re.compile(
-    r"\b(?:in|during|back in)\s+(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
+    rf"\b(?:in|during|back in)\s+({_MONTH_NAMES})\b"
     r"(?:\s+(\d{4}))?"
+)
+# "on 3 May, 2023", "May 3rd 2023", "on March 14": a day named outright (a year, or "on").
+_DATE = re.compile(
+    rf"\b(?:(on)\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES})|({_MONTH_NAMES})\s+"
+    rf"(\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?"
 )
 _WEEKDAY = re.compile(r"\b(?:on|last)\s+(" + "|".join(WEEKDAYS) + r")\b")
 
@@ -121,10 +128,12 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         amount = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
         start, end = _ago(amount, match.group(2), now)
         return TimeWindow(start, end, match.group(0))
+    if window := _named_day(query, text, now):
+        return window
     if match := _MONTH.search(text):
         month = MONTHS[match.group(1)]
-        if match.group(1) == "may" and not re.search(r"\bMay\b", query):
-            return None  # lower-case "may" is the verb, not the month
+        if _the_verb(match.group(1), query):
+            return None
         year = int(match.group(2)) if match.group(2) else now.year
         if not match.group(2) and (year, month) > (now.year, now.month):
             year -= 1  # "in March" said in January means last March
@@ -134,6 +143,31 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         back = (today.weekday() - WEEKDAYS.index(match.group(1))) % 7 or 7
         start = today - timedelta(days=back)
         return TimeWindow(start, start + timedelta(days=1), match.group(0))
+    return None
+
+
+def _the_verb(month_name: str, query: str) -> bool:
+    """A lower-case "may" is the verb, not the month."""
+    return month_name == "may" and not re.search(r"\bMay\b", query)
+
+
+def _named_day(query: str, text: str, now: datetime) -> TimeWindow | None:
+    """A day named by its date: with a year, or after "on" (the last such day up to now)."""
+    for match in _DATE.finditer(text):
+        on, day_first, month_first, month_second, day_second, year = match.groups()
+        name = month_first or month_second
+        if _the_verb(name, query):
+            continue
+        if not year and not on:
+            continue
+        month, day = MONTHS[name], int(day_first or day_second)
+        try:
+            start = _day(now).replace(year=int(year) if year else now.year, month=month, day=day)
+        except ValueError:
+            continue
+        if not year and start > now:
+            start = start.replace(year=start.year - 1)
+        return TimeWindow(start, start + timedelta(days=1), match.group(0).strip())
     return None
 
 

@@ -29,6 +29,10 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("the plan from 3 weeks ago", day(2, 22), day(3, 2)),
         ("the call on Monday", day(3, 16), day(3, 17)),
         ("what did we do in May 2025", day(5, 1, 2025), day(6, 1, 2025)),
+        ("Who did I have dinner with on May 3, 2025?", day(5, 3, 2025), day(5, 4, 2025)),
+        ("what did I find on 1 February, 2026", day(2, 1), day(2, 2)),
+        ("the call on March 14th", day(3, 14), day(3, 15)),
+        ("the party on 20 March", day(3, 20, 2025), day(3, 21, 2025)),
     ],
 )
 def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> None:
@@ -38,7 +42,16 @@ def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> No
 
 
 @pytest.mark.parametrize(
-    "query", ["where do I live", "you may be right", "march forward", "the week ahead"]
+    "query",
+    [
+        "where do I live",
+        "you may be right",
+        "march forward",
+        "the week ahead",
+        "you may 3 times",
+        "chapter March 14",
+        "on 31 February 2026",
+    ],
 )
 def test_no_phrase_no_window(query: str) -> None:
     assert parse_time_window(query, NOW) is None
