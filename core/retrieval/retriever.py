@@ -109,7 +109,7 @@ class Retriever:
         held = candidate_retention(found, request.now, self.config)
 
         # A phrase about when something happened prefers what was said then; one about what
-        # was said (or dates given outright) admits nothing else.
+        # was said, or a caller's since/until, admits nothing else.
         required, preferred = (
             (window, None) if window is None or self._filters(window, request) else (None, window)
         )
