@@ -163,10 +163,10 @@ def _named_day(query: str, text: str, now: datetime) -> TimeWindow | None:
         month, day = MONTHS[name], int(day_first or day_second)
         try:
             start = _day(now).replace(year=int(year) if year else now.year, month=month, day=day)
-        except ValueError:
+            if not year and start > now:
+                start = start.replace(year=start.year - 1)
+        except ValueError:  # no such day ("31 February"; "February 29" before a leap day)
             continue
-        if not year and start > now:
-            start = start.replace(year=start.year - 1)
         return TimeWindow(start, start + timedelta(days=1), match.group(0).strip())
     return None
 

@@ -105,7 +105,7 @@ def rank(
         + w.entity * entity
         + w.task * task
     )
-    when: dict[str, np.ndarray] = {}
+    inside: np.ndarray | None = None
     shown = np.ones(count, dtype=bool)
     if context.window is not None:
         inside = np.fromiter(
@@ -113,7 +113,6 @@ def rank(
         )
         factor = config.outside_window_factor
         score *= np.where(inside, 1.0, factor)
-        when["in_window"] = inside.astype(np.float64)
         # Told at another time, a memory is shown only when it matched at least as well as
         # the best result: "What did I do last month?" matches everything a little.
         shown = inside | (score >= factor * score.max(initial=0.0))
@@ -135,7 +134,7 @@ def rank(
                 "task": float(task[i]),
                 "similarity": float(similarity[i]),
                 "retention": float(retention[i]),
-                **{name: float(values[i]) for name, values in when.items()},
+                **({} if inside is None else {"in_window": float(inside[i])}),
             },
         )
         for i in order[:head]

@@ -93,3 +93,8 @@ def test_a_question_about_the_conversation_is_told_from_one_about_events(
     query: str, about_talk: bool
 ) -> None:
     assert asks_what_was_said(query) is about_talk
+
+
+def test_a_leap_day_named_before_it_comes_is_no_window() -> None:
+    """February 29 asked about on 10 February 2028 would be last year's, which has none."""
+    assert parse_time_window("the party on February 29", datetime(2028, 2, 10, tzinfo=UTC)) is None
