@@ -1,6 +1,6 @@
 """Relative time phrases in a query ("yesterday", "last week", "in March", "two days ago") and
 days named outright ("on 3 May, 2023") turned into a time window relative to the clock the
-caller passes in."""
+caller passes in, or to a day the query names ("the week before 16 November 2023")."""
 
 from __future__ import annotations
 
@@ -59,6 +59,13 @@ _DATE = re.compile(
     rf"(\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?"
 )
 _WEEKDAY = re.compile(r"\b(?:on|last)\s+(" + "|".join(WEEKDAYS) + r")\b")
+_BEFORE_AFTER = re.compile(r"\b(before|prior to|after)\s+")
+# What comes right before "before <day>": "two weeks", "the week", "last weekend", "the Sunday".
+_SPAN_BEFORE = re.compile(
+    rf"\b(?:{_NUMBER}\s+(day|week|month|year)s?|(?:the|a|last)\s+(day|weekend|week|month|year)"
+    rf"|(?:the|last)\s+({'|'.join(WEEKDAYS)}))\s*$"
+)
+_SPAN_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +103,8 @@ def _ago(amount: int, unit: str, now: datetime) -> tuple[datetime, datetime]:
 def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
     """The first time phrase in `query` as a window, or None when there is none."""
     text = query.lower()
+    if window := _before_named_day(query, text, now):
+        return window
     today = _day(now)
     week_start = today - timedelta(days=today.weekday())
     fixed = [
@@ -154,20 +163,62 @@ def _the_verb(month_name: str, query: str) -> bool:
 def _named_day(query: str, text: str, now: datetime) -> TimeWindow | None:
     """A day named by its date: with a year, or after "on" (the last such day up to now)."""
     for match in _DATE.finditer(text):
-        on, day_first, month_first, month_second, day_second, year = match.groups()
-        name = month_first or month_second
-        if _the_verb(name, query):
-            continue
-        if not year and not on:
-            continue
-        month, day = MONTHS[name], int(day_first or day_second)
+        start = _date_of(match, query, now, needs_year_or_on=True)
+        if start is not None:
+            return TimeWindow(start, start + timedelta(days=1), match.group(0).strip())
+    return None
+
+
+def _date_of(
+    match: re.Match[str], query: str, now: datetime, *, needs_year_or_on: bool
+) -> datetime | None:
+    """The day a `_DATE` match names; without a year, the last such day up to `now`."""
+    on, day_first, month_first, month_second, day_second, year = match.groups()
+    name = month_first or month_second
+    if _the_verb(name, query) or (needs_year_or_on and not year and not on):
+        return None
+    month, day = MONTHS[name], int(day_first or day_second)
+    try:
+        start = _day(now).replace(year=int(year) if year else now.year, month=month, day=day)
+    except ValueError:  # no such day ("31 February"; "February 29" before a leap day)
+        return None
+    if not year and start > now:
         try:
-            start = _day(now).replace(year=int(year) if year else now.year, month=month, day=day)
-            if not year and start > now:
-                start = start.replace(year=start.year - 1)
-        except ValueError:  # no such day ("31 February"; "February 29" before a leap day)
+            start = start.replace(year=start.year - 1)
+        except ValueError:
+            return None
+    return start
+
+
+def _before_named_day(query: str, text: str, now: datetime) -> TimeWindow | None:
+    """ "The week before 16 November 2023", "two weeks before August 11", "last weekend before
+    April 10, 2023": a span counted back from the day named, not from now. The window runs to
+    the end of that day: such a question is usually asked from what was said on it ("as I
+    told you on the 10th, last weekend I..."). Plain "before May 3" and "after May 3" are
+    everything up to that day, and everything since the day after it."""
+    for word in _BEFORE_AFTER.finditer(text):
+        date = _DATE.match(text, word.end())
+        anchor = _date_of(date, query, now, needs_year_or_on=False) if date else None
+        if date is None or anchor is None:
             continue
-        return TimeWindow(start, start + timedelta(days=1), match.group(0).strip())
+        span = _SPAN_BEFORE.search(text, 0, word.start())
+        if word.group(1) == "after":
+            start = anchor + timedelta(days=1)
+            end = max(_day(now), anchor) + timedelta(days=1)
+            return TimeWindow(start, end, text[word.start() : date.end()].strip())
+        if span is None:
+            start = datetime.min.replace(tzinfo=now.tzinfo)
+            return TimeWindow(start, anchor, text[word.start() : date.end()].strip())
+        amount, unit, one, weekday = span.groups()
+        if weekday is not None:
+            start = anchor - timedelta(days=(anchor.weekday() - WEEKDAYS.index(weekday)) % 7 or 7)
+        elif one == "weekend":
+            start = anchor - timedelta(days=(anchor.weekday() - 5) % 7 or 7)
+        else:
+            count = 1 if one else int(amount) if amount.isdigit() else NUMBER_WORDS[amount]
+            start = anchor - timedelta(days=count * _SPAN_DAYS[unit or one])
+        phrase = text[span.start() : date.end()].strip()
+        return TimeWindow(start, anchor + timedelta(days=1), phrase)
     return None
 
 

@@ -152,6 +152,31 @@ def test_an_event_told_after_the_time_asked_about_is_found_after_what_was_said_t
     assert asked_about_talk == [said_then]
 
 
+def test_a_span_before_a_named_day_is_counted_from_that_day(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "The weekend before 10 April" is about that weekend, told by the 10th, not the weekend
+    before today; "before 10 April" about anything said up to then."""
+    told_then = add(
+        store,
+        embedder,
+        "This weekend I ran a charity race with my sister",
+        datetime(2025, 4, 10, 9, tzinfo=UTC),
+    )
+    recent = add(
+        store, embedder, "This weekend I ran a trail race with my sister", NOW - timedelta(days=2)
+    )
+    question = "What race did I run with my sister last weekend before April 10, 2025?"
+    outcome = Retriever(store, embedder).search(SearchRequest(question, NOW, record_access=False))
+    assert [r.memory.id for r in outcome.results][0] == told_then
+    assert outcome.window is not None and outcome.window.phrase.startswith("last weekend before")
+    assert outcome.degraded is None
+    said_before = ask(
+        store, embedder, "What did I say about races before 11 April 2025?", record_access=False
+    )
+    assert said_before == [told_then] and recent not in said_before
+
+
 def test_manager_mode_favours_the_active_project_and_recent_work(
     store: MemoryStore, embedder: Embedder
 ) -> None:

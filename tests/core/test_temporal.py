@@ -33,6 +33,18 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("what did I find on 1 February, 2026", day(2, 1), day(2, 2)),
         ("the call on March 14th", day(3, 14), day(3, 15)),
         ("the party on 20 March", day(3, 20, 2025), day(3, 21, 2025)),
+        # Counted back from the day named, up to the end of it (when it was likely told).
+        ("where was I the week before 16 November 2025?", day(11, 9, 2025), day(11, 17, 2025)),
+        ("what did I do last weekend before April 10, 2023", day(4, 8, 2023), day(4, 11, 2023)),
+        ("the puppy I got two weeks before August 11, 2025", day(7, 28, 2025), day(8, 12, 2025)),
+        ("the show on the Sunday before October 25, 2022", day(10, 23, 2022), day(10, 26, 2022)),
+        ("the day before March 10", day(3, 9), day(3, 11)),
+        (
+            "what did we decide before May 3, 2025?",
+            datetime.min.replace(tzinfo=UTC),
+            day(5, 3, 2025),
+        ),
+        ("anything after 3 May 2025", day(5, 4, 2025), day(3, 19)),
     ],
 )
 def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> None:
