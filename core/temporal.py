@@ -79,6 +79,17 @@ class TimeWindow:
         return said_from < self.end and said_at >= self.start
 
 
+_PREPOSITION = re.compile(r"^(?:on|in|during|back in)\s+", re.I)
+
+
+def _phrase(query: str, text: str, start: int, end: int) -> str:
+    """The words as the user wrote them, without a leading "in" or "on": the phrase is shown
+    as "Nothing remembered from <phrase>". Positions are of `text`, the lower-cased query
+    (lower-casing changes the length of a few letters, "İ": then the phrase stays lower-case)."""
+    said = query if len(query) == len(text) else text
+    return _PREPOSITION.sub("", said[start:end].strip())
+
+
 def _day(moment: datetime) -> datetime:
     return moment.replace(hour=0, minute=0, second=0, microsecond=0)
 
@@ -136,7 +147,7 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         raw = match.group(1)
         amount = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
         start, end = _ago(amount, match.group(2), now)
-        return TimeWindow(start, end, match.group(0))
+        return TimeWindow(start, end, _phrase(query, text, match.start(), match.end()))
     if window := _named_day(query, text, now):
         return window
     if match := _MONTH.search(text):
@@ -147,11 +158,12 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         if not match.group(2) and (year, month) > (now.year, now.month):
             year -= 1  # "in March" said in January means last March
         start = _month_start(year, month, now)
-        return TimeWindow(start, _month_start(year, month + 1, now), match.group(0))
+        end = _month_start(year, month + 1, now)
+        return TimeWindow(start, end, _phrase(query, text, match.start(), match.end()))
     if match := _WEEKDAY.search(text):
         back = (today.weekday() - WEEKDAYS.index(match.group(1))) % 7 or 7
         start = today - timedelta(days=back)
-        return TimeWindow(start, start + timedelta(days=1), match.group(0))
+        return TimeWindow(start, start + timedelta(days=1), _phrase(query, text, *match.span()))
     return None
 
 
@@ -165,7 +177,7 @@ def _named_day(query: str, text: str, now: datetime) -> TimeWindow | None:
     for match in _DATE.finditer(text):
         start = _date_of(match, query, now, needs_year_or_on=True)
         if start is not None:
-            return TimeWindow(start, start + timedelta(days=1), match.group(0).strip())
+            return TimeWindow(start, start + timedelta(days=1), _phrase(query, text, *match.span()))
     return None
 
 
@@ -205,10 +217,10 @@ def _before_named_day(query: str, text: str, now: datetime) -> TimeWindow | None
         if word.group(1) == "after":
             start = anchor + timedelta(days=1)
             end = max(_day(now), anchor) + timedelta(days=1)
-            return TimeWindow(start, end, text[word.start() : date.end()].strip())
+            return TimeWindow(start, end, _phrase(query, text, word.start(), date.end()))
         if span is None:
             start = datetime.min.replace(tzinfo=now.tzinfo)
-            return TimeWindow(start, anchor, text[word.start() : date.end()].strip())
+            return TimeWindow(start, anchor, _phrase(query, text, word.start(), date.end()))
         amount, unit, one, weekday = span.groups()
         if weekday is not None:
             start = anchor - timedelta(days=(anchor.weekday() - WEEKDAYS.index(weekday)) % 7 or 7)
@@ -217,7 +229,7 @@ def _before_named_day(query: str, text: str, now: datetime) -> TimeWindow | None
         else:
             count = 1 if one else int(amount) if amount.isdigit() else NUMBER_WORDS[amount]
             start = anchor - timedelta(days=count * _SPAN_DAYS[unit or one])
-        phrase = text[span.start() : date.end()].strip()
+        phrase = _phrase(query, text, span.start(), date.end())
         return TimeWindow(start, anchor + timedelta(days=1), phrase)
     return None
 

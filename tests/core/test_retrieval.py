@@ -144,7 +144,7 @@ def test_an_event_told_after_the_time_asked_about_is_found_after_what_was_said_t
     assert set(found) == {said_then, told_later}
     assert found[said_then].signals["in_window"] == 1.0
     assert found[told_later].signals["in_window"] == 0.0
-    assert outcome.window is not None and outcome.window.phrase == "in february"
+    assert outcome.window is not None and outcome.window.phrase == "February"
     assert outcome.degraded is None
     asked_about_talk = ask(
         store, embedder, "What did we talk about in February?", adaptive=False, record_access=False

@@ -110,3 +110,20 @@ def test_a_question_about_the_conversation_is_told_from_one_about_events(
 def test_a_leap_day_named_before_it_comes_is_no_window() -> None:
     """February 29 asked about on 10 February 2028 would be last year's, which has none."""
     assert parse_time_window("the party on February 29", datetime(2028, 2, 10, tzinfo=UTC)) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "phrase"),
+    [
+        ("What did we do in February?", "February"),
+        ("the call on Monday", "Monday"),
+        ("Who did I meet on 3 May, 2025?", "3 May, 2025"),
+        ("where was I the week before 16 November 2025", "the week before 16 November 2025"),
+        ("notes from last week", "last week"),
+    ],
+)
+def test_the_phrase_is_told_back_as_written(query: str, phrase: str) -> None:
+    """It is shown as "Nothing remembered from <phrase>": the user's own words and case,
+    without the preposition that would read "from in February"."""
+    window = parse_time_window(query, NOW)
+    assert window is not None and window.phrase == phrase
