@@ -115,7 +115,10 @@ def parse_due(text: str, now: datetime) -> Due | None:
         match = pattern.search(lowered)
         if match is None:
             continue
-        at = _resolve(kind, match, now)
+        try:
+            at = _resolve(kind, match, now)
+        except OverflowError:  # "in 99999999999 days": past the calendar, no deadline
+            continue
         if at is not None:
             found.append((match.start(), Due(at, text[match.start() : match.end()])))
     if not found:

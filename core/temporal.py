@@ -112,7 +112,16 @@ def _ago(amount: int, unit: str, now: datetime) -> tuple[datetime, datetime]:
 
 
 def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
-    """The first time phrase in `query` as a window, or None when there is none."""
+    """The first time phrase in `query` as a window, or None when there is none, or when it
+    reaches past the calendar ("9999999 years ago", "after December 31, 9999"): that names
+    no time anything was said in, and must not fail the search it is part of."""
+    try:
+        return _parse_time_window(query, now)
+    except (OverflowError, ValueError):
+        return None
+
+
+def _parse_time_window(query: str, now: datetime) -> TimeWindow | None:
     text = query.lower()
     if window := _before_named_day(query, text, now):
         return window

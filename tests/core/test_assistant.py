@@ -109,6 +109,23 @@ def test_what_the_user_says_becomes_facts_and_tasks_with_their_turn(
     assert len(store.lineage.chain(fact.id)) == 2
 
 
+def test_numbers_past_the_calendar_are_no_time_and_do_not_stop_the_conversation(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    """ "In 99999999999 days" and "9999999 years ago" name no date: the to-do is noticed
+    without a deadline and recall runs without a time window. Failing on them would leave
+    the turn unlearnt, to fail again with every later one."""
+    first = assistant.turn(
+        "Remind me to call mum in 99999999999 days. What did I do 9999999 years ago?"
+    )
+    (task,) = store.tasks.inbox()
+    assert task.title.startswith("Call mum") and task.due_at is None
+    assert task.source_turn_id == first.user_turn.id
+    second = assistant.turn("I live in Porto now.")
+    assert second.reply and not second.interrupted
+    assert any(m.key == "user: location" for m in store.memories.of_kind(MemoryKind.SEMANTIC))
+
+
 def test_manager_mode_at_session_start_and_after_a_long_gap(
     assistant: Assistant, clock: Clock
 ) -> None:

@@ -70,6 +70,8 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
             datetime(2026, 11, 18, 10, 20),
         ),
         ("TODO: renew the car insurance", "Renew the car insurance", None),
+        # Past the calendar: noticed, with no deadline, rather than failing the turn.
+        ("I have to pay rent in 9999999 weeks", "Pay rent in 9999999 weeks", None),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(

@@ -63,6 +63,10 @@ def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> No
         "you may 3 times",
         "chapter March 14",
         "on 31 February 2026",
+        # Past the calendar: no time anything was said in.
+        "what did I do 9999999 years ago",
+        "3000 years before 3 May 2025",
+        "anything after December 31, 9999",
     ],
 )
 def test_no_phrase_no_window(query: str) -> None:
