@@ -31,7 +31,9 @@ CATALOG = "engram"
 # vectors are written to.
 REEMBED_TARGET = "reembed_target"
 NEXT_EMBEDDING = "embedding_next"
-HNSW_INDEX = "memories_embedding_hnsw"
+# The vector graph goes by one of two names: a compaction builds the other beside it, so search
+# keeps walking a graph while the new one is built (core.store.vector).
+HNSW_INDEXES = ("memories_embedding_hnsw", "memories_embedding_hnsw_b")
 # Where `Database.with_batch` puts the rows in its statement.
 BATCH_RELATION = "{batch}"
 
@@ -207,7 +209,8 @@ class Database:
         with self.exclusive() as cur:
             # Its own statement: DuckDB still sees the index inside the swap's transaction. A
             # crash in between leaves the target in place and the swap is redone next time.
-            cur.execute(f"DROP INDEX IF EXISTS {HNSW_INDEX}")
+            for name in HNSW_INDEXES:
+                cur.execute(f"DROP INDEX IF EXISTS {name}")
             cur.execute("BEGIN")
             cur.execute("ALTER TABLE memories DROP COLUMN embedding")
             cur.execute(f"ALTER TABLE memories RENAME COLUMN {NEXT_EMBEDDING} TO embedding")
