@@ -56,6 +56,13 @@ class RowChanges:
 
 RowsListener = Callable[[RowChanges], None]
 
+
+def drop_vector_graphs(cur: duckdb.DuckDBPyConnection, names: Sequence[str] = HNSW_INDEXES) -> None:
+    """Both names by default: which one the graph has depends on how many compactions ran."""
+    for name in names:
+        cur.execute(f"DROP INDEX IF EXISTS {name}")
+
+
 # Lists of ids travel as one string split in SQL: binding a Python list costs ~50 us per element
 # (the driver inspects every value), which dominated search time.
 ID_SEPARATOR = "\x1f"
@@ -209,8 +216,7 @@ class Database:
         with self.exclusive() as cur:
             # Its own statement: DuckDB still sees the index inside the swap's transaction. A
             # crash in between leaves the target in place and the swap is redone next time.
-            for name in HNSW_INDEXES:
-                cur.execute(f"DROP INDEX IF EXISTS {name}")
+            drop_vector_graphs(cur)
             cur.execute("BEGIN")
             cur.execute("ALTER TABLE memories DROP COLUMN embedding")
             cur.execute(f"ALTER TABLE memories RENAME COLUMN {NEXT_EMBEDDING} TO embedding")
