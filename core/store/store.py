@@ -156,6 +156,8 @@ class MemoryStore:
         sessions, turns = self.conversations.counts()
         if self.vectors.building:
             vector_state = "rebuilding"
+        elif self.vectors.compacting:
+            vector_state = "compacting (learning waits)"
         elif self.vectors.exists():
             vector_state = "ready"
         else:

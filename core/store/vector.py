@@ -39,6 +39,7 @@ class VectorIndex:
         self._db = db
         self._dim = db.config.embedding_dim
         self._building = threading.Event()
+        self._compacting = threading.Event()
         self._builder: threading.Thread | None = None
 
     def exists(self) -> bool:
@@ -68,6 +69,12 @@ class VectorIndex:
     @property
     def building(self) -> bool:
         return self._building.is_set()
+
+    @property
+    def compacting(self) -> bool:
+        """Whether a compaction holds memory rows still: search is unhurt, but what new
+        exchanges teach waits for it (the status line says so)."""
+        return self._compacting.is_set()
 
     def build(self) -> None:
         """Create the index if missing. Memory rows are held still for the length of the build
@@ -216,9 +223,13 @@ class VectorIndex:
         memory (each holds a copy of the vectors: ~150 MB at 100k memories)."""
         old = self._drop_spare()
         fresh = next(name for name in HNSW_INDEXES if name not in old)
-        with self._db.freeze_rows() as cur:
-            log.info("Compacting the vector index")
-            self._create(cur, fresh)
+        self._compacting.set()
+        try:
+            with self._db.freeze_rows() as cur:
+                log.info("Compacting the vector index")
+                self._create(cur, fresh)
+        finally:
+            self._compacting.clear()
         with self._db.exclusive() as cur:
             drop_vector_graphs(cur, old)
         log.info("Vector index compacted")

@@ -83,6 +83,7 @@ def test_a_compaction_keeps_search_on_a_graph_while_the_new_one_is_built(
     def watched(index: VectorIndex, cur: duckdb.DuckDBPyConnection, name: str) -> None:
         hits = store.vectors.nearest(query, k=1)
         during.append((store.vectors.explain(query), hits[0].memory_id))
+        assert store.stats().vector_index == "compacting (learning waits)"
         create(index, cur, name)
 
     monkeypatch.setattr(VectorIndex, "_create", watched)
@@ -91,7 +92,7 @@ def test_a_compaction_keeps_search_on_a_graph_while_the_new_one_is_built(
     assert "HNSW_INDEX_SCAN" in plan and found == ids[1]
     after = vector_indexes(store)
     assert len(before) == len(after) == 1 and before != after
-    assert store.vectors.dead_share() == 0.0
+    assert store.vectors.dead_share() == 0.0 and store.stats().vector_index == "ready"
     assert "HNSW_INDEX_SCAN" in store.vectors.explain(query)
     assert store.vectors.nearest(query, k=1)[0].memory_id == ids[1]
     store.vectors.rebuild()
