@@ -33,7 +33,7 @@ from core.llm import LLM
 from core.model import Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
-from core.session_close import ClosedSession, intentions, settle_working_set
+from core.session_close import TASK_PREFIX, ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
 from core.temporal import dates_an_event
 from core.tokens import token_counter
@@ -206,6 +206,7 @@ class Assistant:
         now = self._clock()
         mode = self._mode(now)
         self.working.expire(now)
+        self._drop_forgotten()
         outcome = self._retriever.search(
             SearchRequest(
                 query=text,
@@ -444,7 +445,10 @@ class Assistant:
                 self._track(cur, remembered.fact_ids, lesson, remembered.tasks, at)
                 self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
                 # The working set as this exchange leaves it, written with the exchange:
-                # after a crash the `working` job settles exactly what was in play.
+                # after a crash the `working` job settles exactly what was in play. Checked
+                # for forgotten memories while this holds the writer: a forget that committed
+                # before has told the searchable rows by now, and none can commit meanwhile.
+                self._drop_forgotten()
                 self._store.working_items.save(cur, live.session.id, self.working.items())
         except BaseException:
             self.working.restore(before)
@@ -453,6 +457,16 @@ class Assistant:
         live.unboosted.clear()
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
         return remembered.memory_ids, remembered.tasks
+
+    def _drop_forgotten(self) -> None:
+        """A memory forgotten during the conversation leaves working memory too: its text must
+        reach neither the next prompt nor the saved working set (a forget deletes the saved
+        copy, the next exchange would write it back). Memories no longer searchable are
+        forgotten, or compressed into a summary, which recall then finds instead."""
+        keys = [i.key for i in self.working.items() if not i.key.startswith(TASK_PREFIX)]
+        if keys:
+            kept = self._store.searchable.get(keys)
+            self.working.remove(key for key in keys if key not in kept)
 
     def _strengthen_recalled(self, cur: duckdb.DuckDBPyConnection) -> None:
         """Boost what exchanges recalled and have not strengthened yet, inside the caller's
@@ -502,7 +516,10 @@ class Assistant:
             if task.status is TaskStatus.CANDIDATE:
                 due = f" (due {task.due_at.date().isoformat()})" if task.due_at else ""
                 self.working.add(
-                    f"task:{task.id}", f"To-do noticed: {task.title}{due}", task.confidence, now
+                    f"{TASK_PREFIX}{task.id}",
+                    f"To-do noticed: {task.title}{due}",
+                    task.confidence,
+                    now,
                 )
 
     def close_session(self) -> SessionClose | None:

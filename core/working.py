@@ -6,7 +6,7 @@ Nothing is lost by eviction: every item is a stored memory or task already."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -120,6 +120,10 @@ class WorkingMemory:
                 self._items[key] = replace(
                     item, uses=item.uses + 1, last_used_at=now, expires_at=now + self.config.ttl
                 )
+
+    def remove(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            self._items.pop(key, None)
 
     def expire(self, now: datetime) -> list[WorkingItem]:
         gone = [item for item in self._items.values() if item.expires_at <= now]

@@ -256,7 +256,10 @@ def test_a_clean_close_leaves_no_saved_working_set_and_forget_reaches_it(
     store.forget([kept], clock.now)
     assert kept not in {item.key for item in store.working_items.of_session(first.session_id)}
     clock.advance(minutes=1)
-    assistant.turn("Thanks.")
+    # Forgotten mid-conversation: out of the next prompt's working memory, and not saved back.
+    after = assistant.turn("Thanks.")
+    assert not any("Porto in September" in m.content for m in after.context.messages)
+    assert kept not in {item.key for item in store.working_items.of_session(first.session_id)}
     assistant.close_session()
     assert store.working_items.of_session(first.session_id) == []
 
