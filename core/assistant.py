@@ -141,6 +141,7 @@ class Assistant:
         on_exchange: ExchangeSink | None = None,
     ) -> None:
         self._store = store
+        self._forgets_seen = store.forgets
         self._embedder = embedder
         self._llm = llm
         self._retriever = retriever
@@ -206,7 +207,7 @@ class Assistant:
         now = self._clock()
         mode = self._mode(now)
         self.working.expire(now)
-        self._drop_forgotten()
+        self._follow_forgets()
         outcome = self._retriever.search(
             SearchRequest(
                 query=text,
@@ -430,6 +431,7 @@ class Assistant:
         if self._store.db.rows_frozen:
             log.info("The vector index is being built: this exchange is learnt later")
             return (), ()
+        self._follow_forgets()
         groups = self._new_segments(final=False)
         # Facts and to-dos come from what the user said, never from the model's reply.
         lesson = self._lesson(groups, live.unlearnt)
@@ -440,15 +442,18 @@ class Assistant:
         at = live.unlearnt[-1].at if live.unlearnt else prepared.now
         try:
             with self._store.db.write() as cur:
+                # Holding the writer, no forget can commit now. One that did since this
+                # exchange was read may have taken words it holds: it is learnt next time,
+                # from what is left of it.
+                if self._follow_forgets():
+                    log.info("A forget came in: this exchange is learnt later")
+                    return (), ()
                 remembered = remember(self._store, cur, lesson, vectors, at)
                 self._strengthen_recalled(cur)
                 self._track(cur, remembered.fact_ids, lesson, remembered.tasks, at)
                 self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
                 # The working set as this exchange leaves it, written with the exchange:
-                # after a crash the `working` job settles exactly what was in play. Checked
-                # for forgotten memories while this holds the writer: a forget that committed
-                # before has told the searchable rows by now, and none can commit meanwhile.
-                self._drop_forgotten()
+                # after a crash the `working` job settles exactly what was in play.
                 self._store.working_items.save(cur, live.session.id, self.working.items())
         except BaseException:
             self.working.restore(before)
@@ -458,15 +463,31 @@ class Assistant:
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
         return remembered.memory_ids, remembered.tasks
 
-    def _drop_forgotten(self) -> None:
-        """A memory forgotten during the conversation leaves working memory too: its text must
-        reach neither the next prompt nor the saved working set (a forget deletes the saved
-        copy, the next exchange would write it back). Memories no longer searchable are
-        forgotten, or compressed into a summary, which recall then finds instead."""
+    def _follow_forgets(self) -> bool:
+        """What was forgotten since the last look leaves this conversation too: a recalled
+        memory its working memory holds, and the words of its own turns a forget blanked
+        (kept as said, they would reach the next prompts, and the close would remember them
+        again). A forget deletes the saved working set's copy; the next exchange would have
+        written it back. Memories no longer searchable are forgotten, or compressed into a
+        summary, which recall finds instead. Returns whether anything was forgotten."""
+        if self._store.forgets == self._forgets_seen:
+            return False
+        self._forgets_seen = self._store.forgets
         keys = [i.key for i in self.working.items() if not i.key.startswith(TASK_PREFIX)]
         if keys:
             kept = self._store.searchable.get(keys)
             self.working.remove(key for key in keys if key not in kept)
+        live = self._live
+        if live is not None:
+            said = [t.id for t in live.turns if t.text and t.id not in live.unrecorded]
+            stored = {t.id: t.text for t in self._store.conversations.turns(said)}
+            blanked = {turn_id for turn_id in said if not stored.get(turn_id)}
+            if blanked:
+                live.turns = [replace(t, text="") if t.id in blanked else t for t in live.turns]
+                live.unlearnt = [
+                    replace(t, text="") if t.id in blanked else t for t in live.unlearnt
+                ]
+        return True
 
     def _strengthen_recalled(self, cur: duckdb.DuckDBPyConnection) -> None:
         """Boost what exchanges recalled and have not strengthened yet, inside the caller's

@@ -264,7 +264,10 @@ class ContextAssembler:
         """Newest turns first down to the protected three, then the working set by rank,
         then older turns while the budget lasts. Returned in conversation order. Protected
         turns too long for the whole context are cut, never left out."""
-        turns = [self._item(Layer.RECENT, t.text, 0.0, turn=t) for t in inputs.recent_turns]
+        # A turn whose words were forgotten is blank: nothing of it is said again.
+        turns = [
+            self._item(Layer.RECENT, t.text, 0.0, turn=t) for t in inputs.recent_turns if t.text
+        ]
         protected = turns[-budgets.protected_turns :] if budgets.protected_turns else []
         if sum(t.tokens for t in protected) > room and protected:
             share = room // len(protected)

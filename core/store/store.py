@@ -77,6 +77,10 @@ class MemoryStore:
         self.entities = EntityRepository(db)
         self.pending = PendingChanges(db)
         self.working_items = WorkingItems(db)
+        # Forgets committed so far, counted while the forget holds the writer: a conversation
+        # in progress holds copies of what it said and recalled, and looks for purged ones
+        # when this moves.
+        self.forgets = 0
 
     @classmethod
     def open(
@@ -112,6 +116,7 @@ class MemoryStore:
             self.entities.drop_orphans(cur)
             if purged:
                 self.db.set_meta(cur, PURGE_PENDING, "1")
+                self.forgets += 1
         if purged:
             self.purge_forgotten()
         return purged
@@ -124,6 +129,7 @@ class MemoryStore:
                 cur.execute(f"DELETE FROM {table}")
             self.db.note_changed(None)
             self.db.set_meta(cur, PURGE_PENDING, "1")
+            self.forgets += 1
         log.info("Forgot everything on request")
         self.purge_forgotten()
 

@@ -264,6 +264,23 @@ def test_a_clean_close_leaves_no_saved_working_set_and_forget_reaches_it(
     assert store.working_items.of_session(first.session_id) == []
 
 
+def test_words_forgotten_mid_conversation_are_not_said_again_nor_remembered_at_close(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """Forgetting what the user just said blanks its turn in the file; the conversation held
+    in process must follow, or the next prompts repeat it and the close remembers it again."""
+    first = assistant.turn("My gym locker code is 4512 and I like the blue towels.")
+    (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "locker" in m.content]
+    store.forget([fact.id], clock.now)
+    clock.advance(minutes=1)
+    after = assistant.turn("Anyway, what should I cook tonight?")
+    assert not any("4512" in m.content for m in after.context.messages)
+    assistant.close_session()
+    texts = store.db.cursor().execute("SELECT string_agg(content, ' ') FROM memories")
+    assert "4512" not in (texts.fetchall()[0][0] or "")
+    assert "4512" not in " ".join(text for _, text, _ in stored_turns(store, first.session_id))
+
+
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
     assistant: Assistant, store: MemoryStore, clock: Clock
 ) -> None:
