@@ -241,6 +241,9 @@ class LibraryController(QObject):
             self.open_memory(memory.id)
         self.refresh_manager()
         self.refresh_stats()
+        if memory is None:
+            # A forget takes the to-dos noticed in the turns it purges.
+            self.refresh_inbox()
 
     def _on_manager_export_requested(self, path: Path) -> None:
         self._ops.run(

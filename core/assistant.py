@@ -33,8 +33,9 @@ from core.llm import LLM
 from core.model import Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
-from core.session_close import TASK_PREFIX, ClosedSession, intentions, settle_working_set
+from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
+from core.store.working_items import TASK_PREFIX
 from core.temporal import dates_an_event
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
@@ -465,18 +466,23 @@ class Assistant:
 
     def _follow_forgets(self) -> bool:
         """What was forgotten since the last look leaves this conversation too: a recalled
-        memory its working memory holds, and the words of its own turns a forget blanked
-        (kept as said, they would reach the next prompts, and the close would remember them
-        again). A forget deletes the saved working set's copy; the next exchange would have
+        memory or a to-do its working memory holds, and the words of its own turns a forget
+        blanked (kept as said, they would reach the next prompts, and the close would remember
+        them again). A forget deletes the saved working set's copy; the next exchange would have
         written it back. Memories no longer searchable are forgotten, or compressed into a
         summary, which recall finds instead. Returns whether anything was forgotten."""
         if self._store.forgets == self._forgets_seen:
             return False
         self._forgets_seen = self._store.forgets
-        keys = [i.key for i in self.working.items() if not i.key.startswith(TASK_PREFIX)]
-        if keys:
-            kept = self._store.searchable.get(keys)
-            self.working.remove(key for key in keys if key not in kept)
+        keys = [i.key for i in self.working.items()]
+        memory_keys = [key for key in keys if not key.startswith(TASK_PREFIX)]
+        kept = set(self._store.searchable.get(memory_keys)) if memory_keys else set()
+        kept.update(
+            key
+            for key in keys
+            if key.startswith(TASK_PREFIX) and self._store.tasks.get(key[len(TASK_PREFIX) :])
+        )
+        self.working.remove(key for key in keys if key not in kept)
         live = self._live
         if live is not None:
             said = [t.id for t in live.turns if t.text and t.id not in live.unrecorded]

@@ -14,9 +14,8 @@ import duckdb
 from core.ingest.entities import extract_entities
 from core.model import MemoryKind, NewMemory, TaskStatus
 from core.store import MemoryStore
+from core.store.working_items import TASK_PREFIX
 from core.working import SessionClose
-
-TASK_PREFIX = "task:"
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from core.store.memory_rows import (
     sources_query,
     written_row,
 )
+from core.store.working_items import TASK_PREFIX
 
 _ORDERS = {
     MemoryOrder.NEWEST: "created_at DESC",
@@ -395,9 +396,10 @@ class MemoryRepository:
         self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], now: datetime, reason: str
     ) -> list[str]:
         """Purge for real: content, summary, embedding and entities of every version of these
-        memories, the text of the turns they came from, and every other memory made from those
-        turns (a fact or a neighbouring segment would otherwise still hold the words). A
-        tombstone (id, time, reason) stays so lineage does not break. Returns the ids purged."""
+        memories, the text of the turns they came from, every other memory made from those
+        turns (a fact or a neighbouring segment would otherwise still hold the words) and the
+        to-dos noticed in them. A tombstone (id, time, reason) stays so lineage does not break.
+        Returns the ids purged."""
         lineage = Lineage(self._db)
         chain_ids: list[str] = []
         for memory_id in memory_ids:
@@ -412,10 +414,20 @@ class MemoryRepository:
         for (memory_id,) in derived:
             chain_ids += [v.memory_id for v in lineage.chain(memory_id, cur)]
         chain_ids = list(dict.fromkeys(chain_ids))
+        said = (
+            "(SELECT turn_id FROM memory_sources "
+            f"WHERE memory_id IN {NAMED_IDS} AND turn_id IS NOT NULL)"
+        )
+        cur.execute(f"UPDATE turns SET text = '' WHERE id IN {said}", {"ids": pack_ids(chain_ids)})
+        # A to-do noticed in those turns is titled with their words, as is its copy in a
+        # working set.
         cur.execute(
-            "UPDATE turns SET text = '' WHERE id IN (SELECT turn_id FROM memory_sources "
-            f"WHERE memory_id IN {NAMED_IDS} AND turn_id IS NOT NULL)",
-            {"ids": pack_ids(chain_ids)},
+            "DELETE FROM working_items WHERE key IN (SELECT concat($prefix, id) FROM tasks "
+            f"WHERE source_turn_id IN {said})",
+            {"ids": pack_ids(chain_ids), "prefix": TASK_PREFIX},
+        )
+        cur.execute(
+            f"DELETE FROM tasks WHERE source_turn_id IN {said}", {"ids": pack_ids(chain_ids)}
         )
         cur.execute(
             "UPDATE memories SET content = NULL, summary = NULL, embedding = NULL, entities = [], "

@@ -12,6 +12,8 @@ from core.store.database import Database
 from core.store.literals import quoted
 from core.working import WorkingItem
 
+# Keys of working items that stand for a to-do (the others are memory ids).
+TASK_PREFIX = "task:"
 _COLUMNS = "key, text, tokens, importance, added_at, last_used_at, expires_at, from_recall, uses"
 
 

@@ -267,11 +267,16 @@ def test_a_clean_close_leaves_no_saved_working_set_and_forget_reaches_it(
 def test_words_forgotten_mid_conversation_are_not_said_again_nor_remembered_at_close(
     assistant: Assistant, store: MemoryStore, clock: Clock
 ) -> None:
-    """Forgetting what the user just said blanks its turn in the file; the conversation held
-    in process must follow, or the next prompts repeat it and the close remembers it again."""
-    first = assistant.turn("My gym locker code is 4512 and I like the blue towels.")
+    """Forgetting what the user just said blanks its turn in the file and drops the to-do
+    noticed in it; the conversation held in process must follow, or the next prompts repeat
+    it (the turn, the to-do in working memory) and the close remembers it again."""
+    first = assistant.turn(
+        "My gym locker code is 4512. Remind me to change the 4512 code tomorrow."
+    )
     (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "locker" in m.content]
+    assert "4512" in store.tasks.inbox()[0].title
     store.forget([fact.id], clock.now)
+    assert store.tasks.inbox() == []
     clock.advance(minutes=1)
     after = assistant.turn("Anyway, what should I cook tonight?")
     assert not any("4512" in m.content for m in after.context.messages)
@@ -279,6 +284,8 @@ def test_words_forgotten_mid_conversation_are_not_said_again_nor_remembered_at_c
     texts = store.db.cursor().execute("SELECT string_agg(content, ' ') FROM memories")
     assert "4512" not in (texts.fetchall()[0][0] or "")
     assert "4512" not in " ".join(text for _, text, _ in stored_turns(store, first.session_id))
+    titles = store.db.cursor().execute("SELECT string_agg(title, ' ') FROM tasks")
+    assert "4512" not in (titles.fetchall()[0][0] or "")
 
 
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
