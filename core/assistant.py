@@ -480,12 +480,12 @@ class Assistant:
         kept.update(
             key
             for key in keys
-            if key.startswith(TASK_PREFIX) and self._store.tasks.get(key[len(TASK_PREFIX) :])
+            if key.startswith(TASK_PREFIX) and self._store.tasks.get(key.removeprefix(TASK_PREFIX))
         )
         self.working.remove(key for key in keys if key not in kept)
         live = self._live
-        if live is not None:
-            said = [t.id for t in live.turns if t.text and t.id not in live.unrecorded]
+        said = [t.id for t in live.turns if t.text and t.id not in live.unrecorded] if live else []
+        if live is not None and said:
             stored = {t.id: t.text for t in self._store.conversations.turns(said)}
             blanked = {turn_id for turn_id in said if not stored.get(turn_id)}
             if blanked:

@@ -122,6 +122,7 @@ class WorkingMemory:
                 )
 
     def remove(self, keys: Iterable[str]) -> None:
+        """Take items out of play at once, not at their TTL: what they hold was forgotten."""
         for key in keys:
             self._items.pop(key, None)
 
