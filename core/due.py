@@ -117,7 +117,7 @@ def parse_due(text: str, now: datetime) -> Due | None:
             continue
         try:
             at = _resolve(kind, match, now)
-        except OverflowError:  # "in 99999999999 days": past the calendar, no deadline
+        except (OverflowError, ValueError):  # "in 99999999999 days": past the calendar
             continue
         if at is not None:
             found.append((match.start(), Due(at, text[match.start() : match.end()])))

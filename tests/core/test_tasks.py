@@ -70,8 +70,6 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
             datetime(2026, 11, 18, 10, 20),
         ),
         ("TODO: renew the car insurance", "Renew the car insurance", None),
-        # Past the calendar: noticed, with no deadline, rather than failing the turn.
-        ("I have to pay rent in 9999999 weeks", "Pay rent in 9999999 weeks", None),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
@@ -81,6 +79,14 @@ def test_title_and_due_date_come_from_the_words_and_the_turn_time(
     assert candidate.title == title
     assert candidate.due_at == (due.replace(tzinfo=UTC) if due else None)
     assert candidate.source_turn_id == "turn-7"
+
+
+def test_a_deadline_past_the_calendar_is_no_deadline() -> None:
+    """Not a failure of the turn that said it (it would stay unlearnt, failing each time)."""
+    (far,) = extract_tasks("I have to pay rent in 9999999 weeks", SAID_AT, "turn-7")
+    last_year = datetime(9999, 12, 31, 12, tzinfo=UTC)
+    (late,) = extract_tasks("I must renew the lease before February", last_year, "turn-8")
+    assert far.due_at is None and late.due_at is None
 
 
 def test_an_explicit_reminder_with_a_deadline_is_high_priority() -> None:
