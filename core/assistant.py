@@ -489,10 +489,11 @@ class Assistant:
             stored = {t.id: t.text for t in self._store.conversations.turns(said)}
             blanked = {turn_id for turn_id in said if not stored.get(turn_id)}
             if blanked:
-                live.turns = [replace(t, text="") if t.id in blanked else t for t in live.turns]
-                live.unlearnt = [
-                    replace(t, text="") if t.id in blanked else t for t in live.unlearnt
-                ]
+
+                def blank(turns: list[Turn]) -> list[Turn]:
+                    return [replace(t, text="") if t.id in blanked else t for t in turns]
+
+                live.turns, live.unlearnt = blank(live.turns), blank(live.unlearnt)
         return True
 
     def _strengthen_recalled(self, cur: duckdb.DuckDBPyConnection) -> None:
