@@ -421,16 +421,16 @@ class Assistant:
         """Write what the stored exchange teaches (closed segments, the user's facts and
         to-dos), the strengthening of what was recalled and the working set, in one
         transaction that also marks the user's turns learnt: a crash or a failed write leaves
-        them to be learnt later, never half of it. While a vector index build holds memory
-        rows still (~20 s after a forget at 100k memories) nothing is written: the next
-        exchange or the close learns this one too. `timings` gets the encoder's share
-        ("encode"): a closed segment alone can cost more than the rest."""
+        them to be learnt later, never half of it. While memory rows are held still (a
+        vector index build or a file rewrite: ~25 s after a forget at 100k memories) nothing
+        is written: the next exchange or the close learns this one too. `timings` gets the
+        encoder's share ("encode"): a closed segment alone can cost more than the rest."""
         live = self._live
         assert live is not None
         if prepared.results:
             live.unboosted.append((prepared.results, prepared.now))
         if self._store.db.rows_frozen:
-            log.info("The vector index is being built: this exchange is learnt later")
+            log.info("Memory rows are held still (an index build or a forget): learnt later")
             return (), ()
         self._follow_forgets()
         groups = self._new_segments(final=False)

@@ -21,6 +21,7 @@ from core.model import Memory, MemoryKind
 from core.store import MemoryStore
 from core.store.database import BATCH_RELATION, id_in
 from core.store.memory_rows import live
+from core.store.vector import read_vectors
 
 log = logging.getLogger(__name__)
 
@@ -70,21 +71,6 @@ class Graph:
     edges: tuple[Edge, ...]
 
 
-def _embeddings(store: MemoryStore, where: str) -> tuple[list[str], np.ndarray]:
-    table = (
-        store.db.cursor()
-        .execute(f"SELECT id, embedding FROM memories WHERE {where} ORDER BY seq")
-        .arrow()
-    )
-    if isinstance(table, pa.RecordBatchReader):
-        table = table.read_all()
-    ids = table.column("id").to_pylist()
-    if not ids:
-        return [], np.zeros((0, store.db.config.embedding_dim), dtype=np.float32)
-    flat = table.column("embedding").combine_chunks().flatten().to_numpy(zero_copy_only=False)
-    return ids, flat.reshape(len(ids), -1).astype(np.float32)
-
-
 def _write_positions(store: MemoryStore, ids: list[str], positions: np.ndarray) -> None:
     """In batches, so a long layout yields the writer to chat between them."""
     for start in range(0, len(ids), WRITE_BATCH):
@@ -108,7 +94,7 @@ _LAYABLE = f"embedding IS NOT NULL AND {live()}"
 
 def full_layout(store: MemoryStore, config: LayoutConfig = DEFAULT_LAYOUT) -> int:
     """UMAP of every live memory to 3D, scaled into the unit cube."""
-    ids, vectors = _embeddings(store, _LAYABLE)
+    ids, vectors = read_vectors(store.db, _LAYABLE)
     if len(ids) < 3:
         positions = np.zeros((len(ids), 3), dtype=np.float32)
     else:
@@ -142,7 +128,7 @@ def _jitter(memory_id: str, scale: float) -> np.ndarray:
 def place_new(store: MemoryStore, config: LayoutConfig = DEFAULT_LAYOUT) -> int:
     """Memories without a position go to the similarity-weighted centre of their nearest
     laid-out neighbours."""
-    ids, vectors = _embeddings(store, f"{_LAYABLE} AND pos_x IS NULL")
+    ids, vectors = read_vectors(store.db, f"{_LAYABLE} AND pos_x IS NULL")
     placed_ids: list[str] = []
     placed: list[np.ndarray] = []
     cur = store.db.cursor()

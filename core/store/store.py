@@ -135,15 +135,17 @@ class MemoryStore:
 
     def purge_forgotten(self) -> None:
         """Finish a forget: take the purged words out of the keyword index and rewrite the
-        file. Resumed at the next open if Engram stopped half-way. The vector index is dropped
-        first (a copy would rebuild it without its cosine metric) and rebuilt in the background;
-        exact search serves meanwhile."""
+        file. Resumed at the next open if Engram stopped half-way. The vector graph is dropped
+        first (a copy would rebuild it without its cosine metric) and built again in the
+        background; until it stands, search scans the vectors held in process."""
         self.fulltext.drop_purged()
-        with self.db.exclusive() as cur:
-            self.vectors.drop(cur)
-            self.db.set_meta(cur, PURGE_PENDING, "0")
-        self.db.rewrite_file()
-        self.vectors.ensure_in_background()
+        try:
+            with self.db.freeze_rows(), self.vectors.held_in_process():
+                with self.db.exclusive() as cur:
+                    self.vectors.drop(cur)
+                self.db.rewrite_file({PURGE_PENDING: "0"})
+        finally:
+            self.vectors.ensure_in_background()
 
     def warm(self) -> None:
         """Read what searches stand on now, not in the first questions: at 100k memories the

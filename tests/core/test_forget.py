@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+import duckdb
+import pytest
+
 from core.embed import Embedder
+from core.errors import StoreError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.model import MemoryKind, NewMemory
+from core.model import MemoryKind, NewMemory, Role, Session, Turn
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
+from core.store.database import Database
 from core.store.store import PURGE_PENDING, USER_DATA_TABLES
 from tests.core.conversation_factory import saying
 
@@ -37,6 +46,18 @@ def remember_secret(store: MemoryStore, embedder: Embedder) -> str:
     assert all(word in file_bytes(store) for word in SECRET_WORDS)
     (hit,) = [h for h in store.fulltext.search("zanzibarquokka")]
     return hit.memory_id
+
+
+@contextmanager
+def reopened_purged(home: Path, embedder: Embedder) -> Iterator[MemoryStore]:
+    """The store opened again, its forget finished: none of the secret left on disk."""
+    store = MemoryStore.open(home, embedder.model_id, embedder.dim)
+    try:
+        assert not any(word in file_bytes(store) for word in SECRET_WORDS)
+        assert store.db.meta(PURGE_PENDING) == "0"
+        yield store
+    finally:
+        store.close()
 
 
 def test_forget_leaves_no_trace_of_the_text_in_the_file(
@@ -77,12 +98,90 @@ def test_an_interrupted_forget_is_finished_at_the_next_open(
         store.db.set_meta(cur, PURGE_PENDING, "1")
     store.close()
     assert any(word in file_bytes(store) for word in SECRET_WORDS)
-    reopened = MemoryStore.open(tmp_path, embedder.model_id, embedder.dim)
-    try:
-        assert not any(word in file_bytes(reopened) for word in SECRET_WORDS)
-        assert reopened.db.meta(PURGE_PENDING) == "0"
-    finally:
-        reopened.close()
+    with reopened_purged(tmp_path, embedder):
+        pass
+
+
+def test_a_rewrite_that_fails_leaves_a_working_store_and_is_finished_at_the_next_open(
+    tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old file said the purge was done before its copy was made: a copy cut short (a
+    full disk, a crash) left the text on disk for good, and the store closed."""
+    store = MemoryStore.open(tmp_path, embedder.model_id, embedder.dim)
+    memory_id = remember_secret(store, embedder)
+
+    def full_disk(source: object, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("core.store.database.os.replace", full_disk)
+        with pytest.raises(StoreError, match="No space left on device"):
+            store.forget([memory_id], NOW)
+    found = Retriever(store, embedder).search(SearchRequest("my locker code", NOW)).results
+    assert found and memory_id not in {r.memory.id for r in found}
+    assert not list(tmp_path.glob("*.rewrite"))
+    store.close()
+    with reopened_purged(tmp_path, embedder):
+        pass
+
+
+def test_a_chat_turn_is_saved_while_a_forget_copies_the_file_and_kept_after(
+    tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copy holds memory rows still, not the writer: a turn's save (which waited the
+    whole copy, ~5 s at 100k memories) goes into the old file and is carried over."""
+    store = MemoryStore.open(tmp_path, embedder.model_id, embedder.dim)
+    memory_id = remember_secret(store, embedder)
+    turn = Turn("chat-1-t0", "chat-1", 0, Role.USER, "Are you still there?", NOW, "User")
+    copy = Database._copy_into
+    saved = threading.Event()
+
+    def save() -> None:
+        with store.db.write(memory_rows=False) as cur:
+            store.conversations.insert_sessions(cur, [Session("chat-1", NOW)])
+            store.conversations.insert_turns(cur, "chat-1", [turn], learnt=False)
+        saved.set()
+
+    def copy_then_save(cur: duckdb.DuckDBPyConnection, catalog: str) -> None:
+        copy(cur, catalog)
+        threading.Thread(target=save).start()
+        assert saved.wait(10), "the turn waited for the rewrite"
+        assert store.db.rows_frozen
+
+    monkeypatch.setattr(Database, "_copy_into", staticmethod(copy_then_save))
+    store.forget([memory_id], NOW)
+    assert saved.is_set()
+    store.close()
+    with reopened_purged(tmp_path, embedder) as reopened:
+        assert reopened.conversations.unlearnt("chat-1") == [turn]
+
+
+def test_a_crash_between_the_copy_and_the_swap_opens_on_the_copy(
+    tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old file is let go without its checkpoint: from the moment the copy is whole it is
+    the file, whatever the old one lost. A crash is staged by copying the folder as it is
+    when the swap starts (the old file with its write-ahead log, the whole copy beside it)."""
+    home = tmp_path / "home"
+    store = MemoryStore.open(home, embedder.model_id, embedder.dim)
+    memory_id = remember_secret(store, embedder)
+    crashed = tmp_path / "crashed"
+
+    def crash(db: Database, ready: Path) -> None:
+        shutil.copytree(home, crashed)
+        raise OSError("power cut")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Database, "_swap_in", crash)
+        with pytest.raises(StoreError):
+            store.forget([memory_id], NOW)
+    store.close()
+    assert {p.name for p in crashed.iterdir()} >= {"engram.duckdb", "engram.duckdb.swap"}
+    with reopened_purged(home, embedder) as finished:
+        expected = finished.memories.count()
+    with reopened_purged(crashed, embedder) as reopened:
+        assert {p.name for p in crashed.iterdir()} == {"engram.duckdb"}
+        assert reopened.memories.count() == expected
 
 
 def test_forget_everything_empties_every_table_and_the_file(

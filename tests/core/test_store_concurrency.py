@@ -156,3 +156,44 @@ def test_turns_written_during_a_real_index_build_leave_a_sound_index(tmp_path: P
         assert store.memories.count() == 20_000 - 1 + 50 + 5
     finally:
         store.close()
+
+
+def test_reads_on_other_threads_go_on_through_forgets_that_swap_the_file(
+    tmp_path: Path,
+) -> None:
+    """A forget swaps the file for a clean copy. Closing the connection under running reads
+    failed whichever search hit that moment ("Connection already closed"): a chat turn lost."""
+    store = MemoryStore.open(tmp_path, "test", DIM)
+    try:
+        random_memories(store, 300)
+        ids = [m.id for m in store.memories.recent(300)]
+        errors: list[BaseException] = []
+        reads = [0, 0, 0]
+        done = threading.Event()
+
+        def reader(slot: int) -> None:
+            try:
+                query = np.ones(DIM, dtype=np.float32)
+                while not done.is_set():
+                    assert store.vectors.nearest_any(query, k=5)
+                    assert store.fulltext.search("topic")
+                    assert store.memories.count() > 0
+                    with store.db.read_snapshot() as cur:
+                        cur.execute("SELECT count(*) FROM turns").fetchall()
+                    reads[slot] += 1
+            except BaseException as exc:  # surfaced below; a thread cannot fail the test itself
+                errors.append(exc)
+
+        threads = [threading.Thread(target=reader, args=(slot,)) for slot in range(3)]
+        for thread in threads:
+            thread.start()
+        for victim in ids[:4]:
+            store.forget([victim], T0)
+        done.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert errors == []
+        assert min(reads) > 0
+        assert store.memories.count() == 296
+    finally:
+        store.close()
