@@ -12,6 +12,7 @@ from app.chat_worker import ChatWorker
 from app.library_controller import LibraryController
 from app.services import Services
 from core.assistant import Clock, PreparedTurn, TurnResult
+from core.model import Turn
 from core.settings import Settings
 from ui.chat_view import ModelState
 from ui.main_window import MainWindow
@@ -28,6 +29,7 @@ class ChatController(QObject):
     _sig_new_session = Signal()
     _sig_apply_settings = Signal(object)
     _sig_close = Signal()
+    _sig_follow_forgets = Signal()
 
     def __init__(
         self,
@@ -53,12 +55,14 @@ class ChatController(QObject):
         self._sig_new_session.connect(self.worker.new_session)
         self._sig_apply_settings.connect(self.worker.apply_settings)
         self._sig_close.connect(self.worker.close)
+        self._sig_follow_forgets.connect(self.worker.follow_forgets)
         chat = window.chat
         self.worker.sig_model_state.connect(self._on_worker_model_state)
         self.worker.sig_token.connect(chat.append_reply_text)
         self.worker.sig_thought.connect(chat.note_thinking)
         self.worker.sig_recalled.connect(self._on_worker_recalled)
-        self.worker.sig_replied.connect(chat.finish_reply)
+        self.worker.sig_replied.connect(self._on_worker_replied)
+        self.worker.sig_turns_forgotten.connect(chat.forget_turns)
         self.worker.sig_turn_finished.connect(self._on_worker_turn_finished)
         self.worker.sig_turn_failed.connect(self._on_worker_turn_failed)
         self.worker.sig_session_started.connect(self._on_worker_session_started)
@@ -74,6 +78,7 @@ class ChatController(QObject):
         sidebar.sig_pin_requested.connect(library.pin_memory)
         sidebar.sig_edit_requested.connect(library.edit_memory)
         sidebar.sig_forget_requested.connect(library.forget_memory)
+        library.sig_memories_forgotten.connect(lambda _ids: self._sig_follow_forgets.emit())
         self.thread.start()
 
     def load_model(self) -> None:
@@ -116,6 +121,9 @@ class ChatController(QObject):
     def _on_worker_recalled(self, prepared: PreparedTurn) -> None:
         self._window.chat.set_recall(prepared.results, prepared.degraded)
         self._window.sidebar.show_results(prepared.results, prepared.degraded)
+
+    def _on_worker_replied(self, message: Turn, reply: Turn, interrupted: bool) -> None:
+        self._window.chat.finish_reply(reply.text, interrupted, (message.id, reply.id))
 
     def _on_worker_turn_finished(self, result: TurnResult) -> None:
         self._turns_in_flight -= 1

@@ -33,13 +33,16 @@ class ChatWorker(QObject):
     """A piece of the reply being written."""
     sig_thought = Signal(str)
     """A piece of what a reasoning model thinks before it answers."""
-    sig_replied = Signal(str, bool)
-    """The reply is stored (its text, whether it was interrupted); learning from it follows."""
+    sig_replied = Signal(object, object, bool)
+    """The exchange is stored (the message's Turn, the reply's, whether the reply was
+    interrupted); learning from it follows."""
     sig_turn_finished = Signal(object)
     """The exchange is stored and learnt from (a TurnResult)."""
     sig_turn_failed = Signal(str, bool)
     """The turn failed; the message says why and what to do, and whether the reply was
     already stored (only learning from it failed)."""
+    sig_turns_forgotten = Signal(object)
+    """A forget blanked these turns of the open conversation (a frozenset of turn ids)."""
     sig_session_started = Signal(str)
     """A new conversation began (its id)."""
     sig_model_loaded = Signal(object)
@@ -58,7 +61,12 @@ class ChatWorker(QObject):
     def _build(self, llm: LlamaCppLLM | None) -> Assistant:
         submit = self._curation.submit if self._curation else None
         assistant = assistant_for(
-            self._services, llm, self._clock, self._settings.context_size, submit
+            self._services,
+            llm,
+            self._clock,
+            self._settings.context_size,
+            submit,
+            self.sig_turns_forgotten.emit,
         )
         assistant.remembering = not self._settings.memory_paused
         return assistant
@@ -122,9 +130,9 @@ class ChatWorker(QObject):
         self._cancel.clear()
         replied: list[bool] = []
 
-        def on_replied(turn: Turn, interrupted: bool) -> None:
+        def on_replied(message: Turn, reply: Turn, interrupted: bool) -> None:
             replied.append(True)
-            self.sig_replied.emit(turn.text, interrupted)
+            self.sig_replied.emit(message, reply, interrupted)
 
         try:
             result = self._assistant.turn(
@@ -144,6 +152,15 @@ class ChatWorker(QObject):
             )
         else:
             self.sig_turn_finished.emit(result)
+
+    @Slot()
+    def follow_forgets(self) -> None:
+        """A memory was forgotten while no turn ran: the conversation drops its words now,
+        not at the next message."""
+        try:
+            self._assistant.follow_forgets()
+        except EngramError as exc:
+            log.warning("Could not follow the forget into the conversation: %s", exc)
 
     @Slot()
     def new_session(self) -> None:

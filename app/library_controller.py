@@ -20,7 +20,7 @@ from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
-from core.model import Memory, MemoryQuery, Task, TaskStatus
+from core.model import Memory, MemoryQuery, Task, TaskStatus, Turn
 from core.retrieval import SearchRequest
 from core.tokens import token_counter
 from core.viz import Graph, build_graph, laid_out, place_new
@@ -35,7 +35,10 @@ SEARCH_LIMIT = 100
 
 class LibraryController(QObject):
     sig_memory_changed = Signal(str, object)
-    """A memory was edited or pinned (old id, new Memory) or forgotten (old id, None)."""
+    """A memory was edited or pinned (old id, new Memory)."""
+    sig_memories_forgotten = Signal(object)
+    """A forget took these memories (the one asked for, its versions, the others made from
+    the same turns: a list of ids)."""
     sig_store_changed = Signal()
     """Memories, tasks or conversations changed in bulk (import, ingest, reset)."""
 
@@ -74,6 +77,7 @@ class LibraryController(QObject):
         window.browser.sig_memory_opened.connect(self._on_browser_memory_opened)
         window.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.sig_memory_changed.connect(self._on_memory_changed)
+        self.sig_memories_forgotten.connect(self._on_memories_forgotten)
         self.sig_store_changed.connect(self.refresh_all)
 
     def refresh_all(self) -> None:
@@ -128,10 +132,14 @@ class LibraryController(QObject):
         )
 
     def show_session(self, session_id: str) -> None:
+        def load() -> tuple[list[Turn], set[str]]:
+            conversations = self._store.conversations
+            return conversations.session_turns(session_id), conversations.forgotten(session_id)
+
         self._ops.run(
             "open the conversation",
-            lambda: self._store.conversations.session_turns(session_id),
-            self._window.chat.show_transcript,
+            load,
+            lambda loaded: self._window.chat.show_transcript(*loaded),
         )
 
     def refresh_inbox(self) -> None:
@@ -229,21 +237,28 @@ class LibraryController(QObject):
         self._ops.run(
             "forget the memory",
             lambda: self._store.forget([memory_id], self._clock(), "forgotten from the app"),
-            lambda _: self.sig_memory_changed.emit(memory_id, None),
+            self.sig_memories_forgotten.emit,
         )
 
-    def _on_memory_changed(self, old_id: str, memory: Memory | None) -> None:
+    def _on_memory_changed(self, old_id: str, memory: Memory) -> None:
         self._window.sidebar.memory_changed(old_id, memory)
-        shown = self._window.manager.shown
-        if memory is None and shown is not None and shown.id == old_id:
-            self._window.manager.clear_detail()
-        elif memory is not None:
-            self.open_memory(memory.id)
+        self.open_memory(memory.id)
         self.refresh_manager()
         self.refresh_stats()
-        if memory is None:
-            # A forget takes the to-dos noticed in the turns it purges.
-            self.refresh_inbox()
+
+    def _on_memories_forgotten(self, memory_ids: list[str]) -> None:
+        self._window.sidebar.memories_forgotten(memory_ids)
+        self._window.chat.forget_memories(memory_ids)
+        shown = self._window.manager.shown
+        if shown is not None and shown.id in memory_ids:
+            self._window.manager.clear_detail()
+        self.refresh_manager()
+        self.refresh_stats()
+        # A forget takes the to-dos noticed in the turns it purges.
+        self.refresh_inbox()
+        past = self._window.chat.past_session
+        if past is not None:
+            self.show_session(past)
 
     def _on_manager_export_requested(self, path: Path) -> None:
         self._ops.run(

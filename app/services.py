@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from core.assistant import Assistant, Clock, ExchangeSink
+from core.assistant import Assistant, Clock, ExchangeSink, ForgottenSink
 from core.embed import EmbedderSpec, LoadableEmbedder, spec_for_model_dir
 from core.embed_llama import open_embedder
 from core.llm import LLM, LlamaCppLLM, LLMSettings
@@ -71,6 +71,7 @@ def assistant_for(
     clock: Clock,
     context_size: int,
     on_exchange: ExchangeSink | None = None,
+    on_forgotten: ForgottenSink | None = None,
 ) -> Assistant:
     return Assistant(
         services.store,
@@ -80,4 +81,5 @@ def assistant_for(
         clock,
         context_size=context_size,
         on_exchange=on_exchange,
+        on_forgotten=on_forgotten,
     )

@@ -46,8 +46,12 @@ Clock = Callable[[], datetime]
 TokenSink = Callable[[str], None]
 # Called with each stored exchange (e.g. to queue LLM curation off the chat's path).
 ExchangeSink = Callable[[Sequence[Turn], datetime, str | None], None]
-# Hears the stored reply and whether it was interrupted, before the exchange is learnt from.
-ReplySink = Callable[[Turn, bool], None]
+# Hears the stored exchange (message, reply) and whether the reply was interrupted, before it
+# is learnt from.
+ReplySink = Callable[[Turn, Turn, bool], None]
+# Hears the ids of this conversation's turns a forget blanked (a window showing them drops
+# their words too).
+ForgottenSink = Callable[[frozenset[str]], None]
 
 # Characters that are not text (NUL, escape codes, ...) become a visible placeholder.
 _CONTROL = {c: "\ufffd" for c in range(32) if chr(c) not in "\n\t\r"}
@@ -140,6 +144,7 @@ class Assistant:
         config: AssistantConfig = AssistantConfig(),
         segments: SegmentConfig = SegmentConfig(),
         on_exchange: ExchangeSink | None = None,
+        on_forgotten: ForgottenSink | None = None,
     ) -> None:
         self._store = store
         self._forgets_seen = store.forgets
@@ -157,6 +162,7 @@ class Assistant:
         self._segments = segments
         self._live: _LiveSession | None = None
         self._on_exchange = on_exchange
+        self._on_forgotten = on_forgotten
         self._writes = ThreadPoolExecutor(1, thread_name_prefix="engram-turn-write")
         self.project: str | None = None
         # Privacy pause: the conversation goes on, nothing of it is stored or learnt.
@@ -208,7 +214,7 @@ class Assistant:
         now = self._clock()
         mode = self._mode(now)
         self.working.expire(now)
-        self._follow_forgets()
+        self.follow_forgets()
         outcome = self._retriever.search(
             SearchRequest(
                 query=text,
@@ -273,7 +279,7 @@ class Assistant:
             self._keep(saving, user_turn, reply_turn, interrupted)
         timings["store"] = (time.perf_counter() - started) * 1000
         if on_replied is not None:
-            on_replied(reply_turn, interrupted)
+            on_replied(user_turn, reply_turn, interrupted)
         started = time.perf_counter()
         if remembering:
             memory_ids, tasks = self._learn(prepared, timings)
@@ -432,7 +438,7 @@ class Assistant:
         if self._store.db.rows_frozen:
             log.info("Memory rows are held still (an index build or a forget): learnt later")
             return (), ()
-        self._follow_forgets()
+        self.follow_forgets()
         groups = self._new_segments(final=False)
         # Facts and to-dos come from what the user said, never from the model's reply.
         lesson = self._lesson(groups, live.unlearnt)
@@ -446,7 +452,7 @@ class Assistant:
                 # Holding the writer, no forget can commit now. One that did since this
                 # exchange was read may have taken words it holds: it is learnt next time,
                 # from what is left of it.
-                if self._follow_forgets():
+                if self.follow_forgets():
                     log.info("A forget came in: this exchange is learnt later")
                     return (), ()
                 remembered = remember(self._store, cur, lesson, vectors, at)
@@ -464,13 +470,15 @@ class Assistant:
         live.stored_segments.update(tuple(t.id for t in g) for g in groups)
         return remembered.memory_ids, remembered.tasks
 
-    def _follow_forgets(self) -> bool:
+    def follow_forgets(self) -> bool:
         """What was forgotten since the last look leaves this conversation too: a recalled
         memory or a to-do its working memory holds, and the words of its own turns a forget
         blanked (kept as said, they would reach the next prompts, and the close would remember
         them again). A forget deletes the saved working set's copy; the next exchange would have
         written it back. Memories no longer searchable are forgotten, or compressed into a
-        summary, which recall finds instead. Returns whether anything was forgotten."""
+        summary, which recall finds instead. Returns whether anything was forgotten; the window
+        showing the conversation hears (`on_forgotten`) which of its turns lost their words.
+        Called by each turn, and by the chat after a forget made while none runs."""
         if self._store.forgets == self._forgets_seen:
             return False
         self._forgets_seen = self._store.forgets
@@ -494,6 +502,8 @@ class Assistant:
                     return [replace(t, text="") if t.id in blanked else t for t in turns]
 
                 live.turns, live.unlearnt = blank(live.turns), blank(live.unlearnt)
+                if self._on_forgotten is not None:
+                    self._on_forgotten(frozenset(blanked))
         return True
 
     def _strengthen_recalled(self, cur: duckdb.DuckDBPyConnection) -> None:

@@ -4,7 +4,7 @@ decides what a message does."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -46,6 +46,9 @@ class _Message:
     role: Role
     text: str
     interrupted: bool = False
+    # The stored turn's id (known once the exchange is stored): a forget finds it by it.
+    turn_id: str | None = None
+    forgotten: bool = False
     # For a reply: the memories that shaped it, and whether recall was degraded.
     recall: tuple[SearchResult, ...] | None = None
     degraded: str | None = None
@@ -55,6 +58,8 @@ class _Message:
     show_thought: bool = False
 
     def shown_text(self, replying: bool) -> str:
+        if self.forgotten:
+            return "*(forgotten)*"
         if self.text:
             return self.text
         if self.thought and replying:
@@ -92,6 +97,7 @@ class ChatView(QWidget):
         self._messages: list[_Message] = []
         # A stored conversation being looked at; the live one comes back on the next message.
         self._past: list[_Message] | None = None
+        self._past_session: str | None = None
         self._state = ModelState.MISSING
         self._replying = False
         self.transcript = QTextBrowser(self)
@@ -163,10 +169,40 @@ class ChatView(QWidget):
         self.notice.setText(message)
         self.notice.setVisible(True)
 
-    def show_transcript(self, turns: Sequence[Turn]) -> None:
-        """A stored conversation, to read; sending a message returns to the live one."""
-        self._past = [_Message(t.role, t.text) for t in turns]
+    @property
+    def past_session(self) -> str | None:
+        """The stored conversation being read instead of the live one, if any."""
+        if self._past is None:
+            return None
+        return self._past_session
+
+    def show_transcript(
+        self, turns: Sequence[Turn], forgotten: Collection[str] = frozenset()
+    ) -> None:
+        """A stored conversation, to read (the turns a forget blanked say so); sending a
+        message returns to the live one."""
+        self._past = [
+            _Message(t.role, t.text, turn_id=t.id, forgotten=t.id in forgotten) for t in turns
+        ]
+        self._past_session = turns[0].session_id if turns else None
         self._render()
+
+    def forget_turns(self, turn_ids: Collection[str]) -> None:
+        """A forget blanked these turns: their words leave the screen too."""
+        for message in self._all_messages():
+            if message.turn_id in turn_ids:
+                message.text, message.thought, message.forgotten = "", "", True
+        self._render()
+
+    def forget_memories(self, memory_ids: Collection[str]) -> None:
+        """Forgotten memories no longer show behind the replies they shaped."""
+        for message in self._all_messages():
+            if message.recall is not None:
+                message.recall = tuple(r for r in message.recall if r.memory.id not in memory_ids)
+        self._render()
+
+    def _all_messages(self) -> list[_Message]:
+        return self._messages + (self._past or [])
 
     def clear_past(self) -> None:
         """Back from a stored conversation to the live one."""
@@ -213,11 +249,16 @@ class ChatView(QWidget):
         elif message.show_thought and not self._render_timer.isActive():
             self._render_timer.start()
 
-    def finish_reply(self, text: str, interrupted: bool) -> None:
-        """The stored reply is the truth (the stream may have been cut by a stop)."""
+    def finish_reply(
+        self, text: str, interrupted: bool, turn_ids: tuple[str, str] | None = None
+    ) -> None:
+        """The stored reply is the truth (the stream may have been cut by a stop);
+        `turn_ids` are the stored message's and reply's."""
         if self._messages and self._messages[-1].role is Role.ASSISTANT:
             self._messages[-1].text = text
             self._messages[-1].interrupted = interrupted
+            if turn_ids is not None and len(self._messages) >= 2:
+                self._messages[-2].turn_id, self._messages[-1].turn_id = turn_ids
         self._replying = False
         self._render_timer.stop()
         self._render()

@@ -5,7 +5,7 @@ a user may want to do about one (pin it, correct it, forget it)."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
@@ -161,12 +161,18 @@ class MemorySidebar(QWidget):
         ):
             self.sig_forget_requested.emit(memory_id)
 
-    def memory_changed(self, old_id: str, replacement: Memory | None) -> None:
-        """After an edit (the new version shown in place) or a forget (the card goes)."""
-        results = []
-        for card in self.cards:
-            if card.result.memory.id != old_id:
-                results.append(card.result)
-            elif replacement is not None:
-                results.append(replace(card.result, memory=replacement))
-        self.show_results(results, self._degraded)
+    def memory_changed(self, old_id: str, replacement: Memory) -> None:
+        """After an edit or a pin: the new version is shown in place."""
+        self.show_results(
+            [
+                replace(c.result, memory=replacement) if c.result.memory.id == old_id else c.result
+                for c in self.cards
+            ],
+            self._degraded,
+        )
+
+    def memories_forgotten(self, memory_ids: Collection[str]) -> None:
+        """After a forget: the cards of every memory it took (its versions, and the others
+        made from the same turns) go."""
+        kept = [c.result for c in self.cards if c.result.memory.id not in memory_ids]
+        self.show_results(kept, self._degraded)

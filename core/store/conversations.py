@@ -165,6 +165,21 @@ class ConversationRepository:
     def session_turns(self, session_id: str) -> list[Turn]:
         return self._turns("session_id = ?", [session_id])
 
+    def forgotten(self, session_id: str) -> set[str]:
+        """Ids of the session's turns a forget blanked (a reply can also be empty because the
+        model said nothing: those stay out)."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT DISTINCT t.id FROM turns t JOIN memory_sources s ON s.turn_id = t.id "
+                "JOIN memories m ON m.id = s.memory_id "
+                "WHERE t.session_id = ? AND t.text = '' AND m.forgotten_at IS NOT NULL",
+                [session_id],
+            )
+            .fetchall()
+        )
+        return {r[0] for r in rows}
+
     def end_session(self, cur: duckdb.DuckDBPyConnection, session_id: str, at: datetime) -> None:
         cur.execute("UPDATE sessions SET ended_at = ? WHERE id = ?", [at, session_id])
 

@@ -149,6 +149,42 @@ def test_pin_edit_and_forget_from_the_sidebar(
     assert sidebar.card_for(forgotten.id) is None
 
 
+def test_a_forget_takes_the_words_off_the_screen_too(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forgetting a memory erases the turns it came from: the open conversation, the memories
+    listed behind an earlier reply and that conversation opened again later all stop showing
+    them, not only the file."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    chat = shell.window.chat
+    send(qtbot, shell, "My gym locker code is 4512.")
+    send(qtbot, shell, "What is my gym locker code?")
+    sidebar = shell.window.sidebar
+    card = next(c for c in sidebar.cards if "4512" in c.result.memory.content)
+    forgotten = card.result.memory.id
+    assert "4512" in chat.transcript.toPlainText()
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    qtbot.mouseClick(card.forget_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "4512" not in chat.transcript.toPlainText(), timeout=WAIT_MS)
+    assert "(forgotten)" in chat.transcript.toPlainText()
+    assert "What is my gym locker code?" in chat.transcript.toPlainText()
+    assert sidebar.card_for(forgotten) is None
+    shown: list[tuple[object, ...]] = []
+    chat.sig_reply_selected.connect(lambda results, _: shown.append(results))
+    chat.transcript.anchorClicked.emit(QUrl("reply:3"))
+    assert shown and all(r.memory.id != forgotten for r in shown[0])
+
+    session_id = shell.chat.worker.session_id
+    assert session_id is not None
+    shell.chat.new_session()
+    qtbot.waitUntil(lambda: shell.chat.worker.session_id != session_id, timeout=WAIT_MS)
+    shell.window.sig_session_opened.emit(session_id)
+    qtbot.waitUntil(lambda: chat.past_session == session_id, timeout=WAIT_MS)
+    past = chat.transcript.toPlainText()
+    assert "4512" not in past and "(forgotten)" in past and "What is my gym locker code?" in past
+
+
 def test_forget_asks_first(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:

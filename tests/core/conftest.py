@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.assistant import Assistant
+from core.assistant import Assistant, ForgottenSink
 from core.context import DEFAULT_BUDGETS, ContextAssembler
 from core.embed import Embedder
 from core.llm import LlamaCppLLM, LLMSettings
@@ -26,8 +26,26 @@ def clock() -> Clock:
     return Clock()
 
 
+def short_reply_assistant(
+    store: MemoryStore,
+    embedder: Embedder,
+    llm: LlamaCppLLM,
+    clock: Clock,
+    on_forgotten: ForgottenSink | None = None,
+) -> Assistant:
+    """The tiny model babbles until its limit: short replies keep the conversation readable."""
+    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=48))
+    return Assistant(
+        store,
+        embedder,
+        llm,
+        Retriever(store, embedder),
+        clock,
+        assembler=assembler,
+        on_forgotten=on_forgotten,
+    )
+
+
 @pytest.fixture
 def assistant(store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock) -> Assistant:
-    # The tiny model babbles until its limit: short replies keep the conversation readable.
-    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=48))
-    return Assistant(store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler)
+    return short_reply_assistant(store, embedder, llm, clock)

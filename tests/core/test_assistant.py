@@ -20,6 +20,7 @@ from core.model import MemoryKind
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
 from tests.core.clock import Clock
+from tests.core.conftest import short_reply_assistant
 from tests.core.memory_factory import remember
 
 # Long before the conversations the tests hold.
@@ -288,6 +289,25 @@ def test_words_forgotten_mid_conversation_are_not_said_again_nor_remembered_at_c
     assert "4512" not in (titles.fetchall()[0][0] or "")
 
 
+def test_a_forget_between_turns_names_the_turns_it_blanked(
+    store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock
+) -> None:
+    """A window showing the conversation must drop the words a forget took, at once and not
+    at the next message: the assistant names the turns that lost them, once."""
+    heard: list[frozenset[str]] = []
+    assistant = short_reply_assistant(store, embedder, llm, clock, heard.append)
+    first = assistant.turn("My gym locker code is 4512.")
+    assistant.turn("What should I cook tonight?")
+    (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "locker" in m.content]
+    assert not assistant.follow_forgets() and heard == []
+    store.forget([fact.id], clock.now)
+    assert assistant.follow_forgets()
+    assert heard == [frozenset({first.user_turn.id})]
+    assert not assistant.follow_forgets() and len(heard) == 1
+    # A stored conversation opened later says which of its turns were forgotten.
+    assert store.conversations.forgotten(first.session_id) == {first.user_turn.id}
+
+
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
     assistant: Assistant, store: MemoryStore, clock: Clock
 ) -> None:
@@ -418,7 +438,7 @@ def test_an_exchange_that_cannot_be_learnt_keeps_what_was_said_and_learns_it_nex
     with pytest.raises(StoreError, match="No space left"):
         assistant.turn(
             "I live in Berlin. Remind me to call the dentist tomorrow.",
-            on_replied=lambda turn, interrupted: replied.append((turn.text, interrupted)),
+            on_replied=lambda _, turn, interrupted: replied.append((turn.text, interrupted)),
         )
     assert assistant.working.items() == before
     assert store.tasks.inbox() == []
