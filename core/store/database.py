@@ -486,13 +486,13 @@ class Database:
         """Run `sql` with the columns as the relation `{batch}` stands for (bulk UPDATE ... FROM
         and INSERT ... SELECT without per-row round trips): literal rows for a handful, else an
         Arrow view."""
-        batch = pa.table(columns)
-        if batch.num_rows == 0:
+        if not len(next(iter(columns.values()), ())):
             return
-        literal = values_relation(batch)
+        literal = values_relation(columns)
         if literal is not None:
             cur.execute(sql.replace(BATCH_RELATION, literal))
             return
+        batch = pa.table(columns)
         cur.register("engram_batch", batch)
         try:
             cur.execute(sql.replace(BATCH_RELATION, "engram_batch"))

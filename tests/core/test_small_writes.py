@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 
 from core.model import MemoryKind, NewMemory, Role, Session, Turn
@@ -80,3 +81,39 @@ def test_a_boost_moves_only_the_memories_named(store: MemoryStore, write_path: s
     assert associated.access_count == 1 and associated.stability < boosted.stability
     assert untouched.access_count == 0 and untouched.last_accessed_at == AT
     assert boosted.entities == ("it's", "x")
+
+
+def test_both_ways_store_the_same_for_every_kind_of_column(
+    store: MemoryStore, write_path: str
+) -> None:
+    """Literal rows are rendered from the Python values' own types: ints among floats, empty
+    and NULL lists, columns of NULLs, naive and zoned times must all land as Arrow lands them;
+    a value of a kind with no literal here (a numpy scalar) sends its batch the Arrow way."""
+    cur = store.db.cursor()
+    cur.execute(
+        "CREATE TEMP TABLE kinds (n DOUBLE, i BIGINT, b BOOLEAN, words VARCHAR[], nothing "
+        "VARCHAR, naive TIMESTAMP, zoned TIMESTAMPTZ, small FLOAT)"
+    )
+    naive = AT.replace(tzinfo=None)
+    columns: dict[str, list[object]] = {
+        "n": [1, 2.5, None],
+        "i": [2**40, -3, None],
+        "b": [True, None, False],
+        "words": [[], ["it's", None], None],
+        "nothing": [None, None, None],
+        "naive": [naive, None, naive],
+        "zoned": [AT, AT + timedelta(hours=5), None],
+    }
+    assert (literals.values_relation(columns) is None) is (write_path == "arrow")
+    store.db.insert_rows(cur, "kinds", columns)
+    numpy_column = {"small": [np.float32(0.1), None]}
+    assert literals.values_relation(numpy_column) is None
+    store.db.insert_rows(cur, "kinds", numpy_column)
+    rows = cur.execute(f"SELECT {', '.join(columns)}, small FROM kinds").fetchall()
+    assert rows == [
+        (1.0, 2**40, True, [], None, naive, AT, None),
+        (2.5, -3, None, ["it's", None], None, None, AT + timedelta(hours=5), None),
+        (None, None, False, None, None, naive, None, None),
+        (None, None, None, None, None, None, None, float(np.float32(0.1))),
+        (None, None, None, None, None, None, None, None),
+    ]
