@@ -254,8 +254,10 @@ class LibraryController(QObject):
             self._window.manager.clear_detail()
         self.refresh_manager()
         self.refresh_stats()
-        # A forget takes the to-dos noticed in the turns it purges.
+        # A forget takes the to-dos noticed in the turns it purges, and may have blanked the
+        # message a conversation is titled by.
         self.refresh_inbox()
+        self.refresh_sessions(None)
         past = self._window.chat.past_session
         if past is not None:
             self.show_session(past)

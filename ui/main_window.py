@@ -145,10 +145,14 @@ class MainWindow(QMainWindow):
         self.tabs.setTabText(INBOX_TAB, f"Inbox ({count})" if count else "Inbox")
 
     def show_sessions(self, sessions: Sequence[SessionSummary], current: str | None) -> None:
+        """`current` None keeps the conversation selected now selected."""
+        selected = self.sessions.currentItem()
+        if current is None and selected is not None:
+            current = selected.data(SESSION_ID)
         self.sessions.blockSignals(True)
         self.sessions.clear()
         for session in sessions:
-            title = session.title[:60] or "(no messages)"
+            title = session.title[:60] or "(forgotten)"
             item = QListWidgetItem(f"{title}\n{session.started_at:%Y-%m-%d %H:%M}")
             item.setData(SESSION_ID, session.id)
             item.setToolTip(session.title[:500])

@@ -144,13 +144,13 @@ class ConversationRepository:
         return turns, {r[0] for r in rows if r[7]}
 
     def recent_sessions(self, limit: int = 200) -> list[SessionSummary]:
-        """Conversations newest first, titled by their first user message (the sessions list);
-        one begun but not yet spoken in is not listed."""
+        """Conversations newest first, titled by their first user message that a forget left
+        (the sessions list: "" when none is); one begun but not yet spoken in is not listed."""
         rows = (
             self._db.cursor()
             .execute(
                 "SELECT s.id, s.started_at, s.project, count(t.id), "
-                "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user') "
+                "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user' AND t.text <> '') "
                 "FROM sessions s LEFT JOIN turns t ON t.session_id = s.id "
                 "GROUP BY s.id, s.started_at, s.project HAVING count(t.id) > 0 "
                 "ORDER BY s.started_at DESC LIMIT ?",

@@ -170,6 +170,11 @@ def test_a_forget_takes_the_words_off_the_screen_too(
     assert "(forgotten)" in chat.transcript.toPlainText()
     assert "What is my gym locker code?" in chat.transcript.toPlainText()
     assert sidebar.card_for(forgotten) is None
+    sessions = shell.window.sessions
+    qtbot.waitUntil(
+        lambda: sessions.count() == 1 and "4512" not in sessions.item(0).text(), timeout=WAIT_MS
+    )
+    assert sessions.item(0).text().startswith("What is my gym locker code?")
     shown: list[tuple[object, ...]] = []
     chat.sig_reply_selected.connect(lambda results, _: shown.append(results))
     chat.transcript.anchorClicked.emit(QUrl("reply:3"))
