@@ -19,6 +19,7 @@ from core.consolidate import summary_sources
 from core.embed import Embedder
 from core.errors import InputError
 from core.eval.locomo import evaluate as evaluate_locomo
+from core.forgetting import forget
 from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.model import Tier
@@ -260,7 +261,7 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing was forgotten.")
             return 1
-    purged = services.store.forget([target.id], now)
+    purged = forget(services.store, services.home, [target.id], now, "forgotten on request")
     print(f"Forgot {counted(len(purged), 'version')} of {target.id}; only a tombstone remains.")
     return 0
 

@@ -15,6 +15,7 @@ from app.operations import Operations
 from app.services import Services
 from core.assistant import Clock
 from core.core_memory import CoreMemory
+from core.forgetting import forget
 from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
@@ -236,7 +237,13 @@ class LibraryController(QObject):
     def forget_memory(self, memory_id: str) -> None:
         self._ops.run(
             "forget the memory",
-            lambda: self._store.forget([memory_id], self._clock(), "forgotten from the app"),
+            lambda: forget(
+                self._store,
+                self._services.home,
+                [memory_id],
+                self._clock(),
+                "forgotten from the app",
+            ),
             self.sig_memories_forgotten.emit,
         )
 

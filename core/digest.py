@@ -6,6 +6,7 @@ worth saying gets no page."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -72,13 +73,42 @@ def render_digest(store: MemoryStore, day: date) -> str | None:
     return "\n".join(lines) + "\n"
 
 
+def page_path(home: Path, day: date) -> Path:
+    return home / DIGEST_DIR / f"{day.isoformat()}.md"
+
+
 def write_digest(store: MemoryStore, home: Path, day: date) -> Path | None:
     """Write (or rewrite: it is idempotent) the page for `day`, atomically."""
     text = render_digest(store, day)
     if text is None:
         return None
-    folder = home / DIGEST_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{day.isoformat()}.md"
+    path = page_path(home, day)
+    path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomically(path, text)
     return path
+
+
+def redact_pages(store: MemoryStore, home: Path, memory_ids: Sequence[str]) -> list[Path]:
+    """A page quotes the memories of its day: after a forget, the pages of the days the
+    forgotten memories were written are written again without them, or removed when nothing
+    is left to say, so their words do not outlive the forget on disk. Returns the pages
+    changed."""
+    if not memory_ids:
+        return []
+    rows = (
+        store.db.cursor()
+        .execute(
+            "SELECT DISTINCT CAST(created_at AS DATE) FROM memories WHERE id IN (SELECT unnest(?))",
+            [list(memory_ids)],
+        )
+        .fetchall()
+    )
+    changed = []
+    for (day,) in rows:
+        path = page_path(home, day)
+        if not path.exists():
+            continue
+        if write_digest(store, home, day) is None:
+            path.unlink()
+        changed.append(path)
+    return changed

@@ -12,8 +12,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from core.digest import DIGEST_DIR, write_digest
 from core.embed import Embedder
 from core.errors import StoreError
+from core.forgetting import forget
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, NewMemory, Role, Session, Turn
@@ -205,3 +207,30 @@ def test_forget_everything_empties_every_table_and_the_file(
     )
     assert not any(word in file_bytes(store) for word in SECRET_WORDS)
     assert store.stats().memories == 0
+
+
+def test_a_forget_takes_the_words_out_of_the_daily_digest_pages_too(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """The digest pages quote memories; a forget that left them there would leave the words on
+    disk. The pages of the forgotten memories' days are written again without them."""
+    memory_id = remember_secret(store, embedder)
+    days = {
+        row[0]
+        for row in store.db.cursor()
+        .execute("SELECT DISTINCT CAST(created_at AS DATE) FROM memories")
+        .fetchall()
+    }
+    pages = [p for p in (write_digest(store, tmp_path, day) for day in sorted(days)) if p]
+    def secret_in(page: Path) -> bool:
+        return any(word.decode() in page.read_text() for word in SECRET_WORDS)
+
+    assert any(secret_in(p) for p in pages)
+    untouched = {p: p.read_text() for p in pages if not secret_in(p)}
+
+    forget(store, tmp_path, [memory_id], NOW, "test")
+
+    left = sorted((tmp_path / DIGEST_DIR).glob("*.md"))
+    assert left, "the days keep pages for what was not forgotten"
+    assert not any(secret_in(p) for p in left)
+    assert all(p.read_text() == text for p, text in untouched.items())
