@@ -41,9 +41,14 @@ def entry() -> None:
     """The `engram` command. Everything is stopped, saved and closed when `main` returns;
     skipping the interpreter's own teardown of torch and friends saves over a second of a
     visibly lingering process after the window has closed."""
-    code = main()
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader of the output went away (`engram search ... | head`): what it did not
+        # read is not an error, and what is left unwritten goes with the process.
+        code = 0
     logging.shutdown()
-    sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
 

@@ -71,6 +71,22 @@ def test_bad_input_is_one_plain_line_not_a_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_output_cut_short_by_its_reader_is_not_an_error(tmp_path: Path) -> None:
+    """`engram search ... | head`: the reader goes away before the output is written."""
+    env = dict(os.environ, HF_HUB_OFFLINE="1")
+    process = subprocess.Popen(
+        [str(ENGRAM), "--home", str(tmp_path / "home"), "stats", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None
+    process.stdout.close()
+    _, stderr = process.communicate(timeout=300)
+    assert process.returncode == 0, stderr
+    assert b"Traceback" not in stderr
+
+
 def test_every_command_has_help(tmp_path: Path) -> None:
     for command in ("import", "search", "stats"):
         result = engram(tmp_path, command, "--help")

@@ -222,6 +222,7 @@ def test_a_forget_takes_the_words_out_of_the_daily_digest_pages_too(
         .fetchall()
     }
     pages = [p for p in (write_digest(store, tmp_path, day) for day in sorted(days)) if p]
+
     def secret_in(page: Path) -> bool:
         return any(word.decode() in page.read_text() for word in SECRET_WORDS)
 
