@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import re
 import threading
 from typing import Any
 
@@ -19,6 +20,10 @@ log = logging.getLogger("llama.cpp")
 # ggml_log_level: NONE 0, DEBUG 1, INFO 2, WARN 3, ERROR 4, CONT 5 (continues the last line).
 _LEVELS = {0: logging.DEBUG, 1: logging.DEBUG, 2: logging.DEBUG, 3: logging.INFO, 4: logging.ERROR}
 _CONTINUE = 5
+# How llama.cpp reports, as errors, a decode stopped by the app's own abort callback (a Stop
+# pressed, or background work giving way to a reply): ggml's GGML_STATUS_ABORTED is 1 and
+# llama_decode's "aborted" is 2. Asked for, they are not errors (`engram chat` printed them).
+_ABORTED = re.compile(r"(failed with error 1|compute status: 1|failed to decode, ret = 2)$")
 
 _lock = threading.Lock()
 
@@ -35,8 +40,11 @@ class _Forwarder:
         if level != _CONTINUE:
             self.last_level = _LEVELS.get(level, logging.DEBUG)
         message = text.decode("utf-8", errors="replace").rstrip()
-        if message and log.isEnabledFor(self.last_level):
-            log.log(self.last_level, "%s", message)
+        level = self.last_level
+        if level == logging.ERROR and _ABORTED.search(message):
+            level = logging.INFO
+        if message and log.isEnabledFor(level):
+            log.log(level, "%s", message)
 
 
 _forwarder: _Forwarder | None = None

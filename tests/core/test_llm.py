@@ -120,11 +120,19 @@ def test_prompt_is_rendered_with_the_models_own_chat_template(llm: LlamaCppLLM) 
     assert llm.prompt_tokens(HELLO) > content_tokens + 3
 
 
-def test_a_stop_requested_before_the_prompt_is_read_aborts_at_once(llm: LlamaCppLLM) -> None:
+def test_a_stop_requested_before_the_prompt_is_read_aborts_at_once(
+    llm: LlamaCppLLM, caplog: pytest.LogCaptureFixture
+) -> None:
     stop = threading.Event()
     stop.set()
     long_prompt = [ChatMessage("user", "hello world " * 100)]
-    assert list(llm.stream_chat(long_prompt, max_tokens=50, stop=stop)) == []
+    with caplog.at_level(logging.DEBUG, logger="llama.cpp"):
+        assert list(llm.stream_chat(long_prompt, max_tokens=50, stop=stop)) == []
+    # llama.cpp reports the abort as errors; asked for, it is no error (`engram chat` printed
+    # them under the reply).
+    reported = [r for r in caplog.records if r.name == "llama.cpp"]
+    assert any("failed to decode" in r.getMessage() for r in reported)
+    assert all(r.levelno < logging.WARNING for r in reported)
     # Aborted inside llama.cpp: the prompt was not read (nothing of it is in the context).
     assert llm.context_tokens < 100
     # The aborted decode leaves the model usable.
