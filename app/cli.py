@@ -25,6 +25,7 @@ from core.ingest.conversations import ConversationImporter
 from core.model import Tier
 from core.retrieval import Mode, SearchOutcome, SearchRequest, SearchResult
 from core.settings import load_settings
+from core.text_input import clean_text
 from core.tokens import token_counter
 from core.wording import counted
 
@@ -58,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     search = commands.add_parser(
         "search", help="search memories", description="Search memories by meaning and keywords."
     )
-    search.add_argument("query", help="what to look for")
+    search.add_argument("query", type=clean_text, help="what to look for")
     search.add_argument("--k", type=int, default=10, help="at most this many results (default 10)")
     search.add_argument(
         "--mode",
@@ -86,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     target = forget.add_mutually_exclusive_group(required=True)
     target.add_argument("id", nargs="?", help="memory id")
-    target.add_argument("--query", help="forget the best match for this text")
+    target.add_argument("--query", type=clean_text, help="forget the best match for this text")
     forget.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
     evaluate = commands.add_parser(

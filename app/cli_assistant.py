@@ -19,6 +19,7 @@ from core.curation import CurationWorker, Curator
 from core.errors import EngramError, InputError
 from core.model import Task, TaskStatus
 from core.settings import Settings, load_settings
+from core.text_input import clean_text
 from core.wording import counted
 
 QUIT_WORDS = {"/quit", "/exit", "/q"}
@@ -40,7 +41,7 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
         description="Recall and assemble the five context layers for QUERY, without asking "
         "the model or storing anything; prints each layer's token count and the total.",
     )
-    context.add_argument("query", help="the message to prepare a prompt for")
+    context.add_argument("query", type=clean_text, help="the message to prepare a prompt for")
     context.add_argument("--model", type=Path, help="count tokens with this GGUF's tokenizer")
     context.add_argument("--json", action="store_true", help="print JSON")
 
@@ -56,7 +57,7 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
     pin = commands.add_parser(
         "pin", help="pin a fact to core memory", description="Pin TEXT: it is in every prompt."
     )
-    pin.add_argument("text", help="what the assistant should always know")
+    pin.add_argument("text", type=clean_text, help="what the assistant should always know")
     unpin = commands.add_parser(
         "unpin",
         help="unpin a core memory",

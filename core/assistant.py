@@ -37,6 +37,7 @@ from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
 from core.store.working_items import TASK_PREFIX
 from core.temporal import dates_an_event
+from core.text_input import clean_text
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
 
@@ -52,9 +53,6 @@ ReplySink = Callable[[Turn, Turn, bool], None]
 # Hears the ids of this conversation's turns a forget blanked (a window showing them drops
 # their words too).
 ForgottenSink = Callable[[frozenset[str]], None]
-
-# Characters that are not text (NUL, escape codes, ...) become a visible placeholder.
-_CONTROL = {c: "\ufffd" for c in range(32) if chr(c) not in "\n\t\r"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +120,6 @@ class _LiveSession:
     def recorded(self) -> bool:
         """Whether the session's own row is in the file (written with its first stored turn)."""
         return any(t.id not in self.unrecorded for t in self.turns)
-
-
-def clean_text(text: str) -> str:
-    """Pasted binary or terminal escape codes must not reach the model or the file as-is."""
-    return text.translate(_CONTROL).encode("utf-8", "replace").decode("utf-8")
 
 
 class Assistant:

@@ -14,6 +14,7 @@ from core.ingest.entities import extract_entities
 from core.model import DecayClass, Memory, MemoryKind, NewMemory
 from core.store import MemoryStore
 from core.store.database import RowChanges
+from core.text_input import clean_text
 
 MAX_PIN_CHARS = 2000
 
@@ -55,7 +56,7 @@ class CoreMemory:
             self._writes_seen += 1
 
     def pin(self, text: str, now: datetime) -> Memory:
-        content = " ".join(text.split())
+        content = " ".join(clean_text(text).split())
         if not content:
             raise InputError("Nothing to pin: the text is empty.")
         if len(content) > MAX_PIN_CHARS:

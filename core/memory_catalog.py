@@ -20,6 +20,7 @@ from core.model import Memory, MemoryKind, MemoryOrder, MemoryQuery, NewMemory, 
 from core.retrieval.config import DEFAULT_RETRIEVAL, RetrievalConfig
 from core.retrieval.scoring import memory_retention
 from core.store import MemoryStore
+from core.text_input import clean_text
 
 # An edit is a correction of one memory, not a place to paste a document.
 MAX_EDIT_CHARS = 20_000
@@ -105,7 +106,7 @@ class MemoryCatalog:
     def edit(self, memory_id: str, text: str, now: datetime) -> Memory:
         """The user's correction becomes the next version (the old wording stays in the
         lineage); the user said it, so it is held with full confidence."""
-        content = text.strip()
+        content = clean_text(text).strip()
         if not content:
             raise InputError("A memory cannot be empty; use Forget to remove it.")
         if len(content) > MAX_EDIT_CHARS:

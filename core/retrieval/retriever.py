@@ -32,6 +32,7 @@ from core.store import MemoryStore
 from core.store.fulltext import KeywordHit
 from core.store.vector import VectorHit
 from core.temporal import TimeWindow, asks_what_was_said, parse_time_window
+from core.text_input import clean_text
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,7 @@ class Retriever:
         self._keyword_thread = ThreadPoolExecutor(1, thread_name_prefix="engram-bm25")
 
     def search(self, request: SearchRequest) -> SearchOutcome:
+        request = replace(request, query=clean_text(request.query))
         window = self._window(request)
         past = request.as_of is not None
         problems: list[str] = []

@@ -13,6 +13,7 @@ from core.errors import InputError, StoreError
 from core.model import Task, TaskPriority, TaskStatus
 from core.store.database import Database
 from core.tasks import DEFAULT_TASKS, TaskCandidate, TaskConfig, priority_for, same_task
+from core.text_input import clean_text
 
 _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
@@ -131,7 +132,7 @@ class TaskRepository:
 
     def rename(self, task_id: str, title: str, now: datetime) -> Task:
         """The user's wording wins over what was noticed."""
-        cleaned = " ".join(title.split())
+        cleaned = " ".join(clean_text(title).split())
         if not cleaned:
             raise InputError("A task needs a title.")
         if len(cleaned) > MAX_TITLE_CHARS:

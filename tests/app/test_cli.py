@@ -87,6 +87,20 @@ def test_output_cut_short_by_its_reader_is_not_an_error(tmp_path: Path) -> None:
     assert b"Traceback" not in stderr
 
 
+def test_words_that_are_not_utf8_are_stored_and_searched_not_refused(tmp_path: Path) -> None:
+    """A terminal in another encoding passes bytes that are not UTF-8; Python hands them on as
+    lone surrogates, which the database refused (a traceback on pin; both searches failed and
+    recent memories were shown instead of results)."""
+    home = tmp_path / "home"
+    pinned = engram(home, "pin", os.fsdecode(b"My locker code \xff\xfe is 4512"))
+    assert pinned.returncode == 0, pinned.stderr
+    found = engram(home, "search", os.fsdecode(b"locker code \xe9"), "--json")
+    assert found.returncode == 0, found.stderr
+    payload = json.loads(found.stdout)
+    assert payload["degraded"] is None
+    assert "4512" in payload["results"][0]["content"]
+
+
 def test_every_command_has_help(tmp_path: Path) -> None:
     for command in ("import", "search", "stats"):
         result = engram(tmp_path, command, "--help")

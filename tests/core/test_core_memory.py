@@ -18,7 +18,8 @@ from tests.core.clock import Clock
 def test_pinned_core_memory_is_in_every_prompt_until_unpinned(
     assistant: Assistant, clock: Clock
 ) -> None:
-    pinned = assistant.core.pin("Always answer in British English.", clock.now)
+    # A paste holding bytes that are not text (lone surrogates) is pinned, not refused.
+    pinned = assistant.core.pin("Always answer in British \udcff English.", clock.now)
     result = assistant.turn("What's the weather like?")
     project = result.context.layer(Layer.PROJECT)
     assert [i.memory_id for i in project.items] == [pinned.id]

@@ -94,6 +94,9 @@ def test_an_edit_is_a_new_version_and_the_detail_tells_the_whole_story(
         catalog.edit(original.id, "something else", NOW)
     with pytest.raises(InputError, match="empty"):
         catalog.edit(edited.id, "   ", NOW)
+    # A paste holding bytes that are not text (lone surrogates) is stored, not refused.
+    pasted = catalog.edit(edited.id, "Ana bakes \udcff rye on Sundays", NOW)
+    assert store.memories.get(pasted.id).content == "Ana bakes ? rye on Sundays"
 
 
 def test_detail_lists_links_with_what_they_point_to(

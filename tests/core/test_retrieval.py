@@ -229,6 +229,18 @@ class BrokenEmbedder:
         raise ModelError("embedding model file is missing")
 
 
+def test_a_query_holding_bytes_that_are_not_text_is_still_searched(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """A paste or a terminal can hand over lone surrogates (bytes that were not UTF-8): both
+    searches failed on them and recent memories were shown instead of results."""
+    target = add(store, embedder, "The spare key is in the blue flowerpot", NOW)
+    add(store, embedder, "Bought oat milk", NOW)
+    outcome = Retriever(store, embedder).search(SearchRequest("spare key \udcff\ud800", NOW))
+    assert outcome.degraded is None
+    assert outcome.results[0].memory.id == target
+
+
 def test_vector_failure_degrades_to_keywords_and_says_so(
     store: MemoryStore, embedder: Embedder
 ) -> None:

@@ -169,6 +169,8 @@ def test_the_user_can_reword_a_task_and_mark_it_done(store: MemoryStore) -> None
     assert renamed.source_turn_id == "t1"
     with pytest.raises(InputError, match="needs a title"):
         store.tasks.rename(task.id, "   ", SAID_AT)
+    # A paste holding bytes that are not text (lone surrogates) is stored, not refused.
+    assert store.tasks.rename(task.id, "Call \udcff Ana", SAID_AT).title == "Call ? Ana"
     store.tasks.set_status(task.id, TaskStatus.DONE, SAID_AT)
     assert store.tasks.inbox() == []
 

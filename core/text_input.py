@@ -1,0 +1,13 @@
+"""Text from outside (a paste, a command-line argument, a file) made safe to store, search and
+show: pasted binary or terminal escape codes must not reach the model or the file as they are,
+and bytes that are not UTF-8 (a command line passes them through as lone surrogates) would make
+the database refuse the write and both searches fail."""
+
+from __future__ import annotations
+
+# Characters that are not text (NUL, escape codes, ...) become a visible placeholder.
+_CONTROL = {c: "\ufffd" for c in range(32) if chr(c) not in "\n\t\r"}
+
+
+def clean_text(text: str) -> str:
+    return text.translate(_CONTROL).encode("utf-8", "replace").decode("utf-8")
