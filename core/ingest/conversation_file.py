@@ -10,6 +10,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.model import Role, Session, Turn
+from core.text_input import clean_text
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
 MAX_TURN_CHARS = 200_000
@@ -31,7 +32,7 @@ def _text(value: Any, where: str, *, required: bool = True) -> str | None:
         return None
     if not isinstance(value, str) or (required and not value.strip()):
         raise InputError(f"{where}: expected a non-empty string, got {value!r}")
-    return value
+    return clean_text(value)
 
 
 def _turn(raw: Any, where: str, session_id: str, seq: int, default_at: datetime) -> Turn:
@@ -55,7 +56,8 @@ def _turn(raw: Any, where: str, session_id: str, seq: int, default_at: datetime)
         session_id=session_id,
         seq=seq,
         role=Role(role),
-        text=text,
+        # JSON may spell out lone surrogates ("\ud800"), which the database refuses.
+        text=clean_text(text),
         at=at,
         speaker=_text(raw.get("speaker"), f"{where}.speaker", required=False),
     )

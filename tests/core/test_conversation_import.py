@@ -56,6 +56,23 @@ def test_turn_id_already_used_by_another_session_writes_nothing(
     assert store.conversations.counts() == (1, 6)
 
 
+def test_lone_surrogates_spelt_out_in_the_json_are_stored_not_a_crash(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """JSON may write characters that are not text ("\\ud800"); the import died on them with
+    a UnicodeEncodeError traceback."""
+    data = saying({(0, 0): "I live in Porto \ud800 now"}, sessions=1, turns_per_session=4)
+    data["sessions"][0]["turns"][1]["speaker"] = "Ana \udcff"
+    report = ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    assert report.turns == 4
+    first, second = (
+        store.db.cursor()
+        .execute("SELECT text, speaker FROM turns WHERE seq < 2 ORDER BY seq")
+        .fetchall()
+    )
+    assert first[0] == "I live in Porto ? now" and second[1] == "Ana ?"
+
+
 def test_trivial_and_empty_turns_are_kept_as_turns_but_not_remembered(
     store: MemoryStore, embedder: Embedder
 ) -> None:
