@@ -62,7 +62,7 @@ class ChatController(QObject):
         self.worker.sig_thought.connect(chat.note_thinking)
         self.worker.sig_recalled.connect(self._on_worker_recalled)
         self.worker.sig_replied.connect(self._on_worker_replied)
-        self.worker.sig_turns_forgotten.connect(chat.forget_turns)
+        self.worker.sig_turns_forgotten.connect(chat.turns_forgotten)
         self.worker.sig_turn_finished.connect(self._on_worker_turn_finished)
         self.worker.sig_turn_failed.connect(self._on_worker_turn_failed)
         self.worker.sig_session_started.connect(self._on_worker_session_started)

@@ -249,13 +249,14 @@ class LibraryController(QObject):
 
     def _on_memory_changed(self, old_id: str, memory: Memory) -> None:
         self._window.sidebar.memory_changed(old_id, memory)
+        self._window.chat.memory_changed(old_id, memory)
         self.open_memory(memory.id)
         self.refresh_manager()
         self.refresh_stats()
 
     def _on_memories_forgotten(self, memory_ids: list[str]) -> None:
         self._window.sidebar.memories_forgotten(memory_ids)
-        self._window.chat.forget_memories(memory_ids)
+        self._window.chat.memories_forgotten(memory_ids)
         shown = self._window.manager.shown
         if shown is not None and shown.id in memory_ids:
             self._window.manager.clear_detail()

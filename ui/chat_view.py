@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.model import Role, Turn
+from core.model import Memory, Role, Turn
 from core.retrieval.scoring import SearchResult
 from core.wording import counted
+from ui.recall import with_version, without
 
 # GitHub Markdown without raw HTML: a reply (or a remembered document) cannot inject markup.
 MARKDOWN = (
@@ -187,19 +188,26 @@ class ChatView(QWidget):
         self._past_session = turns[0].session_id if turns else None
         self._render()
 
-    def forget_turns(self, turn_ids: Collection[str]) -> None:
+    def turns_forgotten(self, turn_ids: Collection[str]) -> None:
         """A forget blanked these turns: their words leave the screen too."""
         for message in self._all_messages():
             if message.turn_id in turn_ids:
                 message.text, message.thought, message.forgotten = "", "", True
         self._render()
 
-    def forget_memories(self, memory_ids: Collection[str]) -> None:
+    def memories_forgotten(self, memory_ids: Collection[str]) -> None:
         """Forgotten memories no longer show behind the replies they shaped."""
         for message in self._all_messages():
             if message.recall is not None:
-                message.recall = tuple(r for r in message.recall if r.memory.id not in memory_ids)
+                message.recall = without(message.recall, memory_ids)
         self._render()
+
+    def memory_changed(self, old_id: str, replacement: Memory) -> None:
+        """An edited or pinned memory shows as its new version behind earlier replies too (the
+        old one can no longer be edited or pinned)."""
+        for message in self._all_messages():
+            if message.recall is not None:
+                message.recall = with_version(message.recall, old_id, replacement)
 
     def _all_messages(self) -> list[_Message]:
         return self._messages + (self._past or [])

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 from core.model import Memory, MemoryKind
 from core.retrieval.scoring import SearchResult
 from ui import dialogs
+from ui.recall import with_version, without
 from ui.theme import kind_chip, text_html
 
 # The signals a score is made of, in the order the sidebar lists them.
@@ -164,15 +164,10 @@ class MemorySidebar(QWidget):
     def memory_changed(self, old_id: str, replacement: Memory) -> None:
         """After an edit or a pin: the new version is shown in place."""
         self.show_results(
-            [
-                replace(c.result, memory=replacement) if c.result.memory.id == old_id else c.result
-                for c in self.cards
-            ],
-            self._degraded,
+            with_version([c.result for c in self.cards], old_id, replacement), self._degraded
         )
 
     def memories_forgotten(self, memory_ids: Collection[str]) -> None:
         """After a forget: the cards of every memory it took (its versions, and the others
         made from the same turns) go."""
-        kept = [c.result for c in self.cards if c.result.memory.id not in memory_ids]
-        self.show_results(kept, self._degraded)
+        self.show_results(without([c.result for c in self.cards], memory_ids), self._degraded)

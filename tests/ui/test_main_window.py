@@ -233,6 +233,14 @@ def test_each_reply_keeps_the_memories_that_shaped_it(qtbot: QtBot) -> None:
     with qtbot.waitSignal(view.sig_reply_selected) as selected:
         view.transcript.anchorClicked.emit(QUrl("reply:1"))
     assert selected.args == [first, None]
+    # An edit shows behind the reply as the new version; a forget takes it away.
+    edited = memory_value("m-2", "Ana likes fresh figs", NOW, MemoryKind.SEMANTIC, ("s1-t1",))
+    view.memory_changed(first[0].memory.id, edited)
+    with qtbot.waitSignal(view.sig_reply_selected) as selected:
+        view.transcript.anchorClicked.emit(QUrl("reply:1"))
+    assert [r.memory for r in selected.args[0]] == [edited]
+    view.memories_forgotten({edited.id})
+    assert "**Engram** · [0 memories](reply:1)" in view.markdown()
 
 
 def node(node_id: str, kind: MemoryKind, day: int, replaced_on: int | None = None) -> Node:
