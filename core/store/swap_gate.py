@@ -85,16 +85,24 @@ class GatedCursor:
 
 def reattach(attach: Callable[[], object], patience: float = 30.0) -> None:
     """Attach again, waiting for queries begun before the swap to be fetched: until then
-    DuckDB keeps the old file open under the same path and refuses a second handle."""
+    DuckDB keeps the old file open under the same path and refuses a second handle. Another
+    program that opened the file in the moment it was let go (an `engram` command run beside
+    the app) is waited for too: giving up would leave this store without its file."""
     deadline = time.monotonic() + patience
     delay = 0.002
     while True:
         try:
             attach()
             return
-        except duckdb.BinderException as exc:
-            if "file handle conflict" not in str(exc) or time.monotonic() > deadline:
+        except (duckdb.BinderException, duckdb.IOException) as exc:
+            held_here = "file handle conflict" in str(exc)
+            if not (held_here or "Could not set lock" in str(exc)):
                 raise
-            log.debug("Waiting for a read of the old memory file to finish")
+            if time.monotonic() > deadline:
+                raise
+            if held_here:
+                log.debug("Waiting for a read of the old memory file to finish")
+            else:
+                log.warning("Another program has the memory file open; waiting for it")
             time.sleep(delay)
             delay = min(delay * 2, 0.05)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -122,6 +125,44 @@ def test_a_rewrite_that_fails_leaves_a_working_store_and_is_finished_at_the_next
     found = Retriever(store, embedder).search(SearchRequest("my locker code", NOW)).results
     assert found and memory_id not in {r.memory.id for r in found}
     assert not list(tmp_path.glob("*.rewrite"))
+    store.close()
+    with reopened_purged(tmp_path, embedder):
+        pass
+
+
+def test_another_program_opening_the_file_during_the_swap_is_waited_for(
+    tmp_path: Path, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An `engram` command started in the moment the old file is let go takes the new one;
+    the store must wait for it to let go, not lose its file (every later read failed)."""
+    store = MemoryStore.open(tmp_path, embedder.model_id, embedder.dim)
+    memory_id = remember_secret(store, embedder)
+    path = store.db.config.path
+    real_replace = os.replace
+    holders: list[subprocess.Popen[bytes]] = []
+
+    def replace_then_open_elsewhere(source: object, target: object) -> None:
+        real_replace(source, target)  # type: ignore[arg-type]
+        if Path(str(target)) == path and not holders:
+            holder = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-c",
+                    "import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=True); "
+                    "print('open', flush=True); time.sleep(1.5)",
+                    str(path),
+                ],
+                stdout=subprocess.PIPE,
+            )
+            assert holder.stdout is not None and holder.stdout.readline() == b"open\n"
+            holders.append(holder)
+
+    monkeypatch.setattr("core.store.database.os.replace", replace_then_open_elsewhere)
+    assert store.forget([memory_id], NOW)
+    (holder,) = holders
+    assert holder.wait(30) == 0
+    found = Retriever(store, embedder).search(SearchRequest("my locker code", NOW)).results
+    assert found and memory_id not in {r.memory.id for r in found}
     store.close()
     with reopened_purged(tmp_path, embedder):
         pass
