@@ -130,6 +130,8 @@ def alternating(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
 
 def check_gguf(path: Path) -> None:
     """Fail with a plain message before llama.cpp does so with a C-level one (or crashes)."""
+    if path.is_dir():
+        raise ModelError(f"{path} is a folder; choose the model's .gguf file inside it.")
     if not path.is_file():
         raise ModelError(f"Model file not found: {path}")
     with path.open("rb") as handle:

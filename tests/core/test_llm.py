@@ -96,6 +96,9 @@ def test_token_counts_come_from_the_model_tokenizer(llm: LlamaCppLLM) -> None:
 def test_missing_model_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="not found"):
         LlamaCppLLM(LLMSettings(tmp_path / "nope.gguf"))
+    # A model's folder chosen instead of its file.
+    with pytest.raises(ModelError, match="is a folder; choose the model's .gguf file inside it"):
+        LlamaCppLLM(LLMSettings(tmp_path))
 
 
 def test_a_file_that_is_not_gguf_is_refused(tmp_path: Path) -> None:
