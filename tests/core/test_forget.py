@@ -276,3 +276,16 @@ def test_a_forget_takes_the_words_out_of_the_daily_digest_pages_too(
     assert left, "the days keep pages for what was not forgotten"
     assert not any(secret_in(p) for p in left)
     assert all(p.read_text() == text for p, text in untouched.items())
+
+
+def test_a_digest_page_left_with_nothing_to_say_goes(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    day = datetime(2026, 2, 1, 9, tzinfo=UTC)
+    memory = NewMemory(MemoryKind.SEMANTIC, SECRET, day, key="locker code")
+    with store.db.write() as cur:
+        (memory_id,) = store.memories.insert(cur, [memory], embedder.embed([SECRET]))
+    page = write_digest(store, tmp_path, day.date())
+    assert page is not None and "9183746650" in page.read_text()
+    forget(store, tmp_path, [memory_id], NOW, "test")
+    assert not page.exists()
