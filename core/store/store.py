@@ -157,8 +157,12 @@ class MemoryStore:
         self.memories.read_through()
 
     def maintain(self) -> None:
-        """Index upkeep worth doing after a batch of writes."""
+        """Index upkeep worth doing after a batch of writes: the keyword index caught up, and
+        the vector graph built if the store has grown enough to have one (see
+        `VectorIndex.graph_safe`)."""
         self.fulltext.upkeep()
+        if not self.vectors.exists():
+            self.vectors.ensure_in_background()
 
     def stats(self) -> StoreStats:
         sessions, turns = self.conversations.counts()
@@ -169,7 +173,7 @@ class MemoryStore:
         elif self.vectors.exists():
             vector_state = "ready"
         else:
-            vector_state = "missing"
+            vector_state = "missing" if self.vectors.graph_safe() else "not needed yet"
         path = self.db.config.path
         return StoreStats(
             path=str(path),

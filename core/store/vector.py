@@ -22,6 +22,13 @@ from core.store.memory_rows import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
 
+# vss 1.5.5 builds a graph that crashes the process a few inserts later when the table holds
+# rows without a vector (forgotten memories keep theirs as tombstones) and fewer than 32 with
+# one: 30 vectors beside 3 such rows crashed within 6 inserts, 32 and more survived 2,000 (a
+# first week's store where one memory is forgotten). Below twice that no graph is built while
+# such rows exist; an exact scan of so few vectors takes well under a millisecond.
+MIN_GRAPH_VECTORS = 64
+
 
 @dataclass(frozen=True, slots=True)
 class VectorHit:
@@ -133,13 +140,23 @@ class VectorIndex:
         comes, what it teaches waits. Builds must not run beside writes of memory rows (see
         `Database.freeze_rows`)."""
         with self._db.freeze_rows() as cur:
-            if self.exists():
+            if self.exists() or not self.graph_safe(cur):
                 return
             log.info("Building the vector index")
             with self.held_in_process():
                 self._create(cur, HNSW_INDEXES[0])
             log.info("Vector index ready")
         self._checkpoint()
+
+    def graph_safe(self, cur: duckdb.DuckDBPyConnection | None = None) -> bool:
+        """Whether a graph may be built over the table now (see MIN_GRAPH_VECTORS); until
+        then search scans the vectors exactly, and the next upkeep builds it."""
+        vectors, rows = (
+            (cur or self._db.cursor())
+            .execute("SELECT count(embedding), count(*) FROM memories")
+            .fetchall()[0]
+        )
+        return vectors >= MIN_GRAPH_VECTORS or vectors == rows
 
     def _create(self, cur: duckdb.DuckDBPyConnection, name: str) -> None:
         cur.execute(
@@ -295,6 +312,8 @@ class VectorIndex:
         graph, which the held rows keep whole (searches during it p50 25 ms, where the exact
         scan behind a drop took 157 ms). Then the old one goes. For that while both are in
         memory (each holds a copy of the vectors: ~150 MB at 100k memories)."""
+        if not self.graph_safe():
+            return
         old = self._drop_spare()
         fresh = next(name for name in HNSW_INDEXES if name not in old)
         self._compacting.set()

@@ -19,7 +19,7 @@ from core.store.database import Database
 from core.store.fulltext import FTS_SCHEMA, FullTextIndex
 from core.store.postings import PostingsSnapshot, StemCache
 from core.store.unindexed import UnindexedDocuments
-from core.store.vector import VectorHit, VectorIndex
+from core.store.vector import MIN_GRAPH_VECTORS, VectorHit, VectorIndex
 from tests.core.memory_factory import remember
 from tests.core.no_reads import forbid_reads_on_this_thread
 
@@ -68,11 +68,13 @@ def test_search_while_a_forget_rewrites_the_file_and_rebuilds_the_graph_reads_no
 ) -> None:
     """A forget drops the graph, copies the file, then builds the graph again; beside that
     build the file's exact scan took 0.2-1.7 s a search at 100k memories. Meanwhile the
-    vectors are held in process and search scans those, exactly, without the forgotten one."""
-    ids = remember(store, embedder, TEXTS, T0)
+    vectors are held in process and search scans those, exactly, without the forgotten one.
+    (Enough memories that a graph is built beside a forgotten one: see MIN_GRAPH_VECTORS.)"""
+    texts = TEXTS + [f"Filed note {i} on the shelf by the window" for i in range(MIN_GRAPH_VECTORS)]
+    ids = remember(store, embedder, texts, T0)
     query = embedder.embed(["a new dog"])[0]
-    vectors = embedder.embed(TEXTS)
-    expected = [ids[i] for i in np.argsort(-(vectors @ query)) if i != 0]
+    vectors = embedder.embed(texts)
+    expected = [ids[i] for i in np.argsort(-(vectors @ query)) if i != 0][:10]
     during: dict[str, list[VectorHit]] = {}
 
     def search_from_process(moment: str) -> None:
