@@ -137,6 +137,7 @@ def compress_warm(ctx: JobContext) -> JobReport:
     cursor = store.db.cursor()
     hot_condition = f"kind = 'episodic' AND tier = 'hot' AND source_path IS NULL AND {live()}"
     while not ctx.cancelled:
+        forgets = store.forgets
         hot = cursor.execute(f"SELECT count(*) FROM memories WHERE {hot_condition}").fetchall()
         excess = hot[0][0] - config.hot_capacity
         if excess <= 0:
@@ -174,6 +175,10 @@ def compress_warm(ctx: JobContext) -> JobReport:
         )
         vector = ctx.embedder.embed([text])
         with store.db.write() as cur:
+            if store.forgets != forgets:
+                # A forget since the group was read (the model takes seconds) may have taken
+                # some of it, and the summary would say it again: the group is read anew.
+                continue
             (summary_id,) = store.memories.insert(cur, [summary], vector)
             for memory in group:
                 store.memories.mark_superseded(cur, memory.id, summary_id, ctx.now)
@@ -274,6 +279,7 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
     to every episode it came from. The episodes stay as they were, with their short form in
     `summary`."""
     store, config = ctx.store, ctx.config
+    forgets = store.forgets
     cutoff = ctx.now - config.episode_age
     after = datetime.fromisoformat(store.db.meta(CLUSTER_WATERMARK) or "1970-01-01T00:00:00+00:00")
     episodes = _unclustered_episodes(ctx, after, cutoff)
@@ -326,6 +332,10 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
         )
         embedded = ctx.embedder.embed([content])
         with store.db.write() as cur:
+            if store.forgets != forgets:
+                # The episodes were read before a forget that may have taken some of them:
+                # what is left is clustered at the next run.
+                break
             (fact_id,) = store.memories.insert(cur, [fact], embedded)
             store.links.add(
                 cur,
@@ -338,7 +348,7 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
         done.update(m.id for m in members)
         facts += 1
         clustered += len(members)
-    if not ctx.cancelled:
+    if not ctx.cancelled and store.forgets == forgets:
         with store.db.write() as cur:
             store.db.set_meta(cur, CLUSTER_WATERMARK, cutoff.isoformat())
     return JobReport("episodes", {"facts": facts, "episodes": clustered})
@@ -535,8 +545,12 @@ def daily_digest(ctx: JobContext) -> JobReport:
     """Yesterday in one Markdown page under `<home>/memory/`: observability, not memory (it is
     not stored as one). Written only for a day that had something worth saying."""
     day = (ctx.now - timedelta(days=1)).date()
-    path = write_digest(ctx.store, ctx.home, day)
-    return JobReport("digest", {"written": int(path is not None)})
+    while True:
+        forgets = ctx.store.forgets
+        path = write_digest(ctx.store, ctx.home, day)
+        # A forget while the page was written may have found it not there yet.
+        if ctx.store.forgets == forgets:
+            return JobReport("digest", {"written": int(path is not None)})
 
 
 Job = Callable[[JobContext], JobReport]

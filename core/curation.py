@@ -16,6 +16,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+import duckdb
 import numpy as np
 
 from core.embed import Embedder
@@ -168,7 +169,12 @@ class Curator:
         self, turns: Sequence[Turn], now: datetime, project: str | None = None
     ) -> list[Outcome]:
         """Extract, decide and apply for one exchange. A model failure is logged and changes
-        nothing."""
+        nothing. An exchange whose words a forget took since it was said (the model takes
+        seconds, and the queue may wait behind replies) is not curated: what the model would
+        make of it would bring the words back."""
+        if not self._still_said(turns):
+            log.info("Curation skipped: the exchange was forgotten before it was curated")
+            return []
         try:
             candidates = self.extract(turns, project)
         except MODEL_FAILURES as exc:
@@ -197,8 +203,21 @@ class Curator:
                 continue
             similarity = hits[index].similarity if index is not None else 0.0
             target = known[index] if index is not None else None
-            outcomes.append(self._apply(candidate, vector, decision, target, similarity, now))
+            with self._store.db.write() as cur:
+                # Holding the writer, no forget can commit before this write does.
+                if not self._still_said(turns):
+                    log.info("Curation dropped: the exchange was forgotten while it was curated")
+                    return outcomes
+                outcomes.append(
+                    self._apply(cur, candidate, vector, decision, target, similarity, now)
+                )
         return outcomes
+
+    def _still_said(self, turns: Sequence[Turn]) -> bool:
+        """Whether the stored exchange still holds every word it was curated from (a forget
+        blanks its turns; forgetting everything deletes them)."""
+        stored = {t.id: t.text for t in self._store.conversations.turns([t.id for t in turns])}
+        return all(stored.get(t.id) == t.text for t in turns)
 
     def _extraction_failed(self, exc: BaseException) -> None:
         """A model too small for the JSON (or cut off by its token limit) fails at every
@@ -223,6 +242,7 @@ class Curator:
 
     def _apply(
         self,
+        cur: duckdb.DuckDBPyConnection,
         candidate: NewMemory,
         vector: np.ndarray,
         decision: Decision,
@@ -234,26 +254,23 @@ class Curator:
         if decision is Decision.NOOP:
             return Outcome(content, decision, applied=False, note="already known")
         if decision is Decision.ADD:
-            with self._store.db.write() as cur:
-                written = remember(self._store, cur, Lesson((), (candidate,)), vector[None], now)
+            written = remember(self._store, cur, Lesson((), (candidate,)), vector[None], now)
             return Outcome(content, decision, True, memory_id=written.memory_ids[0])
         if target is None:
             return Outcome(content, decision, False, note="the model named no kept memory")
-        agreed = decision is Decision.UPDATE and self._agrees(candidate, target, similarity)
-        with self._store.db.write() as cur:
-            if agreed:
-                new_id = self._store.memories.supersede(cur, target.id, candidate, vector)
-                return Outcome(content, decision, True, memory_id=new_id, target_id=target.id)
-            pending = self._store.pending.propose(
-                cur,
-                decision.value.lower(),
-                target.id,
-                candidate.kind,
-                content if decision is Decision.UPDATE else None,
-                candidate.key,
-                candidate.importance,
-                now,
-            )
+        if decision is Decision.UPDATE and self._agrees(candidate, target, similarity):
+            new_id = self._store.memories.supersede(cur, target.id, candidate, vector)
+            return Outcome(content, decision, True, memory_id=new_id, target_id=target.id)
+        pending = self._store.pending.propose(
+            cur,
+            decision.value.lower(),
+            target.id,
+            candidate.kind,
+            content if decision is Decision.UPDATE else None,
+            candidate.key,
+            candidate.importance,
+            now,
+        )
         return Outcome(
             content,
             decision,

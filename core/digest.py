@@ -78,11 +78,13 @@ def page_path(home: Path, day: date) -> Path:
 
 
 def write_digest(store: MemoryStore, home: Path, day: date) -> Path | None:
-    """Write (or rewrite: it is idempotent) the page for `day`, atomically."""
+    """Write (or rewrite: it is idempotent) the page for `day`, atomically; a day with nothing
+    (left) to say has no page."""
     text = render_digest(store, day)
-    if text is None:
-        return None
     path = page_path(home, day)
+    if text is None:
+        path.unlink(missing_ok=True)
+        return None
     path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomically(path, text)
     return path
@@ -106,9 +108,7 @@ def redact_pages(store: MemoryStore, home: Path, memory_ids: Sequence[str]) -> l
     changed = []
     for (day,) in rows:
         path = page_path(home, day)
-        if not path.exists():
-            continue
-        if write_digest(store, home, day) is None:
-            path.unlink()
-        changed.append(path)
+        if path.exists():
+            write_digest(store, home, day)
+            changed.append(path)
     return changed

@@ -3,9 +3,11 @@ compression counts, search finding summaries, crash and re-run, link decay, the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,6 +30,7 @@ from core.embed import Embedder
 from core.errors import ModelBusyError, ModelError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
+from core.llm import ChatMessage
 from core.model import MemoryKind, Role, Session, Tier, Turn
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
@@ -383,3 +386,48 @@ def test_with_a_model_loaded_summaries_are_written_by_it_or_extractive_when_it_f
     # Each summary is asked for with the group's key sentences, one per original.
     assert len(llm.prompts) == len(answers) and llm.prompts[0].count("\n- ") == 3
     assert "at most 700 characters" in llm.prompts[0]
+
+
+class ForgetsWhileAsked(ScriptedLLM):
+    """The user forgets a memory while the model is asked about it (it takes seconds)."""
+
+    def __init__(self, store: MemoryStore, forget_id: str, answers: list[object]) -> None:
+        super().__init__(answers)
+        self.store, self.forget_id = store, forget_id
+
+    def complete_json(self, messages: Sequence[ChatMessage], schema: Any, **kw: Any) -> Any:
+        if self.forget_id:
+            self.store.forget([self.forget_id], NOW)
+            self.forget_id = ""
+        return super().complete_json(messages, schema, **kw)
+
+
+def said_anywhere(store: MemoryStore, lines: list[str]) -> list[str]:
+    rows = store.db.cursor().execute(
+        "SELECT coalesce(content, '') || ' ' || coalesce(summary, '') FROM memories"
+    )
+    texts = [r[0] for r in rows.fetchall()]
+    return [line for line in lines if any(line in text for text in texts)]
+
+
+def test_a_memory_forgotten_while_its_group_is_summarised_is_not_summarised_again(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    history(store, embedder)
+    oldest = min(store.memories.recent(100), key=lambda m: m.created_at)
+    lines = oldest.content.splitlines()
+    # The model fails after the forget: the extractive summary is made from the group.
+    llm = ForgetsWhileAsked(store, oldest.id, [ModelError("cut off")] * 12)
+    assert compress_warm(context(store, embedder, tmp_path, llm=llm)).counts["summaries"] > 0
+    assert said_anywhere(store, lines) == []
+
+
+def test_episodes_forgotten_while_the_pattern_is_stated_are_not_stated_again(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    start = wedding_talk(store, embedder)
+    (first, _) = sorted(store.memories.of_kind(MemoryKind.EPISODIC), key=lambda m: m.created_at)
+    llm = ForgetsWhileAsked(store, first.id, [ModelError("cut off")])
+    ctx = JobContext(store, embedder, start + timedelta(days=30), tmp_path, CONFIG, llm=llm)
+    assert cluster_episodes(ctx).counts == {"facts": 0, "episodes": 0}
+    assert said_anywhere(store, ["married in Kyoto in April"]) == []

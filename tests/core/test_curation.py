@@ -3,6 +3,7 @@ may not do), and the plumbing with the real tiny GGUF."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 from collections.abc import Iterator, Sequence
@@ -17,7 +18,7 @@ from core.embed import Embedder
 from core.errors import ModelBusyError, ModelError
 from core.ingest.remember import Lesson, remember
 from core.llm import ChatMessage, LlamaCppLLM, LLMSettings
-from core.model import DecayClass, MemoryKind, NewMemory, Role, Turn
+from core.model import DecayClass, MemoryKind, NewMemory, Role, Session, Turn
 from core.store import MemoryStore
 
 NOW = datetime(2026, 11, 18, 10, tzinfo=UTC)
@@ -46,11 +47,20 @@ class ScriptedLLM:
         return answer
 
 
-def exchange(text: str) -> list[Turn]:
-    return [
-        Turn("s1-t0", "s1", 0, Role.USER, text, NOW, "Ana"),
-        Turn("s1-t1", "s1", 1, Role.ASSISTANT, "Noted.", NOW, "Engram"),
+_sessions = itertools.count(1)
+
+
+def exchange(store: MemoryStore, text: str) -> list[Turn]:
+    """An exchange as the chat stores it: curation reads its words back before it writes."""
+    session = Session(f"s{next(_sessions)}", NOW)
+    turns = [
+        Turn(f"{session.id}-t0", session.id, 0, Role.USER, text, NOW, "Ana"),
+        Turn(f"{session.id}-t1", session.id, 1, Role.ASSISTANT, "Noted.", NOW, "Engram"),
     ]
+    with store.db.write() as cur:
+        store.conversations.insert_sessions(cur, [session])
+        store.conversations.insert_turns(cur, session.id, turns)
+    return turns
 
 
 def known(store: MemoryStore, embedder: Embedder, content: str, key: str | None = None) -> str:
@@ -84,11 +94,12 @@ def extracted(content: str, key: str | None = None, kind: str = "semantic") -> d
 
 def test_something_new_is_added_with_its_turns(store: MemoryStore, embedder: Embedder) -> None:
     llm = ScriptedLLM([extracted("Ana is training for the Porto marathon.")])
-    (outcome,) = Curator(store, embedder, llm).curate(exchange("I'm training for Porto!"), NOW)
+    said = exchange(store, "I'm training for Porto!")
+    (outcome,) = Curator(store, embedder, llm).curate(said, NOW)
     assert (outcome.decision, outcome.applied) == (Decision.ADD, True)
     (memory,) = store.memories.get_many([outcome.memory_id])
     assert memory.content == "Ana is training for the Porto marathon."
-    assert memory.source_turn_ids == ("s1-t0", "s1-t1")
+    assert memory.source_turn_ids == tuple(t.id for t in said)
     assert {"porto", "lena"} <= set(memory.entities)
     # Names the model found join the entity graph even when the text does not spell them out.
     assert {"porto", "lena"} <= {e.name for e in store.entities.all()}
@@ -104,7 +115,7 @@ def test_an_update_the_rules_agree_with_supersedes_and_the_model_sees_small_ids(
             {"decision": "UPDATE", "target": 1},
         ]
     )
-    (outcome,) = Curator(store, embedder, llm).curate(exchange("We moved to Porto."), NOW)
+    (outcome,) = Curator(store, embedder, llm).curate(exchange(store, "We moved to Porto."), NOW)
     assert outcome.applied and outcome.target_id == old
     chain = [v.memory_id for v in store.lineage.chain(outcome.memory_id)]
     assert chain == [old, outcome.memory_id]
@@ -119,7 +130,7 @@ def test_changes_the_rules_do_not_back_wait_for_the_user(
 ) -> None:
     target = known(store, embedder, "Ana's sister is called Marta")
     llm = ScriptedLLM([extracted("Ana enjoys cold showers."), {"decision": decision, "target": 1}])
-    (outcome,) = Curator(store, embedder, llm).curate(exchange("Cold showers rock."), NOW)
+    (outcome,) = Curator(store, embedder, llm).curate(exchange(store, "Cold showers rock."), NOW)
     assert not outcome.applied and outcome.pending_id
     (pending,) = store.pending.pending()
     assert (pending.action, pending.target_id) == (decision.lower(), target)
@@ -143,7 +154,7 @@ def test_a_wrong_or_empty_answer_changes_nothing(
     store: MemoryStore, embedder: Embedder, script: list[Any]
 ) -> None:
     kept = known(store, embedder, "Ana likes green tea in the morning")
-    Curator(store, embedder, ScriptedLLM(script)).curate(exchange("Tea time."), NOW)
+    Curator(store, embedder, ScriptedLLM(script)).curate(exchange(store, "Tea time."), NOW)
     assert [m.id for m in store.memories.recent(10)] == [kept]
     assert store.pending.pending() == []
 
@@ -156,7 +167,7 @@ def test_a_model_that_keeps_failing_is_reported_once_per_run_of_failures(
     curator = Curator(store, embedder, llm)
     with caplog.at_level(logging.INFO, logger="core.curation"):
         for _ in range(5):
-            assert curator.curate(exchange("Tea time."), NOW) == []
+            assert curator.curate(exchange(store, "Tea time."), NOW) == []
     said = [(r.levelno, r.getMessage()) for r in caplog.records]
     assert [level for level, _ in said] == [logging.WARNING, logging.INFO, logging.WARNING]
     assert "cut off" in said[0][1]
@@ -173,7 +184,7 @@ def test_curation_that_gave_way_to_a_reply_asks_again_and_is_not_a_failure(
         [busy, busy, extracted("Ana lives in Porto now.", key="ana: location"), busy, update]
     )
     with caplog.at_level(logging.INFO, logger="core.curation"):
-        (outcome,) = Curator(store, embedder, llm).curate(exchange("I moved to Porto."), NOW)
+        (outcome,) = Curator(store, embedder, llm).curate(exchange(store, "I moved to Porto."), NOW)
     assert (outcome.decision, outcome.applied, outcome.target_id) == (Decision.UPDATE, True, kept)
     assert [v.memory_id for v in store.lineage.chain(outcome.memory_id)] == [
         kept,
@@ -184,11 +195,54 @@ def test_curation_that_gave_way_to_a_reply_asks_again_and_is_not_a_failure(
     assert caplog.records == []
 
 
+def forgettable(store: MemoryStore, embedder: Embedder, said: Sequence[Turn]) -> str:
+    """The fact the rules remembered from the user's turn: forgetting it blanks the turn."""
+    fact = NewMemory(
+        MemoryKind.SEMANTIC, "Ana's locker code is 4512", NOW, source_turn_ids=(said[0].id,)
+    )
+    with store.db.write() as cur:
+        written = remember(store, cur, Lesson((), (fact,)), embedder.embed([fact.content]), NOW)
+    return written.memory_ids[0]
+
+
+def remembered_text(store: MemoryStore) -> str:
+    rows = store.db.cursor().execute("SELECT string_agg(content, ' ') FROM memories").fetchall()
+    return rows[0][0] or ""
+
+
+def test_an_exchange_forgotten_before_it_is_curated_is_not_brought_back(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """The queue can wait behind replies: a forget made meanwhile must not be undone by what
+    the model makes of the words it still holds."""
+    said = exchange(store, "My locker code is 4512.")
+    store.forget([forgettable(store, embedder, said)], NOW)
+    llm = ScriptedLLM([extracted("Ana's gym locker code is 4512.")])
+    assert Curator(store, embedder, llm).curate(said, NOW) == []
+    assert llm.prompts == [] and "4512" not in remembered_text(store)
+
+
+def test_an_exchange_forgotten_while_the_model_reads_it_is_not_brought_back(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    said = exchange(store, "My locker code is 4512.")
+    fact_id = forgettable(store, embedder, said)
+
+    class ForgottenMeanwhile(ScriptedLLM):
+        def complete_json(self, messages: Sequence[ChatMessage], schema: Any, **_: Any) -> Any:
+            store.forget([fact_id], NOW)
+            return super().complete_json(messages, schema)
+
+    llm = ForgottenMeanwhile([extracted("Ana's gym locker code is 4512.")])
+    assert Curator(store, embedder, llm).curate(said, NOW) == []
+    assert llm.prompts and "4512" not in remembered_text(store)
+
+
 def test_the_worker_curates_off_the_callers_thread(store: MemoryStore, embedder: Embedder) -> None:
     llm = ScriptedLLM([extracted("Ana plays the cello.")])
     worker = CurationWorker(Curator(store, embedder, llm))
     caller = threading.get_ident()
-    worker.submit(exchange("I play the cello."), NOW)
+    worker.submit(exchange(store, "I play the cello."), NOW)
     worker.close(timeout=60)
     assert [m.content for m in store.memories.recent(5)] == ["Ana plays the cello."]
     assert caller == threading.get_ident()
@@ -206,7 +260,7 @@ def test_the_real_model_answers_in_schema_or_fails_cleanly(
     decision, index = curator.decide(candidate, [berlin])
     assert decision in Decision and index in (None, 0)
     # Extraction is longer: random weights may run out of tokens, which must change nothing.
-    outcomes = curator.curate(exchange("I moved to Porto."), NOW)
+    outcomes = curator.curate(exchange(store, "I moved to Porto."), NOW)
     assert all(o.decision in Decision for o in outcomes)
     if not outcomes:
         assert [m.id for m in store.memories.recent(10)] == [kept]
