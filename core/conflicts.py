@@ -114,6 +114,7 @@ def settle_pending(
                     key=change.key,
                     decay_class=target.decay_class,
                     entities=target.entities,
+                    source_turn_ids=change.source_turn_ids,
                 )
                 vector = embedder.embed([replacement.content])[0]
                 store.memories.supersede(cur, target.id, replacement, vector)

@@ -270,6 +270,7 @@ class Curator:
             candidate.key,
             candidate.importance,
             now,
+            candidate.source_turn_ids,
         )
         return Outcome(
             content,

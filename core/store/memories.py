@@ -441,9 +441,14 @@ class MemoryRepository:
             {"ids": pack_ids(chain_ids)},
         )
         cur.execute(f"DELETE FROM memory_entities WHERE memory_id IN {IDS}", [pack_ids(chain_ids)])
-        # A proposed change to a forgotten memory, or its copy in a working set, would keep
-        # its words alive.
-        cur.execute(f"DELETE FROM pending_changes WHERE target_id IN {IDS}", [pack_ids(chain_ids)])
+        # A proposed change to a forgotten memory or made from its turns, or its copy in a
+        # working set, would keep its words alive.
+        cur.execute(
+            f"DELETE FROM pending_changes WHERE target_id IN {NAMED_IDS} OR list_has_any("
+            "source_turn_ids, (SELECT list(turn_id) FROM memory_sources "
+            f"WHERE memory_id IN {NAMED_IDS} AND turn_id IS NOT NULL))",
+            {"ids": pack_ids(chain_ids)},
+        )
         cur.execute(f"DELETE FROM working_items WHERE key IN {IDS}", [pack_ids(chain_ids)])
         return chain_ids
 

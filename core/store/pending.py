@@ -4,6 +4,7 @@ rules did not agree. Nothing here touches a memory until the user applies it."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,9 +26,12 @@ class PendingChange:
     importance: float
     proposed_at: datetime
     status: str
+    source_turn_ids: tuple[str, ...] = ()
 
 
-_COLUMNS = "id, action, target_id, kind, content, key, importance, proposed_at, status"
+_COLUMNS = (
+    "id, action, target_id, kind, content, key, importance, proposed_at, status, source_turn_ids"
+)
 
 
 class PendingChanges:
@@ -44,11 +48,25 @@ class PendingChanges:
         key: str | None,
         importance: float,
         at: datetime,
+        source_turn_ids: Sequence[str] = (),
     ) -> str:
+        """`source_turn_ids`: the turns the proposal was made from (a forget of them takes
+        it)."""
         change_id = "p-" + uuid.uuid4().hex[:12]
         cur.execute(
-            f"INSERT INTO pending_changes ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending')",
-            [change_id, action, target_id, kind.value, content, key, importance, at],
+            f"INSERT INTO pending_changes ({_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)",
+            [
+                change_id,
+                action,
+                target_id,
+                kind.value,
+                content,
+                key,
+                importance,
+                at,
+                list(source_turn_ids),
+            ],
         )
         return change_id
 
@@ -63,7 +81,9 @@ class PendingChanges:
             .fetchall()
         )
         return [
-            PendingChange(r[0], r[1], r[2], MemoryKind(r[3]), r[4], r[5], r[6], r[7], r[8])
+            PendingChange(
+                r[0], r[1], r[2], MemoryKind(r[3]), r[4], r[5], r[6], r[7], r[8], tuple(r[9])
+            )
             for r in rows
         ]
 

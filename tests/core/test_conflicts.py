@@ -73,12 +73,18 @@ def test_a_proposed_change_waits_for_the_user(
             "ana: employer",
             0.7,
             NOW,
+            ("s9-t4",),
         )
     (listed,) = review_conflicts(store, NOW).pending
     assert listed.id == change
     settle_pending(store, embedder, change, apply, NOW)
     assert store.pending.pending() == []
-    current = [m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)]
-    assert current == (["Ana works at Kestrel"] if apply else ["Ana works at Orbital"])
+    current = store.memories.of_kind(MemoryKind.SEMANTIC)
+    assert [m.content for m in current] == (
+        ["Ana works at Kestrel"] if apply else ["Ana works at Orbital"]
+    )
+    # Applied, the new version keeps where its words came from (a forget finds it by them).
+    if apply:
+        assert store.memories.get(current[0].id).source_turn_ids == ("s9-t4",)
     with pytest.raises(StoreError, match="No pending change"):
         settle_pending(store, embedder, change, True, NOW)

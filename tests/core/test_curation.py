@@ -130,12 +130,18 @@ def test_changes_the_rules_do_not_back_wait_for_the_user(
 ) -> None:
     target = known(store, embedder, "Ana's sister is called Marta")
     llm = ScriptedLLM([extracted("Ana enjoys cold showers."), {"decision": decision, "target": 1}])
-    (outcome,) = Curator(store, embedder, llm).curate(exchange(store, "Cold showers rock."), NOW)
+    said = exchange(store, "Cold showers rock.")
+    (outcome,) = Curator(store, embedder, llm).curate(said, NOW)
     assert not outcome.applied and outcome.pending_id
     (pending,) = store.pending.pending()
     assert (pending.action, pending.target_id) == (decision.lower(), target)
+    assert pending.source_turn_ids == tuple(t.id for t in said)
     (untouched,) = store.memories.get_many([target])
     assert untouched.valid_to is None and store.memories.count() == 1
+    # Forgetting what was said takes the proposal made from it (it holds the words).
+    store.forget([forgettable(store, embedder, said)], NOW)
+    assert store.pending.pending() == []
+    assert store.memories.get(target).forgotten_at is None
 
 
 @pytest.mark.parametrize(
