@@ -38,8 +38,8 @@ class Lesson:
     segments: tuple[NewMemory, ...]
     facts: tuple[NewMemory, ...] = ()
     tasks: tuple[TaskCandidate, ...] = ()
-    # (subject, relation, object) claims with the time they were made.
-    relations: tuple[tuple[Relation, datetime], ...] = ()
+    # (subject, relation, object) claims with the time they were made and the turn saying it.
+    relations: tuple[tuple[Relation, datetime, str], ...] = ()
 
     @property
     def memories(self) -> tuple[NewMemory, ...]:
@@ -98,7 +98,7 @@ def inline_extraction(
         tuple(segments),
         tuple(fact_memory(fact, turn, project) for fact, turn in facts),
         tasks,
-        tuple((fact.relation, turn.at) for fact, turn in facts if fact.relation),
+        tuple((fact.relation, turn.at, turn.id) for fact, turn in facts if fact.relation),
     )
 
 

@@ -107,10 +107,11 @@ class EntityRepository:
             )
 
     def relate(
-        self, cur: duckdb.DuckDBPyConnection, claims: Sequence[tuple[Relation, datetime]]
+        self, cur: duckdb.DuckDBPyConnection, claims: Sequence[tuple[Relation, datetime, str]]
     ) -> None:
-        """Record relationships in the order they were stated."""
-        for claim, since in sorted(claims, key=lambda c: c[1]):
+        """Record relationships in the order they were stated, each with the turn that stated
+        it (a forget of that turn takes it)."""
+        for claim, since, turn_id in sorted(claims, key=lambda c: c[1]):
             self._upsert(
                 cur,
                 {
@@ -133,8 +134,8 @@ class EntityRepository:
                     [since, claim.subject, claim.relation],
                 )
             cur.execute(
-                "INSERT INTO entity_relationships VALUES (?, ?, ?, ?, NULL)",
-                [claim.subject, claim.object, claim.relation, since],
+                "INSERT INTO entity_relationships VALUES (?, ?, ?, ?, NULL, ?)",
+                [claim.subject, claim.object, claim.relation, since, turn_id],
             )
 
     def all(self) -> list[EntitySummary]:

@@ -430,6 +430,10 @@ class MemoryRepository:
             f"DELETE FROM tasks WHERE source_turn_id IN {said}", {"ids": pack_ids(chain_ids)}
         )
         cur.execute(
+            f"DELETE FROM entity_relationships WHERE source_turn_id IN {said}",
+            {"ids": pack_ids(chain_ids)},
+        )
+        cur.execute(
             "UPDATE memories SET content = NULL, summary = NULL, embedding = NULL, entities = [], "
             "key = NULL, forgotten_at = $now, forget_reason = $reason, updated_at = $now "
             f"WHERE id IN {NAMED_IDS}",

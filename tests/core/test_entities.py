@@ -98,3 +98,16 @@ def test_forgetting_removes_names_no_memory_mentions_any_more(
     store.forget(ids, datetime(2026, 4, 1, tzinfo=UTC))
     assert store.entities.all() == []
     assert store.entities.relationships() == []
+
+
+def test_forgetting_a_claim_takes_its_relationship_even_when_the_names_stay(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Berlin and Ana are still named elsewhere, so neither entity goes; the relationship the
+    forgotten sentence stated must go all the same."""
+    importing(store, embedder, session("s1", 2, ["I live in Berlin.", "Nice city."]))
+    importing(store, embedder, session("s2", 9, ["Ana and I loved the Berlin zoo.", "Fun!"]))
+    claim = next(m for m in store.memories.recent(10) if m.key and "Berlin" in m.content)
+    store.forget([claim.id], datetime(2026, 4, 1, tzinfo=UTC))
+    assert {"ana", "berlin"} <= {e.name for e in store.entities.all()}
+    assert store.entities.relationships() == []

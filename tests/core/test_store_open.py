@@ -69,6 +69,11 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
         cur.execute("DROP TABLE working_items")
         cur.execute("DROP INDEX turns_session")
         cur.execute("ALTER TABLE turns DROP COLUMN learnt")
+        cur.execute("ALTER TABLE entity_relationships DROP COLUMN source_turn_id")
+        cur.execute(
+            "INSERT INTO entity_relationships VALUES ('ana', 'lisbon', 'lives_in', ?, NULL)",
+            [said.at],
+        )
         cur.execute("CREATE INDEX turns_session ON turns (session_id, seq)")
         cur.execute("DELETE FROM schema_version WHERE version > 1")
     store.close()
@@ -81,6 +86,8 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
         # Turns an older Engram stored were learnt from with their exchange.
         assert store.conversations.session_turns("s") == [said]
         assert store.conversations.unlearnt("s") == []
+        # Relationships an older Engram recorded stay, without the turn that stated them.
+        assert [r.target for r in store.entities.relationships()] == ["lisbon"]
     finally:
         store.close()
 
