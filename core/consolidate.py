@@ -491,6 +491,7 @@ def project_summaries(ctx: JobContext) -> JobReport:
     """Seed 000's monthly step: each project active last month gets one extractive summary
     (what it was about, its most important memories). Written once per project and month."""
     store = ctx.store
+    forgets = store.forgets
     end = _month_start(ctx.now)
     start = _month_start(end - timedelta(days=1))
     month = start.strftime("%B %Y")
@@ -529,6 +530,10 @@ def project_summaries(ctx: JobContext) -> JobReport:
         )
         vector = ctx.embedder.embed([content])
         with store.db.write() as cur:
+            if store.forgets != forgets:
+                # Read before a forget that may have taken some of them: the next run
+                # summarises what is left.
+                break
             store.memories.insert(cur, [summary], vector)
             store.db.set_meta(cur, marker, ctx.now.isoformat())
         written += 1

@@ -277,6 +277,28 @@ def test_each_project_active_last_month_gets_one_summary(
     assert project_summaries(ctx).counts == {"summaries": 0}
 
 
+def test_a_project_summary_is_not_written_from_memories_forgotten_meanwhile(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    march = datetime(2026, 3, 3, 9, tzinfo=UTC)
+    helios = chat("h1", march, ["The Helios launch moved to May because of the audit.", "OK."])
+    helios["project"] = "Helios"
+    ConversationImporter(store, embedder).import_sessions(
+        parse_conversations({"sessions": [helios]})
+    )
+    (memory,) = store.memories.recent(10)
+
+    class ForgetsWhileEmbedding(FailingEmbedder):
+        def embed(self, texts: list[str]) -> np.ndarray:
+            store.forget([memory.id], NOW)
+            return self.inner.embed(texts)
+
+    slow = ForgetsWhileEmbedding(embedder, fail_on=0)
+    ctx = JobContext(store, slow, datetime(2026, 4, 2, tzinfo=UTC), tmp_path, CONFIG)  # type: ignore[arg-type]
+    assert project_summaries(ctx).counts == {"summaries": 0}
+    assert said_anywhere(store, ["audit"]) == []
+
+
 def wedding_talk(store: MemoryStore, embedder: Embedder) -> datetime:
     """Two conversations ten days apart about the same wedding; returns when the first began."""
     start = datetime(2026, 3, 1, 9, tzinfo=UTC)
