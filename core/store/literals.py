@@ -73,14 +73,17 @@ def _arrow_renderer(kind: pa.DataType) -> Callable[[Any], str] | None:
     return None
 
 
+_PLAIN: dict[type, Callable[[Any], str]] = {str: quoted, bool: _flag, int: _integer, float: _float}
+
+
 def _python_renderer(values: list[Any]) -> Callable[[Any], str] | None:
     """The same for a column of Python values, from their types (every non-null value one
     kind; ints among floats count as floats), or None."""
     kinds = {type(v) for v in values if v is not None}
     if not kinds or len(kinds) > 2:
         return None
-    if kinds == {str} or kinds == {bool} or kinds == {int}:
-        return {str: quoted, bool: _flag, int: _integer}[kinds.pop()]
+    if len(kinds) == 1 and (plain := _PLAIN.get(next(iter(kinds)))) is not None:
+        return plain
     if kinds <= {float, int}:
         return _float
     if kinds == {datetime}:

@@ -259,16 +259,22 @@ def test_episodes_that_keep_coming_back_become_a_fact_after_a_week(
     assert cluster_episodes(ctx).counts == {"facts": 0, "episodes": 0}
 
 
-def test_each_project_active_last_month_gets_one_summary(
-    store: MemoryStore, embedder: Embedder, tmp_path: Path
-) -> None:
+def march_talk(store: MemoryStore, embedder: Embedder, *, with_garden: bool) -> None:
+    """A March conversation in the Helios project, and one in none."""
     march = datetime(2026, 3, 3, 9, tzinfo=UTC)
     helios = chat("h1", march, ["The Helios launch moved to May because of the audit.", "OK."])
     helios["project"] = "Helios"
     garden = chat("g1", march, ["The garden shed needs a new roof.", "Noted."])
+    sessions = [helios, garden] if with_garden else [helios]
     ConversationImporter(store, embedder).import_sessions(
-        parse_conversations({"sessions": [helios, garden]})
+        parse_conversations({"sessions": sessions})
     )
+
+
+def test_each_project_active_last_month_gets_one_summary(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    march_talk(store, embedder, with_garden=True)
     ctx = JobContext(store, embedder, datetime(2026, 4, 2, tzinfo=UTC), tmp_path, CONFIG)
     assert project_summaries(ctx).counts == {"summaries": 1}
     (summary,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.project == "Helios"]
@@ -280,12 +286,7 @@ def test_each_project_active_last_month_gets_one_summary(
 def test_a_project_summary_is_not_written_from_memories_forgotten_meanwhile(
     store: MemoryStore, embedder: Embedder, tmp_path: Path
 ) -> None:
-    march = datetime(2026, 3, 3, 9, tzinfo=UTC)
-    helios = chat("h1", march, ["The Helios launch moved to May because of the audit.", "OK."])
-    helios["project"] = "Helios"
-    ConversationImporter(store, embedder).import_sessions(
-        parse_conversations({"sessions": [helios]})
-    )
+    march_talk(store, embedder, with_garden=False)
     (memory,) = store.memories.recent(10)
 
     class ForgetsWhileEmbedding(FailingEmbedder):

@@ -53,6 +53,16 @@ def remember_secret(store: MemoryStore, embedder: Embedder) -> str:
     return hit.memory_id
 
 
+def ends_forgotten(store: MemoryStore, embedder: Embedder, memory_id: str, home: Path) -> None:
+    """The store still answers, never with the forgotten memory, and once closed none of it
+    is left on disk."""
+    found = Retriever(store, embedder).search(SearchRequest("my locker code", NOW)).results
+    assert found and memory_id not in {r.memory.id for r in found}
+    store.close()
+    with reopened_purged(home, embedder):
+        pass
+
+
 @contextmanager
 def reopened_purged(home: Path, embedder: Embedder) -> Iterator[MemoryStore]:
     """The store opened again, its forget finished: none of the secret left on disk."""
@@ -122,12 +132,8 @@ def test_a_rewrite_that_fails_leaves_a_working_store_and_is_finished_at_the_next
         patch.setattr("core.store.database.os.replace", full_disk)
         with pytest.raises(StoreError, match="No space left on device"):
             store.forget([memory_id], NOW)
-    found = Retriever(store, embedder).search(SearchRequest("my locker code", NOW)).results
-    assert found and memory_id not in {r.memory.id for r in found}
     assert not list(tmp_path.glob("*.rewrite"))
-    store.close()
-    with reopened_purged(tmp_path, embedder):
-        pass
+    ends_forgotten(store, embedder, memory_id, tmp_path)
 
 
 def test_another_program_opening_the_file_during_the_swap_is_waited_for(
@@ -161,11 +167,7 @@ def test_another_program_opening_the_file_during_the_swap_is_waited_for(
     assert store.forget([memory_id], NOW)
     (holder,) = holders
     assert holder.wait(30) == 0
-    found = Retriever(store, embedder).search(SearchRequest("my locker code", NOW)).results
-    assert found and memory_id not in {r.memory.id for r in found}
-    store.close()
-    with reopened_purged(tmp_path, embedder):
-        pass
+    ends_forgotten(store, embedder, memory_id, tmp_path)
 
 
 def test_a_chat_turn_is_saved_while_a_forget_copies_the_file_and_kept_after(
