@@ -33,6 +33,10 @@ MARKDOWN = (
 )
 # Tokens arrive faster than a person reads; the transcript is redrawn at most this often.
 RENDER_INTERVAL_MS = 40
+# A message longer than this shows its head only: the transcript is redrawn whole as a reply
+# streams, and a pasted megabyte made each redraw take half a second (the UI froze for the
+# whole reply). The message itself is kept whole.
+SHOWN_CHARS_MAX = 20_000
 
 
 class ModelState(StrEnum):
@@ -61,6 +65,15 @@ class _Message:
     def shown_text(self, replying: bool) -> str:
         if self.forgotten:
             return "*(forgotten)*"
+        if len(self.text) > SHOWN_CHARS_MAX:
+            head = self.text[:SHOWN_CHARS_MAX]
+            # A code block cut open would take the rest of the transcript into it.
+            closing = "\n```" if head.count("```") % 2 else ""
+            hidden = len(self.text) - SHOWN_CHARS_MAX
+            return (
+                f"{head}{closing}\n\n*({hidden:,} more characters not shown here; the whole "
+                "message is kept)*"
+            )
         if self.text:
             return self.text
         if self.thought and replying:

@@ -25,7 +25,7 @@ from core.retrieval.scoring import SearchResult
 from core.settings import Settings
 from core.viz import Edge, Graph, Node
 from tests.core.memory_factory import memory_value
-from ui.chat_view import ChatView, ModelState
+from ui.chat_view import SHOWN_CHARS_MAX, ChatView, ModelState
 from ui.main_window import BUSY_DELAY_MS, MainWindow
 from ui.memory_browser import MemoryBrowserView, nearest_on_screen
 from ui.memory_manager import detail_html
@@ -100,6 +100,24 @@ def test_a_reasoning_model_is_shown_thinking_until_its_answer_arrives(qtbot: QtB
     view.finish_reply("", interrupted=True)
     assert "ended while the model was still thinking" in view.transcript.toPlainText()
     assert view.send_button.isEnabled()
+
+
+def test_a_huge_paste_shows_its_head_and_the_chat_stays_responsive(qtbot: QtBot) -> None:
+    """The transcript is redrawn whole as a reply streams: a pasted megabyte made every redraw
+    take half a second. Its head is shown (a code block cut open is closed, or it would swallow
+    the reply), and the message itself is kept whole."""
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.set_model_state(ModelState.READY, "tiny")
+    pasted = "```\n" + "log line\n" * 200_000
+    view.begin_reply(pasted)
+    view.finish_reply("That is a long log.", interrupted=False)
+    shown = view.markdown()
+    assert len(shown) < SHOWN_CHARS_MAX + 1_000
+    assert f"{len(pasted) - SHOWN_CHARS_MAX:,} more characters not shown" in shown
+    text = view.transcript.toPlainText()
+    # Rendered as Markdown after the cut: no literal asterisks of a header or note in code.
+    assert "That is a long log." in text and "**Engram**" not in text and "*(" not in text
 
 
 def test_raw_html_in_a_reply_is_not_rendered(qtbot: QtBot) -> None:
