@@ -38,7 +38,7 @@ from core.store import MemoryStore
 from core.store.working_items import TASK_PREFIX
 from core.temporal import dates_an_event
 from core.text_input import clean_text
-from core.tokens import token_counter
+from core.tokens import head_within, token_counter
 from core.working import SessionClose, WorkingMemory
 
 log = logging.getLogger(__name__)
@@ -190,13 +190,11 @@ class Assistant:
     def _prompt_message(self, text: str) -> str:
         """The message as the model sees it: cut to a share of the context if it is huge."""
         limit = int(self.context_size * self.config.max_message_share)
-        if self._count(text) <= limit:
+        head = head_within(text, limit, self._count)
+        if head == text:
             return text
-        keep = len(text)
-        while keep > 0 and self._count(text[:keep]) > limit:
-            keep = keep * 3 // 4
-        omitted = len(text) - keep
-        return f"{text[:keep]}\n[... {omitted} more characters not shown to the model]"
+        omitted = len(text) - len(head)
+        return f"{head}\n[... {omitted} more characters not shown to the model]"
 
     def prepare(self, message: str) -> PreparedTurn:
         """Recall and assemble the prompt for `message` without generating or storing

@@ -16,7 +16,7 @@ from core.llm import ChatMessage
 from core.model import Memory, MemoryKind, Role, Turn
 from core.prompts.chat import SystemPromptParts, system_prompt
 from core.retrieval.scoring import SearchResult
-from core.tokens import TokenCounter
+from core.tokens import TokenCounter, count_up_to, head_within
 
 # Chat templates wrap every message in a few tokens of their own.
 MESSAGE_OVERHEAD_TOKENS = 4
@@ -148,6 +148,8 @@ class ContextAssembler:
     def __init__(self, count_tokens: TokenCounter, budgets: ContextBudgets = DEFAULT_BUDGETS):
         self._count = count_tokens
         self.budgets = budgets
+        # The context size of the prompt being assembled: nothing longer can be used whole.
+        self._room = 1 << 30
 
     def _item(
         self,
@@ -157,7 +159,9 @@ class ContextAssembler:
         memory_id: str | None = None,
         turn: Turn | None = None,
     ) -> ContextItem:
-        tokens = self._count(text) + (MESSAGE_OVERHEAD_TOKENS if turn else 1)
+        tokens = count_up_to(self._count, text, self._room) + (
+            MESSAGE_OVERHEAD_TOKENS if turn else 1
+        )
         return ContextItem(
             layer,
             text,
@@ -181,6 +185,7 @@ class ContextAssembler:
         return budgets.scaled(factor)
 
     def assemble(self, inputs: ContextInputs, context_size: int) -> AssembledContext:
+        self._room = context_size
         warnings = list(inputs.extra_warnings)
         parts = SystemPromptParts(inputs.assistant_name, inputs.now, inputs.project)
         bare = system_prompt(parts, {})
@@ -253,8 +258,7 @@ class ContextAssembler:
             text, closing = text.rsplit("\n", 1)
             closing = "\n" + closing
         overhead = MESSAGE_OVERHEAD_TOKENS if item.turn_id else 1
-        while text and self._count(text + closing) + overhead + 3 > tokens:
-            text = text[: len(text) * 3 // 4]
+        text = head_within(text, tokens - overhead - 3, lambda t: self._count(t + closing))
         text = f"{text} [...]{closing}"
         return replace(item, text=text, tokens=self._count(text) + overhead)
 

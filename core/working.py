@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from core.tokens import TokenCounter
+from core.tokens import TokenCounter, count_up_to
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ class WorkingMemory:
                 expires_at=now + self.config.ttl,
             )
             return []
-        tokens = self._count(text)
+        tokens = count_up_to(self._count, text, self.config.max_tokens)
         if tokens > self.config.max_tokens:
             return []
         evicted = self._make_room(tokens)

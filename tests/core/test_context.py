@@ -3,6 +3,7 @@ last three turns and pinned core memory always kept, remembered text fenced as d
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from core.context import ContextAssembler, ContextInputs, ContextItem, Layer
 from core.model import Memory, MemoryKind, Role, Turn
 from core.retrieval.scoring import SearchResult
-from core.tokens import token_counter
+from core.tokens import CHARS_PER_TOKEN_MAX, token_counter
 from tests.core.memory_factory import memory_value
 
 NOW = datetime(2026, 11, 18, 10, tzinfo=UTC)
@@ -107,6 +108,28 @@ def test_the_last_three_turns_stay_even_when_they_overflow() -> None:
     assert assembled.messages[-2].content.endswith("[...]")
     roomy = ContextAssembler(count).assemble(inputs(recent_turns=long_turns), 8192)
     assert roomy.messages[-2].content == long_turns[-1].text
+
+
+def test_a_pasted_megabyte_is_cut_without_being_counted_whole() -> None:
+    """Counting a megabyte by quarters took ~1 s a prompt, and the paste stays in the recent
+    turns, and in a memory, for the rest of the conversation: the tokenizer only ever sees
+    what could fit. The paste is still there, its head cut to the room left."""
+    seen: list[int] = []
+
+    def counting(text: str) -> int:
+        seen.append(len(text))
+        return count(text)
+
+    paste = "log line with numbers 12345 " * 40_000
+    recent = [*turns(2), replace(turns(3)[-1], text=paste)]
+    huge = SearchResult(memory(99, paste), 0.9)
+    assembled = ContextAssembler(counting).assemble(
+        inputs(recent_turns=recent, results=[huge, *results(5)]), 2048
+    )
+    assert max(seen) <= 2048 * CHARS_PER_TOKEN_MAX + 100
+    assert assembled.messages[-2].content.startswith(paste[:200])
+    assert assembled.messages[-2].content.endswith("[...]")
+    assert assembled.total_tokens + assembled.budgets.reply <= 2048
 
 
 def test_over_budget_the_lowest_scored_memories_go_first() -> None:

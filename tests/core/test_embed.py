@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.embed import EmbedderSpec, SentenceTransformerEmbedder
+from core.embed import EmbedderSpec, SentenceTransformerEmbedder, fair_share
 from core.errors import ModelError
+from core.tokens import CHARS_PER_TOKEN_MAX
 
 
 def test_bundled_model_embeds_offline(embedder: SentenceTransformerEmbedder) -> None:
@@ -48,3 +49,25 @@ def test_a_long_reply_does_not_hide_the_turns_after_it(
     said, cut, dog, tax = embedder.embed([exchange, unsaid, "We adopted a puppy called Rex", "tax"])
     assert said @ dog > cut @ dog + 0.1
     assert said @ tax > 0.3  # and the reply is still there
+
+
+def test_fair_share_keeps_every_speaker_and_never_counts_a_paste_whole() -> None:
+    """Five turns that overflow the encoder's window each keep their head; a pasted megabyte is
+    cut to what the window could read before anything counts it (0.3 s a count)."""
+    seen: list[int] = []
+
+    def words(text: str) -> int:
+        seen.append(len(text))
+        return len(text.split())
+
+    short = "Ana: hello\nEngram: hi"
+    assert fair_share(short, words, 254) == short
+    turns = [f"Speaker{i}: " + " ".join(f"w{i}x{j}" for j in range(200)) for i in range(5)]
+    shared = fair_share("\n".join(turns), words, 254).split("\n")
+    assert [line.split(":")[0] for line in shared] == [f"Speaker{i}" for i in range(5)]
+    assert sum(words(line) for line in shared) <= 254
+    seen.clear()
+    paste = "Ana: " + "log line 42 " * 90_000
+    shared = fair_share(f"{paste}\nEngram: that is long", words, 254)
+    assert max(seen) <= 254 * CHARS_PER_TOKEN_MAX
+    assert shared.startswith("Ana: log line 42") and shared.endswith("Engram: that is long")

@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.llm import LlamaCppLLM, LLMSettings
-from core.tokens import COUNT_CACHE_MAX_CHARS, estimate_tokens, remembering_counts, token_counter
+from core.tokens import (
+    COUNT_CACHE_MAX_CHARS,
+    LONG_COUNT_CACHE_ENTRIES,
+    estimate_tokens,
+    remembering_counts,
+    token_counter,
+)
 
 
 def test_loaded_model_counts_with_its_own_tokenizer(tiny_gguf: Path) -> None:
@@ -35,7 +41,11 @@ def test_a_piece_reused_by_every_prompt_is_tokenized_once() -> None:
     counted = remembering_counts(count)
     assert [counted("call the dentist") for _ in range(3)] == [3, 3, 3]
     assert asked == ["call the dentist"]
-    # A huge paste is not held in memory: counted again, still right.
+    # Long pastes are held a few at a time: counted once while they are in play (they are
+    # in every prompt of their conversation), forgotten when others take their place.
     paste = "word " * COUNT_CACHE_MAX_CHARS
     assert counted(paste) == counted(paste) == COUNT_CACHE_MAX_CHARS
-    assert asked.count(paste) == 2
+    assert asked.count(paste) == 1
+    for i in range(LONG_COUNT_CACHE_ENTRIES):
+        counted(f"{i} " + paste)
+    assert counted(paste) == COUNT_CACHE_MAX_CHARS and asked.count(paste) == 2
