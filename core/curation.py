@@ -258,6 +258,10 @@ class Curator:
             return Outcome(content, decision, True, memory_id=written.memory_ids[0])
         if target is None:
             return Outcome(content, decision, False, note="the model named no kept memory")
+        held = self._store.memories.get(target.id)
+        if held is None or held.forgotten_at is not None:
+            # Forgotten while the model decided: nothing is chained to, or proposed for, it.
+            return Outcome(content, decision, False, target_id=target.id, note="it was forgotten")
         if decision is Decision.UPDATE and self._agrees(candidate, target, similarity):
             new_id = self._store.memories.supersede(cur, target.id, candidate, vector)
             return Outcome(content, decision, True, memory_id=new_id, target_id=target.id)

@@ -244,6 +244,26 @@ def test_an_exchange_forgotten_while_the_model_reads_it_is_not_brought_back(
     assert llm.prompts and "4512" not in remembered_text(store)
 
 
+@pytest.mark.parametrize("decision", ["UPDATE", "DELETE"])
+def test_a_change_to_a_memory_forgotten_while_the_model_decides_is_dropped(
+    store: MemoryStore, embedder: Embedder, decision: str
+) -> None:
+    """Neither a new version chained to the tombstone nor a proposal about it."""
+    target = known(store, embedder, "Ana lives in Berlin", key="ana: location")
+
+    class ForgetsTheTarget(ScriptedLLM):
+        def complete_json(self, messages: Sequence[ChatMessage], schema: Any, **_: Any) -> Any:
+            if len(self.prompts) == 1:  # the decision: the user forgets the memory meanwhile
+                store.forget([target], NOW)
+            return super().complete_json(messages, schema)
+
+    moved = extracted("Ana lives in Porto now.", key="ana: location")
+    llm = ForgetsTheTarget([moved, {"decision": decision, "target": 1}])
+    (outcome,) = Curator(store, embedder, llm).curate(exchange(store, "I moved to Porto."), NOW)
+    assert not outcome.applied and outcome.note == "it was forgotten"
+    assert store.pending.pending() == [] and store.memories.count() == 0
+
+
 def test_the_worker_curates_off_the_callers_thread(store: MemoryStore, embedder: Embedder) -> None:
     llm = ScriptedLLM([extracted("Ana plays the cello.")])
     worker = CurationWorker(Curator(store, embedder, llm))
