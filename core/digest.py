@@ -13,6 +13,7 @@ from pathlib import Path
 from core.files import write_text_atomically
 from core.model import Memory
 from core.store import MemoryStore
+from core.store.database import id_in
 
 DIGEST_DIR = "memory"
 TOP_TOPICS = 8
@@ -95,14 +96,10 @@ def redact_pages(store: MemoryStore, home: Path, memory_ids: Sequence[str]) -> l
     forgotten memories were written are written again without them, or removed when nothing
     is left to say, so their words do not outlive the forget on disk. Returns the pages
     changed."""
-    if not memory_ids:
-        return []
+    where, params = id_in("id", memory_ids)
     rows = (
         store.db.cursor()
-        .execute(
-            "SELECT DISTINCT CAST(created_at AS DATE) FROM memories WHERE id IN (SELECT unnest(?))",
-            [list(memory_ids)],
-        )
+        .execute(f"SELECT DISTINCT CAST(created_at AS DATE) FROM memories WHERE {where}", params)
         .fetchall()
     )
     changed = []

@@ -4,7 +4,7 @@ decides what a message does."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -210,17 +210,20 @@ class ChatView(QWidget):
 
     def memories_forgotten(self, memory_ids: Collection[str]) -> None:
         """Forgotten memories no longer show behind the replies they shaped."""
-        for message in self._all_messages():
-            if message.recall is not None:
-                message.recall = without(message.recall, memory_ids)
+        self._update_recalls(lambda recall: without(recall, memory_ids))
         self._render()
 
     def memory_changed(self, old_id: str, replacement: Memory) -> None:
         """An edited or pinned memory shows as its new version behind earlier replies too (the
         old one can no longer be edited or pinned)."""
+        self._update_recalls(lambda recall: with_version(recall, old_id, replacement))
+
+    def _update_recalls(
+        self, change: Callable[[tuple[SearchResult, ...]], tuple[SearchResult, ...]]
+    ) -> None:
         for message in self._all_messages():
             if message.recall is not None:
-                message.recall = with_version(message.recall, old_id, replacement)
+                message.recall = change(message.recall)
 
     def _all_messages(self) -> list[_Message]:
         return self._messages + (self._past or [])

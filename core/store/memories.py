@@ -449,8 +449,7 @@ class MemoryRepository:
         # working set, would keep its words alive.
         cur.execute(
             f"DELETE FROM pending_changes WHERE target_id IN {NAMED_IDS} OR list_has_any("
-            "source_turn_ids, (SELECT list(turn_id) FROM memory_sources "
-            f"WHERE memory_id IN {NAMED_IDS} AND turn_id IS NOT NULL))",
+            f"source_turn_ids, (SELECT list(turn_id) FROM {said}))",
             {"ids": pack_ids(chain_ids)},
         )
         cur.execute(f"DELETE FROM working_items WHERE key IN {IDS}", [pack_ids(chain_ids)])
