@@ -72,7 +72,7 @@ class ChatController(QObject):
         chat.sig_stop_requested.connect(
             self.worker.request_stop, Qt.ConnectionType.DirectConnection
         )
-        window.sig_new_session_requested.connect(self._sig_new_session.emit)
+        window.sig_new_session_requested.connect(self.new_session)
         window.sig_session_opened.connect(self._on_window_session_opened)
         sidebar = window.sidebar
         sidebar.sig_pin_requested.connect(library.pin_memory)
@@ -88,6 +88,10 @@ class ChatController(QObject):
         self._sig_apply_settings.emit(settings)
 
     def new_session(self) -> None:
+        """The old conversation stops being the live one now, not when the worker has closed
+        it (which may take a while): opening it from the list meanwhile shows it."""
+        self._session_id = None
+        self._window.chat.clear_past()
         self._sig_new_session.emit()
 
     def shutdown(self) -> None:

@@ -234,9 +234,8 @@ class ChatView(QWidget):
         self._render()
 
     def clear(self) -> None:
-        """A new conversation begins."""
+        """A new conversation begins (a stored one opened while it started stays open)."""
         self._messages = []
-        self._past = None
         self._render()
 
     def begin_reply(self, message: str) -> None:

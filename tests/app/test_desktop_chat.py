@@ -182,10 +182,13 @@ def test_a_forget_takes_the_words_off_the_screen_too(
 
     session_id = shell.chat.worker.session_id
     assert session_id is not None
-    shell.chat.new_session()
-    qtbot.waitUntil(lambda: shell.chat.worker.session_id != session_id, timeout=WAIT_MS)
-    shell.window.sig_session_opened.emit(session_id)
+    # Opened from the list straight after "New conversation", before the new one has begun.
+    with qtbot.waitSignal(shell.chat.worker.sig_session_started, timeout=WAIT_MS):
+        shell.chat.new_session()
+        shell.window.sig_session_opened.emit(session_id)
     qtbot.waitUntil(lambda: chat.past_session == session_id, timeout=WAIT_MS)
+    settle(qtbot, shell)
+    assert chat.past_session == session_id
     past = chat.transcript.toPlainText()
     assert "4512" not in past and "(forgotten)" in past and "What is my gym locker code?" in past
 
