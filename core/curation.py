@@ -20,18 +20,24 @@ import duckdb
 import numpy as np
 
 from core.embed import Embedder
-from core.errors import EngramError
+from core.errors import EngramError, ModelError
 from core.ingest.remember import Lesson, remember
 from core.llm import LLM, ChatMessage, ask_between_replies
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Turn
 from core.prompts.templates import render
 from core.store import MemoryStore
+from core.tokens import fair_shares
 
 log = logging.getLogger(__name__)
 
 CURATED_KINDS = ("semantic", "episodic", "procedural")
 # What a model call can fail with: our own errors, and llama.cpp's (context overflow, decode).
 MODEL_FAILURES = (EngramError, RuntimeError, ValueError)
+# Beside the prompt's own words: the chat template's markers, and the system prompt some
+# templates add by themselves (a date line, a default persona).
+TEMPLATE_MARGIN_TOKENS = 64
+# Less room than this for the exchange (a tiny context) and curation is not worth asking for.
+MIN_ROOM_TOKENS = 32
 EXTRACTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -137,6 +143,20 @@ class Curator:
         self.config = config
         self._failures_in_a_row = 0
 
+    def _room(self, answer_tokens: int, template: str, **empty: str) -> int:
+        """Tokens the model's context leaves for what `template` is filled with, after its
+        answer: an exchange holding a pasted page (or a long one, with a small context) is cut
+        to fit rather than refused by llama.cpp. A small context keeps at least half of itself
+        for the question (llama.cpp shortens the answer to what is left)."""
+        context = self._llm.context_size
+        bare = self._llm.count_tokens(render(template, **empty))
+        room = context - min(answer_tokens, context // 2) - bare - TEMPLATE_MARGIN_TOKENS
+        if room < MIN_ROOM_TOKENS:
+            raise ModelError(
+                f"the model's context of {context} tokens leaves no room to read an exchange"
+            )
+        return room
+
     def _ask(self, prompt: str, schema: dict[str, Any], max_tokens: int) -> Any:
         return ask_between_replies(
             self._llm, [ChatMessage("user", prompt)], schema, max_tokens=max_tokens
@@ -144,7 +164,11 @@ class Curator:
 
     def extract(self, turns: Sequence[Turn], project: str | None = None) -> list[NewMemory]:
         speaker = next((t.speaker for t in turns if t.role is Role.USER and t.speaker), "User")
-        exchange = "\n".join(f"{t.speaker or t.role.value}: {t.text}" for t in turns)
+        room = self._room(
+            self.config.extraction_tokens, "extract_memories", speaker=speaker, exchange=""
+        )
+        lines = [f"{t.speaker or t.role.value}: {t.text}" for t in turns]
+        exchange = "\n".join(fair_shares(lines, self._llm.count_tokens, room))
         prompt = render("extract_memories", speaker=speaker, exchange=exchange)
         answer = self._ask(prompt, EXTRACTION_SCHEMA, self.config.extraction_tokens)
         entries = answer.get("memories") if isinstance(answer, dict) else None
@@ -153,8 +177,13 @@ class Curator:
 
     def decide(self, candidate: NewMemory, known: Sequence[Memory]) -> tuple[Decision, int | None]:
         """The model's decision and the index (into `known`) it targets, if any."""
-        listing = "\n".join(f"{i}. {m.content}" for i, m in enumerate(known, start=1)) or "(none)"
-        prompt = render("decide_update", candidate=candidate.content, known=listing)
+        room = self._room(self.config.decision_tokens, "decide_update", candidate="", known="")
+        new, *kept = fair_shares(
+            [candidate.content, *(f"{i}. {m.content}" for i, m in enumerate(known, start=1))],
+            self._llm.count_tokens,
+            room,
+        )
+        prompt = render("decide_update", candidate=new, known="\n".join(kept) or "(none)")
         answer = self._ask(prompt, DECISION_SCHEMA, self.config.decision_tokens)
         try:
             decision = Decision(answer.get("decision"))

@@ -16,7 +16,7 @@ import numpy as np
 
 from core.errors import ModelError
 from core.fair_lock import FairLock
-from core.tokens import CHARS_PER_TOKEN_MAX, count_up_to
+from core.tokens import CHARS_PER_TOKEN_MAX, count_up_to, fair_shares
 
 log = logging.getLogger(__name__)
 
@@ -82,38 +82,14 @@ def spec_for_model_dir(path: Path) -> EmbedderSpec:
 def fair_share(text: str, count: Callable[[str], int], window: int) -> str:
     """An encoder reads only its first `window` tokens, so a remembered exchange of a short
     question and a long reply (or five LoCoMo turns of 60 tokens) would be known by its first
-    turns alone. A text of several lines that does not fit keeps every line whole up to a
-    common cap and the head of each longer line (the speaker and what they said first). No
-    line is longer than the window could read, so a pasted megabyte is not tokenized whole
-    (0.3 s each time)."""
+    turns alone. A text of several lines that does not fit shares the window between its
+    lines (the speaker and what they said first, for a long one). No line is longer than the
+    window could read, so a pasted megabyte is not tokenized whole (0.3 s each time)."""
     lines = [line[: window * CHARS_PER_TOKEN_MAX] for line in text.split("\n")]
     text = "\n".join(lines)
     if len(lines) < 2 or count_up_to(count, text, window) <= window:
         return text
-    sizes = [count(line) for line in lines]
-    cap = _largest(lambda c: sum(min(size, c) for size in sizes) <= window, max(sizes))
-    return "\n".join(
-        line if size <= cap else _head(line, cap, count)
-        for line, size in zip(lines, sizes, strict=True)
-    )
-
-
-def _head(line: str, limit: int, count: Callable[[str], int]) -> str:
-    words = line.split(" ")
-    keep = _largest(lambda n: count(" ".join(words[:n])) <= limit, len(words))
-    return " ".join(words[:keep])
-
-
-def _largest(fits: Callable[[int], bool], high: int) -> int:
-    """The largest n in [0, high] that fits, for a test that holds up to some n and not after."""
-    low = 0
-    while low < high:
-        middle = (low + high + 1) // 2
-        if fits(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low
+    return "\n".join(fair_shares(lines, count, window))
 
 
 class LazyEncoder:

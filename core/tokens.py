@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from core.llm import LLM
@@ -56,6 +56,39 @@ def head_within(text: str, tokens: int, count: TokenCounter) -> str:
     while text and count(text) > tokens:
         text = text[: len(text) * 3 // 4]
     return text
+
+
+def fair_shares(pieces: Sequence[str], count: TokenCounter, window: int) -> list[str]:
+    """Pieces that must share `window` tokens (the lines of a text, the turns of an exchange)
+    each keep up to a common cap: the short ones whole, the head of the longer ones. One long
+    piece, a pasted page, cannot crowd out the rest, and is not counted past what could fit."""
+    pieces = [piece[: max(0, window) * CHARS_PER_TOKEN_MAX] for piece in pieces]
+    sizes = [count(piece) for piece in pieces]
+    if sum(sizes) <= window:
+        return pieces
+    cap = _largest(lambda c: sum(min(size, c) for size in sizes) <= window, max(sizes))
+    return [
+        piece if size <= cap else _head(piece, cap, count)
+        for piece, size in zip(pieces, sizes, strict=True)
+    ]
+
+
+def _head(piece: str, limit: int, count: TokenCounter) -> str:
+    words = piece.split(" ")
+    keep = _largest(lambda n: count(" ".join(words[:n])) <= limit, len(words))
+    return " ".join(words[:keep])
+
+
+def _largest(fits: Callable[[int], bool], high: int) -> int:
+    """The largest n in [0, high] that fits, for a test that holds up to some n and not after."""
+    low = 0
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def token_counter(llm: LLM | None = None) -> TokenCounter:

@@ -180,6 +180,34 @@ def test_a_model_that_keeps_failing_is_reported_once_per_run_of_failures(
     assert "after 3 failed exchange(s)" in said[1][1]
 
 
+def test_a_pasted_page_is_cut_to_the_models_context_instead_of_refused(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """A megabyte pasted into the chat (and a memory made of one): the model reads the head of
+    it beside every other line, within its context. llama.cpp refused the whole exchange."""
+    kept = known(store, embedder, "Ana's notes: " + "sit amet " * 50_000)
+    llm = ScriptedLLM([extracted("Ana keeps her bike in the shed."), {"decision": "ADD"}])
+    paste = "I keep my bike in the shed. " + "lorem ipsum dolor " * 60_000
+    (outcome,) = Curator(store, embedder, llm).curate(exchange(store, paste), NOW)
+    assert outcome.applied
+    extraction, decision = llm.prompts
+    assert llm.count_tokens(extraction) <= llm.context_size - 768
+    assert "Ana: I keep my bike in the shed. lorem" in extraction and "Noted." in extraction
+    assert llm.count_tokens(decision) <= llm.context_size - 48
+    assert "Ana keeps her bike in the shed." in decision and "1. Ana's notes: sit" in decision
+    assert store.memories.get(kept).content.startswith("Ana's notes")
+
+
+def test_a_context_too_small_to_read_an_exchange_is_reported_not_asked(
+    store: MemoryStore, embedder: Embedder, caplog: pytest.LogCaptureFixture
+) -> None:
+    llm = ScriptedLLM([extracted("Ana plays the cello.")])
+    llm.context_size = 256
+    with caplog.at_level(logging.WARNING, logger="core.curation"):
+        assert Curator(store, embedder, llm).curate(exchange(store, "I play the cello."), NOW) == []
+    assert llm.prompts == [] and "context of 256 tokens leaves no room" in caplog.text
+
+
 def test_curation_that_gave_way_to_a_reply_asks_again_and_is_not_a_failure(
     store: MemoryStore, embedder: Embedder, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -290,3 +318,22 @@ def test_the_real_model_answers_in_schema_or_fails_cleanly(
     assert all(o.decision in Decision for o in outcomes)
     if not outcomes:
         assert [m.id for m in store.memories.recent(10)] == [kept]
+
+
+def test_the_real_model_reads_a_pasted_page_within_its_context(
+    store: MemoryStore, embedder: Embedder, tiny_gguf: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    llm = LlamaCppLLM(LLMSettings(tiny_gguf, context_size=2048, threads=1))
+    prompt_sizes: list[int] = []
+    ask = llm.complete_json
+
+    def measured(messages: Sequence[ChatMessage], schema: Any, **kwargs: Any) -> Any:
+        prompt_sizes.append(llm.prompt_tokens(messages))
+        return ask(messages, schema, **kwargs)
+
+    llm.complete_json = measured  # type: ignore[method-assign]
+    paste = "Here is the log:\n" + "error 42 at line 12 of the parser\n" * 30_000
+    with caplog.at_level(logging.INFO, logger="core.curation"):
+        Curator(store, embedder, llm).curate(exchange(store, paste), NOW)
+    assert prompt_sizes and all(size < llm.context_size for size in prompt_sizes)
+    assert "exceed context" not in caplog.text
