@@ -5,12 +5,14 @@ Memory actions (pin / edit / forget) are shared by the manager and the chat side
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from app.bulk_import import BulkImport, ImportJob, Progress
 from app.operations import Operations
 from app.services import Services
 from core.assistant import Clock
@@ -66,6 +68,14 @@ class LibraryController(QObject):
         manager.sig_export_requested.connect(self._on_manager_export_requested)
         manager.sig_import_requested.connect(self._on_manager_import_requested)
         manager.sig_ingest_requested.connect(self._on_manager_ingest_requested)
+        self.imports = BulkImport()
+        # From the start of an import until its end has reached the window.
+        self.importing = False
+        self._import_label = ""
+        self.imports.sig_progress.connect(self._on_import_progress)
+        self.imports.sig_finished.connect(self._on_import_finished)
+        self.imports.sig_failed.connect(self._on_import_failed)
+        manager.sig_import_cancel_requested.connect(self.imports.cancel)
         inbox = window.inbox
         for signal, label, status in (
             (inbox.sig_task_confirmed, "confirm the task", TaskStatus.CONFIRMED),
@@ -74,7 +84,6 @@ class LibraryController(QObject):
         ):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
-        ops.sig_progress.connect(manager.show_progress)
         window.browser.sig_memory_opened.connect(self._on_browser_memory_opened)
         window.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.sig_memory_changed.connect(self._on_memory_changed)
@@ -278,39 +287,63 @@ class LibraryController(QObject):
         )
 
     def _on_manager_import_requested(self, path: Path) -> None:
-        label = f"Importing {path.name}"
-        progress = self._ops.progress_for(label)
-
-        def run() -> str:
+        def job(cancel: threading.Event, progress: Progress) -> str:
             sessions = read_conversation_file(path)
             report = ConversationImporter(self._store, self._services.embedder).import_sessions(
-                sessions, progress=progress
+                sessions, progress=progress, cancel=cancel
             )
-            return (
-                f"Imported {report.sessions_imported} conversations ({report.turns} turns, "
-                f"{report.memories} memories); {report.sessions_skipped} were already here."
+            done = (
+                f"{report.sessions_imported} conversations ({report.turns} turns, "
+                f"{report.memories} memories)"
             )
+            if report.cancelled:
+                return (
+                    f"Import cancelled after {done}. Import the file again to finish: what is "
+                    "already here is skipped."
+                )
+            return f"Imported {done}; {report.sessions_skipped} were already here."
 
-        self._ops.run("import the conversation", run, self._bulk_done)
+        self._start_import(f"Importing {path.name}", job)
 
     def _on_manager_ingest_requested(self, paths: list[Path]) -> None:
-        progress = self._ops.progress_for("Reading documents")
-
-        def run() -> str:
+        def job(cancel: threading.Event, progress: Progress) -> str:
             importer = DocumentImporter(
                 self._store, self._services.embedder, Chunker(token_counter(None))
             )
-            report = importer.ingest(
-                paths, self._clock(), progress=lambda done, total, _: progress(done, total)
-            )
+            report = importer.ingest(paths, self._clock(), cancel=cancel, steps=progress)
             refused = [d.reason for d in report.documents if d.status is DocumentStatus.REFUSED]
             counts = ", ".join(
                 f"{report.count(s)} {s.value}" for s in DocumentStatus if report.count(s)
             )
-            return f"Documents: {counts or 'none'}." + "".join(f" {r}" for r in refused if r)
+            summary = f"Documents: {counts or 'none'}." + "".join(f" {r}" for r in refused if r)
+            if report.cancelled:
+                return (
+                    f"Cancelled. {summary} Add them again to finish (unchanged files are skipped)."
+                )
+            return summary
 
-        self._ops.run("add the documents", run, self._bulk_done)
+        self._start_import("Reading documents", job)
 
-    def _bulk_done(self, message: str) -> None:
-        self._window.manager.show_status(message)
+    def _start_import(self, label: str, job: ImportJob) -> None:
+        manager = self._window.manager
+        if not self.imports.start(job):
+            manager.show_status("An import is already running: wait for it, or cancel it.")
+            return
+        self._import_label = label
+        self.importing = True
+        manager.show_progress(label, 0, 1)
+
+    def _on_import_progress(self, done: int, total: int) -> None:
+        self._window.manager.show_progress(self._import_label, done, total)
+
+    def _on_import_finished(self, summary: str) -> None:
+        self.importing = False
+        self._window.manager.show_import_done(summary)
+        self.sig_store_changed.emit()
+
+    def _on_import_failed(self, message: str) -> None:
+        self.importing = False
+        self._window.manager.show_import_done("The import stopped.")
+        self._window.show_error("Engram", message)
+        # Batches written before the failure stay.
         self.sig_store_changed.emit()

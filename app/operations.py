@@ -18,14 +18,11 @@ from core.errors import EngramError
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Progress = Callable[[int, int], None]
 
 
 class Operations(QObject):
     sig_failed = Signal(str, str)
     """An operation without its own error handling failed: (what, message in plain words)."""
-    sig_progress = Signal(str, int, int)
-    """A long operation moved on: (what, done, total)."""
     sig_busy_changed = Signal(str)
     """What the store thread is doing now, in words ("" when idle)."""
     _sig_handoff = Signal(object)
@@ -58,10 +55,6 @@ class Operations(QObject):
         self._queue.put(lambda: self._execute(label, work, on_done, on_failed))
         if self._pending == 1:
             self.sig_busy_changed.emit(label)
-
-    def progress_for(self, label: str) -> Progress:
-        """A progress callback for `work` to call from the worker thread."""
-        return lambda done, total: self.sig_progress.emit(label, done, total)
 
     def _execute(
         self,

@@ -43,6 +43,10 @@ WINDOW_STATE_FILE = "window.ini"
 INTERACTIVE_MESSAGE = "Window interactive"
 # The whole shutdown must fit in this (the chat thread gets most of it).
 SHUTDOWN_BUDGET_S = 2.0
+# An import stops between batches (a second at most); emptying the store waits for it longer,
+# since a batch written after the reset would bring back what the user asked to forget.
+IMPORT_STOP_S = 1.0
+IMPORT_DRAIN_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +294,8 @@ class AppShell:
         conversation begins."""
 
         def run() -> None:
+            # An import still writing would put its batches into the emptied store.
+            self.library.imports.stop(timeout=IMPORT_DRAIN_S)
             self.services.store.forget_everything()
             shutil.rmtree(self.home / DIGEST_DIR, ignore_errors=True)
 
@@ -313,6 +319,7 @@ class AppShell:
         self.window_state.sync()
         self.downloader.stop(timeout=0.2)
         self.reembedding.stop(timeout=0.5)
+        self.library.imports.stop(timeout=IMPORT_STOP_S)
         self.chat.shutdown()
         if self.scheduler is not None:
             left = SHUTDOWN_BUDGET_S - (time.perf_counter() - started)

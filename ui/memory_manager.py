@@ -74,6 +74,8 @@ class MemoryManagerView(QWidget):
     """Import the conversation file at this Path."""
     sig_ingest_requested = Signal(object)
     """Learn the documents at these Paths (a list)."""
+    sig_import_cancel_requested = Signal()
+    """Stop the import under way (what it wrote stays)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -133,17 +135,22 @@ class MemoryManagerView(QWidget):
         self.status = QLabel(self)
         self.progress = QProgressBar(self)
         self.progress.hide()
+        self.cancel_import_button = QPushButton("Cancel", self)
+        self.cancel_import_button.setToolTip("Stop the import; what it has learned so far stays")
+        self.cancel_import_button.hide()
         bottom = QHBoxLayout()
         for button in (self.export_button, self.import_button, self.ingest_button):
             bottom.addWidget(button)
         bottom.addWidget(self.count)
         bottom.addWidget(self.status, 1)
         bottom.addWidget(self.progress)
+        bottom.addWidget(self.cancel_import_button)
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
         layout.addWidget(split, 1)
         layout.addLayout(bottom)
         self._shown: Memory | None = None
+        self._importing = False
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(SEARCH_DELAY_MS)
@@ -160,6 +167,7 @@ class MemoryManagerView(QWidget):
         self.export_button.clicked.connect(self.ask_export)
         self.import_button.clicked.connect(self.ask_import)
         self.ingest_button.clicked.connect(self.ask_ingest)
+        self.cancel_import_button.clicked.connect(self._on_cancel_import)
         self._update_buttons()
 
     def query(self) -> ManagerQuery:
@@ -228,14 +236,34 @@ class MemoryManagerView(QWidget):
         return self._shown
 
     def show_progress(self, label: str, done: int, total: int) -> None:
-        self.status.setText(label)
-        self.progress.setVisible(done < total)
+        """An import is under way (the rest of the manager stays usable): how far it is, and
+        a way to stop it. Another import waits until it is over."""
+        if not self._importing:
+            self._set_importing(True)
+        if self.cancel_import_button.isEnabled():
+            self.status.setText(label)
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
 
-    def show_status(self, message: str) -> None:
-        self.progress.hide()
+    def show_import_done(self, message: str) -> None:
+        self._set_importing(False)
         self.status.setText(message)
+
+    def show_status(self, message: str) -> None:
+        self.status.setText(message)
+
+    def _set_importing(self, importing: bool) -> None:
+        self._importing = importing
+        self.progress.setVisible(importing)
+        self.cancel_import_button.setVisible(importing)
+        self.cancel_import_button.setEnabled(importing)
+        self.import_button.setEnabled(not importing)
+        self.ingest_button.setEnabled(not importing)
+
+    def _on_cancel_import(self) -> None:
+        self.cancel_import_button.setEnabled(False)
+        self.status.setText("Stopping the import...")
+        self.sig_import_cancel_requested.emit()
 
     def ask_export(self) -> None:
         chosen = dialogs.choose_save_path(self, "Export memory", EXPORT_FILTERS)

@@ -15,6 +15,8 @@ from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 
+import numpy as np
+
 from core.embed import Embedder
 from core.errors import InputError
 from core.ingest.chunking import Chunk, Chunker
@@ -26,8 +28,19 @@ from core.store import MemoryStore
 log = logging.getLogger(__name__)
 
 DocumentProgress = Callable[[int, int, "DocumentReport"], None]
+# How far the whole run is: (done, total) in thousandths of a file.
+StepProgress = Callable[[int, int], None]
+STEPS_PER_FILE = 1000
+# A book is ~3,000 chunks and takes minutes to embed on a laptop: it is embedded this many
+# chunks at a time (under a second), reporting after each batch and stopping between them
+# when asked.
+EMBED_BATCH_CHUNKS = 32
 # Folders that hold tooling and dependencies, not the user's writing.
 _SKIPPED_DIRS = {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
+
+
+class IngestCancelled(Exception):
+    """Asked to stop while a file was embedded: nothing of that file was written."""
 
 
 class DocumentStatus(StrEnum):
@@ -105,20 +118,49 @@ class DocumentImporter:
         now: datetime,
         progress: DocumentProgress | None = None,
         cancel: threading.Event | None = None,
+        steps: StepProgress | None = None,
     ) -> IngestReport:
+        """`progress` hears of each file when it is done; `steps` also moves while a long one
+        is embedded. A cancel stops between files, or between batches of a file's chunks."""
         files, reports, skipped = collect_files(paths)
+        total = len(files) * STEPS_PER_FILE
         for done, path in enumerate(files, start=1):
-            if cancel is not None and cancel.is_set():
-                return IngestReport(tuple(reports), skipped, cancelled=True)
+            first = (done - 1) * STEPS_PER_FILE
+
+            def embedded(chunks: int, of: int, first: int = first) -> None:
+                if steps is not None:
+                    steps(first + STEPS_PER_FILE * chunks // max(of, 1), total)
+
             try:
-                report = self.ingest_file(path, now)
+                if cancel is not None and cancel.is_set():
+                    raise IngestCancelled
+                report = self.ingest_file(path, now, cancel=cancel, embedded=embedded)
             except InputError as exc:
                 report = DocumentReport(str(path), DocumentStatus.REFUSED, reason=str(exc))
+            except IngestCancelled:
+                log.info("Reading documents cancelled before %s was learned", path)
+                return IngestReport(tuple(reports), skipped, cancelled=True)
+            embedded(1, 1)
             reports.append(report)
             if progress is not None:
                 progress(done, len(files), report)
         self._store.maintain()
         return IngestReport(tuple(reports), skipped)
+
+    def _embed(
+        self,
+        texts: Sequence[str],
+        cancel: threading.Event | None,
+        embedded: Callable[[int, int], None] | None,
+    ) -> np.ndarray:
+        batches = []
+        for start in range(0, len(texts), EMBED_BATCH_CHUNKS):
+            if cancel is not None and cancel.is_set():
+                raise IngestCancelled
+            batches.append(self._embedder.embed(texts[start : start + EMBED_BATCH_CHUNKS]))
+            if embedded is not None:
+                embedded(min(start + EMBED_BATCH_CHUNKS, len(texts)), len(texts))
+        return np.concatenate(batches) if batches else self._embedder.embed([])
 
     def _new_memory(self, key: str, chunk: Chunk, digest: str, now: datetime) -> NewMemory:
         return NewMemory(
@@ -133,9 +175,17 @@ class DocumentImporter:
             content_hash=digest,
         )
 
-    def ingest_file(self, path: Path, now: datetime) -> DocumentReport:
-        """Read, chunk, embed, then write the file's changes in one transaction: a crash or a
-        refusal leaves the store as it was."""
+    def ingest_file(
+        self,
+        path: Path,
+        now: datetime,
+        *,
+        cancel: threading.Event | None = None,
+        embedded: Callable[[int, int], None] | None = None,
+    ) -> DocumentReport:
+        """Read, chunk, embed, then write the file's changes in one transaction: a crash, a
+        refusal or a cancel (IngestCancelled) leaves the store as it was. `embedded` hears
+        how many of the file's new chunks are embedded."""
         document = read_document(path)
         key = str(path.resolve())
         previous = self._store.documents.get(key)
@@ -157,7 +207,7 @@ class DocumentImporter:
             else:
                 fresh.append((chunk, digest))
         stale = [m for group in old_by_hash.values() for m in group]
-        vectors = self._embedder.embed([chunk.text for chunk, _ in fresh])
+        vectors = self._embed([chunk.text for chunk, _ in fresh], cancel, embedded)
         memories = self._store.memories
         with self._store.db.write() as cur:
             written = [

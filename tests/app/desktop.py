@@ -39,8 +39,12 @@ def activate(qtbot: QtBot, shell: AppShell) -> None:
 
 
 def settle(qtbot: QtBot, shell: AppShell) -> None:
-    """Wait until the store thread and the chat are idle (the exchange learnt from too)."""
-    qtbot.waitUntil(lambda: not shell.ops.busy and not shell.chat.busy, timeout=WAIT_MS)
+    """Wait until the store thread, the chat and imports are idle (the exchange learnt from
+    too)."""
+    qtbot.waitUntil(
+        lambda: not shell.ops.busy and not shell.chat.busy and not shell.library.importing,
+        timeout=WAIT_MS,
+    )
 
 
 def ready(qtbot: QtBot, shell: AppShell) -> None:

@@ -5,6 +5,7 @@ everything, the memory map."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.model import TaskStatus
+from core.model import MemoryKind, TaskStatus
 from core.viz import LayoutConfig, update_layout
 from tests.app.desktop import (
     WAIT_MS,
@@ -115,12 +116,13 @@ def test_a_conversation_file_is_imported_from_the_manager(
     shell = make_shell(model=False)
     source = tmp_path / "chat.json"
     source.write_text(json.dumps(conversation(sessions=2, turns_per_session=4)), "utf-8")
-    progress: list[tuple[str, int, int]] = []
-    shell.ops.sig_progress.connect(lambda *a: progress.append(a))
+    progress: list[tuple[int, int]] = []
+    shell.library.imports.sig_progress.connect(lambda *a: progress.append(a))
     monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [source])
     qtbot.keyClick(shell.window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
     settle(qtbot, shell)
-    assert progress and progress[-1][1:] == (2, 2)
+    assert progress and progress[-1] == (2, 2)
+    assert not shell.window.manager.progress.isVisibleTo(shell.window.manager)
     assert "Imported 2 conversations" in shell.window.manager.status.text()
     qtbot.waitUntil(lambda: shell.window.sessions.count() == 2, timeout=WAIT_MS)
     bad = tmp_path / "bad.json"
@@ -141,16 +143,59 @@ def test_documents_are_added_from_the_manager_with_progress(
     notes.write_text("# Boat\n\nThe boat's mooring fee is due every April.\n", "utf-8")
     binary = tmp_path / "photo.txt"
     binary.write_bytes(b"\x00\x01\x02" * 100)
-    progress: list[tuple[str, int, int]] = []
-    shell.ops.sig_progress.connect(lambda *a: progress.append(a))
+    progress: list[tuple[int, int]] = []
+    shell.library.imports.sig_progress.connect(lambda *a: progress.append(a))
     monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [notes, binary])
     qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
     settle(qtbot, shell)
     status = shell.window.manager.status.text()
     assert "1 added" in status and "1 refused" in status and "photo.txt" in status
-    assert progress and progress[-1][1] == progress[-1][2]
+    assert progress and progress[-1][0] == progress[-1][1]
     kinds = [shell.window.manager.results.topLevelItem(i).text(0) for i in range(1)]
     assert kinds == ["document"]
+
+
+def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A book being read took the store thread for minutes: searches, forgets and the inbox
+    waited behind it. It runs beside them now, and Cancel stops it with none of it kept."""
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    settle(qtbot, shell)
+    book = tmp_path / "book.md"
+    book.write_text(
+        "\n\n".join(
+            f"## Chapter {i}\n\n"
+            + " ".join(f"Sentence {j} of chapter {i}, the lighthouse keeper." for j in range(30))
+            for i in range(40)
+        )
+    )
+    held, release = threading.Event(), threading.Event()
+
+    def hold(*_: int) -> None:  # runs on the import's thread, after its first batch
+        held.set()
+        release.wait(WAIT_MS / 1000)
+
+    imports = shell.library.imports
+    imports.sig_progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    manager = shell.window.manager
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [book])
+    qtbot.mouseClick(manager.ingest_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(held.is_set, timeout=WAIT_MS)
+    try:
+        assert manager.progress.isVisibleTo(manager) and not manager.ingest_button.isEnabled()
+        manager.search.setText("sourdough")
+        qtbot.waitUntil(lambda: manager.results.topLevelItemCount() > 0, timeout=WAIT_MS)
+        assert not shell.ops.busy and imports.running
+        qtbot.mouseClick(manager.cancel_import_button, Qt.MouseButton.LeftButton)
+    finally:
+        release.set()
+    settle(qtbot, shell)
+    assert manager.status.text().startswith("Cancelled.")
+    assert not manager.progress.isVisibleTo(manager) and manager.ingest_button.isEnabled()
+    kinds = {m.kind for m in shell.services.store.memories.recent(500)}
+    assert MemoryKind.DOCUMENT not in kinds
 
 
 def test_forget_everything_needs_the_typed_word(

@@ -4,6 +4,7 @@ files skipped, and bad files refused with nothing written. Real DuckDB and embed
 from __future__ import annotations
 
 import re
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,7 +15,12 @@ from core.embed import Embedder
 from core.errors import InputError
 from core.ingest.chunking import Chunker
 from core.ingest.document_file import DocumentFormat, read_document
-from core.ingest.documents import DocumentImporter, DocumentStatus
+from core.ingest.documents import (
+    EMBED_BATCH_CHUNKS,
+    STEPS_PER_FILE,
+    DocumentImporter,
+    DocumentStatus,
+)
 from core.model import MemoryKind
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
@@ -174,3 +180,41 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
         handle.truncate(100 * 2**20)
     with pytest.raises(InputError, match="100 MB; documents up to 20 MB"):
         read_document(path)
+
+
+def test_a_long_document_shows_progress_while_embedded_and_a_cancel_writes_none_of_it(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """A book takes minutes to embed: progress moves inside it, and a cancel between its
+    batches leaves nothing of it (nor of the files after it) in the store."""
+    book = tmp_path / "book.md"
+    book.write_text(
+        "\n\n".join(f"## Chapter {i}\n\n{paragraph(f'chapter {i}', 30)}" for i in range(40))
+    )
+    assert len(Chunker(count).chunk(book.read_text(), DocumentFormat.MARKDOWN)) > (
+        EMBED_BATCH_CHUNKS
+    )
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Boat\n\nThe boat's mooring fee is due every April.\n")
+    cancel = threading.Event()
+    steps: list[tuple[int, int]] = []
+
+    def stop_after_the_first_batch(done: int, total: int) -> None:
+        steps.append((done, total))
+        cancel.set()
+
+    report = importer(store, embedder).ingest(
+        [book, notes], NOW, cancel=cancel, steps=stop_after_the_first_batch
+    )
+    assert report.cancelled and report.documents == ()
+    assert 0 < steps[0][0] < STEPS_PER_FILE and steps[0][1] == 2 * STEPS_PER_FILE
+    assert store.memories.count() == 0 and store.documents.get(str(book.resolve())) is None
+
+    steps.clear()
+    report = importer(store, embedder).ingest(
+        [book, notes], NOW, steps=lambda done, total: steps.append((done, total))
+    )
+    assert not report.cancelled and report.count(DocumentStatus.ADDED) == 2
+    done = [d for d, _ in steps]
+    assert done == sorted(done) and steps[-1] == (2 * STEPS_PER_FILE, 2 * STEPS_PER_FILE)
+    assert any(0 < d < STEPS_PER_FILE for d in done)

@@ -1,0 +1,43 @@
+"""Imports of conversation files and documents on a thread of their own. A book takes minutes to
+embed on a laptop, and on the store thread it held up every other action of the window (a
+search, a forget, the inbox) until it was done. Writes still go through the store's single
+writer, a batch or a file at a time; a cancel stops between them and keeps what was written."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from app.background_task import BackgroundTask
+from core.errors import EngramError
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+# The job: reads the cancel event, reports progress, returns the line the manager shows.
+ImportJob = Callable[[threading.Event, Progress], str]
+
+
+class BulkImport(BackgroundTask):
+    """One import at a time; finishes with the job's summary line."""
+
+    def start(self, job: ImportJob) -> bool:
+        """False, and nothing started, while another import runs."""
+        if self.running:
+            return False
+        self._launch("engram-import", self._run, job)
+        return True
+
+    def _run(self, job: ImportJob) -> None:
+        try:
+            summary = job(self._cancel, self.sig_progress.emit)
+        except EngramError as exc:
+            log.info("The import stopped: %s", exc)
+            self.sig_failed.emit(str(exc))
+            return
+        except Exception as exc:  # shown to the user, never a dead thread
+            log.exception("The import failed")
+            self.sig_failed.emit(f"The import failed ({exc}). Details are in the log.")
+            return
+        self.sig_finished.emit(summary)
