@@ -32,6 +32,8 @@ from ui.memory_manager import ManagerQuery
 
 log = logging.getLogger(__name__)
 
+STATUS_MESSAGE_MS = 10_000
+
 # The manager lists at most this many search results (browsing has its own limit).
 SEARCH_LIMIT = 100
 
@@ -325,13 +327,14 @@ class LibraryController(QObject):
         self._start_import("Reading documents", job)
 
     def _start_import(self, label: str, job: ImportJob) -> None:
-        manager = self._window.manager
         if not self.imports.start(job):
-            manager.show_status("An import is already running: wait for it, or cancel it.")
+            self._window.statusBar().showMessage(
+                "An import is already running: wait for it, or cancel it.", STATUS_MESSAGE_MS
+            )
             return
         self._import_label = label
         self.importing = True
-        manager.show_progress(label, 0, 1)
+        self._window.manager.show_progress(label, 0, 1)
 
     def _on_import_progress(self, done: int, total: int) -> None:
         self._window.manager.show_progress(self._import_label, done, total)

@@ -188,6 +188,8 @@ def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
         manager.search.setText("sourdough")
         qtbot.waitUntil(lambda: manager.results.topLevelItemCount() > 0, timeout=WAIT_MS)
         assert not shell.ops.busy and imports.running
+        manager.ask_ingest()
+        assert "already running" in shell.window.statusBar().currentMessage()
         qtbot.mouseClick(manager.cancel_import_button, Qt.MouseButton.LeftButton)
     finally:
         release.set()
