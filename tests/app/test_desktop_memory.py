@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.shell import AppShell
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, TaskStatus
@@ -155,14 +156,11 @@ def test_documents_are_added_from_the_manager_with_progress(
     assert kinds == ["document"]
 
 
-def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
-    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """A book being read took the store thread for minutes: searches, forgets and the inbox
-    waited behind it. It runs beside them now, and Cancel stops it with none of it kept."""
-    shell = make_shell(model=False)
-    import_conversation(shell)
-    settle(qtbot, shell)
+def read_a_book_and_hold(
+    qtbot: QtBot, shell: AppShell, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> threading.Event:
+    """Add a long document from the manager and hold its import after the first batch of
+    chunks is embedded (nothing of it written yet) until the returned event is set."""
     book = tmp_path / "book.md"
     book.write_text(
         "\n\n".join(
@@ -173,16 +171,28 @@ def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
     )
     held, release = threading.Event(), threading.Event()
 
-    def hold(*_: int) -> None:  # runs on the import's thread, after its first batch
+    def hold(*_: int) -> None:  # runs on the import's thread
         held.set()
         release.wait(WAIT_MS / 1000)
 
-    imports = shell.library.imports
-    imports.sig_progress.connect(hold, Qt.ConnectionType.DirectConnection)
-    manager = shell.window.manager
+    shell.library.imports.sig_progress.connect(hold, Qt.ConnectionType.DirectConnection)
     monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [book])
-    qtbot.mouseClick(manager.ingest_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(held.is_set, timeout=WAIT_MS)
+    return release
+
+
+def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A book being read took the store thread for minutes: searches, forgets and the inbox
+    waited behind it. It runs beside them now, and Cancel stops it with none of it kept."""
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    settle(qtbot, shell)
+    manager = shell.window.manager
+    imports = shell.library.imports
+    release = read_a_book_and_hold(qtbot, shell, monkeypatch, tmp_path)
     try:
         assert manager.progress.isVisibleTo(manager) and not manager.ingest_button.isEnabled()
         manager.search.setText("sourdough")
@@ -218,6 +228,24 @@ def test_forget_everything_needs_the_typed_word(
     assert shell.services.store.stats().memories == 0
     assert shell.window.sessions.count() == 0
     dialog.reject()
+
+
+def test_forget_everything_stops_an_import_first(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A document still being read when everything is forgotten would be written into the
+    emptied store: the reset waits for the import to stop."""
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    settle(qtbot, shell)
+    release = read_a_book_and_hold(qtbot, shell, monkeypatch, tmp_path)
+    shell.forget_everything()
+    qtbot.wait(200)
+    release.set()
+    settle(qtbot, shell)
+    shell.services.store.vectors.wait_for_build(timeout=60)
+    assert shell.services.store.stats().memories == 0
+    assert "Everything was forgotten." in shell.window.statusBar().currentMessage()
 
 
 def test_the_memory_map_shows_laid_out_memories_and_opens_one(
