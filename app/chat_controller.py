@@ -125,6 +125,11 @@ class ChatController(QObject):
     def _on_worker_recalled(self, prepared: PreparedTurn) -> None:
         self._window.chat.set_recall(prepared.results, prepared.degraded)
         self._window.sidebar.show_results(prepared.results, prepared.degraded)
+        # What the sidebar does not say: the message was cut for the model, pinned memory
+        # is over its budget.
+        notes = [w for w in prepared.context.warnings if w != prepared.degraded]
+        if notes:
+            self._window.chat.show_notice(" ".join(notes))
 
     def _on_worker_replied(self, message: Turn, reply: Turn, interrupted: bool) -> None:
         self._window.chat.finish_reply(reply.text, interrupted, (message.id, reply.id))
@@ -144,7 +149,7 @@ class ChatController(QObject):
         the user may already be writing the next message)."""
         self._turns_in_flight -= 1
         if replied:
-            self._window.chat.show_error(message)
+            self._window.chat.show_notice(message)
         else:
             self._window.chat.reply_failed(message)
 

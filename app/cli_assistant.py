@@ -176,8 +176,7 @@ def _summary(result: TurnResult) -> str:
     elif result.interrupted:
         parts.insert(0, "stopped")
     parts += [f"to-do noticed: {t.title}" for t in result.tasks]
-    if result.degraded:
-        parts.append(result.degraded)
+    parts += result.context.warnings
     return "  [" + " · ".join(parts) + "]"
 
 

@@ -187,14 +187,11 @@ class Assistant:
             return Mode.MANAGER
         return Mode.ANSWER
 
-    def _prompt_message(self, text: str) -> str:
-        """The message as the model sees it: cut to a share of the context if it is huge."""
+    def _message_head(self, text: str) -> str:
+        """What the model is shown of the message: all of it, or of a huge one the head that
+        fits its share of the context."""
         limit = int(self.context_size * self.config.max_message_share)
-        head = head_within(text, limit, self._count)
-        if head == text:
-            return text
-        omitted = len(text) - len(head)
-        return f"{head}\n[... {omitted} more characters not shown to the model]"
+        return head_within(text, limit, self._count)
 
     def prepare(self, message: str) -> PreparedTurn:
         """Recall and assemble the prompt for `message` without generating or storing
@@ -359,8 +356,18 @@ class Assistant:
             for item in self.working.items()
             if item.key not in shown
         ]
+        warnings = [degraded] if degraded else []
+        head = self._message_head(text)
+        user_message = head
+        if head != text:
+            unread = len(text) - len(head)
+            user_message = f"{head}\n[... {unread} more characters not shown to the model]"
+            warnings.append(
+                f"The model read the first {len(head):,} of this message's {len(text):,} "
+                "characters: more would not fit its context. All of it is kept."
+            )
         inputs = ContextInputs(
-            user_message=self._prompt_message(text),
+            user_message=user_message,
             now=now,
             results=results,
             core=self.core.items(),
@@ -368,7 +375,7 @@ class Assistant:
             recent_turns=self._live.turns[-self.config.recent_turns :] if self._live else (),
             project=self.project,
             assistant_name=self.config.assistant_name,
-            extra_warnings=(degraded,) if degraded else (),
+            extra_warnings=warnings,
             thinks=self._llm is not None and self._llm.thinks,
         )
         context = self._assembler.assemble(inputs, self.context_size)

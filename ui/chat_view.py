@@ -179,7 +179,9 @@ class ChatView(QWidget):
         self.notice.setVisible(bool(texts[state]))
         self._update_buttons()
 
-    def show_error(self, message: str) -> None:
+    def show_notice(self, message: str) -> None:
+        """A word about this turn (a failure, a message too long for the model to read
+        whole); the next message clears it."""
         self.notice.setText(message)
         self.notice.setVisible(True)
 
@@ -240,6 +242,8 @@ class ChatView(QWidget):
 
     def begin_reply(self, message: str) -> None:
         self._past = None
+        if self._state is ModelState.READY:
+            self.notice.hide()
         self._messages += [_Message(Role.USER, message), _Message(Role.ASSISTANT, "")]
         self._replying = True
         self._render()
@@ -295,7 +299,7 @@ class ChatView(QWidget):
         self._render_timer.stop()
         self._render()
         self._update_buttons()
-        self.show_error(message)
+        self.show_notice(message)
 
     def markdown(self) -> str:
         parts = []

@@ -117,6 +117,18 @@ def test_stop_keeps_what_was_said_marked_interrupted(
     assert chat.send_button.isEnabled() and not chat.stop_button.isEnabled()
 
 
+def test_a_message_too_long_for_the_model_says_so_until_the_next_one(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    chat = shell.window.chat
+    send(qtbot, shell, "Please read this log:\n" + "error 42 at line 12 of the parser\n" * 2000)
+    assert chat.notice.isVisible() and "The model read the first" in chat.notice.text()
+    send(qtbot, shell, "Thanks, that was all.")
+    assert not chat.notice.isVisible()
+
+
 def test_pin_edit_and_forget_from_the_sidebar(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:

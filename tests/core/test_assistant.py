@@ -200,6 +200,9 @@ def test_a_huge_paste_is_stored_whole_and_cut_for_the_model(
     assert "\x00" not in user_text and "\ufffd" in user_text
     assert "more characters not shown to the model" in result.context.messages[-1].content
     assert result.context.total_tokens + result.context.budgets.reply <= 2048
+    # The user is told too (the chat's notice, the terminal's summary line).
+    (note,) = result.context.warnings
+    assert note.startswith("The model read the first ") and f"{len(user_text):,}" in note
 
 
 def test_an_empty_message_is_refused(assistant: Assistant) -> None:
