@@ -121,12 +121,12 @@ def test_a_message_too_long_for_the_model_says_so_until_the_next_one(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
     shell = make_shell()
+    notice = shell.window.chat.notice
     ready(qtbot, shell)
-    chat = shell.window.chat
     send(qtbot, shell, "Please read this log:\n" + "error 42 at line 12 of the parser\n" * 2000)
-    assert chat.notice.isVisible() and "The model read the first" in chat.notice.text()
+    assert notice.isVisible() and "The model read the first" in notice.text()
     send(qtbot, shell, "Thanks, that was all.")
-    assert not chat.notice.isVisible()
+    assert not notice.isVisible()
 
 
 def test_pin_edit_and_forget_from_the_sidebar(
