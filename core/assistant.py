@@ -37,7 +37,7 @@ from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
 from core.store.working_items import TASK_PREFIX
 from core.temporal import dates_an_event
-from core.text_input import clean_text
+from core.text_input import MAX_TURN_CHARS, clean_text, too_long
 from core.tokens import head_within, token_counter
 from core.working import SessionClose, WorkingMemory
 
@@ -199,6 +199,8 @@ class Assistant:
         text = clean_text(message).strip()
         if not text:
             raise InputError("The message is empty.")
+        if len(text) > MAX_TURN_CHARS:
+            raise InputError(too_long(len(text)))
         now = self._clock()
         mode = self._mode(now)
         self.working.expire(now)

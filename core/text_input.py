@@ -5,9 +5,20 @@ the database refuse the write and both searches fail."""
 
 from __future__ import annotations
 
+# A turn longer than this (a pasted book) is refused, in the chat as in an imported file: no
+# model reads it whole, and it would weigh on every turn after it (its memory, its counts).
+MAX_TURN_CHARS = 200_000
 # Characters that are not text (NUL, escape codes, ...) become a visible placeholder.
 _CONTROL = {c: "\ufffd" for c in range(32) if chr(c) not in "\n\t\r"}
 
 
 def clean_text(text: str) -> str:
     return text.translate(_CONTROL).encode("utf-8", "replace").decode("utf-8")
+
+
+def too_long(chars: int) -> str:
+    """Why a message was not sent, and what to do with a text that long."""
+    return (
+        f"This message is {chars:,} characters long; a message holds up to {MAX_TURN_CHARS:,}. "
+        "Add a text this long as a document instead (Memory tab, Add documents...)."
+    )

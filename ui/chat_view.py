@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from core.model import Memory, Role, Turn
 from core.retrieval.scoring import SearchResult
+from core.text_input import MAX_TURN_CHARS, too_long
 from core.wording import counted
 from ui.recall import with_version, without
 
@@ -242,8 +243,6 @@ class ChatView(QWidget):
 
     def begin_reply(self, message: str) -> None:
         self._past = None
-        if self._state is ModelState.READY:
-            self.notice.hide()
         self._messages += [_Message(Role.USER, message), _Message(Role.ASSISTANT, "")]
         self._replying = True
         self._render()
@@ -349,7 +348,12 @@ class ChatView(QWidget):
         text = self.composer.toPlainText().strip()
         if not text or not self.send_button.isEnabled():
             return
+        if len(text) > MAX_TURN_CHARS:
+            self.show_notice(too_long(len(text)))  # the text stays in the composer
+            return
         self.composer.clear()
+        if self._state is ModelState.READY:
+            self.notice.hide()
         self.sig_message_submitted.emit(text)
 
     def _on_stop_clicked(self) -> None:

@@ -10,10 +10,9 @@ from typing import Any
 
 from core.errors import InputError
 from core.model import Role, Session, Turn
-from core.text_input import clean_text
+from core.text_input import MAX_TURN_CHARS, clean_text
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
-MAX_TURN_CHARS = 200_000
 
 
 def parse_timestamp(value: Any, where: str) -> datetime:

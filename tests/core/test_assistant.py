@@ -193,7 +193,7 @@ def test_segments_are_written_as_the_conversation_fills_them(
 def test_a_huge_paste_is_stored_whole_and_cut_for_the_model(
     assistant: Assistant, store: MemoryStore
 ) -> None:
-    paste = "log line with some words\x00\x1b[31m " * 20_000
+    paste = "log line with some words\x00\x1b[31m " * 6_000
     result = assistant.turn(paste)
     (user_text,) = [t for role, t, _ in stored_turns(store, result.session_id) if role == "user"]
     assert len(user_text) == len(paste.strip())
@@ -208,6 +208,15 @@ def test_a_huge_paste_is_stored_whole_and_cut_for_the_model(
 def test_an_empty_message_is_refused(assistant: Assistant) -> None:
     with pytest.raises(InputError, match="empty"):
         assistant.turn("   \n ")
+
+
+def test_a_message_longer_than_a_turn_may_hold_is_refused_and_nothing_stored(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    """A pasted book is sent as a document, not a message: none of it reaches the store."""
+    with pytest.raises(InputError, match="Add a text this long as a document"):
+        assistant.turn("chapter one " * 20_000)
+    assert store.db.cursor().execute("SELECT count(*) FROM turns").fetchall() == [(0,)]
 
 
 def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(

@@ -120,6 +120,22 @@ def test_a_huge_paste_shows_its_head_and_the_chat_stays_responsive(qtbot: QtBot)
     assert "That is a long log." in text and "**Engram**" not in text and "*(" not in text
 
 
+def test_a_message_too_long_to_send_stays_in_the_composer(qtbot: QtBot) -> None:
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.set_model_state(ModelState.READY, "tiny")
+    sent: list[str] = []
+    view.sig_message_submitted.connect(sent.append)
+    book = "It was a dark and stormy night. " * 10_000
+    view.composer.setPlainText(book)
+    qtbot.keyClick(view.composer, Qt.Key.Key_Return)
+    assert sent == [] and view.composer.toPlainText() == book
+    assert not view.notice.isHidden() and "as a document" in view.notice.text()
+    view.composer.setPlainText("A short one.")
+    qtbot.keyClick(view.composer, Qt.Key.Key_Return)
+    assert sent == ["A short one."] and view.notice.isHidden()
+
+
 def test_raw_html_in_a_reply_is_not_rendered(qtbot: QtBot) -> None:
     view = ChatView()
     qtbot.addWidget(view)
