@@ -20,5 +20,6 @@ def too_long(chars: int) -> str:
     """Why a message was not sent, and what to do with a text that long."""
     return (
         f"This message is {chars:,} characters long; a message holds up to {MAX_TURN_CHARS:,}. "
-        "Add a text this long as a document instead (Memory tab, Add documents...)."
+        "Add a text this long as a document instead (Add documents... in the Memory tab, or "
+        "engram ingest FILE)."
     )
