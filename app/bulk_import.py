@@ -19,8 +19,18 @@ Progress = Callable[[int, int], None]
 ImportJob = Callable[[threading.Event, Progress], str]
 
 
+# How often a paused import looks whether the chat is done.
+YIELD_POLL_S = 0.05
+
+
 class BulkImport(BackgroundTask):
-    """One import at a time; finishes with the job's summary line."""
+    """One import at a time; finishes with the job's summary line. Between its batches it
+    waits while `yield_to()` says the chat needs the processor: a reply written beside a
+    book being embedded came at half speed on two cores."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.yield_to: Callable[[], bool] = lambda: False
 
     def start(self, job: ImportJob) -> bool:
         """False, and nothing started, while another import runs."""
@@ -31,7 +41,7 @@ class BulkImport(BackgroundTask):
 
     def _run(self, job: ImportJob) -> None:
         try:
-            summary = job(self._cancel, self.sig_progress.emit)
+            summary = job(self._cancel, self._progress)
         except EngramError as exc:
             log.info("The import stopped: %s", exc)
             self.sig_failed.emit(str(exc))
@@ -41,3 +51,8 @@ class BulkImport(BackgroundTask):
             self.sig_failed.emit(f"The import failed ({exc}). Details are in the log.")
             return
         self.sig_finished.emit(summary)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.sig_progress.emit(done, total)
+        while self.yield_to() and not self._cancel.wait(YIELD_POLL_S):
+            pass

@@ -76,6 +76,7 @@ class AppShell:
         self.ops = Operations(self.window)
         self.library = LibraryController(self.window, services, self.ops, clock)
         self.chat = ChatController(self.window, services, settings, clock, self.library)
+        self.library.imports.yield_to = lambda: self.chat.busy
         self.scheduler: LifecycleScheduler | None = None
         if options.schedule:
             worker = LifecycleWorker(
