@@ -242,10 +242,13 @@ def test_forget_everything_stops_an_import_first(
     shell.forget_everything()
     qtbot.wait(200)
     release.set()
+    qtbot.waitUntil(
+        lambda: "Everything was forgotten." in shell.window.statusBar().currentMessage(),
+        timeout=WAIT_MS,
+    )
     settle(qtbot, shell)
     shell.services.store.vectors.wait_for_build(timeout=60)
     assert shell.services.store.stats().memories == 0
-    assert "Everything was forgotten." in shell.window.statusBar().currentMessage()
 
 
 def test_the_memory_map_shows_laid_out_memories_and_opens_one(
