@@ -197,7 +197,8 @@ def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
         assert manager.progress.isVisibleTo(manager) and not manager.ingest_button.isEnabled()
         manager.search.setText("sourdough")
         qtbot.waitUntil(lambda: manager.results.topLevelItemCount() > 0, timeout=WAIT_MS)
-        assert not shell.ops.busy and imports.running
+        qtbot.waitUntil(lambda: not shell.ops.busy, timeout=WAIT_MS)
+        assert imports.running
         manager.ask_ingest()
         assert "already running" in shell.window.statusBar().currentMessage()
         qtbot.mouseClick(manager.cancel_import_button, Qt.MouseButton.LeftButton)
