@@ -27,7 +27,7 @@ from core.retrieval import Mode, SearchOutcome, SearchRequest, SearchResult
 from core.settings import load_settings
 from core.text_input import clean_text
 from core.tokens import token_counter
-from core.wording import counted
+from core.wording import clipped, counted
 
 # `forget --query` purges for good: the memory it picks must share a word with the query or be
 # close in meaning ("my address" finds "User lives in Lisbon" at ~0.3 with MiniLM; unrelated
@@ -206,8 +206,9 @@ def cmd_search(services: Services, args: argparse.Namespace) -> int:
 
 
 def _hanging(text: str, indent: int) -> str:
-    """A memory of several turns keeps its lines under the entry they belong to."""
-    return text.replace("\n", "\n" + " " * indent)
+    """A memory of several turns keeps its lines under the entry they belong to; a long one
+    shows its head (--json has all of it)."""
+    return clipped(text).replace("\n", "\n" + " " * indent)
 
 
 def cmd_lineage(services: Services, args: argparse.Namespace) -> int:

@@ -1,5 +1,5 @@
 """Counts in plain words ("1 memory", "3 memories"): what the CLI and the window print reads
-as a sentence, not as "1 memories" or "session(s)"."""
+as a sentence, not as "1 memories" or "session(s)". And long texts shown as their head."""
 
 from __future__ import annotations
 
@@ -9,3 +9,15 @@ _IRREGULAR = {"memory": "memories"}
 def counted(count: int, noun: str) -> str:
     plural = _IRREGULAR.get(noun, f"{noun}s")
     return f"{count} {noun if count == 1 else plural}"
+
+
+# A memory shown in a list (the sidebar, search results) shows this much of its text.
+SHOWN_CHARS = 600
+
+
+def clipped(text: str, limit: int = SHOWN_CHARS) -> str:
+    """The head of a long text and how much is left out: a memory made of a long paste would
+    fill a sidebar card or a terminal."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 
 from core.model import Memory, MemoryKind
 from core.retrieval.scoring import SearchResult
+from core.wording import clipped
 from ui import dialogs
 from ui.recall import with_version, without
 from ui.theme import kind_chip, text_html
 
 # The signals a score is made of, in the order the sidebar lists them.
 SIGNALS = ("semantic", "keyword", "recency", "importance", "project", "entity", "task")
-MAX_SHOWN_CHARS = 600
 
 
 def breakdown_text(result: SearchResult) -> str:
@@ -46,9 +46,7 @@ class MemoryCard(QFrame):
         memory = result.memory
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setObjectName("memoryCard")
-        text = memory.content
-        if len(text) > MAX_SHOWN_CHARS:
-            text = text[:MAX_SHOWN_CHARS] + "..."
+        text = clipped(memory.content)
         self.content = QLabel(f"{kind_chip(memory.kind)} {text_html(text)}", self)
         self.content.setWordWrap(True)
         self.content.setTextFormat(Qt.TextFormat.RichText)

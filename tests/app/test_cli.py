@@ -101,6 +101,18 @@ def test_words_that_are_not_utf8_are_stored_and_searched_not_refused(tmp_path: P
     assert "4512" in payload["results"][0]["content"]
 
 
+def test_a_long_memory_is_shown_by_its_head_and_whole_in_json(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    notes = "The boiler manual says: " + "check the pressure gauge weekly. " * 50
+    assert engram(home, "pin", notes).returncode == 0
+    shown = engram(home, "search", "boiler pressure gauge")
+    assert shown.returncode == 0, shown.stderr
+    assert f"... ({len(notes.strip()) - 600:,} more characters)" in shown.stdout
+    assert len(shown.stdout) < 1_000
+    found = json.loads(engram(home, "search", "boiler pressure gauge", "--json").stdout)
+    assert found["results"][0]["content"] == notes.strip()
+
+
 def test_every_command_has_help(tmp_path: Path) -> None:
     for command in ("import", "search", "stats"):
         result = engram(tmp_path, command, "--help")
