@@ -23,6 +23,7 @@ from core.context import (
     ContextInputs,
     ContextItem,
     Layer,
+    message_for_model,
 )
 from core.core_memory import CoreMemory
 from core.embed import Embedder
@@ -38,7 +39,7 @@ from core.store import MemoryStore
 from core.store.working_items import TASK_PREFIX
 from core.temporal import dates_an_event
 from core.text_input import MAX_TURN_CHARS, clean_text, too_long
-from core.tokens import head_within, token_counter
+from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
 
 log = logging.getLogger(__name__)
@@ -186,12 +187,6 @@ class Assistant:
         if last is None or now - last > self.config.manager_after_gap:
             return Mode.MANAGER
         return Mode.ANSWER
-
-    def _message_head(self, text: str) -> str:
-        """What the model is shown of the message: all of it, or of a huge one the head that
-        fits its share of the context."""
-        limit = int(self.context_size * self.config.max_message_share)
-        return head_within(text, limit, self._count)
 
     def prepare(self, message: str) -> PreparedTurn:
         """Recall and assemble the prompt for `message` without generating or storing
@@ -358,18 +353,11 @@ class Assistant:
             for item in self.working.items()
             if item.key not in shown
         ]
-        warnings = [degraded] if degraded else []
-        head = self._message_head(text)
-        user_message = head
-        if head != text:
-            unread = len(text) - len(head)
-            user_message = f"{head}\n[... {unread} more characters not shown to the model]"
-            warnings.append(
-                f"The model read the first {len(head):,} of this message's {len(text):,} "
-                "characters: more would not fit its context. All of it is kept."
-            )
+        message, cut = message_for_model(
+            text, int(self.context_size * self.config.max_message_share), self._count
+        )
         inputs = ContextInputs(
-            user_message=user_message,
+            user_message=message,
             now=now,
             results=results,
             core=self.core.items(),
@@ -377,7 +365,7 @@ class Assistant:
             recent_turns=self._live.turns[-self.config.recent_turns :] if self._live else (),
             project=self.project,
             assistant_name=self.config.assistant_name,
-            extra_warnings=warnings,
+            extra_warnings=[w for w in (degraded, cut) if w],
             thinks=self._llm is not None and self._llm.thinks,
         )
         context = self._assembler.assemble(inputs, self.context_size)

@@ -133,6 +133,19 @@ def fence(memory: Memory, kind_label: str) -> str:
     return f"{opening}\n{body}\n</{kind_label}>"
 
 
+def message_for_model(text: str, tokens: int, count: TokenCounter) -> tuple[str, str | None]:
+    """A message as the model is shown it: whole, or the head of a huge one that fits
+    `tokens`, marked as cut; with, then, a word for the user, who would not know otherwise."""
+    head = head_within(text, tokens, count)
+    if head == text:
+        return text, None
+    return (
+        f"{head}\n[... {len(text) - len(head)} more characters not shown to the model]",
+        f"The model read the first {len(head):,} of this message's {len(text):,} characters: "
+        "more would not fit its context. All of it is kept.",
+    )
+
+
 def _layer_of(result: SearchResult, project: str | None) -> Layer:
     kind = result.memory.kind
     if kind is MemoryKind.PROCEDURAL:
