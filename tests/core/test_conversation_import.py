@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 
 import pytest
@@ -33,6 +34,30 @@ def test_sessions_become_overlapping_segments_that_name_their_turns(
     first_line = top.content.splitlines()[0]
     assert first_line == f"Ana: {detail(108)} More about baking sourdough bread (note 108)."
     assert top.session_id == "S1"
+
+
+def test_a_cancelled_import_keeps_its_batches_and_the_next_one_finishes(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Cancel in the manager stops between batches: what was written stays, and importing the
+    file again skips it and writes the rest."""
+    sessions = parse_conversations(conversation(sessions=6, turns_per_session=50))
+    cancel = threading.Event()
+    steps: list[tuple[int, int]] = []
+
+    def stop_after_the_first_batch(done: int, total: int) -> None:
+        steps.append((done, total))
+        cancel.set()
+
+    importer = ConversationImporter(store, embedder)
+    first = importer.import_sessions(sessions, progress=stop_after_the_first_batch, cancel=cancel)
+    assert first.cancelled and steps == [(first.sessions_imported, 6)]
+    assert 0 < first.sessions_imported < 6
+    stored = store.db.cursor().execute("SELECT count(*) FROM sessions").fetchall()[0][0]
+    assert stored == first.sessions_imported
+    again = importer.import_sessions(sessions)
+    assert not again.cancelled and again.sessions_skipped == first.sessions_imported
+    assert again.sessions_imported == 6 - first.sessions_imported
 
 
 def test_reimport_skips_what_is_already_there(store: MemoryStore, embedder: Embedder) -> None:
