@@ -75,6 +75,7 @@ class LibraryController(QObject):
         self.importing = False
         self._import_label = ""
         self.imports.sig_progress.connect(self._on_import_progress)
+        self.imports.sig_waiting.connect(self._on_import_waiting)
         self.imports.sig_finished.connect(self._on_import_finished)
         self.imports.sig_failed.connect(self._on_import_failed)
         manager.sig_import_cancel_requested.connect(self.imports.cancel)
@@ -338,6 +339,12 @@ class LibraryController(QObject):
 
     def _on_import_progress(self, done: int, total: int) -> None:
         self._window.manager.show_progress(self._import_label, done, total)
+
+    def _on_import_waiting(self, waiting: bool) -> None:
+        label = self._import_label
+        self._window.manager.show_import_label(
+            f"{label} (waiting while a reply is written)" if waiting else label
+        )
 
     def _on_import_finished(self, summary: str) -> None:
         self.importing = False

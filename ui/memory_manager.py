@@ -240,10 +240,14 @@ class MemoryManagerView(QWidget):
         a way to stop it. Another import waits until it is over."""
         if not self._importing:
             self._set_importing(True)
-        if self.cancel_import_button.isEnabled():
-            self.status.setText(label)
+        self.show_import_label(label)
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
+
+    def show_import_label(self, label: str) -> None:
+        """What the running import is doing (unless it is being stopped)."""
+        if self._importing and self.cancel_import_button.isEnabled():
+            self.status.setText(label)
 
     def show_import_done(self, message: str) -> None:
         self._set_importing(False)

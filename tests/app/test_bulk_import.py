@@ -33,14 +33,16 @@ def test_an_import_waits_between_batches_while_the_chat_replies(qtbot: QtBot) ->
         return "3 batches"
 
     seen = collect(imports)
+    waiting: list[bool] = []
+    imports.sig_waiting.connect(waiting.append)
     assert imports.start(job)
     qtbot.waitUntil(lambda: batches == [0], timeout=WAIT_MS)
     qtbot.wait(300)
-    assert batches == [0] and imports.running
+    assert batches == [0] and imports.running and waiting == [True]
     assert not imports.start(job)  # one import at a time
     replying.clear()
     qtbot.waitUntil(lambda: seen["finished"] == ["3 batches"], timeout=WAIT_MS)
-    assert batches == [0, 1, 2]
+    assert batches == [0, 1, 2] and waiting == [True, False]
 
 
 def test_a_cancel_ends_the_wait_and_a_failure_is_reported(qtbot: QtBot) -> None:

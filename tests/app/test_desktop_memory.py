@@ -195,6 +195,10 @@ def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
     release = read_a_book_and_hold(qtbot, shell, monkeypatch, tmp_path)
     try:
         assert manager.progress.isVisibleTo(manager) and not manager.ingest_button.isEnabled()
+        imports.sig_waiting.emit(True)  # as while a reply is written
+        qtbot.waitUntil(lambda: "waiting while a reply" in manager.status.text(), timeout=WAIT_MS)
+        imports.sig_waiting.emit(False)
+        qtbot.waitUntil(lambda: manager.status.text() == "Reading documents", timeout=WAIT_MS)
         manager.search.setText("sourdough")
         qtbot.waitUntil(lambda: manager.results.topLevelItemCount() > 0, timeout=WAIT_MS)
         qtbot.waitUntil(lambda: not shell.ops.busy, timeout=WAIT_MS)
