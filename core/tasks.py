@@ -27,7 +27,7 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "have_to",
             0.85,
-            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:have|have got|got)\s+to|'ve\s+got\s+to|"
+            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:have|have got)\s+to|'ve\s+got\s+to|"
             r"\s+gotta)\s+(?P<task>.+)",
         ),
         ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
@@ -51,6 +51,17 @@ _REQUESTS = {"remind", "make_sure"}
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
 _DIRECTIVES = {"todo", "dont_forget", "remember_to", "make_sure", "follow_up", "next_step"}
 _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|please)\W+)*$")
+# "Remind me to" is a request only when asked ("Can you remind me", "Engram, remind me");
+# "turtles remind me to slow down" is a thought.
+_REQUEST_LEAD = re.compile(
+    r"^(?:(?:ok|okay|so|and|oh|also|please|hey|hi|btw|just|then|now)\W+|\w+,\s*)*"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:(?:please|also|just)\s+)*"
+    r"|i\s+(?:want|need|would like|'d like)\s+you\s+to\s+"
+    r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
+)
+# A clause inside another ("how much work we still have to do", "what I need to do is") is
+# not the speaker setting out to do something.
+_EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b[^,;:]*$")
 _QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
@@ -167,7 +178,10 @@ def find_task_signals(
             found = pattern.search(sentence)
             if found is None or _is_question(sentence, name):
                 continue
-            if _CONDITIONAL.search(sentence[: found.start()]):
+            lead = sentence[: found.start()]
+            if _CONDITIONAL.search(lead) or _EMBEDDED.search(lead):
+                continue
+            if name == "remind" and not _REQUEST_LEAD.match(lead):
                 continue
             title = _clean_title(source[found.start("task") : found.end("task")], due)
             signal = TaskSignal(

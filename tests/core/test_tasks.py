@@ -113,6 +113,32 @@ def test_quotes_questions_past_conditions_negations_and_figures_of_speech_are_no
     assert not lands(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Turtles always remind me to slow down and appreciate the small things in life.",
+        "I have a painting in my room to remind me to stay true to myself.",
+        "Last Monday I got to teach people vegan ice cream recipes on my own cooking show!",
+        "It made me think how much work we still have to do for LGBTQ rights.",
+    ],
+)
+def test_thoughts_past_chances_and_clauses_inside_others_are_not_tasks(text: str) -> None:
+    """Sentences from the LoCoMo dev conversations that an import put in the inbox."""
+    assert not lands(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Engram, remind me to renew my passport next month.",
+        "Hey, could you please remind me to call the bank on Monday?",
+        "I want you to remind me to back up my laptop on Sunday.",
+    ],
+)
+def test_a_reminder_asked_for_in_other_words_still_lands(text: str) -> None:
+    assert lands(text)
+
+
 def record(store: MemoryStore, text: str, at: datetime, turn: str) -> None:
     with store.db.write() as cur:
         store.tasks.record(cur, extract_tasks(text, at, turn))
