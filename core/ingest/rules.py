@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from core.model import Turn
 
-# A value runs to the end of the clause.
-_VALUE = r"(?P<value>[^.,!?;\n]+?)"
-_END = r"(?=\s+(?:and|but|so|because|since)\b|[.,!?;\n]|$)"
+# A value runs to the end of the clause (a dash or a colon ends one too).
+_VALUE = r"(?P<value>[^.,!?;:\n\u2013\u2014]+?)"
+_END = r"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|[.,!?;:\n\u2013\u2014]|$)"
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
@@ -50,6 +50,31 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
 ]
 _ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
+# A value that points at something said around it ("how it shows", "watching them play",
+# "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
+_POINTING = re.compile(
+    r"^(?:how|what|when|where|why|which|so|such)\b"
+    r"|\b(?:it|its|they|them|this|these|those|he|she|him|his|her|you|your|yours|yourself)\b"
+    # "the thing I love is ...": the statement was inside another and its verb follows.
+    r"|^(?:is|was|are|were|has|had|makes|made)\b",
+    re.I,
+)
+# A state, not an attribute: "my hard work is paying off", "my team is like family".
+_STATE = re.compile(r"^(?:\w+ing|like|so|really|also|just|too|still|very)\b", re.I)
+_LIST = re.compile(r"\b(?:and|or)\b")
+# The speaker's own words, told of them: "my studio" is theirs once the fact names them.
+_FIRST_PERSON = {
+    "i": "they",
+    "i'm": "they're",
+    "i've": "they've",
+    "i'd": "they'd",
+    "i'll": "they'll",
+    "me": "them",
+    "my": "their",
+    "mine": "theirs",
+    "myself": "themselves",
+}
+_FIRST_PERSON_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +112,10 @@ def _clean(value: str) -> str:
     return _TRAILING_TIME.sub("", value)
 
 
+def _told_of(value: str) -> str:
+    return _FIRST_PERSON_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
+
+
 def extract_facts(turn: Turn) -> list[Fact]:
     """Facts, preferences and decisions the speaker states about themselves in `turn`."""
     facts: list[Fact] = []
@@ -98,6 +127,9 @@ def extract_facts(turn: Turn) -> list[Fact]:
             value = _clean(groups.get("value") or groups.get("choice") or "")
             if not value or len(value) > 80 or _PRONOUNS.match(value):
                 continue
+            if rule in ("attribute", "preference") and _POINTING.search(value):
+                continue
+            value = _told_of(value)
             if rule == "location":
                 facts.append(
                     Fact(
@@ -120,7 +152,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 )
             elif rule == "attribute":
                 attribute = _clean(groups["attr"]).lower()
-                if attribute in _ATTRIBUTE_SKIP:
+                if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
                     continue
                 facts.append(
                     Fact(f"{owner}: {attribute}", f"{who}'s {attribute} is {value}", 0.7, turn.id)

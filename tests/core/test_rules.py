@@ -31,6 +31,14 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ),
         ("We decided to use Postgres for billing.", [(None, "Decided: use Postgres for billing")]),
         ("Let's go with the blue one.", [(None, "Decided: the blue one")]),
+        (
+            "I love running my own studio.",
+            [("ana: likes running their own studio", "Ana loves running their own studio")],
+        ),
+        (
+            "My favorite snack is a banana split - I have it after volunteering.",
+            [("ana: favorite snack", "Ana's favorite snack is a banana split")],
+        ),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -38,7 +46,21 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
 
 
 @pytest.mark.parametrize(
-    "text", ["I like it a lot", "my point is that nobody cares", "How is the weather?", "ok"]
+    "text",
+    [
+        "I like it a lot",
+        "my point is that nobody cares",
+        "How is the weather?",
+        "ok",
+        # Said of something around them (LoCoMo dev): alone, they would mean nothing.
+        "I love how it shows the togetherness.",
+        "I love your turtles!",
+        "I love watching them play.",
+        "The thing I love is the quiet.",
+        # States, not attributes a later statement would replace.
+        "My hard work is paying off.",
+        "My team is like my second family.",
+    ],
 )
 def test_no_fact_from_filler(text: str) -> None:
     assert facts(text) == []
