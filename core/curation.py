@@ -8,6 +8,7 @@ does not agree with becomes a pending change for the user instead."""
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import threading
 from collections.abc import Sequence
@@ -31,6 +32,8 @@ from core.tokens import fair_shares
 log = logging.getLogger(__name__)
 
 CURATED_KINDS = ("semantic", "episodic", "procedural")
+# What a memory the model did not rate gets (NewMemory's own default).
+DEFAULT_IMPORTANCE = 0.5
 # What a model call can fail with: our own errors, and llama.cpp's (context overflow, decode).
 MODEL_FAILURES = (EngramError, RuntimeError, ValueError)
 # Beside the prompt's own words: the chat template's markers, and the system prompt some
@@ -104,20 +107,28 @@ class Outcome:
     note: str = ""
 
 
+def _importance(value: object) -> float:
+    """The grammar makes the model write a number, not one in range: a 1e999 it wrote became
+    an infinite importance that drew the memory as a sphere over the whole map and put it
+    first in every search."""
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        return DEFAULT_IMPORTANCE
+    return min(1.0, max(0.0, float(value)))
+
+
 def _candidate(raw: dict[str, Any], turns: Sequence[Turn], project: str | None) -> NewMemory | None:
     """A validated memory from one extraction entry, or None for an unusable one."""
     content = " ".join(str(raw.get("content", "")).split())
     kind = raw.get("kind")
     if len(content) < 3 or kind not in CURATED_KINDS:
         return None
-    importance = raw.get("importance")
     key = raw.get("key")
     return NewMemory(
         kind=MemoryKind(kind),
         content=content,
         created_at=turns[-1].at,
         decay_class=_DECAY[kind],
-        importance=float(importance) if isinstance(importance, int | float) else 0.5,
+        importance=_importance(raw.get("importance")),
         confidence=0.7,
         project=project,
         session_id=turns[0].session_id,

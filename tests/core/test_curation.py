@@ -105,6 +105,22 @@ def test_something_new_is_added_with_its_turns(store: MemoryStore, embedder: Emb
     assert {"porto", "lena"} <= {e.name for e in store.entities.all()}
 
 
+@pytest.mark.parametrize(
+    ("written", "kept"),
+    [(float("inf"), 0.5), (float("nan"), 0.5), (7, 1.0), (-3, 0.0), ("high", 0.5)],
+)
+def test_an_importance_the_model_wrote_out_of_range_is_kept_in_range(
+    store: MemoryStore, embedder: Embedder, written: object, kept: float
+) -> None:
+    """llama.cpp's grammar asks for a number, not one in [0, 1]; JSON's 1e999 is infinity."""
+    answer = extracted("Ana is training for the Porto marathon.")
+    answer["memories"][0]["importance"] = written
+    said = exchange(store, "I'm training for Porto!")
+    (outcome,) = Curator(store, embedder, ScriptedLLM([answer])).curate(said, NOW)
+    (memory,) = store.memories.get_many([outcome.memory_id])
+    assert memory.importance == kept
+
+
 def test_an_update_the_rules_agree_with_supersedes_and_the_model_sees_small_ids(
     store: MemoryStore, embedder: Embedder
 ) -> None:

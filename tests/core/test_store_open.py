@@ -7,10 +7,11 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from core.errors import SchemaTooNewError, StoreError, StoreLockedError
-from core.model import Role, Session, Turn
+from core.model import MemoryKind, NewMemory, Role, Session, Turn
 from core.store import MemoryStore
 from core.store.migrate import latest_version
 from core.store.store import DB_FILENAME
@@ -88,6 +89,32 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
         assert store.conversations.unlearnt("s") == []
         # Relationships an older Engram recorded stay, without the turn that stated them.
         assert [r.target for r in store.entities.relationships()] == ["lisbon"]
+    finally:
+        store.close()
+
+
+def test_an_importance_out_of_range_from_an_older_engram_is_brought_into_range(
+    tmp_path: Path,
+) -> None:
+    """Older curation stored the model's number as it came: infinity ranked first everywhere."""
+    store = open_store(tmp_path)
+    written = {"inf": "inf", "nan": "nan", "seven": 7.0, "below": -2.0, "fine": 0.3}
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    vectors = np.random.default_rng(0).random((len(written), 384), dtype=np.float32)
+    with store.db.write() as cur:
+        ids = store.memories.insert(
+            cur, [NewMemory(MemoryKind.SEMANTIC, name, at) for name in written], vectors
+        )
+        for memory_id, value in zip(ids, written.values(), strict=True):
+            cur.execute(
+                "UPDATE memories SET importance = ?::DOUBLE WHERE id = ?", [value, memory_id]
+            )
+        cur.execute("DELETE FROM schema_version WHERE version >= 8")
+    store.close()
+    store = open_store(tmp_path)
+    try:
+        read = {m.content: m.importance for m in store.memories.get_many(ids)}
+        assert read == {"inf": 0.5, "nan": 0.5, "seven": 1.0, "below": 0.0, "fine": 0.3}
     finally:
         store.close()
 
