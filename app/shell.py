@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.chat_controller import ChatController
@@ -58,7 +58,11 @@ class ShellOptions:
     hub_endpoint: str | None = None
 
 
-class AppShell:
+class AppShell(QObject):
+    """A QObject living on the UI thread, so the reports of the upkeep (whose worker lives on
+    its own QThread) are queued onto it: connected to a plain object's method or a lambda, they
+    ran on the upkeep's thread and opened error dialogs from there."""
+
     def __init__(
         self,
         home: Path,
@@ -67,6 +71,7 @@ class AppShell:
         clock: Clock,
         options: ShellOptions = ShellOptions(),
     ) -> None:
+        super().__init__()
         self.home = home
         self.services = services
         self.settings = settings
@@ -86,9 +91,7 @@ class AppShell:
                 clock,
                 live_sessions=self.chat.live_sessions,
             )
-            worker.sig_job_failed.connect(
-                lambda _name, message: self.window.show_error("Background upkeep", message)
-            )
+            worker.sig_job_failed.connect(self._on_job_failed)
             worker.sig_job_finished.connect(self._on_job_finished)
             self.chat.worker.sig_model_loaded.connect(worker.use_llm)
             self.scheduler = LifecycleScheduler(worker, cadences_from_hours(settings.cadence_hours))
@@ -104,9 +107,7 @@ class AppShell:
         self.reembedding = Reembedding(services.store, services.home)
         self.reembedding.sig_progress.connect(self._on_reembedding_progress)
         self.reembedding.sig_finished.connect(self._on_reembedding_finished)
-        self.reembedding.sig_failed.connect(
-            lambda message: self.window.show_error("Embedding model switch paused", message)
-        )
+        self.reembedding.sig_failed.connect(self._on_reembedding_failed)
         self._closed = False
 
     def start(self) -> None:
@@ -146,6 +147,9 @@ class AppShell:
         self.library.refresh_sessions(None)
         if switch is not None:
             self._resume_reembedding(switch)
+
+    def _on_job_failed(self, _name: str, message: str) -> None:
+        self.window.show_error("Background upkeep", message)
 
     def _on_job_finished(self, name: str, _counts: dict) -> None:
         self.library.refresh_stats()
@@ -278,6 +282,9 @@ class AppShell:
         self.window.statusBar().showMessage(
             f"Every memory is embedded with {target.model_id}: restart Engram to switch to it."
         )
+
+    def _on_reembedding_failed(self, message: str) -> None:
+        self.window.show_error("Embedding model switch paused", message)
 
     def _resume_reembedding(self, target: ReembedTarget) -> None:
         """A switch interrupted by a quit or a crash continues where it stopped."""

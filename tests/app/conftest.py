@@ -26,12 +26,15 @@ def make_shell(
     tiny_gguf: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[ShellFactory]:
-    """Opens the app on `tmp_path/home`; `model=False` is the first run without a model. A
-    data-folder choice made in a test stays in that test's own configuration folder."""
+    """Opens the app on `tmp_path/home`; `model=False` is the first run without a model,
+    `schedule=True` runs the background upkeep. A data-folder choice made in a test stays in
+    that test's own configuration folder."""
     monkeypatch.setenv("ENGRAM_CONFIG_DIR", str(tmp_path / "config"))
     shells: list[AppShell] = []
 
-    def make(*, model: bool = True, hub: str | None = None, **settings: object) -> AppShell:
+    def make(
+        *, model: bool = True, hub: str | None = None, schedule: bool = False, **settings: object
+    ) -> AppShell:
         home = tmp_path / "home"
         store = MemoryStore.open(home, BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
         services = Services(home, store, embedder, Retriever(store, embedder))
@@ -45,7 +48,7 @@ def make_shell(
             services,
             replace(values, **settings),
             Clock(),
-            ShellOptions(schedule=False, hub_endpoint=hub),
+            ShellOptions(schedule=schedule, hub_endpoint=hub),
         )
         qtbot.addWidget(shell.window)
         shell.start()
