@@ -29,7 +29,7 @@ from core.core_memory import CoreMemory
 from core.embed import Embedder
 from core.errors import InputError, ModelError
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
-from core.ingest.segments import SegmentConfig, segment_turns
+from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
 from core.llm import LLM
 from core.model import Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
@@ -54,6 +54,9 @@ ReplySink = Callable[[Turn, Turn, bool], None]
 # Hears the ids of this conversation's turns a forget blanked (a window showing them drops
 # their words too).
 ForgottenSink = Callable[[frozenset[str]], None]
+# A segment of the live conversation: the ids it was cut with, and those of its turns still
+# holding their words.
+Segment = tuple[tuple[str, ...], tuple[Turn, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,10 @@ class _LiveSession:
     session: Session
     turns: list[Turn]
     stored_segments: set[tuple[str, ...]]
+    # Turns worth remembering when they were said. Segments are cut from these, so a forget
+    # that blanks some later does not shift the cuts (and have every later segment, already
+    # stored, remembered a second time).
+    segmentable: set[str] = field(default_factory=set)
     # Turns said while memory was paused: in the conversation, never in the store.
     unrecorded: set[str] = field(default_factory=set)
     # The user's stored turns whose facts and to-dos are not written yet (a failed write
@@ -303,6 +310,8 @@ class Assistant:
         speaker = "User" if role is Role.USER else self.config.assistant_name
         turn = Turn(f"{live.session.id}-t{seq}", live.session.id, seq, role, text, at, speaker)
         live.turns.append(turn)
+        if worth_remembering(turn):
+            live.segmentable.add(turn.id)
         if not stored:
             live.unrecorded.add(turn.id)
         return turn
@@ -455,7 +464,7 @@ class Assistant:
             raise
         live.unlearnt.clear()
         live.unboosted.clear()
-        live.stored_segments.update(tuple(t.id for t in g) for g in groups)
+        live.stored_segments.update(key for key, _ in groups)
         return remembered.memory_ids, remembered.tasks
 
     def follow_forgets(self) -> bool:
@@ -502,24 +511,27 @@ class Assistant:
         for results, recalled_at in live.unboosted:
             self._retriever.strengthen(results, recalled_at, cur)
 
-    def _lesson(self, groups: Sequence[tuple[Turn, ...]], turns: Sequence[Turn]) -> Lesson:
+    def _lesson(self, groups: Sequence[Segment], turns: Sequence[Turn]) -> Lesson:
         assert self._live is not None
         session = self._live.session
-        segments = tuple(segment_memory(g, session.id, session.project) for g in groups)
+        segments = tuple(segment_memory(g, session.id, session.project) for _, g in groups)
         return inline_extraction(segments, turns, session.project)
 
-    def _new_segments(self, *, final: bool) -> list[tuple[Turn, ...]]:
+    def _new_segments(self, *, final: bool) -> list[Segment]:
         """Segments ready to be remembered: full ones as soon as they fill (they will not
-        change), and at session close the shorter tail."""
+        change), and at session close the shorter tail; each under the ids it was cut with,
+        holding the turns a forget has not blanked."""
         live = self._live
         assert live is not None
         ready = []
-        for group in segment_turns(live.turns, self._segments):
+        kept = [t for t in live.turns if t.id in live.segmentable]
+        for group in segment_kept(kept, self._segments):
             key = tuple(t.id for t in group)
             if key in live.stored_segments or live.unrecorded.intersection(key):
                 continue
-            if final or len(group) == self._segments.max_turns:
-                ready.append(group)
+            said = tuple(t for t in group if t.text)
+            if said and (final or len(group) == self._segments.max_turns):
+                ready.append((key, said))
         return ready
 
     def _track(

@@ -32,20 +32,30 @@ def is_trivial(text: str) -> bool:
     return all(w.strip("'") in TRIVIAL for w in words) and len(words) <= 4
 
 
+def worth_remembering(turn: Turn) -> bool:
+    return bool(turn.text.strip()) and not is_trivial(turn.text)
+
+
 def segment_turns(
     turns: Sequence[Turn], config: SegmentConfig = SegmentConfig()
 ) -> list[tuple[Turn, ...]]:
-    kept = [t for t in turns if t.text.strip() and not is_trivial(t.text)]
+    return segment_kept([t for t in turns if worth_remembering(t)], config)
+
+
+def segment_kept(
+    kept: Sequence[Turn], config: SegmentConfig = SegmentConfig()
+) -> list[tuple[Turn, ...]]:
+    """Segments of turns already judged worth remembering, in order."""
     if len(kept) <= config.max_turns:
         return [tuple(kept)] if kept else []
     stride = config.max_turns - config.overlap
     segments: list[tuple[Turn, ...]] = []
     start = 0
     while True:
-        segment = kept[start : start + config.max_turns]
+        segment = list(kept[start : start + config.max_turns])
         if len(segment) < config.min_turns:
             # A short tail borrows earlier turns rather than standing alone.
-            segment = kept[-config.min_turns :]
+            segment = list(kept[-config.min_turns :])
         segments.append(tuple(segment))
         if start + config.max_turns >= len(kept):
             return segments

@@ -16,7 +16,7 @@ from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
-from core.model import MemoryKind
+from core.model import Memory, MemoryKind
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
 from tests.core.clock import Clock
@@ -318,6 +318,36 @@ def test_a_forget_between_turns_names_the_turns_it_blanked(
     assert not assistant.follow_forgets() and len(heard) == 1
     # A stored conversation opened later says which of its turns were forgotten.
     assert store.conversations.forgotten(first.session_id) == {first.user_turn.id}
+
+
+def test_a_forget_mid_conversation_does_not_remember_later_segments_again(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """Segments are cut from the turns as they were said: a forget that blanks early turns
+    must not shift the cuts, or every later segment, already stored, is remembered again."""
+    topics = ["Marta", "the shed", "Kyoto", "the budget", "Pixel", "the piano"]
+    for topic in [*topics, *topics]:
+        session_id = assistant.turn(f"Let me tell you about {topic} and why it matters.").session_id
+        clock.advance(minutes=1)
+
+    def episodes() -> list[Memory]:
+        return store.memories.get_many([m.id for m in store.memories.of_kind(MemoryKind.EPISODIC)])
+
+    def segments() -> set[tuple[int, ...]]:
+        return {tuple(int(t.rsplit("-t", 1)[1]) for t in m.source_turn_ids) for m in episodes()}
+
+    assert segments() == {
+        (0, 1, 2, 3, 4),
+        (4, 5, 6, 7, 8),
+        (8, 9, 10, 11, 12),
+        (12, 13, 14, 15, 16),
+        (16, 17, 18, 19, 20),
+    }
+    (second,) = [m.id for m in episodes() if m.source_turn_ids[0] == f"{session_id}-t4"]
+    # Takes the segments sharing its first and last turns too: turns 0-12 lose their words.
+    store.forget([second], clock.now)
+    assistant.turn("One more thing: the weather is lovely today.")
+    assert segments() == {(12, 13, 14, 15, 16), (16, 17, 18, 19, 20), (20, 21, 22, 23, 24)}
 
 
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
