@@ -108,9 +108,10 @@ class _LiveSession:
     session: Session
     turns: list[Turn]
     stored_segments: set[tuple[str, ...]]
-    # Turns worth remembering when they were said. Segments are cut from these, so a forget
-    # that blanks some later does not shift the cuts (and have every later segment, already
-    # stored, remembered a second time).
+    # Turns worth remembering when they were said. Segments are cut from these, less those
+    # not stored: a forget that blanks some later does not shift the cuts (every later
+    # segment, already stored, was remembered again), and a paused turn never sits in a
+    # segment that could not be stored (the turns beside it were in no memory).
     segmentable: set[str] = field(default_factory=set)
     # Turns said while memory was paused: in the conversation, never in the store.
     unrecorded: set[str] = field(default_factory=set)
@@ -524,10 +525,11 @@ class Assistant:
         live = self._live
         assert live is not None
         ready = []
-        kept = [t for t in live.turns if t.id in live.segmentable]
+        segmentable = live.segmentable - live.unrecorded
+        kept = [t for t in live.turns if t.id in segmentable]
         for group in segment_kept(kept, self._segments):
             key = tuple(t.id for t in group)
-            if key in live.stored_segments or live.unrecorded.intersection(key):
+            if key in live.stored_segments:
                 continue
             said = tuple(t for t in group if t.text)
             if said and (final or len(group) == self._segments.max_turns):

@@ -350,6 +350,29 @@ def test_a_forget_mid_conversation_does_not_remember_later_segments_again(
     assert segments() == {(12, 13, 14, 15, 16), (16, 17, 18, 19, 20), (20, 21, 22, 23, 24)}
 
 
+def test_every_turn_said_while_remembering_is_in_a_segment_around_a_pause(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """A segment holding a paused turn cannot be stored; the turns remembered beside the
+    pause must still reach one."""
+    for i in range(8):
+        assistant.remembering = i != 3
+        assistant.turn(f"Here is thought number {i} about the garden and the shed.")
+        clock.advance(minutes=1)
+    assistant.close_session()
+    stored = {
+        turn_id for (turn_id,) in store.db.cursor().execute("SELECT id FROM turns").fetchall()
+    }
+    covered = {
+        turn_id
+        for m in store.memories.get_many(
+            [m.id for m in store.memories.of_kind(MemoryKind.EPISODIC)]
+        )
+        for turn_id in m.source_turn_ids
+    }
+    assert len(stored) == 14 and covered == stored
+
+
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
     assistant: Assistant, store: MemoryStore, clock: Clock
 ) -> None:
