@@ -418,7 +418,10 @@ def close_abandoned_sessions(ctx: JobContext) -> JobReport:
             continue
         turns, uncovered = store.conversations.uncovered_turns(session_id)
         unlearnt = store.conversations.unlearnt(session_id)
-        groups = [g for g in segment_turns(turns) if uncovered & {t.id for t in g}]
+        # Cut where the chat would have: from the last turn remembered on. Cutting the whole
+        # session afresh shifts every cut past turns a forget blanked.
+        last = max((i for i, t in enumerate(turns) if t.id not in uncovered), default=0)
+        groups = [g for g in segment_turns(turns[last:]) if uncovered & {t.id for t in g}]
         lesson = inline_extraction(
             [segment_memory(g, session_id, project) for g in groups], unlearnt, project
         )

@@ -320,11 +320,18 @@ def test_a_forget_between_turns_names_the_turns_it_blanked(
     assert store.conversations.forgotten(first.session_id) == {first.user_turn.id}
 
 
+@pytest.mark.parametrize("then", ["talk on", "crash"])
 def test_a_forget_mid_conversation_does_not_remember_later_segments_again(
-    assistant: Assistant, store: MemoryStore, clock: Clock
+    assistant: Assistant,
+    store: MemoryStore,
+    embedder: Embedder,
+    clock: Clock,
+    tmp_path: Path,
+    then: str,
 ) -> None:
     """Segments are cut from the turns as they were said: a forget that blanks early turns
-    must not shift the cuts, or every later segment, already stored, is remembered again."""
+    must not shift the cuts, or every later segment, already stored, is remembered again (by
+    the chat's next exchange, or by the upkeep closing the conversation after a crash)."""
     topics = ["Marta", "the shed", "Kyoto", "the budget", "Pixel", "the piano"]
     for topic in [*topics, *topics]:
         session_id = assistant.turn(f"Let me tell you about {topic} and why it matters.").session_id
@@ -346,8 +353,14 @@ def test_a_forget_mid_conversation_does_not_remember_later_segments_again(
     (second,) = [m.id for m in episodes() if m.source_turn_ids[0] == f"{session_id}-t4"]
     # Takes the segments sharing its first and last turns too: turns 0-12 lose their words.
     store.forget([second], clock.now)
-    assistant.turn("One more thing: the weather is lovely today.")
-    assert segments() == {(12, 13, 14, 15, 16), (16, 17, 18, 19, 20), (20, 21, 22, 23, 24)}
+    if then == "crash":
+        ctx = JobContext(store, embedder, clock.now + timedelta(hours=7), tmp_path)
+        assert run_jobs(ctx, ["sessions"])[0].counts["segments"] == 1
+        tail = (20, 21, 22, 23)
+    else:
+        assistant.turn("One more thing: the weather is lovely today.")
+        tail = (20, 21, 22, 23, 24)
+    assert segments() == {(12, 13, 14, 15, 16), (16, 17, 18, 19, 20), tail}
 
 
 def test_every_turn_said_while_remembering_is_in_a_segment_around_a_pause(
