@@ -60,7 +60,11 @@ _POINTING = re.compile(
     re.I,
 )
 # A state, not an attribute: "my hard work is paying off", "my team is like family".
-_STATE = re.compile(r"^(?:\w+ing|like|so|really|also|just|too|still|very)\b", re.I)
+_STATE = re.compile(
+    r"^(?:going|getting|doing|paying|coming|looking|feeling|growing|improving|starting|like|so|"
+    r"really|also|just|too|still|very)\b",
+    re.I,
+)
 _LIST = re.compile(r"\b(?:and|or)\b")
 # The speaker's own words, told of them: "my studio" is theirs once the fact names them.
 _FIRST_PERSON = {

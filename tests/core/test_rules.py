@@ -36,6 +36,11 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: likes running their own studio", "Ana loves running their own studio")],
         ),
         (
+            "My favorite sport is running.",
+            [("ana: favorite sport", "Ana's favorite sport is running")],
+        ),
+        ("My name is Sterling.", [("ana: name", "Ana's name is Sterling")]),
+        (
             "My favorite snack is a banana split - I have it after volunteering.",
             [("ana: favorite snack", "Ana's favorite snack is a banana split")],
         ),
