@@ -1,6 +1,7 @@
 """The whole memory, for a person to look through and tidy: search with the real scorer or
 browse with filters, open one memory's story (its versions as a timeline, its links, where it
-came from), correct, pin or forget it, export everything, bring in conversations and documents."""
+came from), correct, pin or forget it, export everything, bring in conversations and documents.
+From the keyboard: Down leaves the search for the results, F2 corrects, Delete forgets."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from core.memory_catalog import MemoryDetail
 from core.model import Memory, MemoryKind, MemoryOrder, Tier
 from ui import dialogs
+from ui.shortcuts import widget_keys
 from ui.theme import KIND_COLOURS, kind_chip, text_html
 
 MEMORY_ID = Qt.ItemDataRole.UserRole
@@ -168,6 +170,17 @@ class MemoryManagerView(QWidget):
         self.import_button.clicked.connect(self.ask_import)
         self.ingest_button.clicked.connect(self.ask_ingest)
         self.cancel_import_button.clicked.connect(self._on_cancel_import)
+        # A disabled button ignores its click: the keys do only what the buttons allow.
+        widget_keys(
+            self.results,
+            [
+                (Qt.Key.Key_Delete, self.forget_button.click),
+                (Qt.Key.Key_F2, self.edit_button.click),
+            ],
+        )
+        widget_keys(self.search, [(Qt.Key.Key_Down, self._on_search_down)])
+        self.forget_button.setToolTip("Forget this memory (Delete)")
+        self.edit_button.setToolTip("Correct this memory: a new version (F2)")
         self._update_buttons()
 
     def query(self) -> ManagerQuery:
@@ -301,6 +314,12 @@ class MemoryManagerView(QWidget):
         self.edit_button.setEnabled(editable)
         self.pin_button.setEnabled(editable and memory.kind is not MemoryKind.CORE)
         self.forget_button.setEnabled(memory is not None and not memory.forgotten_at)
+
+    def _on_search_down(self) -> None:
+        """From the search box into the results, the first one opened."""
+        self.results.setFocus()
+        if self.results.currentItem() is None and self.results.topLevelItemCount():
+            self.results.setCurrentItem(self.results.topLevelItem(0))
 
     def _on_results_current_changed(self, item: QTreeWidgetItem | None, _: object) -> None:
         if item is not None:

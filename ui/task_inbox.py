@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.model import Task, TaskStatus
+from ui.shortcuts import widget_keys
 
 COLUMNS = ("Task", "Priority", "Due", "Confidence", "Said")
 TASK_ID = Qt.ItemDataRole.UserRole
@@ -80,15 +80,15 @@ class TaskInboxView(QWidget):
         self.done_button.clicked.connect(self._on_done)
         self.tree.itemChanged.connect(self._on_item_changed)
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
-        for keys, slot in (
-            (Qt.Key.Key_Return, self._on_confirm),
-            (Qt.Key.Key_Enter, self._on_confirm),
-            (Qt.Key.Key_Delete, self._on_dismiss),
-            ("Ctrl+D", self._on_done),
-        ):
-            shortcut = QShortcut(QKeySequence(keys), self.tree)
-            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-            shortcut.activated.connect(slot)
+        widget_keys(
+            self.tree,
+            [
+                (Qt.Key.Key_Return, self._on_confirm),
+                (Qt.Key.Key_Enter, self._on_confirm),
+                (Qt.Key.Key_Delete, self._on_dismiss),
+                ("Ctrl+D", self._on_done),
+            ],
+        )
         self._update_buttons()
 
     def show_tasks(self, tasks: Sequence[Task], sentences: Mapping[str, str]) -> None:

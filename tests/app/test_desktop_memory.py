@@ -111,6 +111,39 @@ def test_the_manager_searches_opens_lineage_and_exports(
     assert "Exported" in manager.status.text()
 
 
+def test_the_manager_works_from_the_keyboard(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Down from the search opens the first result; F2 corrects it; Delete forgets it (asking
+    first), as in the inbox."""
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    manager = shell.window.manager
+    shell.window.show_tab(2)
+    qtbot.keyClicks(manager.search, "sourdough bread")
+    qtbot.keyClick(manager.search, Qt.Key.Key_Return)
+    settle(qtbot, shell)
+    qtbot.keyClick(manager.search, Qt.Key.Key_Down)
+    settle(qtbot, shell)
+    assert manager.results.hasFocus() and manager.shown is not None
+    assert "sourdough" in manager.shown.content.lower()
+    monkeypatch.setattr(dialogs, "ask_text", lambda *_: "Sourdough needs a warm kitchen")
+    qtbot.keyClick(manager.results, Qt.Key.Key_F2)
+    settle(qtbot, shell)
+    corrected = manager.shown
+    assert corrected.content == "Sourdough needs a warm kitchen" and corrected.supersedes
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "confirm", lambda _parent, title, _text: asked.append(title))
+    qtbot.keyClick(manager.results, Qt.Key.Key_Delete)
+    settle(qtbot, shell)
+    assert asked == ["Forget this memory?"]
+    assert shell.services.store.memories.get_many([corrected.id])[0].forgotten_at is None
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    qtbot.keyClick(manager.results, Qt.Key.Key_Delete)
+    settle(qtbot, shell)
+    assert shell.services.store.memories.get_many([corrected.id])[0].forgotten_at is not None
+
+
 def test_a_conversation_file_is_imported_from_the_manager(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
