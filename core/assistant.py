@@ -150,6 +150,7 @@ class Assistant:
     ) -> None:
         self._store = store
         self._forgets_seen = store.forgets
+        self._decisions_seen = store.tasks.decisions
         self._embedder = embedder
         self._llm = llm
         self._retriever = retriever
@@ -208,6 +209,7 @@ class Assistant:
         mode = self._mode(now)
         self.working.expire(now)
         self.follow_forgets()
+        self._follow_task_decisions(now)
         outcome = self._retriever.search(
             SearchRequest(
                 query=text,
@@ -504,6 +506,22 @@ class Assistant:
                     self._on_forgotten(frozenset(blanked))
         return True
 
+    def _follow_task_decisions(self, now: datetime) -> None:
+        """A to-do the user dismissed or finished in the inbox leaves working memory (the
+        model kept reminding them of it), and one they reworded is held in their words."""
+        if self._store.tasks.decisions == self._decisions_seen:
+            return
+        self._decisions_seen = self._store.tasks.decisions
+        for item in self.working.items():
+            if not item.key.startswith(TASK_PREFIX):
+                continue
+            task = self._store.tasks.get(item.key.removeprefix(TASK_PREFIX))
+            if task is None or task.status not in (TaskStatus.CANDIDATE, TaskStatus.CONFIRMED):
+                self.working.remove([item.key])
+            elif _task_note(task) != item.text:
+                self.working.remove([item.key])
+                self.working.add(item.key, _task_note(task), item.importance, now)
+
     def _strengthen_recalled(self, cur: duckdb.DuckDBPyConnection) -> None:
         """Boost what exchanges recalled and have not strengthened yet, inside the caller's
         write (a failed write leaves them for the next)."""
@@ -554,13 +572,7 @@ class Assistant:
             self.working.add(memory.id, memory.content, importance, now)
         for task in tasks:
             if task.status is TaskStatus.CANDIDATE:
-                due = f" (due {task.due_at.date().isoformat()})" if task.due_at else ""
-                self.working.add(
-                    f"{TASK_PREFIX}{task.id}",
-                    f"To-do noticed: {task.title}{due}",
-                    task.confidence,
-                    now,
-                )
+                self.working.add(f"{TASK_PREFIX}{task.id}", _task_note(task), task.confidence, now)
 
     def close_session(self) -> SessionClose | None:
         """End the conversation by seed 000's rules: the unfinished tail becomes a memory;
@@ -605,3 +617,9 @@ class Assistant:
             len(closing.expired),
         )
         return closing
+
+
+def _task_note(task: Task) -> str:
+    """How a to-do in play reads in working memory."""
+    due = f" (due {task.due_at.date().isoformat()})" if task.due_at else ""
+    return f"To-do noticed: {task.title}{due}"

@@ -43,6 +43,9 @@ class TaskRepository:
     def __init__(self, db: Database, config: TaskConfig = DEFAULT_TASKS) -> None:
         self._db = db
         self.config = config
+        # Counts the user's decisions (confirm, dismiss, done, a new title): a conversation
+        # holding a to-do in its working memory looks again only when this moved.
+        self.decisions = 0
 
     def _open(self, cur: duckdb.DuckDBPyConnection) -> list[Task]:
         rows = cur.execute(
@@ -149,6 +152,7 @@ class TaskRepository:
                 f"UPDATE tasks SET {column} = ?, updated_at = ? WHERE id = ?",
                 [value, now, task_id],
             )
+        self.decisions += 1
         task = self.get(task_id)
         assert task is not None
         return task

@@ -16,7 +16,7 @@ from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
-from core.model import Memory, MemoryKind
+from core.model import Memory, MemoryKind, TaskStatus
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
 from tests.core.clock import Clock
@@ -384,6 +384,29 @@ def test_every_turn_said_while_remembering_is_in_a_segment_around_a_pause(
         for turn_id in m.source_turn_ids
     }
     assert len(stored) == 14 and covered == stored
+
+
+def test_a_to_do_dismissed_or_reworded_in_the_inbox_follows_into_the_next_prompt(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """The model kept reading "To-do noticed: ..." for a to-do the user had dismissed, and
+    reminded them of it."""
+    assistant.turn("Remind me to call the dentist tomorrow.")
+    clock.advance(minutes=1)
+    assistant.turn("Remind me to book the flights to Kyoto on Friday.")
+    clock.advance(minutes=1)
+
+    def notes() -> str:
+        prompt = assistant.prepare("What should I do this week?").context.messages
+        return " ".join(m.content for m in prompt)
+
+    assert "To-do noticed: Call the dentist" in notes()
+    tasks = {t.title.split()[0]: t for t in store.tasks.inbox()}
+    store.tasks.set_status(tasks["Call"].id, TaskStatus.DISMISSED, clock.now)
+    store.tasks.rename(tasks["Book"].id, "Book the Kyoto flights with Ana", clock.now)
+    prompt = notes()
+    assert "To-do noticed: Call the dentist" not in prompt
+    assert "To-do noticed: Book the Kyoto flights with Ana" in prompt
 
 
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
