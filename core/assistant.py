@@ -36,6 +36,7 @@ from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
+from core.store.database import RowChanges
 from core.store.working_items import TASK_PREFIX
 from core.temporal import dates_an_event
 from core.text_input import MAX_TURN_CHARS, clean_text, too_long
@@ -168,6 +169,11 @@ class Assistant:
         self._on_forgotten = on_forgotten
         self._writes = ThreadPoolExecutor(1, thread_name_prefix="engram-turn-write")
         self.project: str | None = None
+        # Memories rewritten since the last turn looked (None: any may have been), noted by
+        # whichever thread committed.
+        self._revised: set[str] | None = set()
+        self._revised_lock = threading.Lock()
+        store.db.on_rows_changed(self._on_rows_changed)
         # Privacy pause: the conversation goes on, nothing of it is stored or learnt.
         self.remembering = True
 
@@ -209,6 +215,7 @@ class Assistant:
         mode = self._mode(now)
         self.working.expire(now)
         self.follow_forgets()
+        self._follow_revisions(now)
         self._follow_task_decisions(now)
         outcome = self._retriever.search(
             SearchRequest(
@@ -505,6 +512,35 @@ class Assistant:
                 if self._on_forgotten is not None:
                     self._on_forgotten(frozenset(blanked))
         return True
+
+    def _on_rows_changed(self, changes: RowChanges) -> None:
+        with self._revised_lock:
+            if changes.stale is None or self._revised is None:
+                self._revised = None
+            else:
+                self._revised |= changes.stale
+
+    def _follow_revisions(self, now: datetime) -> None:
+        """A memory in play that was rewritten since (corrected in the sidebar, replaced by a
+        newer fact) is held in its current wording, and one no longer true leaves: the old
+        words kept reaching every prompt of the conversation."""
+        with self._revised_lock:
+            revised, self._revised = self._revised, set()
+        in_play = {i.key: i for i in self.working.items() if not i.key.startswith(TASK_PREFIX)}
+        keys = [k for k in in_play if revised is None or k in revised]
+        if not keys:
+            return
+        found = {m.id: m for m in self._store.memories.get_many(keys)}
+        self.working.remove(k for k in keys if k not in found)
+        for memory in found.values():
+            if memory.superseded_by is None and memory.valid_to is None and not memory.forgotten_at:
+                continue
+            item = in_play[memory.id]
+            self.working.remove([item.key])
+            head_id = self._store.lineage.head(memory.id) if memory.superseded_by else None
+            head = self._store.memories.get(head_id) if head_id else None
+            if head is not None and head.valid_to is None and not head.forgotten_at:
+                self.working.add(head.id, head.content, item.importance, now, from_recall=True)
 
     def _follow_task_decisions(self, now: datetime) -> None:
         """A to-do the user dismissed or finished in the inbox leaves working memory (the

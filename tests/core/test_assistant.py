@@ -16,6 +16,7 @@ from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
+from core.memory_catalog import MemoryCatalog
 from core.model import Memory, MemoryKind, TaskStatus
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
@@ -407,6 +408,19 @@ def test_a_to_do_dismissed_or_reworded_in_the_inbox_follows_into_the_next_prompt
     prompt = notes()
     assert "To-do noticed: Call the dentist" not in prompt
     assert "To-do noticed: Book the Kyoto flights with Ana" in prompt
+
+
+def test_a_memory_corrected_mid_conversation_is_held_in_its_new_words(
+    assistant: Assistant, store: MemoryStore, embedder: Embedder, clock: Clock
+) -> None:
+    """Recalled memories stay in working memory: corrected in the sidebar, the old wording
+    still reached every prompt of the conversation."""
+    (wrong,) = remember(store, embedder, ["Lucia's wedding is in Porto in September"], clock.now)
+    assistant.turn("When is Lucia's wedding?")
+    clock.advance(minutes=1)
+    MemoryCatalog(store, embedder).edit(wrong, "Lucia's wedding is in Braga in October", clock.now)
+    prompt = " ".join(m.content for m in assistant.prepare("Thanks!").context.messages)
+    assert "Braga in October" in prompt and "Porto in September" not in prompt
 
 
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
