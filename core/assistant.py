@@ -31,7 +31,7 @@ from core.errors import InputError, ModelError
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
 from core.llm import LLM
-from core.model import Role, Session, Task, TaskStatus, Turn
+from core.model import MemoryKind, Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
@@ -539,8 +539,10 @@ class Assistant:
             self.working.remove([item.key])
             head_id = self._store.lineage.head(memory.id) if memory.superseded_by else None
             head = self._store.memories.get(head_id) if head_id else None
+            # Pinned, it is in every prompt already, as core memory.
             if head is not None and head.valid_to is None and not head.forgotten_at:
-                self.working.add(head.id, head.content, item.importance, now, from_recall=True)
+                if head.kind is not MemoryKind.CORE:
+                    self.working.add(head.id, head.content, item.importance, now, from_recall=True)
 
     def _follow_task_decisions(self, now: datetime) -> None:
         """A to-do the user dismissed or finished in the inbox leaves working memory (the

@@ -216,7 +216,9 @@ class ContextAssembler:
                 **{layer.value: int(budgets.of(layer) * spare / wanted) for layer in others},
             )
         grouped: dict[Layer, list[ContextItem]] = {layer: [] for layer in others}
-        for result in inputs.results:
+        pinned = {m.id for m in inputs.core}
+        # A pinned memory a search also found is in the prompt once, as core memory.
+        for result in (r for r in inputs.results if r.memory.id not in pinned):
             layer = _layer_of(result, inputs.project)
             label = "document" if layer is Layer.DOCUMENTS else "memory"
             grouped[layer].append(

@@ -418,9 +418,17 @@ def test_a_memory_corrected_mid_conversation_is_held_in_its_new_words(
     (wrong,) = remember(store, embedder, ["Lucia's wedding is in Porto in September"], clock.now)
     assistant.turn("When is Lucia's wedding?")
     clock.advance(minutes=1)
-    MemoryCatalog(store, embedder).edit(wrong, "Lucia's wedding is in Braga in October", clock.now)
+    edited = MemoryCatalog(store, embedder).edit(
+        wrong, "Lucia's wedding is in Braga in October", clock.now
+    )
     prompt = " ".join(m.content for m in assistant.prepare("Thanks!").context.messages)
     assert "Braga in October" in prompt and "Porto in September" not in prompt
+    # Pinned, it is core memory: in the prompt once (not again as recalled or in play).
+    assistant.core.pin_memory(edited.id, clock.now)
+    prepared = assistant.prepare("When is Lucia's wedding?")
+    assert [r.memory.id for r in prepared.results][:1] == [assistant.core.items()[0].id]
+    prompt = " ".join(m.content for m in prepared.context.messages)
+    assert prompt.count("Braga in October") == 1
 
 
 def test_paused_memory_keeps_the_conversation_but_stores_nothing(
