@@ -31,17 +31,17 @@ from core.errors import InputError, ModelError
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
 from core.llm import LLM
-from core.model import MemoryKind, Role, Session, Task, TaskStatus, Turn
+from core.model import Role, Session, Task, TaskStatus, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
-from core.store.database import RowChanges
 from core.store.working_items import TASK_PREFIX
 from core.temporal import dates_an_event
 from core.text_input import MAX_TURN_CHARS, clean_text, too_long
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
+from core.working_sync import WorkingSync, task_note
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,6 @@ class Assistant:
     ) -> None:
         self._store = store
         self._forgets_seen = store.forgets
-        self._decisions_seen = store.tasks.decisions
         self._embedder = embedder
         self._llm = llm
         self._retriever = retriever
@@ -169,11 +168,7 @@ class Assistant:
         self._on_forgotten = on_forgotten
         self._writes = ThreadPoolExecutor(1, thread_name_prefix="engram-turn-write")
         self.project: str | None = None
-        # Memories rewritten since the last turn looked (None: any may have been), noted by
-        # whichever thread committed.
-        self._revised: set[str] | None = set()
-        self._revised_lock = threading.Lock()
-        store.db.on_rows_changed(self._on_rows_changed)
+        self._sync = WorkingSync(store, self.working)
         # Privacy pause: the conversation goes on, nothing of it is stored or learnt.
         self.remembering = True
 
@@ -215,8 +210,7 @@ class Assistant:
         mode = self._mode(now)
         self.working.expire(now)
         self.follow_forgets()
-        self._follow_revisions(now)
-        self._follow_task_decisions(now)
+        self._sync.follow(now)
         outcome = self._retriever.search(
             SearchRequest(
                 query=text,
@@ -513,53 +507,6 @@ class Assistant:
                     self._on_forgotten(frozenset(blanked))
         return True
 
-    def _on_rows_changed(self, changes: RowChanges) -> None:
-        with self._revised_lock:
-            if changes.stale is None or self._revised is None:
-                self._revised = None
-            else:
-                self._revised |= changes.stale
-
-    def _follow_revisions(self, now: datetime) -> None:
-        """A memory in play that was rewritten since (corrected in the sidebar, replaced by a
-        newer fact) is held in its current wording, and one no longer true leaves: the old
-        words kept reaching every prompt of the conversation."""
-        with self._revised_lock:
-            revised, self._revised = self._revised, set()
-        in_play = {i.key: i for i in self.working.items() if not i.key.startswith(TASK_PREFIX)}
-        keys = [k for k in in_play if revised is None or k in revised]
-        if not keys:
-            return
-        found = {m.id: m for m in self._store.memories.get_many(keys)}
-        self.working.remove(k for k in keys if k not in found)
-        for memory in found.values():
-            if memory.superseded_by is None and memory.valid_to is None and not memory.forgotten_at:
-                continue
-            item = in_play[memory.id]
-            self.working.remove([item.key])
-            head_id = self._store.lineage.head(memory.id) if memory.superseded_by else None
-            head = self._store.memories.get(head_id) if head_id else None
-            # Pinned, it is in every prompt already, as core memory.
-            if head is not None and head.valid_to is None and not head.forgotten_at:
-                if head.kind is not MemoryKind.CORE:
-                    self.working.add(head.id, head.content, item.importance, now, from_recall=True)
-
-    def _follow_task_decisions(self, now: datetime) -> None:
-        """A to-do the user dismissed or finished in the inbox leaves working memory (the
-        model kept reminding them of it), and one they reworded is held in their words."""
-        if self._store.tasks.decisions == self._decisions_seen:
-            return
-        self._decisions_seen = self._store.tasks.decisions
-        for item in self.working.items():
-            if not item.key.startswith(TASK_PREFIX):
-                continue
-            task = self._store.tasks.get(item.key.removeprefix(TASK_PREFIX))
-            if task is None or task.status not in (TaskStatus.CANDIDATE, TaskStatus.CONFIRMED):
-                self.working.remove([item.key])
-            elif _task_note(task) != item.text:
-                self.working.remove([item.key])
-                self.working.add(item.key, _task_note(task), item.importance, now)
-
     def _strengthen_recalled(self, cur: duckdb.DuckDBPyConnection) -> None:
         """Boost what exchanges recalled and have not strengthened yet, inside the caller's
         write (a failed write leaves them for the next)."""
@@ -610,7 +557,7 @@ class Assistant:
             self.working.add(memory.id, memory.content, importance, now)
         for task in tasks:
             if task.status is TaskStatus.CANDIDATE:
-                self.working.add(f"{TASK_PREFIX}{task.id}", _task_note(task), task.confidence, now)
+                self.working.add(f"{TASK_PREFIX}{task.id}", task_note(task), task.confidence, now)
 
     def close_session(self) -> SessionClose | None:
         """End the conversation by seed 000's rules: the unfinished tail becomes a memory;
@@ -655,9 +602,3 @@ class Assistant:
             len(closing.expired),
         )
         return closing
-
-
-def _task_note(task: Task) -> str:
-    """How a to-do in play reads in working memory."""
-    due = f" (due {task.due_at.date().isoformat()})" if task.due_at else ""
-    return f"To-do noticed: {task.title}{due}"
