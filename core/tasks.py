@@ -52,16 +52,18 @@ _REQUESTS = {"remind", "make_sure"}
 _DIRECTIVES = {"todo", "dont_forget", "remember_to", "make_sure", "follow_up", "next_step"}
 _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|please)\W+)*$")
 # "Remind me to" is a request only when asked ("Can you remind me", "Engram, remind me");
-# "turtles remind me to slow down" is a thought.
+# "turtles remind me to slow down" is a thought. Possessive: "ok," is an opener and a name
+# alike, and backtracking through both readings took seconds for twenty of them.
 _REQUEST_LEAD = re.compile(
-    r"^(?:(?:ok|okay|so|and|oh|also|please|hey|hi|btw|just|then|now)\W+|\w+,\s*)*"
+    r"^(?:(?:ok|okay|so|and|oh|also|please|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
     r"(?:(?:can|could|would|will)\s+you\s+(?:(?:please|also|just)\s+)*"
     r"|i\s+(?:want|need|would like|'d like)\s+you\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
-# not the speaker setting out to do something.
-_EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b[^,;:]*$")
+# not the speaker setting out to do something: a wh-word since the last clause break.
+_EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
+_CLAUSE_BREAK = re.compile(r"[,;:]")
 _QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
@@ -179,7 +181,7 @@ def find_task_signals(
             if found is None or _is_question(sentence, name):
                 continue
             lead = sentence[: found.start()]
-            if _CONDITIONAL.search(lead) or _EMBEDDED.search(lead):
+            if _CONDITIONAL.search(lead) or _EMBEDDED.search(_CLAUSE_BREAK.split(lead)[-1]):
                 continue
             if name == "remind" and not _REQUEST_LEAD.match(lead):
                 continue

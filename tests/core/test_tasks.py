@@ -4,6 +4,7 @@ with its deadline, its source turn, and one row however often it is repeated."""
 from __future__ import annotations
 
 import logging
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -137,6 +138,25 @@ def test_thoughts_past_chances_and_clauses_inside_others_are_not_tasks(text: str
 )
 def test_a_reminder_asked_for_in_other_words_still_lands(text: str) -> None:
     assert lands(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # Twenty-six "ok," read two ways each: exponential backtracking took ~20 s.
+        ("ok, " * 26 + "zzz remind me to call mom", None),
+        # A wh-word far from the next comma, twelve thousand times: ~10 s, quadratic.
+        ("so " + "what we do here " * 12_000 + ", and I need to call mom", "Call mom"),
+    ],
+)
+def test_a_pathological_paste_does_not_freeze_extraction(text: str, title: str | None) -> None:
+    """Extraction runs on every message the user sends (and every imported turn); a paste
+    shaped to make the patterns backtrack must not stall learning. The bound is a hang guard,
+    ~100 times what it takes."""
+    started = time.perf_counter()
+    found = extract_tasks(text, SAID_AT, "turn-1")
+    assert time.perf_counter() - started < 5
+    assert [c.title for c in found][:1] == ([title] if title else [])
 
 
 def record(store: MemoryStore, text: str, at: datetime, turn: str) -> None:
