@@ -3,13 +3,16 @@ since/until, entity overlap in retrieval, and nothing of a forgotten name left b
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from typing import Any
+
+import pytest
 
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.ingest.entities import EntityType
+from core.ingest.entities import EntityType, typed_entities
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 
@@ -111,3 +114,20 @@ def test_forgetting_a_claim_takes_its_relationship_even_when_the_names_stay(
     store.forget([claim.id], datetime(2026, 4, 1, tzinfo=UTC))
     assert {"ana", "berlin"} <= {e.name for e in store.entities.all()}
     assert store.entities.relationships() == []
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "ACGT" * 10_000,  # a DNA sequence: every letter was tried as a name's start (~17 s)
+        "Ab-" * 40_000,  # every hyphen-joined piece was tried as a file name's start (~12 s)
+    ],
+)
+def test_a_long_run_of_letters_is_read_quickly_and_is_no_name(pasted: str) -> None:
+    """Entities are read from every memory written; a paste must not stall the write. The
+    bound is a hang guard, far above what it takes."""
+    started = time.perf_counter()
+    found = typed_entities(f"I met Ana in Lisbon. {pasted} Then Bob said hi.")
+    assert time.perf_counter() - started < 5
+    assert {e.name for e in found} <= {"ana", "lisbon", "bob", "then", "ab"}
+    assert {"ana", "lisbon", "bob"} <= {e.name for e in found}
