@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -79,6 +80,18 @@ def test_chunks_stay_in_size_and_never_cut_code_lists_or_headings() -> None:
         a for a, b in zip(chunks, chunks[1:], strict=False) if a.text.split(". ")[-1] in b.text
     ]
     assert shared
+
+
+def test_a_minified_file_on_one_line_is_chunked_whole_and_quickly() -> None:
+    """A line longer than a chunk is cut into pieces; each piece was cut after counting the
+    rest of the line, so 400,000 characters on one line took ~17 s (and a megabyte minutes).
+    The bound is a hang guard."""
+    line = '{"key":"value","n":12345}' * 16_000
+    started = time.perf_counter()
+    chunks = Chunker(count).chunk(line, DocumentFormat.CODE)
+    assert time.perf_counter() - started < 5
+    assert all(256 <= c.tokens <= 512 for c in chunks[:-1]) and chunks[-1].tokens <= 512
+    assert "".join(c.text for c in chunks) == line
 
 
 def test_reingesting_an_edited_file_supersedes_exactly_the_changed_chunks(
