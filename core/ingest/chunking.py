@@ -10,15 +10,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.ingest.document_file import DocumentFormat
-from core.tokens import TokenCounter
+from core.tokens import CHARS_PER_TOKEN_MAX, TokenCounter
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^#{1,6}\s+\S")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\S")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-# A line is cut from a window of this many characters per token of a chunk: more than text
-# ever averages (English ~4), so a piece is still as long as a chunk allows.
-WINDOW_CHARS_PER_TOKEN = 8
 
 
 class BlockKind(StrEnum):
@@ -167,13 +164,13 @@ class Chunker:
 
     def _split_line(self, line: str) -> list[str]:
         """One line longer than a chunk: cut at spaces (or, with none, by characters). Each
-        piece is cut from a window a few chunks long, not from the rest of the line: counting
-        the rest for every piece made a 1 MB minified file take minutes (the square of its
-        length)."""
+        piece is cut from a window that still holds more than a chunk, not from the rest of
+        the line: counting the rest for every piece made a 1 MB minified file take minutes
+        (the square of its length)."""
         limit = self.config.max_tokens
         pieces = []
         while line:
-            head = line[: limit * WINDOW_CHARS_PER_TOKEN]
+            head = line[: limit * CHARS_PER_TOKEN_MAX]
             while self._count(head) > limit:
                 cut = head.rfind(" ", 0, len(head) * 3 // 4)
                 head = head[:cut] if cut > 0 else head[: len(head) * 3 // 4]
