@@ -1,5 +1,6 @@
 """Counts in plain words ("1 memory", "3 memories"): what the CLI and the window print reads
-as a sentence, not as "1 memories" or "session(s)". And long texts shown as their head."""
+as a sentence, not as "1 memories" or "session(s)". And long texts shown as their head, or as
+the part that matters."""
 
 from __future__ import annotations
 
@@ -21,3 +22,16 @@ def clipped(text: str, limit: int = SHOWN_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+
+
+def excerpt(text: str, phrase: str, limit: int = SHOWN_CHARS) -> str:
+    """The part of a long text around `phrase` (its head when the phrase is not in it): the
+    sentence a to-do came from, in a message that was a pasted page."""
+    if len(text) <= limit:
+        return text
+    at = text.lower().find(phrase.lower()) if phrase else -1
+    if at < 0:
+        return clipped(text, limit)
+    start = max(0, at - limit // 3)
+    end = min(len(text), start + limit)
+    return f"{'...' if start else ''}{text[start:end]}{'...' if end < len(text) else ''}"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.model import Task, TaskStatus
+from core.wording import excerpt
 from ui.shortcuts import widget_keys
 
 COLUMNS = ("Task", "Priority", "Due", "Confidence", "Said")
@@ -100,7 +101,11 @@ class TaskInboxView(QWidget):
         self._tasks = {t.id: t for t in tasks}
         for task in tasks:
             group = self.tracked if task.status is TaskStatus.CONFIRMED else self.suggested
-            said = sentences.get(task.source_turn_id or "", "")
+            # A to-do said in a pasted page: the part around it, not the page (laying out
+            # five such rows held the window ~0.3 s at each refresh and resize).
+            said = excerpt(
+                " ".join(sentences.get(task.source_turn_id or "", "").split()), task.title
+            )
             item = QTreeWidgetItem(
                 group,
                 [
@@ -108,7 +113,7 @@ class TaskInboxView(QWidget):
                     task.priority.value,
                     task.due_at.date().isoformat() if task.due_at else "",
                     f"{task.confidence:.0%}",
-                    " ".join(said.split()),
+                    said,
                 ],
             )
             item.setData(0, TASK_ID, task.id)

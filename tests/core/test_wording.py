@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.wording import counted
+from core.wording import SHOWN_CHARS, counted, excerpt
 
 
 @pytest.mark.parametrize(
@@ -20,3 +20,13 @@ from core.wording import counted
 )
 def test_one_is_singular_and_every_other_count_plural(count: int, noun: str, said: str) -> None:
     assert counted(count, noun) == said
+
+
+def test_an_excerpt_is_the_part_of_a_long_text_around_the_phrase() -> None:
+    text = "x " * 2000 + "I must call the bank today. " + "y " * 2000
+    around = excerpt(text, "Call the bank")
+    assert "I must call the bank today." in around and len(around) <= SHOWN_CHARS + 6
+    assert around.startswith("...") and around.endswith("...")
+    # Short texts whole; a phrase not in it gives the head.
+    assert excerpt("Call the bank.", "Call the bank") == "Call the bank."
+    assert excerpt(text, "Reworded by the user").startswith("x x x")

@@ -206,6 +206,18 @@ def test_inbox_groups_tasks_and_emits_a_rename(qtbot: QtBot) -> None:
     assert renamed.args == [suggested.id, "Renew passport before May"]
 
 
+def test_a_to_do_from_a_pasted_page_shows_the_words_around_it(qtbot: QtBot) -> None:
+    """Not the page: a row holding 200,000 characters held the window at each layout."""
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    page = "A long pasted log line with words. " * 6000
+    said = f"{page}Remind me to renew my passport. {page}"
+    inbox.show_tasks([task("Renew my passport", TaskStatus.CANDIDATE, "s1-t1")], {"s1-t1": said})
+    shown = inbox.suggested.child(0)
+    assert "Remind me to renew my passport." in shown.text(4)
+    assert len(shown.text(4)) < 1000 and shown.toolTip(4) == shown.text(4)
+
+
 def test_settings_dialog_refuses_a_missing_model_file(qtbot: QtBot, tmp_path: Path) -> None:
     dialog = SettingsDialog(Settings(), tmp_path)
     qtbot.addWidget(dialog)
