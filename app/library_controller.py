@@ -16,6 +16,7 @@ from app.bulk_import import BulkImport, ImportJob, Progress
 from app.operations import Operations
 from app.services import Services
 from core.assistant import Clock
+from core.conflicts import changes_to_review, settle_pending
 from core.core_memory import CoreMemory
 from core.forgetting import forget
 from core.ingest.chunking import Chunker
@@ -87,6 +88,10 @@ class LibraryController(QObject):
         ):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
+        window.changes.sig_apply_requested.connect(lambda change_id: self._settle(change_id, True))
+        window.changes.sig_reject_requested.connect(
+            lambda change_id: self._settle(change_id, False)
+        )
         window.browser.sig_memory_opened.connect(self._on_browser_memory_opened)
         window.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.sig_memory_changed.connect(self._on_memory_changed)
@@ -163,6 +168,28 @@ class LibraryController(QObject):
             return tasks, {t.id: t.text for t in turns}
 
         self._ops.run("load the task inbox", load, lambda r: self._window.inbox.show_tasks(*r))
+        self._ops.run(
+            "load the changes waiting for you",
+            lambda: changes_to_review(self._store),
+            self._window.changes.show_changes,
+        )
+
+    def _settle(self, change_id: str, apply: bool) -> None:
+        """The user's answer to a change the model proposed; the memory, once corrected, is
+        shown everywhere in its new words."""
+        self._ops.run(
+            "apply the change" if apply else "reject the change",
+            lambda: settle_pending(
+                self._store, self._services.embedder, change_id, apply, self._clock()
+            ),
+            lambda _: self.sig_store_changed.emit(),
+            lambda message: self._inbox_action_failed("Change not applied", message),
+        )
+
+    def _inbox_action_failed(self, title: str, message: str) -> None:
+        """Said in plain words, and the inbox shown as it really is now."""
+        self._window.show_error(title, message)
+        self.refresh_inbox()
 
     def _task(self, task_id: str, label: str, status: TaskStatus) -> None:
         self._ops.run(
@@ -176,12 +203,8 @@ class LibraryController(QObject):
             "rename the task",
             lambda: self._store.tasks.rename(task_id, title, self._clock()),
             lambda _: self.refresh_inbox(),
-            self._on_rename_failed,
+            lambda message: self._inbox_action_failed("Task not renamed", message),
         )
-
-    def _on_rename_failed(self, message: str) -> None:
-        self._window.show_error("Task not renamed", message)
-        self.refresh_inbox()
 
     def refresh_manager(self) -> None:
         self._window.manager.refresh()

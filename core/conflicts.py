@@ -76,6 +76,43 @@ def review_conflicts(store: MemoryStore, now: datetime) -> ConflictReport:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ChangeToReview:
+    """A change the model proposed, beside what is remembered now, for the user to decide."""
+
+    id: str
+    action: str  # "update" or "delete"
+    remembered: str
+    proposed: str | None
+    proposed_at: datetime
+    # The memory changed since the proposal (an edit, a newer fact): it can only be rejected.
+    outdated: bool
+
+
+def changes_to_review(store: MemoryStore) -> list[ChangeToReview]:
+    """The proposals waiting for the user, oldest first, each with the words it would change."""
+    changes = store.pending.pending()
+    targets = {
+        m.id: m for m in store.memories.get_many([c.target_id for c in changes], with_sources=False)
+    }
+    reviews = []
+    for change in changes:
+        target = targets.get(change.target_id)
+        if target is None or target.forgotten_at is not None:
+            continue
+        reviews.append(
+            ChangeToReview(
+                change.id,
+                change.action,
+                target.content,
+                change.content,
+                change.proposed_at,
+                outdated=target.valid_to is not None or target.superseded_by is not None,
+            )
+        )
+    return reviews
+
+
 def doubtful(store: MemoryStore) -> list[Memory]:
     rows = (
         store.db.cursor()

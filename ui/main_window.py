@@ -1,6 +1,6 @@
-"""The main window: conversations on the left, the chat with its memory sidebar, the task inbox
-and the memory manager in tabs, a shortcut for every main action. It holds the views and says
-what the user asked for; it never does the work itself."""
+"""The main window: conversations on the left, the chat with its memory sidebar, the inbox (to-dos
+and proposed changes to memory) and the memory manager in tabs, a shortcut for every main
+action. It holds the views and says what the user asked for; it never does the work itself."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from core.model import SessionSummary
 from core.store import StoreStats
+from ui.change_review import ChangeReviewView
 from ui.chat_view import ChatView
 from ui.memory_browser import MemoryBrowserView
 from ui.memory_manager import MemoryManagerView
@@ -52,6 +53,7 @@ class MainWindow(QMainWindow):
         self.chat = ChatView(parent=self)
         self.sidebar = MemorySidebar(self)
         self.inbox = TaskInboxView(self)
+        self.changes = ChangeReviewView(self)
         self.manager = MemoryManagerView(self)
         self.browser = MemoryBrowserView(self)
         self.chat_split = QSplitter(self)
@@ -61,7 +63,13 @@ class MainWindow(QMainWindow):
         self.chat_split.setStretchFactor(1, 2)
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self.chat_split, "Chat")
-        self.tabs.addTab(self.inbox, "Inbox")
+        # What waits for the user: to-dos noticed, and changes to memory the model proposed.
+        waiting = QSplitter(Qt.Orientation.Vertical, self)
+        waiting.addWidget(self.inbox)
+        waiting.addWidget(self.changes)
+        waiting.setStretchFactor(0, 3)
+        waiting.setStretchFactor(1, 2)
+        self.tabs.addTab(waiting, "Inbox")
         self.tabs.addTab(self.manager, "Memory")
         self.tabs.addTab(self.browser, "Map")
         self.sessions = QListWidget(self)
@@ -101,7 +109,9 @@ class MainWindow(QMainWindow):
         self.new_session_button.clicked.connect(self.sig_new_session_requested.emit)
         self.sessions.itemActivated.connect(self._on_sessions_item_activated)
         self.sessions.itemClicked.connect(self._on_sessions_item_activated)
-        self.inbox.sig_count_changed.connect(self.set_inbox_count)
+        self._waiting = {"tasks": 0, "changes": 0}
+        self.inbox.sig_count_changed.connect(lambda n: self._set_waiting("tasks", n))
+        self.changes.sig_count_changed.connect(lambda n: self._set_waiting("changes", n))
 
     def _action(self, menu_name: str, text: str, keys: str, slot: object) -> QAction:
         action = QAction(text, self)
@@ -141,8 +151,10 @@ class MainWindow(QMainWindow):
         self.sidebar.setHidden(not self.sidebar.isHidden())
         self.sidebar_action.setChecked(not self.sidebar.isHidden())
 
-    def set_inbox_count(self, count: int) -> None:
-        self.tabs.setTabText(INBOX_TAB, f"Inbox ({count})" if count else "Inbox")
+    def _set_waiting(self, what: str, count: int) -> None:
+        self._waiting[what] = count
+        total = sum(self._waiting.values())
+        self.tabs.setTabText(INBOX_TAB, f"Inbox ({total})" if total else "Inbox")
 
     def show_sessions(self, sessions: Sequence[SessionSummary], current: str | None) -> None:
         """`current` None keeps the conversation selected now selected."""

@@ -19,11 +19,13 @@ from core.model import MemoryKind, TaskStatus
 from core.viz import LayoutConfig, update_layout
 from tests.app.desktop import (
     WAIT_MS,
+    Clock,
     ShellFactory,
     import_conversation,
     settle,
 )
 from tests.core.conversation_factory import conversation
+from tests.core.memory_factory import remember
 from ui import dialogs
 
 
@@ -142,6 +144,40 @@ def test_the_manager_works_from_the_keyboard(
     qtbot.keyClick(manager.results, Qt.Key.Key_Delete)
     settle(qtbot, shell)
     assert shell.services.store.memories.get_many([corrected.id])[0].forgotten_at is not None
+
+
+def test_a_change_the_model_proposed_is_applied_or_rejected_from_the_inbox(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """Curation's proposals that the rules did not back wait for the user; the desktop app
+    showed them nowhere (only `engram conflicts` did)."""
+    shell = make_shell(model=False)
+    store, now = shell.services.store, Clock().now
+    porto, chess = remember(
+        store, shell.services.embedder, ["Ana lives in Porto", "Ana plays chess on Sundays"], now
+    )
+    with store.db.write() as cur:
+        store.pending.propose(
+            cur, "update", porto, MemoryKind.SEMANTIC, "Ana lives in Braga", None, 0.7, now
+        )
+        store.pending.propose(cur, "delete", chess, MemoryKind.EPISODIC, None, None, 0.5, now)
+    shell.library.refresh_inbox()
+    settle(qtbot, shell)
+    changes = shell.window.changes
+    assert changes.tree.topLevelItemCount() == 2 and shell.window.tabs.tabText(1) == "Inbox (2)"
+    shell.window.show_tab(1)
+    changes.tree.setFocus()
+    qtbot.keyClick(changes.tree, Qt.Key.Key_Return)
+    settle(qtbot, shell)
+    head = store.lineage.head(porto)
+    assert head != porto and store.memories.get(head).content == "Ana lives in Braga"
+    assert changes.tree.topLevelItemCount() == 1
+    changes.tree.setFocus()
+    qtbot.keyClick(changes.tree, Qt.Key.Key_Delete)
+    settle(qtbot, shell)
+    kept = store.memories.get(chess)
+    assert kept.valid_to is None and kept.content == "Ana plays chess on Sundays"
+    assert changes.isHidden() and shell.window.tabs.tabText(1) == "Inbox"
 
 
 def test_a_conversation_file_is_imported_from_the_manager(

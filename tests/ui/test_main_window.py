@@ -10,6 +10,7 @@ import numpy as np
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
+from core.conflicts import ChangeToReview
 from core.memory_catalog import LinkEntry, MemoryDetail, VersionEntry
 from core.model import (
     Memory,
@@ -216,6 +217,41 @@ def test_a_to_do_from_a_pasted_page_shows_the_words_around_it(qtbot: QtBot) -> N
     shown = inbox.suggested.child(0)
     assert "Remind me to renew my passport." in shown.text(4)
     assert len(shown.text(4)) < 1000 and shown.toolTip(4) == shown.text(4)
+
+
+def test_changes_the_model_proposed_wait_in_the_inbox_to_apply_or_reject(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    changes = window.changes
+    assert changes.isHidden() and window.tabs.tabText(1) == "Inbox"
+    window.inbox.show_tasks([task("Renew passport", TaskStatus.CANDIDATE, "s1-t1")], {})
+    correct = ChangeToReview(
+        "p-1", "update", "Ana lives in Porto", "Ana lives in Braga", NOW, False
+    )
+    drop = ChangeToReview("p-2", "delete", "Ana plays chess", None, NOW, outdated=True)
+    changes.show_changes([correct, drop])
+    assert not changes.isHidden() and window.tabs.tabText(1) == "Inbox (3)"
+    first = changes.tree.topLevelItem(0)
+    assert (
+        first.text(0) == "Correct to: Ana lives in Braga" and first.text(1) == "Ana lives in Porto"
+    )
+    assert "changed since" in changes.tree.topLevelItem(1).text(0)
+    window.show_tab(1)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    changes.tree.setFocus()
+    with qtbot.waitSignal(changes.sig_apply_requested) as applied:
+        qtbot.keyClick(changes.tree, Qt.Key.Key_Return)
+    assert applied.args == ["p-1"]
+    # An outdated proposal can only be rejected.
+    changes.tree.setCurrentItem(changes.tree.topLevelItem(1))
+    assert not changes.apply_button.isEnabled()
+    with qtbot.waitSignal(changes.sig_reject_requested) as rejected:
+        qtbot.keyClick(changes.tree, Qt.Key.Key_Delete)
+    assert rejected.args == ["p-2"]
+    changes.show_changes([])
+    assert changes.isHidden() and window.tabs.tabText(1) == "Inbox (1)"
 
 
 def test_settings_dialog_refuses_a_missing_model_file(qtbot: QtBot, tmp_path: Path) -> None:
