@@ -47,6 +47,9 @@ SHUTDOWN_BUDGET_S = 2.0
 # since a batch written after the reset would bring back what the user asked to forget.
 IMPORT_STOP_S = 1.0
 IMPORT_DRAIN_S = 30.0
+# Upkeep jobs that change what the inbox lists (to-dos expire, or come from a conversation
+# a crash left open).
+INBOX_JOBS = frozenset({"tasks", "sessions", "working"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +156,9 @@ class AppShell(QObject):
 
     def _on_job_finished(self, name: str, _counts: dict) -> None:
         self.library.refresh_stats()
+        # Expired to-dos left the inbox; contradictions found wait in it.
+        if name in INBOX_JOBS:
+            self.library.refresh_inbox()
         if name == "layout" and self.window.tabs.currentIndex() == MAP_TAB:
             self.library.refresh_map()
 

@@ -4,12 +4,14 @@ UI thread (widgets touched from another thread can crash the app)."""
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from core.consolidate import JOBS, JobContext, JobReport
-from tests.app.desktop import WAIT_MS, ShellFactory, settle
+from core.tasks import extract_tasks
+from tests.app.desktop import WAIT_MS, Clock, ShellFactory, settle
 
 
 def test_a_finished_or_failed_job_reaches_the_window_on_its_thread(
@@ -39,3 +41,21 @@ def test_a_finished_or_failed_job_reaches_the_window_on_its_thread(
     shell.scheduler.run_now(["links", "tasks"])
     qtbot.waitUntil(lambda: len(heard) == 2, timeout=WAIT_MS)
     assert sorted(heard) == [("error", True), ("stats", True)]
+
+
+def test_to_dos_the_upkeep_expires_leave_the_inbox_at_once(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """They stayed listed (and counted on the tab) until something else refreshed it."""
+    shell = make_shell(model=False, schedule=True)
+    store = shell.services.store
+    said = Clock().now - timedelta(days=3)
+    with store.db.write() as cur:
+        store.tasks.record(cur, extract_tasks("Remind me to renew my passport.", said, "t-1"))
+    shell.library.refresh_inbox()
+    settle(qtbot, shell)
+    assert shell.window.inbox.suggested.childCount() == 1
+    assert shell.scheduler is not None
+    shell.scheduler.run_now(["tasks"])
+    qtbot.waitUntil(lambda: shell.window.inbox.suggested.childCount() == 0, timeout=WAIT_MS)
+    assert shell.window.tabs.tabText(1) == "Inbox"
