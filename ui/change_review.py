@@ -8,18 +8,14 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from core.conflicts import ChangeToReview
 from core.wording import clipped, counted
+from ui.decision_list import decision_list
 from ui.shortcuts import widget_keys
 
 CHANGE_ID = Qt.ItemDataRole.UserRole
@@ -38,24 +34,17 @@ class ChangeReviewView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = QLabel(self)
-        self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels(["Proposed change", "Remembered now"])
-        self.tree.setRootIsDecorated(False)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree, buttons = decision_list(
+            self,
+            self.title,
+            ["Proposed change", "Remembered now"],
+            [
+                ("Apply", "Change the memory as proposed (Enter)"),
+                ("Reject", "Keep the memory as it is (Delete)"),
+            ],
+        )
+        self.apply_button, self.reject_button = buttons
         self.tree.setColumnWidth(0, 420)
-        self.apply_button = QPushButton("Apply", self)
-        self.apply_button.setToolTip("Change the memory as proposed (Enter)")
-        self.reject_button = QPushButton("Reject", self)
-        self.reject_button.setToolTip("Keep the memory as it is (Delete)")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.apply_button)
-        buttons.addWidget(self.reject_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addWidget(self.tree, 1)
-        layout.addLayout(buttons)
         self._changes: dict[str, ChangeToReview] = {}
         self.apply_button.clicked.connect(self._on_apply)
         self.reject_button.clicked.connect(self._on_reject)

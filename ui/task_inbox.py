@@ -8,17 +8,14 @@ from collections.abc import Mapping, Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
-    QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from core.model import Task, TaskStatus
 from core.wording import excerpt
+from ui.decision_list import decision_list
 from ui.shortcuts import widget_keys
 
 COLUMNS = ("Task", "Priority", "Due", "Confidence", "Said")
@@ -39,11 +36,19 @@ class TaskInboxView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.tree = QTreeWidget(self)
-        self.tree.setColumnCount(len(COLUMNS))
-        self.tree.setHeaderLabels(COLUMNS)
-        self.tree.setRootIsDecorated(False)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.empty = QLabel("Nothing to do. To-dos you mention in chat appear here.", self)
+        self.tree, buttons = decision_list(
+            self,
+            self.empty,
+            COLUMNS,
+            [
+                ("Confirm", "Track this task (Enter)"),
+                ("Dismiss", "Not a task (Delete)"),
+                ("Edit", "Reword it (F2)"),
+                ("Done", "Mark a tracked task done (Ctrl+D)"),
+            ],
+        )
+        self.confirm_button, self.dismiss_button, self.edit_button, self.done_button = buttons
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.tree.setColumnWidth(0, 320)
         self.suggested = QTreeWidgetItem(self.tree, ["Suggested"])
@@ -51,28 +56,6 @@ class TaskInboxView(QWidget):
         for group in (self.suggested, self.tracked):
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             group.setExpanded(True)
-        self.empty = QLabel("Nothing to do. To-dos you mention in chat appear here.", self)
-        self.confirm_button = QPushButton("Confirm", self)
-        self.confirm_button.setToolTip("Track this task (Enter)")
-        self.dismiss_button = QPushButton("Dismiss", self)
-        self.dismiss_button.setToolTip("Not a task (Delete)")
-        self.edit_button = QPushButton("Edit", self)
-        self.edit_button.setToolTip("Reword it (F2)")
-        self.done_button = QPushButton("Done", self)
-        self.done_button.setToolTip("Mark a tracked task done (Ctrl+D)")
-        row = QHBoxLayout()
-        for button in (
-            self.confirm_button,
-            self.dismiss_button,
-            self.edit_button,
-            self.done_button,
-        ):
-            row.addWidget(button)
-        row.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.empty)
-        layout.addWidget(self.tree, 1)
-        layout.addLayout(row)
         self._tasks: dict[str, Task] = {}
         self._filling = False
         self.confirm_button.clicked.connect(self._on_confirm)
