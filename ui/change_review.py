@@ -65,7 +65,7 @@ class ChangeReviewView(QWidget):
         self._changes = {c.id: c for c in changes}
         for change in changes:
             if change.action == "delete":
-                proposed = "Forget: no longer true"
+                proposed = "No longer true (kept in its history, out of recall)"
             else:
                 proposed = f"Correct to: {change.proposed or ''}"
             if change.outdated:
