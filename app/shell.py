@@ -117,6 +117,8 @@ class AppShell(QObject):
         """Show the window at once; everything slow (model, embedder, jobs) follows behind."""
         self.window.restore_state(self.window_state)
         self.window.show()
+        # Ready to type into: the composer (or the restored tab's own field), not the transcript.
+        self.window.show_tab(self.window.tabs.currentIndex())
         # Queued behind the first paint: from here the window answers input.
         QTimer.singleShot(0, lambda: log.info(INTERACTIVE_MESSAGE))
         self.library.refresh_all()

@@ -48,6 +48,14 @@ def test_first_run_without_a_model_explains_and_the_rest_works(
     assert shell.window.sessions.count() == 2
 
 
+def test_the_window_opens_ready_to_type_into(qtbot: QtBot, make_shell: ShellFactory) -> None:
+    """Focus was on the transcript: the first keystrokes went nowhere."""
+    shell = make_shell()
+    qtbot.waitUntil(shell.window.chat.composer.hasFocus, timeout=WAIT_MS)
+    qtbot.keyClicks(shell.window.chat.composer, "Hello")
+    assert shell.window.chat.composer.toPlainText() == "Hello"
+
+
 def test_a_message_streams_a_reply_is_stored_and_the_sidebar_explains_it(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
