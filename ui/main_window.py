@@ -107,6 +107,8 @@ class MainWindow(QMainWindow):
         self._busy_delay.timeout.connect(self.busy.show)
         self._build_menus()
         self.new_session_button.clicked.connect(self.sig_new_session_requested.emit)
+        # A new conversation is begun by typing into it, whichever tab asked for it.
+        self.sig_new_session_requested.connect(lambda: self.show_tab(CHAT_TAB))
         self.sessions.itemActivated.connect(self._on_sessions_item_activated)
         self.sessions.itemClicked.connect(self._on_sessions_item_activated)
         self._waiting = {"tasks": 0, "changes": 0}

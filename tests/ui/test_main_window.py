@@ -219,6 +219,18 @@ def test_a_to_do_from_a_pasted_page_shows_the_words_around_it(qtbot: QtBot) -> N
     assert len(shown.text(4)) < 1000 and shown.toolTip(4) == shown.text(4)
 
 
+def test_a_new_conversation_opens_the_chat_ready_to_type(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.show_tab(2)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentIndex() == 0
+    qtbot.waitUntil(window.chat.composer.hasFocus)
+
+
 def test_changes_the_model_proposed_wait_in_the_inbox_to_apply_or_reject(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
