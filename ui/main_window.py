@@ -227,6 +227,8 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def _on_sessions_item_activated(self, item: QListWidgetItem) -> None:
+        # Shown where it can be read; the focus stays in the list, to open the next one.
+        self.tabs.setCurrentIndex(CHAT_TAB)
         self.sig_session_opened.emit(item.data(SESSION_ID))
 
     def _on_find(self) -> None:

@@ -16,6 +16,7 @@ from core.model import (
     Memory,
     MemoryKind,
     Role,
+    SessionSummary,
     Task,
     TaskPriority,
     TaskStatus,
@@ -219,7 +220,7 @@ def test_a_to_do_from_a_pasted_page_shows_the_words_around_it(qtbot: QtBot) -> N
     assert len(shown.text(4)) < 1000 and shown.toolTip(4) == shown.text(4)
 
 
-def test_a_new_conversation_opens_the_chat_ready_to_type(qtbot: QtBot) -> None:
+def test_a_new_or_stored_conversation_opens_the_chat(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     window.show()
@@ -229,6 +230,16 @@ def test_a_new_conversation_opens_the_chat_ready_to_type(qtbot: QtBot) -> None:
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.tabs.currentIndex() == 0
     qtbot.waitUntil(window.chat.composer.hasFocus)
+    # A stored conversation opened from the list is shown in the chat too.
+    window.show_sessions([SessionSummary("s1", NOW, None, 4, "Trip to Porto")], None)
+    window.show_tab(2)
+    with qtbot.waitSignal(window.sig_session_opened) as opened:
+        qtbot.mouseClick(
+            window.sessions.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=window.sessions.visualItemRect(window.sessions.item(0)).center(),
+        )
+    assert opened.args == ["s1"] and window.tabs.currentIndex() == 0
 
 
 def test_changes_the_model_proposed_wait_in_the_inbox_to_apply_or_reject(qtbot: QtBot) -> None:
