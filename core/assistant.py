@@ -31,7 +31,7 @@ from core.errors import InputError, ModelError
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
 from core.llm import LLM
-from core.model import Role, Session, Task, TaskStatus, Turn
+from core.model import Role, Session, Task, Turn
 from core.retrieval import Mode, Retriever, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
@@ -41,7 +41,7 @@ from core.temporal import dates_an_event
 from core.text_input import MAX_TURN_CHARS, clean_text, too_long
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
-from core.working_sync import WorkingSync, task_note
+from core.working_sync import WorkingSync
 
 log = logging.getLogger(__name__)
 
@@ -458,7 +458,7 @@ class Assistant:
                     return (), ()
                 remembered = remember(self._store, cur, lesson, vectors, at)
                 self._strengthen_recalled(cur)
-                self._track(cur, remembered.fact_ids, lesson, remembered.tasks, at)
+                self._sync.into_play(cur, remembered.fact_ids, lesson.facts, remembered.tasks, at)
                 self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
                 # The working set as this exchange leaves it, written with the exchange:
                 # after a crash the `working` job settles exactly what was in play.
@@ -538,26 +538,6 @@ class Assistant:
             if said and (final or len(group) == self._segments.max_turns):
                 ready.append((key, said))
         return ready
-
-    def _track(
-        self,
-        cur: duckdb.DuckDBPyConnection,
-        fact_ids: Sequence[str],
-        lesson: Lesson,
-        tasks: Sequence[Task],
-        now: datetime,
-    ) -> None:
-        """What was just said comes into play in working memory (the facts read as the
-        exchange's own transaction wrote them)."""
-        facts = {m.content: m for m in lesson.facts}
-        read = self._store.memories.get_many_in(cur, list(fact_ids)) if fact_ids else []
-        written = {m.id: m for m in read}
-        for memory in (written[i] for i in fact_ids if i in written):
-            importance = facts[memory.content].importance if memory.content in facts else 0.5
-            self.working.add(memory.id, memory.content, importance, now)
-        for task in tasks:
-            if task.status is TaskStatus.CANDIDATE:
-                self.working.add(f"{TASK_PREFIX}{task.id}", task_note(task), task.confidence, now)
 
     def close_session(self) -> SessionClose | None:
         """End the conversation by seed 000's rules: the unfinished tail becomes a memory;

@@ -1,21 +1,25 @@
-"""Working memory kept in step with the store while a conversation runs. What the user changes
-elsewhere (a memory corrected or pinned in the sidebar, a to-do dismissed, finished or reworded
-in the inbox) is what the next prompt holds, not the copy the conversation took when it
-recalled or noticed it: the old words kept reaching every prompt of the conversation."""
+"""Working memory kept in step with the conversation and the store. What is said comes into play
+(its facts and to-dos); what the user changes elsewhere (a memory corrected or pinned in the
+sidebar, a to-do dismissed, finished or reworded in the inbox) is what the next prompt holds,
+not the copy the conversation took when it recalled or noticed it: the old words kept reaching
+every prompt of the conversation."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from datetime import datetime
 
-from core.model import MemoryKind, Task, TaskStatus
+import duckdb
+
+from core.model import MemoryKind, NewMemory, Task, TaskStatus
 from core.store import MemoryStore
 from core.store.database import RowChanges
 from core.store.working_items import TASK_PREFIX
 from core.working import WorkingMemory
 
 
-def task_note(task: Task) -> str:
+def _task_note(task: Task) -> str:
     """How a to-do in play reads in working memory."""
     due = f" (due {task.due_at.date().isoformat()})" if task.due_at else ""
     return f"To-do noticed: {task.title}{due}"
@@ -33,6 +37,27 @@ class WorkingSync:
         self._revised: set[str] | None = set()
         self._lock = threading.Lock()
         store.db.on_rows_changed(self._on_rows_changed)
+
+    def into_play(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        fact_ids: Sequence[str],
+        facts: Sequence[NewMemory],
+        tasks: Sequence[Task],
+        now: datetime,
+    ) -> None:
+        """What was just said comes into play: the facts as the exchange's own transaction
+        wrote them (`cur`), with the importance they were said with, and the to-dos noticed."""
+        said = {m.content: m for m in facts}
+        read = self._store.memories.get_many_in(cur, list(fact_ids)) if fact_ids else []
+        written = {m.id: m for m in read}
+        for memory in (written[i] for i in fact_ids if i in written):
+            importance = said[memory.content].importance if memory.content in said else 0.5
+            self._working.add(memory.id, memory.content, importance, now)
+        for task in tasks:
+            if task.status is TaskStatus.CANDIDATE:
+                key = f"{TASK_PREFIX}{task.id}"
+                self._working.add(key, _task_note(task), task.confidence, now)
 
     def follow(self, now: datetime) -> None:
         self._follow_revisions(now)
@@ -84,6 +109,6 @@ class WorkingSync:
             task = tasks.get(item.key.removeprefix(TASK_PREFIX))
             if task is None or task.status not in (TaskStatus.CANDIDATE, TaskStatus.CONFIRMED):
                 self._working.remove([item.key])
-            elif task_note(task) != item.text:
+            elif _task_note(task) != item.text:
                 self._working.remove([item.key])
-                self._working.add(item.key, task_note(task), item.importance, now)
+                self._working.add(item.key, _task_note(task), item.importance, now)
