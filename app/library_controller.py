@@ -37,6 +37,7 @@ STATUS_MESSAGE_MS = 10_000
 
 # The manager lists at most this many search results (browsing has its own limit).
 SEARCH_LIMIT = 100
+BROWSE_LIMIT = 500
 
 
 class LibraryController(QObject):
@@ -216,12 +217,15 @@ class LibraryController(QObject):
         now = self._clock()
         since = now - timedelta(days=query.period_days) if query.period_days else None
 
-        def run() -> tuple[list[Memory], dict[str, float] | None]:
+        def run() -> tuple[list[Memory], dict[str, float] | None, bool]:
             if not query.text:
                 order = query.order or MemoryQuery().order
-                return self._catalog.browse(
-                    MemoryQuery(query.kinds, query.tiers, query.project, since, None, order)
-                ), None
+                browsed = self._catalog.browse(
+                    MemoryQuery(
+                        query.kinds, query.tiers, query.project, since, None, order, BROWSE_LIMIT
+                    )
+                )
+                return browsed, None, len(browsed) >= BROWSE_LIMIT
             outcome = self._services.retriever.search(
                 SearchRequest(
                     query=query.text,
@@ -240,9 +244,10 @@ class LibraryController(QObject):
             memories = [r.memory for r in hits]
             if query.order is not None:
                 memories = sort_memories(memories, query.order)
-            return memories, {r.memory.id: r.score for r in hits}
+            capped = len(outcome.results) >= SEARCH_LIMIT
+            return memories, {r.memory.id: r.score for r in hits}, capped
 
-        def show(found: tuple[list[Memory], dict[str, float] | None]) -> None:
+        def show(found: tuple[list[Memory], dict[str, float] | None, bool]) -> None:
             if seq == self._query_seq:  # a newer query is on its way: this one is stale
                 self._window.manager.show_memories(*found)
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from core.memory_catalog import MemoryDetail
 from core.model import Memory, MemoryKind, MemoryOrder, Tier
+from core.wording import counted
 from ui import dialogs
 from ui.shortcuts import widget_keys
 from ui.theme import KIND_COLOURS, kind_chip, text_html
@@ -209,8 +210,12 @@ class MemoryManagerView(QWidget):
         self.project.blockSignals(False)
 
     def show_memories(
-        self, memories: Sequence[Memory], scores: Mapping[str, float] | None = None
+        self,
+        memories: Sequence[Memory],
+        scores: Mapping[str, float] | None = None,
+        capped: bool = False,
     ) -> None:
+        """`capped`: more match than are listed (a list holds only so many)."""
         current = self._shown.id if self._shown else None
         self.results.blockSignals(True)
         self.results.clear()
@@ -232,7 +237,14 @@ class MemoryManagerView(QWidget):
             if memory.id == current:
                 self.results.setCurrentItem(item)
         self.results.blockSignals(False)
-        self.count.setText(f"{len(memories)} memories" if memories else "No memories match.")
+        if capped:
+            self.count.setText(
+                f"The first {len(memories)} matches: narrow the filters or the search for others"
+            )
+        else:
+            self.count.setText(
+                counted(len(memories), "memory") if memories else "No memories match."
+            )
 
     def show_detail(self, detail: MemoryDetail) -> None:
         self._shown = detail.memory

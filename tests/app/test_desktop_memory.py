@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app import library_controller
 from app.shell import AppShell
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
@@ -178,6 +179,25 @@ def test_a_change_the_model_proposed_is_applied_or_rejected_from_the_inbox(
     kept = store.memories.get(chess)
     assert kept.valid_to is None and kept.content == "Ana plays chess on Sundays"
     assert changes.isHidden() and shell.window.tabs.tabText(1) == "Inbox"
+
+
+def test_a_list_cut_at_its_limit_says_so(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said "500 memories" for a memory of 100,000, as if that were all of it."""
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    manager = shell.window.manager
+    shell.window.show_tab(2)
+    manager.refresh()
+    settle(qtbot, shell)
+    listed = manager.results.topLevelItemCount()
+    assert listed > 3 and manager.count.text() == f"{listed} memories"
+    monkeypatch.setattr(library_controller, "BROWSE_LIMIT", 3)
+    manager.refresh()
+    settle(qtbot, shell)
+    assert manager.results.topLevelItemCount() == 3
+    assert manager.count.text().startswith("The first 3 matches: narrow the filters")
 
 
 def test_a_conversation_file_is_imported_from_the_manager(
