@@ -38,6 +38,8 @@ STATUS_MESSAGE_MS = 10_000
 # The manager lists at most this many search results (browsing has its own limit).
 SEARCH_LIMIT = 100
 BROWSE_LIMIT = 500
+# Conversations listed at first, and added by each "Show older conversations".
+SESSIONS_PAGE = 200
 
 
 class LibraryController(QObject):
@@ -61,6 +63,8 @@ class LibraryController(QObject):
         self._catalog = MemoryCatalog(services.store, services.embedder)
         self._core = CoreMemory(services.store, services.embedder)
         self._query_seq = 0
+        # How many conversations the list holds ("Show older conversations" adds a page).
+        self._sessions_listed = SESSIONS_PAGE
         # Asks the background worker for a full layout (None: no background worker).
         self.request_layout: Callable[[], None] | None = None
         manager = window.manager
@@ -94,6 +98,7 @@ class LibraryController(QObject):
             lambda change_id: self._settle(change_id, False)
         )
         window.browser.sig_memory_opened.connect(self._on_browser_memory_opened)
+        window.sig_older_sessions_requested.connect(self._on_older_sessions_requested)
         window.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.sig_memory_changed.connect(self._on_memory_changed)
         self.sig_memories_forgotten.connect(self._on_memories_forgotten)
@@ -144,11 +149,19 @@ class LibraryController(QObject):
         self._ops.run("read the memory statistics", self._store.stats, self._window.show_stats)
 
     def refresh_sessions(self, current: str | None) -> None:
+        listed = self._sessions_listed
         self._ops.run(
             "list conversations",
-            self._store.conversations.recent_sessions,
-            lambda sessions: self._window.show_sessions(sessions, current),
+            # One more than listed says whether there are older ones.
+            lambda: self._store.conversations.recent_sessions(listed + 1),
+            lambda sessions: self._window.show_sessions(
+                sessions[:listed], current, older=len(sessions) > listed
+            ),
         )
+
+    def _on_older_sessions_requested(self) -> None:
+        self._sessions_listed += SESSIONS_PAGE
+        self.refresh_sessions(None)
 
     def show_session(self, session_id: str) -> None:
         def load() -> tuple[list[Turn], set[str]]:

@@ -43,6 +43,8 @@ class MainWindow(QMainWindow):
     """Open the settings dialog."""
     sig_new_session_requested = Signal()
     """End this conversation and start a new one."""
+    sig_older_sessions_requested = Signal()
+    """List more of the older conversations."""
     sig_session_opened = Signal(str)
     """Show the stored conversation with this id."""
 
@@ -158,8 +160,11 @@ class MainWindow(QMainWindow):
         total = sum(self._waiting.values())
         self.tabs.setTabText(INBOX_TAB, f"Inbox ({total})" if total else "Inbox")
 
-    def show_sessions(self, sessions: Sequence[SessionSummary], current: str | None) -> None:
-        """`current` None keeps the conversation selected now selected."""
+    def show_sessions(
+        self, sessions: Sequence[SessionSummary], current: str | None, older: bool = False
+    ) -> None:
+        """`current` None keeps the conversation selected now selected; `older`: there are more
+        than listed, which a last row offers to list."""
         selected = self.sessions.currentItem()
         if current is None and selected is not None:
             current = selected.data(SESSION_ID)
@@ -173,6 +178,10 @@ class MainWindow(QMainWindow):
             self.sessions.addItem(item)
             if session.id == current:
                 self.sessions.setCurrentItem(item)
+        if older:
+            more = QListWidgetItem("Show older conversations...")
+            more.setToolTip("Only the most recent are listed at first")
+            self.sessions.addItem(more)
         self.sessions.blockSignals(False)
 
     def show_stats(self, stats: StoreStats) -> None:
@@ -227,6 +236,9 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def _on_sessions_item_activated(self, item: QListWidgetItem) -> None:
+        if item.data(SESSION_ID) is None:
+            self.sig_older_sessions_requested.emit()
+            return
         # Shown where it can be read; the focus stays in the list, to open the next one.
         self.tabs.setCurrentIndex(CHAT_TAB)
         self.sig_session_opened.emit(item.data(SESSION_ID))

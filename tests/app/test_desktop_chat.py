@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
+from app import library_controller
 from app.scheduler import LifecycleWorker
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
 from core.errors import StoreError
@@ -30,6 +31,7 @@ from tests.app.desktop import (
     stored_turns,
 )
 from ui import dialogs
+from ui.main_window import SESSION_ID
 
 
 def test_first_run_without_a_model_explains_and_the_rest_works(
@@ -54,6 +56,25 @@ def test_the_window_opens_ready_to_type_into(qtbot: QtBot, make_shell: ShellFact
     qtbot.waitUntil(shell.window.chat.composer.hasFocus, timeout=WAIT_MS)
     qtbot.keyClicks(shell.window.chat.composer, "Hello")
     assert shell.window.chat.composer.toPlainText() == "Hello"
+
+
+def test_older_conversations_past_the_list_can_be_listed_and_opened(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the newest 200 were listed, and nothing led to the others."""
+    monkeypatch.setattr(library_controller, "SESSIONS_PAGE", 1)
+    shell = make_shell(model=False)
+    import_conversation(shell)
+    shell.library.refresh_sessions(None)
+    settle(qtbot, shell)
+    sessions = shell.window.sessions
+    assert sessions.count() == 2 and sessions.item(1).text() == "Show older conversations..."
+    sessions.itemActivated.emit(sessions.item(1))
+    settle(qtbot, shell)
+    assert sessions.count() == 2 and "Show older" not in sessions.item(1).text()
+    sessions.itemActivated.emit(sessions.item(1))
+    settle(qtbot, shell)
+    assert shell.window.chat.past_session == sessions.item(1).data(SESSION_ID)
 
 
 def test_a_message_streams_a_reply_is_stored_and_the_sidebar_explains_it(
