@@ -191,12 +191,22 @@ class LibraryController(QObject):
     def _settle(self, change_id: str, apply: bool) -> None:
         """The user's answer to a change the model proposed; the memory, once corrected, is
         shown everywhere in its new words."""
+
+        def work() -> tuple[str, Memory | None] | None:
+            replaced = settle_pending(
+                self._store, self._services.embedder, change_id, apply, self._clock()
+            )
+            return (replaced[0], self._store.memories.get(replaced[1])) if replaced else None
+
+        def done(corrected: tuple[str, Memory | None] | None) -> None:
+            if corrected is not None and corrected[1] is not None:
+                self.sig_memory_changed.emit(*corrected)
+            self.sig_store_changed.emit()
+
         self._ops.run(
             "apply the change" if apply else "reject the change",
-            lambda: settle_pending(
-                self._store, self._services.embedder, change_id, apply, self._clock()
-            ),
-            lambda _: self.sig_store_changed.emit(),
+            work,
+            done,
             lambda message: self._inbox_action_failed("Change not applied", message),
         )
 

@@ -128,31 +128,38 @@ def doubtful(store: MemoryStore) -> list[Memory]:
 
 def settle_pending(
     store: MemoryStore, embedder: Embedder, change_id: str, apply: bool, now: datetime
-) -> None:
+) -> tuple[str, str] | None:
     """The user's answer to a proposed change: apply it (update = supersede with the proposed
-    text, delete = retire) or reject it (nothing changes)."""
+    text, delete = retire) or reject it (nothing changes). Returns (old id, new id) when a
+    memory was corrected, for whatever shows the old version."""
     change = store.pending.get(change_id)
     target = store.memories.get(change.target_id)
+    if apply and (target is None or target.valid_to is not None):
+        raise InputError(
+            f"The memory this change was about ({change.target_id}) has changed since; "
+            "reject the proposal instead."
+        )
+    corrected = None
+    if apply and target is not None and change.action != "delete":
+        corrected = NewMemory(
+            kind=change.kind,
+            content=change.content or "",
+            created_at=now,
+            importance=change.importance,
+            key=change.key,
+            decay_class=target.decay_class,
+            entities=target.entities,
+            source_turn_ids=change.source_turn_ids,
+        )
+    # Embedded before the write: the writer is not held while the encoder runs.
+    vector = embedder.embed([corrected.content])[0] if corrected is not None else None
+    replaced = None
     with store.db.write() as cur:
-        if apply:
-            if target is None or target.valid_to is not None:
-                raise InputError(
-                    f"The memory this change was about ({change.target_id}) has changed since; "
-                    "reject the proposal instead."
-                )
-            if change.action == "delete":
+        if apply and target is not None:
+            if corrected is None:
                 store.memories.retire(cur, [target.id], now)
             else:
-                replacement = NewMemory(
-                    kind=change.kind,
-                    content=change.content or "",
-                    created_at=now,
-                    importance=change.importance,
-                    key=change.key,
-                    decay_class=target.decay_class,
-                    entities=target.entities,
-                    source_turn_ids=change.source_turn_ids,
-                )
-                vector = embedder.embed([replacement.content])[0]
-                store.memories.supersede(cur, target.id, replacement, vector)
+                new_id = store.memories.supersede(cur, target.id, corrected, vector)
+                replaced = (target.id, new_id)
         store.pending.resolve(cur, change_id, "applied" if apply else "rejected")
+    return replaced

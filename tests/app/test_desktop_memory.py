@@ -172,6 +172,8 @@ def test_a_change_the_model_proposed_is_applied_or_rejected_from_the_inbox(
     settle(qtbot, shell)
     head = store.lineage.head(porto)
     assert head != porto and store.memories.get(head).content == "Ana lives in Braga"
+    # Wherever the old wording was shown, the new one is (the manager opens it).
+    assert shell.window.manager.shown.id == head
     assert changes.tree.topLevelItemCount() == 1
     changes.tree.setFocus()
     qtbot.keyClick(changes.tree, Qt.Key.Key_Delete)
