@@ -111,6 +111,7 @@ class AppShell(QObject):
         self.reembedding.sig_progress.connect(self._on_reembedding_progress)
         self.reembedding.sig_finished.connect(self._on_reembedding_finished)
         self.reembedding.sig_failed.connect(self._on_reembedding_failed)
+        self.window.unfinished = self._unfinished
         self._closed = False
 
     def start(self) -> None:
@@ -152,6 +153,22 @@ class AppShell(QObject):
         self.library.refresh_sessions(None)
         if switch is not None:
             self._resume_reembedding(switch)
+
+    def _unfinished(self) -> str | None:
+        """Asked before quitting: what would stop half-way, and what becomes of it."""
+        if self.library.importing:
+            return (
+                "An import is still running. What it has added stays; add the same files "
+                "(or import the same conversations) again to finish the rest."
+            )
+        if self.downloader.running:
+            return "A model download is running. It resumes where it stopped next time."
+        if self.reembedding.running:
+            return (
+                "Memories are being embedded with the new model. It goes on where it stopped "
+                "at the next start."
+            )
+        return None
 
     def _on_job_failed(self, _name: str, message: str) -> None:
         self.window.show_error("Background upkeep", message)
@@ -330,6 +347,7 @@ class AppShell(QObject):
         if self._closed:
             return 0.0
         self._closed = True
+        self.window.unfinished = lambda: None
         started = time.perf_counter()
         self.window.save_state(self.window_state)
         self.window_state.sync()

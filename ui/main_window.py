@@ -4,7 +4,7 @@ action. It holds the views and says what the user asked for; it never does the w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from core.model import SessionSummary
 from core.store import StoreStats
+from ui import dialogs
 from ui.change_review import ChangeReviewView
 from ui.chat_view import ChatView
 from ui.memory_browser import MemoryBrowserView
@@ -93,6 +94,8 @@ class MainWindow(QMainWindow):
         self.main_split.setSizes([220, 980])
         self.setCentralWidget(self.main_split)
         self.error_box: QMessageBox | None = None
+        # What long work quitting would stop (an import, a download), in words; None: none.
+        self.unfinished: Callable[[], str | None] = lambda: None
         self.stats = QLabel(self)
         self.stats.setObjectName("stats")
         self.statusBar().addWidget(self.stats, 1)
@@ -134,7 +137,7 @@ class MainWindow(QMainWindow):
         self._action("&File", "Add &documents...", "Ctrl+Shift+I", self.manager.ask_ingest)
         self._action("&File", "&Export memory...", "Ctrl+E", self.manager.ask_export)
         self._action("&File", "&Settings...", "Ctrl+,", self.sig_settings_requested.emit)
-        self._action("&File", "&Quit", "Ctrl+Q", self.sig_quit_requested.emit)
+        self._action("&File", "&Quit", "Ctrl+Q", self.request_quit)
         self._action("&View", "&Chat", "Ctrl+1", lambda: self.show_tab(CHAT_TAB))
         self._action("&View", "&Inbox", "Ctrl+2", lambda: self.show_tab(INBOX_TAB))
         self._action("&View", "&Memory", "Ctrl+3", lambda: self.show_tab(MEMORY_TAB))
@@ -230,10 +233,21 @@ class MainWindow(QMainWindow):
         self.sidebar.setHidden(visible in (False, "false"))
         self.sidebar_action.setChecked(not self.sidebar.isHidden())
 
+    def request_quit(self) -> bool:
+        """Quit, after asking when long work would stop half-way (`unfinished` says what,
+        and what becomes of it). Returns whether the app is quitting."""
+        unfinished = self.unfinished()
+        if unfinished and not dialogs.confirm(self, "Quit Engram?", f"{unfinished} Quit now?"):
+            return False
+        self.sig_quit_requested.emit()
+        return True
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         """Closing the window quits the app (the app then shuts its workers down)."""
-        self.sig_quit_requested.emit()
-        event.accept()
+        if self.request_quit():
+            event.accept()
+        else:
+            event.ignore()
 
     def _on_sessions_item_activated(self, item: QListWidgetItem) -> None:
         if item.data(SESSION_ID) is None:

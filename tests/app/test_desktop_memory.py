@@ -306,6 +306,34 @@ def test_a_long_import_leaves_the_manager_usable_and_can_be_cancelled(
     assert MemoryKind.DOCUMENT not in kinds
 
 
+def test_quitting_during_an_import_asks_first(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """It stopped the import without a word; the question says what becomes of it."""
+    shell = make_shell(model=False)
+    quits: list[bool] = []
+    shell.window.sig_quit_requested.connect(lambda: quits.append(True))
+    asked: list[str] = []
+    answers = iter([False, False, True])
+
+    def answer(_parent: object, _title: str, text: str) -> bool:
+        asked.append(text)
+        return next(answers)
+
+    monkeypatch.setattr(dialogs, "confirm", answer)
+    release = read_a_book_and_hold(qtbot, shell, monkeypatch, tmp_path)
+    try:
+        qtbot.keyClick(shell.window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+        assert quits == [] and "import is still running" in asked[0]
+        assert shell.window.close() is False and quits == []
+        assert shell.window.close() is True and quits == [True]
+    finally:
+        release.set()
+    settle(qtbot, shell)
+    # With nothing running, quitting asks nothing.
+    assert shell.window.request_quit() and len(asked) == 3 and quits == [True, True]
+
+
 def test_forget_everything_needs_the_typed_word(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
