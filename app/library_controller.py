@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 STATUS_MESSAGE_MS = 10_000
 
-# The manager lists at most this many search results (browsing has its own limit).
+# The manager lists at most this many search results, and this many memories browsed.
 SEARCH_LIMIT = 100
 BROWSE_LIMIT = 500
 # Conversations listed at first, and added by each "Show older conversations".
