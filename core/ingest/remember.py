@@ -24,6 +24,7 @@ from core.ingest.rules import Fact, Relation, extract_facts
 from core.ingest.segments import segment_text
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Task, Turn
 from core.store import MemoryStore
+from core.store.lineage import Lineage
 from core.store.memories import MemoryRepository
 from core.tasks import TaskCandidate, extract_tasks
 
@@ -193,6 +194,7 @@ def remember_all(
                 written.add(new_id, vector, fact=fact)
     _believe(
         memories,
+        store.lineage,
         cur,
         [
             (written, fact, vector)
@@ -235,12 +237,14 @@ def remember_all(
 
 def _believe(
     memories: MemoryRepository,
+    lineage: Lineage,
     cur: duckdb.DuckDBPyConnection,
     keyed: Sequence[tuple[_Written, NewMemory, np.ndarray]],
 ) -> None:
     """Keyed facts in the order said, each against what is believed on its key by then (read
-    once for all keys, then followed through the facts before it): a repeat, or a fact older
-    than the belief, is skipped; anything else is written as the belief's next version."""
+    once for all keys, then followed through the facts before it): a repeat is skipped; a fact
+    older than a stored belief (an old conversation imported late) becomes its history, in the
+    chain at its time; anything else is written as the belief's next version."""
     stored = memories.current_by_keys(cur, [fact.key for _, fact, _ in keyed if fact.key])
     # What each key holds by now: a stored memory, or the index of a fact kept below.
     believed: dict[str, Memory | int] = dict(stored)
@@ -249,7 +253,11 @@ def _believe(
         key = fact.key or ""
         held = believed.get(key)
         said = kept[held][1] if isinstance(held, int) else held
-        if said is not None and (said.content == fact.content or said.created_at > fact.created_at):
+        if said is not None and said.content == fact.content:
+            continue
+        if said is not None and said.created_at > fact.created_at:
+            if isinstance(held, Memory):
+                _remember_as_history(memories, lineage, cur, (written, fact, vector), held)
             continue
         believed[key] = len(kept)
         kept.append((written, fact, vector, held))
@@ -265,6 +273,27 @@ def _believe(
             old_id = new_ids[held] if isinstance(held, int) else held.id
             versions.append((old_id, new_id, fact.valid_from or fact.created_at))
     memories.close_versions(cur, versions)
+
+
+def _remember_as_history(
+    memories: MemoryRepository,
+    lineage: Lineage,
+    cur: duckdb.DuckDBPyConnection,
+    said: tuple[_Written, NewMemory, np.ndarray],
+    belief: Memory,
+) -> None:
+    """Before the first version of `belief`'s chain said after it, unless the version before
+    that already says the same."""
+    written, fact, vector = said
+    said_at = fact.valid_from or fact.created_at
+    chain = lineage.chain(belief.id, cur)
+    later = next((v for v in chain if v.valid_from > said_at), None)
+    if later is None:
+        return
+    earlier = [v.memory_id for v in chain if v.position == later.position - 1]
+    if earlier and any(m.content == fact.content for m in memories.get_many_in(cur, earlier)):
+        return
+    written.add(memories.insert_earlier(cur, fact, vector, later.memory_id), vector)
 
 
 @dataclass

@@ -320,6 +320,33 @@ class MemoryRepository:
         )
         return [row_to_memory(row) for row in rows]
 
+    def insert_earlier(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        new: NewMemory,
+        embedding: np.ndarray,
+        later_id: str,
+    ) -> str:
+        """Write `new` into `later_id`'s chain just before it, as history: a statement learnt
+        after a newer one on the same key (an old conversation imported late) was true until
+        the newer one began, and whatever came before it was true until it began."""
+        ((earlier_id, later_from),) = cur.execute(
+            "SELECT supersedes, valid_from FROM memories WHERE id = ?", [later_id]
+        ).fetchall()
+        (new_id,) = self.insert(cur, [new], embedding.reshape(1, -1), supersedes=[earlier_id])
+        cur.execute(
+            "UPDATE memories SET superseded_by = ?, valid_to = ? WHERE id = ?",
+            [later_id, later_from, new_id],
+        )
+        cur.execute("UPDATE memories SET supersedes = ? WHERE id = ?", [new_id, later_id])
+        if earlier_id is not None:
+            cur.execute(
+                "UPDATE memories SET superseded_by = ?, valid_to = ? WHERE id = ?",
+                [new_id, new.valid_from or new.created_at, earlier_id],
+            )
+        self._db.note_changed([i for i in (earlier_id, new_id, later_id) if i])
+        return new_id
+
     def mark_superseded(
         self, cur: duckdb.DuckDBPyConnection, old_id: str, new_id: str, at: datetime
     ) -> None:

@@ -139,7 +139,7 @@ def test_a_later_statement_supersedes_the_earlier_fact(
     assert "Ana lives in Berlin" in then and "Ana lives in Lisbon" not in then
 
 
-def test_an_older_conversation_imported_later_does_not_undo_a_newer_fact(
+def test_an_older_conversation_imported_later_is_the_newer_facts_history(
     store: MemoryStore, embedder: Embedder
 ) -> None:
     data = saying(MOVED, sessions=2, turns_per_session=2)
@@ -149,9 +149,17 @@ def test_an_older_conversation_imported_later_does_not_undo_a_newer_fact(
     importer.import_sessions(sessions[:1])
     query = SearchRequest("where does Ana live", datetime(2026, 6, 1, tzinfo=UTC), k=5)
     found = Retriever(store, embedder).search(query).results
-    assert [r.memory.content for r in found if r.memory.key == "ana: location"] == [
-        "Ana lives in Lisbon"
-    ]
+    (now,) = [r.memory for r in found if r.memory.key == "ana: location"]
+    assert now.content == "Ana lives in Lisbon"
+    # ...and the older statement is its history, not dropped: what was true then is answerable.
+    chain = [store.memories.get(v.memory_id) for v in store.lineage.chain(now.id)]
+    assert [m.content for m in chain] == ["Ana lives in Berlin", "Ana lives in Lisbon"]
+    assert chain[0].valid_to == chain[1].valid_from and chain[0].source_turn_ids == ("S0:T0",)
+    then = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    assert store.lineage.as_of(now.id, then) == chain[0].id
+    past = SearchRequest("where does Ana live", datetime(2026, 6, 1, tzinfo=UTC), k=5, as_of=then)
+    said_then = [r.memory.content for r in Retriever(store, embedder).search(past).results]
+    assert "Ana lives in Berlin" in said_then and "Ana lives in Lisbon" not in said_then
 
 
 def test_memories_of_one_session_that_overlap_are_linked(
