@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import numpy as np
 import pytest
 
 from core.errors import StoreError
@@ -55,6 +56,20 @@ def test_old_version_is_kept_not_overwritten(store: MemoryStore) -> None:
     first, second, _ = deploy_chain(store)
     old = store.memories.get(first)
     assert old.content == "Deploy target: staging" and old.superseded_by == second
+
+
+def test_a_version_learnt_late_goes_into_the_chain_at_its_time(store: MemoryStore) -> None:
+    first, second, third = deploy_chain(store)
+    late = datetime(2026, 2, 20, tzinfo=UTC)
+    with store.db.write() as cur:
+        between = store.memories.insert_earlier(
+            cur, fact("Deploy target: canary", late), np.ones(384, dtype=np.float32), third
+        )
+    versions = store.lineage.chain(first)
+    assert [v.memory_id for v in versions] == [first, second, between, third]
+    assert [v.valid_to for v in versions] == [FEB, late, MAR, None]
+    assert store.lineage.as_of(third, datetime(2026, 2, 25, tzinfo=UTC)) == between
+    assert store.lineage.head(between) == third
 
 
 def test_a_version_can_only_be_superseded_once(store: MemoryStore) -> None:
