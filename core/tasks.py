@@ -56,8 +56,8 @@ _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|please)\W+)*$")
 # alike, and backtracking through both readings took seconds for twenty of them.
 _REQUEST_LEAD = re.compile(
     r"^(?:(?:ok|okay|so|and|oh|also|please|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
-    r"(?:(?:can|could|would|will)\s+you\s+(?:(?:please|also|just)\s+)*"
-    r"|i\s+(?:want|need|would like|'d like)\s+you\s+to\s+"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|also|just)\s+)*"
+    r"|i(?:\s+(?:want|need|would like)|['’]d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
 # A clause inside another ("how much work we still have to do", "what I need to do is") is

@@ -134,6 +134,8 @@ def test_thoughts_past_chances_and_clauses_inside_others_are_not_tasks(text: str
         "Engram, remind me to renew my passport next month.",
         "Hey, could you please remind me to call the bank on Monday?",
         "I want you to remind me to back up my laptop on Sunday.",
+        "I'd like you to remind me to call mom tomorrow.",
+        "Can u remind me to renew the car insurance on Monday?",
     ],
 )
 def test_a_reminder_asked_for_in_other_words_still_lands(text: str) -> None:
