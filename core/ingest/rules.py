@@ -53,7 +53,7 @@ _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
 # "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
 _POINTING = re.compile(
-    r"^(?:how|what|when|where|why|which|so|such)\b"
+    r"^(?:how|what|why|which|so|such)\b"
     r"|\b(?:it|its|they|them|this|these|those|he|she|him|his|her|you|your|yours|yourself)\b"
     # "the thing I love is ...": the statement was inside another and its verb follows.
     r"|^(?:is|was|are|were|has|had|makes|made)\b",

@@ -41,6 +41,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ),
         ("My name is Sterling.", [("ana: name", "Ana's name is Sterling")]),
         (
+            "I hate when people are late.",
+            [("ana: likes when people are late", "Ana hates when people are late")],
+        ),
+        (
             "My favorite snack is a banana split - I have it after volunteering.",
             [("ana: favorite snack", "Ana's favorite snack is a banana split")],
         ),
