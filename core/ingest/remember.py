@@ -287,13 +287,13 @@ def _remember_as_history(
     written, fact, vector = said
     said_at = fact.valid_from or fact.created_at
     chain = lineage.chain(belief.id, cur)
-    later = next((v for v in chain if v.valid_from > said_at), None)
-    if later is None:
+    at = next((i for i, v in enumerate(chain) if v.valid_from > said_at), None)
+    if at is None:
         return
-    earlier = [v.memory_id for v in chain if v.position == later.position - 1]
+    earlier = [chain[at - 1].memory_id] if at else []
     if earlier and any(m.content == fact.content for m in memories.get_many_in(cur, earlier)):
         return
-    written.add(memories.insert_earlier(cur, fact, vector, later.memory_id), vector)
+    written.add(memories.insert_earlier(cur, fact, vector, chain[at].memory_id), vector)
 
 
 @dataclass
