@@ -14,7 +14,7 @@ from typing import Any
 from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
-from app.services import Services, embedder_for, embedder_spec, open_services
+from app.services import Services, embedder_for, embedder_spec, open_services, wall_clock
 from core.consolidate import summary_sources
 from core.embed import Embedder
 from core.errors import InputError
@@ -122,12 +122,13 @@ def _progress(done: int, total: int) -> None:
 def cmd_import(services: Services, args: argparse.Namespace) -> int:
     sessions = read_conversation_file(args.file)
     report = ConversationImporter(services.store, services.embedder).import_sessions(
-        sessions, progress=_progress if sys.stderr.isatty() else None
+        sessions, progress=_progress if sys.stderr.isatty() else None, now=wall_clock()
     )
     print(
         f"Imported {counted(report.sessions_imported, 'session')}, "
         f"{counted(report.turns, 'turn')}, {counted(report.memories, 'memory')}; "
-        f"{counted(report.sessions_skipped, 'session')} already present."
+        f"{counted(report.sessions_skipped, 'session')} already present; "
+        f"{counted(report.to_dos, 'to-do')} for the inbox."
     )
     return 0
 

@@ -28,6 +28,7 @@ from core.model import Memory, MemoryQuery, Task, TaskStatus, Turn
 from core.retrieval import SearchRequest
 from core.tokens import token_counter
 from core.viz import Graph, build_graph, laid_out, place_new
+from core.wording import counted
 from ui.main_window import MAP_TAB, MEMORY_TAB, MainWindow
 from ui.memory_manager import ManagerQuery
 
@@ -344,11 +345,11 @@ class LibraryController(QObject):
         def job(cancel: threading.Event, progress: Progress) -> str:
             sessions = read_conversation_file(path)
             report = ConversationImporter(self._store, self._services.embedder).import_sessions(
-                sessions, progress=progress, cancel=cancel
+                sessions, progress=progress, cancel=cancel, now=self._clock()
             )
             done = (
                 f"{report.sessions_imported} conversations ({report.turns} turns, "
-                f"{report.memories} memories)"
+                f"{report.memories} memories, {counted(report.to_dos, 'to-do')} for the inbox)"
             )
             if report.cancelled:
                 return (

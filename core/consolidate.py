@@ -465,7 +465,7 @@ def settle_working_sets(ctx: JobContext) -> JobReport:
 def expire_tasks(ctx: JobContext) -> JobReport:
     with ctx.store.db.write() as cur:
         expired = ctx.store.tasks.expire_candidates(cur, ctx.now, ctx.config.task_ttl)
-    return JobReport("tasks", {"expired": expired})
+    return JobReport("tasks", {"expired": len(expired)})
 
 
 def merge_duplicates(ctx: JobContext) -> JobReport:

@@ -1,7 +1,9 @@
 """Conversation import: sessions and turns stored as they were, and remembered as 3-5 turn
 segments that point back to their turns. One transaction per batch of sessions (about 200
 turns, a second or two of work), so a crash mid-import loses at most that batch and a re-run
-picks up where it stopped."""
+picks up where it stopped. To-dos said in them go through the lifecycle of live ones: a
+candidate older than working memory's lifetime is recorded as expired, not put at the top of
+the inbox as overdue (an export of last year's chats held dozens)."""
 
 from __future__ import annotations
 
@@ -9,13 +11,15 @@ import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from core.embed import Embedder
 from core.errors import InputError
 from core.ingest.remember import Encoded, Lesson, inline_extraction, remember_all, segment_memory
 from core.ingest.segments import SegmentConfig, segment_turns
-from core.model import Session
+from core.model import Session, TaskStatus
 from core.store import MemoryStore
+from core.working import DEFAULT_WORKING
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +35,8 @@ class ImportReport:
     turns: int
     memories: int
     cancelled: bool = False
+    # To-dos the inbox shows from this import (those said too long ago expire at once).
+    to_dos: int = 0
 
 
 class ConversationImporter:
@@ -61,21 +67,28 @@ class ConversationImporter:
         sessions: Sequence[Session],
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
+        now: datetime | None = None,
     ) -> ImportReport:
+        """`now` is the time of the import, which to-dos are judged stale against (none
+        expire without it)."""
         self._check_turn_ids(sessions)
         existing = self._store.conversations.existing_session_ids([s.id for s in sessions])
         todo = [s for s in sessions if s.id not in existing]
-        imported = turns = memories = 0
+        imported = turns = memories = to_dos = 0
         for batch in self._batches(todo):
             if cancel is not None and cancel.is_set():
-                return ImportReport(imported, len(existing), turns, memories, cancelled=True)
-            memories += self._write_batch(batch)
+                return ImportReport(
+                    imported, len(existing), turns, memories, cancelled=True, to_dos=to_dos
+                )
+            written, noticed = self._write_batch(batch, now)
+            memories += written
+            to_dos += noticed
             imported += len(batch)
             turns += sum(len(session.turns) for session in batch)
             if progress is not None:
                 progress(len(existing) + imported, len(sessions))
         self._store.maintain()
-        return ImportReport(imported, len(existing), turns, memories)
+        return ImportReport(imported, len(existing), turns, memories, to_dos=to_dos)
 
     @staticmethod
     def _batches(sessions: Sequence[Session]) -> Iterator[list[Session]]:
@@ -97,10 +110,10 @@ class ConversationImporter:
         )
         return inline_extraction(segments, session.turns, session.project)
 
-    def _write_batch(self, batch: Sequence[Session]) -> int:
+    def _write_batch(self, batch: Sequence[Session], now: datetime | None) -> tuple[int, int]:
         """One encoder call and one transaction for several sessions: an import writes each
         kind of row once per batch, not once per session (2,760 LoCoMo turns: 3.6 s of writes
-        session by session)."""
+        session by session). Returns the memories written and the to-dos left in the inbox."""
         plans = [self._plan(session) for session in batch]
         vectors = self._embedder.embed([m.content for plan in plans for m in plan.memories])
         encoded, at = [], 0
@@ -111,5 +124,15 @@ class ConversationImporter:
         with self._store.db.write() as cur:
             self._store.conversations.insert_sessions(cur, batch)
             remembered = remember_all(self._store, cur, encoded)
+            tasks = self._store.tasks
+            candidates = [t for t in remembered.tasks if t.status is TaskStatus.CANDIDATE]
+            expired = set()
+            if now is not None:
+                expired = tasks.expire_candidates(
+                    cur, now, DEFAULT_WORKING.ttl, among=[t.id for t in candidates]
+                )
+        shown = [
+            t for t in candidates if t.id not in expired and t.confidence >= tasks.config.threshold
+        ]
         log.info("Imported %d sessions (%s ... %s)", len(batch), batch[0].id, batch[-1].id)
-        return len(remembered.memory_ids)
+        return len(remembered.memory_ids), len(shown)

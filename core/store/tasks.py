@@ -93,7 +93,7 @@ class TaskRepository:
             confidence = round(min(1.0, max(previous, candidate.confidence + recency)), 4)
             cur.execute(
                 "UPDATE tasks SET mentions = mentions + 1, confidence = ?, priority = ?, "
-                "due_at = coalesce(?, due_at), updated_at = ? WHERE id = ?",
+                "due_at = coalesce(?, due_at), updated_at = greatest(updated_at, ?) WHERE id = ?",
                 [
                     confidence,
                     priority_for(confidence, self.config).value,
@@ -158,13 +158,21 @@ class TaskRepository:
         return task
 
     def expire_candidates(
-        self, cur: duckdb.DuckDBPyConnection, now: datetime, ttl: timedelta
-    ) -> int:
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        now: datetime,
+        ttl: timedelta,
+        among: Sequence[str] | None = None,
+    ) -> set[str]:
         """Candidates nobody confirmed or mentioned again within `ttl` expire with the working
-        memory they lived in."""
+        memory they lived in; `among` limits it to those tasks (an import's own). Returns the
+        ids of those that expired."""
+        if among is not None and not among:
+            return set()
+        only = "" if among is None else f" AND id IN ({', '.join('?' * len(among))})"
         rows = cur.execute(
             "UPDATE tasks SET status = 'expired', updated_at = ? "
-            "WHERE status = 'candidate' AND updated_at < ? RETURNING id",
-            [now, now - ttl],
+            f"WHERE status = 'candidate' AND updated_at < ?{only} RETURNING id",
+            [now, now - ttl, *(among or ())],
         ).fetchall()
-        return len(rows)
+        return {row[0] for row in rows}

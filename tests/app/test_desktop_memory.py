@@ -25,7 +25,7 @@ from tests.app.desktop import (
     import_conversation,
     settle,
 )
-from tests.core.conversation_factory import conversation
+from tests.core.conversation_factory import saying
 from tests.core.memory_factory import remember
 from ui import dialogs
 
@@ -205,9 +205,12 @@ def test_a_list_cut_at_its_limit_says_so(
 def test_a_conversation_file_is_imported_from_the_manager(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """The clock reads 4 January, 9:00: the to-do said on 1 January lived its two days
+    unconfirmed, the one said on 2 January reaches the inbox."""
     shell = make_shell(model=False)
     source = tmp_path / "chat.json"
-    source.write_text(json.dumps(conversation(sessions=2, turns_per_session=4)), "utf-8")
+    said = {(0, 2): "I need to book the ferry tickets.", (1, 2): "I need to call the plumber."}
+    source.write_text(json.dumps(saying(said, sessions=2, turns_per_session=4)), "utf-8")
     progress: list[tuple[int, int]] = []
     shell.library.imports.sig_progress.connect(lambda *a: progress.append(a))
     monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [source])
@@ -216,6 +219,10 @@ def test_a_conversation_file_is_imported_from_the_manager(
     assert progress and progress[-1] == (2, 2)
     assert not shell.window.manager.progress.isVisibleTo(shell.window.manager)
     assert "Imported 2 conversations" in shell.window.manager.status.text()
+    assert "1 to-do for the inbox" in shell.window.manager.status.text()
+    inbox = shell.window.inbox.suggested
+    qtbot.waitUntil(lambda: inbox.childCount() == 1, timeout=WAIT_MS)
+    assert "Call the plumber" in inbox.child(0).text(0)
     qtbot.waitUntil(lambda: shell.window.sessions.count() == 2, timeout=WAIT_MS)
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json", "utf-8")

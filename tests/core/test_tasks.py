@@ -201,7 +201,7 @@ def test_confirm_dismiss_and_expiry(store: MemoryStore) -> None:
         expired = store.tasks.expire_candidates(
             cur, SAID_AT + timedelta(hours=49), timedelta(hours=48)
         )
-    assert expired == 1
+    assert expired == {ink.id}
     assert [t.id for t in store.tasks.inbox()] == [insurance.id]
     assert store.tasks.get(plants.id).status is TaskStatus.DISMISSED
     assert store.tasks.get(ink.id).status is TaskStatus.EXPIRED
@@ -239,3 +239,44 @@ def test_imported_conversations_yield_tasks_with_their_turn_ids(
     assert task.title == "Send Priya the slides"
     assert task.source_turn_id == "S0:T2"
     assert task.due_at == datetime(2026, 1, 2, tzinfo=UTC)
+
+
+def test_to_dos_of_an_old_imported_chat_expire_instead_of_filling_the_inbox(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Sessions on 1-3 January imported on 3 January at noon: the to-do said two days before
+    the import lived its 48 hours unconfirmed (as it would have live), the one said that
+    morning reaches the inbox. Both are kept, the stale one as expired."""
+    data = saying(
+        {
+            (0, 2): "Remind me to send Priya the slides tomorrow.",
+            (2, 2): "I need to renew my passport before March.",
+        },
+        sessions=3,
+        turns_per_session=4,
+    )
+    report = ConversationImporter(store, embedder).import_sessions(
+        parse_conversations(data), now=datetime(2026, 1, 3, 12, tzinfo=UTC)
+    )
+    (shown,) = store.tasks.inbox()
+    assert shown.title == "Renew my passport"
+    assert report.to_dos == 1
+    kept = store.db.cursor().execute("SELECT title, status FROM tasks ORDER BY title").fetchall()
+    assert kept == [
+        ("Renew my passport", "candidate"),
+        ("Send Priya the slides", "expired"),
+    ]
+
+
+def test_an_older_mention_does_not_age_a_to_do_said_since(store: MemoryStore) -> None:
+    """A to-do said today and found again in an old imported chat is reinforced, and it stays
+    as fresh as its latest mention: it must not expire at the next upkeep."""
+    record(store, "I need to call the insurance company.", SAID_AT, "t1")
+    record(store, "I need to call the insurance company.", SAID_AT - timedelta(days=30), "t0")
+    with store.db.write() as cur:
+        expired = store.tasks.expire_candidates(
+            cur, SAID_AT + timedelta(hours=1), timedelta(hours=48)
+        )
+    assert expired == set()
+    (task,) = store.tasks.inbox()
+    assert task.mentions == 2
