@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal
 
 from app.background_task import BackgroundTask
+from app.logs import SEE_LOG
 from core.errors import EngramError
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ class BulkImport(BackgroundTask):
             return
         except Exception as exc:  # shown to the user, never a dead thread
             log.exception("The import failed")
-            self.sig_failed.emit(f"The import failed ({exc}). Details are in the log.")
+            self.sig_failed.emit(f"The import failed ({exc}). {SEE_LOG}")
             return
         self.sig_finished.emit(summary)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from app.logs import SEE_LOG
 from app.services import Services, assistant_for, load_llm
 from core.assistant import Assistant, Clock
 from core.curation import CurationWorker, Curator
@@ -147,9 +148,7 @@ class ChatWorker(QObject):
             self.sig_turn_failed.emit(str(exc), bool(replied))
         except Exception as exc:  # a bug must not kill the chat thread
             log.exception("Chat turn failed")
-            self.sig_turn_failed.emit(
-                f"The reply failed ({exc}). Details are in the log.", bool(replied)
-            )
+            self.sig_turn_failed.emit(f"The reply failed ({exc}). {SEE_LOG}", bool(replied))
         else:
             self.sig_turn_finished.emit(result)
 

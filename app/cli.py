@@ -15,6 +15,7 @@ from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
 from app.services import Services, embedder_for, embedder_spec, open_services, wall_clock
+from app.version import engram_version
 from core.consolidate import summary_sources
 from core.embed import Embedder
 from core.errors import InputError
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--home", metavar="DIR", help="data folder (default: $ENGRAM_HOME, else the user data dir)"
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug detail to stderr")
+    parser.add_argument("--version", action="version", version=f"engram {engram_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     imp = commands.add_parser(

@@ -7,12 +7,17 @@ import logging.handlers
 from pathlib import Path
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+# The end of every error message about an unexpected failure: where its traceback went.
+SEE_LOG = "Details are in the log (Help > Open log folder)."
+
+
+def log_file(home: Path) -> Path:
+    return home / "logs" / "engram.log"
 
 
 def configure_logging(home: Path, *, verbose: bool = False) -> Path:
-    log_dir = home / "logs"
-    log_dir.mkdir(parents=True, exist_ok=True)
-    path = log_dir / "engram.log"
+    path = log_file(home)
+    path.parent.mkdir(parents=True, exist_ok=True)
     root = logging.getLogger()
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     for handler in list(root.handlers):

@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 from app.background_task import BackgroundTask
+from app.logs import SEE_LOG
 from core.errors import ModelError
 from core.model_download import CuratedModel, download_model
 
@@ -34,6 +35,6 @@ class ModelDownloader(BackgroundTask):
             self.sig_failed.emit(str(exc))
         except Exception as exc:  # a bug must reach the user as a message, not a dead thread
             log.exception("Download of %s failed", model.name)
-            self.sig_failed.emit(f"The download failed ({exc}). Details are in the log.")
+            self.sig_failed.emit(f"The download failed ({exc}). {SEE_LOG}")
         else:
             self.sig_finished.emit(path)

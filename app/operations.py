@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from app.logs import SEE_LOG
 from core.errors import EngramError
 
 log = logging.getLogger(__name__)
@@ -71,7 +72,7 @@ class Operations(QObject):
             self._sig_handoff.emit(lambda: self._fail(label, message, on_failed))
         except Exception as exc:  # any bug becomes a message, never a dead worker
             log.exception("%s failed", label)
-            message = f"Could not {label} ({exc}). Details are in the log."
+            message = f"Could not {label} ({exc}). {SEE_LOG}"
             self._sig_handoff.emit(lambda: self._fail(label, message, on_failed))
         else:
             self._sig_handoff.emit(lambda: on_done(result) if on_done else None)

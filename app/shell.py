@@ -15,8 +15,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
+from app.about import about_text, open_folder
 from app.chat_controller import ChatController
 from app.library_controller import LibraryController
+from app.logs import log_file
 from app.model_downloads import ModelDownloader
 from app.operations import Operations
 from app.paths import remember_home
@@ -103,6 +105,8 @@ class AppShell(QObject):
         self.ops.sig_failed.connect(self._on_ops_failed)
         self.ops.sig_busy_changed.connect(self.window.show_busy)
         self.window.sig_settings_requested.connect(self.open_settings)
+        self.window.sig_about_requested.connect(self._on_about)
+        self.window.sig_log_folder_requested.connect(self._on_log_folder)
         self.window_state = QSettings(str(home / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
         self.settings_dialog: SettingsDialog | None = None
         self.download_dialog: ModelDownloadDialog | None = None
@@ -186,6 +190,17 @@ class AppShell(QObject):
             self.services.embedder.load()
         except EngramError as exc:  # the first search or reply reports it to the user
             log.warning("Embedding model not loaded: %s", exc)
+
+    def _on_about(self) -> None:
+        text = about_text(self.home, self.settings, self.services.embedder.model_id)
+        self.window.show_about("About Engram", text)
+
+    def _on_log_folder(self) -> None:
+        folder = log_file(self.home).parent
+        if not open_folder(folder):
+            self.window.show_error(
+                "Engram", f"No file manager could be opened. The log is in {folder}"
+            )
 
     def open_settings(self) -> None:
         dialog = SettingsDialog(self.settings, self.home, self.window, self._settings_problem)

@@ -48,6 +48,10 @@ class MainWindow(QMainWindow):
     """List more of the older conversations."""
     sig_session_opened = Signal(str)
     """Show the stored conversation with this id."""
+    sig_about_requested = Signal()
+    """Say what this is, where its data lives and what it runs on."""
+    sig_log_folder_requested = Signal()
+    """Open the folder of the log that error messages point to."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -94,6 +98,7 @@ class MainWindow(QMainWindow):
         self.main_split.setSizes([220, 980])
         self.setCentralWidget(self.main_split)
         self.error_box: QMessageBox | None = None
+        self.about_box: QMessageBox | None = None
         # What long work quitting would stop (an import, a download), in words; None: none.
         self.unfinished: Callable[[], str | None] = lambda: None
         self.stats = QLabel(self)
@@ -148,6 +153,8 @@ class MainWindow(QMainWindow):
         self.sidebar_action.setCheckable(True)
         self.sidebar_action.setChecked(True)
         self._action("&View", "&Find in memory", "Ctrl+F", self._on_find)
+        self._action("&Help", "&About Engram", "F1", self.sig_about_requested.emit)
+        self._action("&Help", "Open &log folder", "", self.sig_log_folder_requested.emit)
 
     def show_tab(self, index: int) -> None:
         self.tabs.setCurrentIndex(index)
@@ -210,9 +217,23 @@ class MainWindow(QMainWindow):
         if self.error_box is not None and self.error_box.isVisible():
             self.error_box.setText(f"{self.error_box.text()}\n\n{message}")
             return
-        self.error_box = QMessageBox(QMessageBox.Icon.Warning, title, message, parent=self)
-        self.error_box.setWindowModality(Qt.WindowModality.NonModal)
-        self.error_box.open()
+        self.error_box = self._message_box(QMessageBox.Icon.Warning, title, message)
+
+    def show_about(self, title: str, text: str) -> None:
+        """Non-blocking, like errors; asking again brings the open one forward. Its text can
+        be selected (the paths in it are to be copied)."""
+        if self.about_box is not None and self.about_box.isVisible():
+            self.about_box.setText(text)
+            self.about_box.raise_()
+            return
+        self.about_box = self._message_box(QMessageBox.Icon.Information, title, text)
+        self.about_box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+    def _message_box(self, icon: QMessageBox.Icon, title: str, text: str) -> QMessageBox:
+        box = QMessageBox(icon, title, text, parent=self)
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.open()
+        return box
 
     def save_state(self, settings: QSettings) -> None:
         settings.setValue("window/geometry", self.saveGeometry())

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 from tests.core.conversation_factory import conversation, saying
@@ -60,6 +61,12 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     again = engram(home, "import", str(source))
     assert "Imported 0 sessions" in again.stdout
     assert "10 sessions already present" in again.stdout
+
+
+def test_version_is_the_installed_one(tmp_path: Path) -> None:
+    shown = engram(tmp_path / "home", "--version")
+    assert shown.returncode == 0
+    assert shown.stdout.strip() == f"engram {version('engram')}"
 
 
 def test_bad_input_is_one_plain_line_not_a_traceback(tmp_path: Path) -> None:

@@ -3,12 +3,14 @@ download, data folder, and switching the embedding model (with its resume at the
 
 from __future__ import annotations
 
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
+from app import shell as shell_module
 from app.paths import HOME_ENV, resolve_home
 from app.shell import WINDOW_STATE_FILE
 from core import reembed
@@ -169,3 +171,37 @@ def test_a_switch_of_embedding_models_resumes_at_the_next_start(
         lambda: load_settings(shell.home).embedding_model_dir == str(other), timeout=WAIT_MS
     )
     assert "restart Engram to switch" in shell.window.statusBar().currentMessage()
+
+
+def test_help_says_where_the_memory_and_its_log_are(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tiny_gguf: Path
+) -> None:
+    """Error messages send the user to the log: F1 says where it is (and the memory, the
+    models, the version), and Help > Open log folder opens it, or says where it is when no
+    file manager starts."""
+    shell = make_shell()
+    settle(qtbot, shell)
+    activate(qtbot, shell)
+    qtbot.keyClick(shell.window, Qt.Key.Key_F1)
+    about = shell.window.about_box
+    assert about is not None and about.isVisible()
+    text = about.text()
+    assert f"Engram {version('engram')}" in text
+    assert str(shell.home / "engram.duckdb") in text
+    assert str(shell.home / "logs" / "engram.log") in text
+    assert f"Language model: {tiny_gguf.name}" in text
+    assert f"Embedding model: {BUNDLED_MODEL_ID}" in text
+    about.close()
+
+    opened: list[Path] = []
+    monkeypatch.setattr(shell_module, "open_folder", lambda folder: opened.append(folder) or True)
+    log_action = next(
+        a for a in shell.window.actions() if a.text().replace("&", "") == "Open log folder"
+    )
+    log_action.trigger()
+    assert opened == [shell.home / "logs"] and shell.window.error_box is None
+    monkeypatch.setattr(shell_module, "open_folder", lambda folder: False)
+    log_action.trigger()
+    box = shell.window.error_box
+    assert box is not None and str(shell.home / "logs") in box.text()
+    box.close()

@@ -51,7 +51,10 @@ def test_failures_become_messages(qtbot: QtBot, ops: Operations) -> None:
     handled: list[str] = []
     ops.run("export memory", bug, on_failed=handled.append)
     qtbot.waitUntil(lambda: bool(handled))
-    assert handled == ["Could not export memory (division by zero). Details are in the log."]
+    assert handled == [
+        "Could not export memory (division by zero). "
+        "Details are in the log (Help > Open log folder)."
+    ]
 
 
 def test_a_second_launch_hands_over_to_the_first(qtbot: QtBot, tmp_path: Path) -> None:
