@@ -94,6 +94,34 @@ def test_a_minified_file_on_one_line_is_chunked_whole_and_quickly() -> None:
     assert "".join(c.text for c in chunks) == line
 
 
+@pytest.mark.parametrize(
+    ("text", "fmt"),
+    [
+        ("\n".join(f"2026-11-{i % 28 + 1:02d},sensor {i},ok" for i in range(20_000)), "TEXT"),
+        ("\n\n".join(f"Note {i}: all quiet." for i in range(10_000)), "MARKDOWN"),
+    ],
+)
+def test_a_file_of_many_short_lines_is_not_counted_over_and_over(text: str, fmt: str) -> None:
+    """Chunks were packed by counting the whole chunk again at every line, ~60 times the
+    file's text through the tokenizer: a megabyte log or CSV took ~5 s before embedding
+    began. Chunks still fill up to the limit and keep every line in order (prose chunks
+    repeat the end of the one before)."""
+    counted = 0
+
+    def counting(piece: str) -> int:
+        nonlocal counted
+        counted += len(piece)
+        return count(piece)
+
+    chunks = Chunker(counting).chunk(text, DocumentFormat[fmt])
+    assert counted < 15 * len(text)
+    assert all(480 <= c.tokens <= 512 for c in chunks[:-1])
+    held = [[int(n) for n in re.findall(r"(?:Note |sensor )(\d+)", c.text)] for c in chunks]
+    assert all(lines == list(range(lines[0], lines[-1] + 1)) for lines in held)
+    assert all(a[0] < b[0] <= a[-1] + 1 for a, b in zip(held, held[1:], strict=False))
+    assert (held[0][0], held[-1][-1]) == (0, text.count("\n") // (2 if fmt == "MARKDOWN" else 1))
+
+
 def test_reingesting_an_edited_file_supersedes_exactly_the_changed_chunks(
     store: MemoryStore, embedder: Embedder, tmp_path: Path
 ) -> None:
