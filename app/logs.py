@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import sys
 from pathlib import Path
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 # The end of every error message about an unexpected failure: where its traceback went.
 SEE_LOG = "Details are in the log (Help > Open log folder)."
+
+
+class _LogFile(logging.handlers.RotatingFileHandler):
+    """A log that cannot be written (a full disk) says so once and then keeps quiet: the
+    default printed a traceback for every record on stderr, burying the command's own
+    answer (`engram import` on a full disk: dozens of them before its one-line error)."""
+
+    _failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self._failed:
+            return
+        self._failed = True
+        sys.stderr.write(
+            f"engram: could not write the log {self.baseFilename}: {sys.exc_info()[1]}\n"
+        )
 
 
 def log_file(home: Path) -> Path:
@@ -22,9 +39,7 @@ def configure_logging(home: Path, *, verbose: bool = False) -> Path:
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     for handler in list(root.handlers):
         root.removeHandler(handler)
-    file_handler = logging.handlers.RotatingFileHandler(
-        path, maxBytes=5 * 2**20, backupCount=3, encoding="utf-8"
-    )
+    file_handler = _LogFile(path, maxBytes=5 * 2**20, backupCount=3, encoding="utf-8")
     file_handler.setFormatter(logging.Formatter(LOG_FORMAT))
     root.addHandler(file_handler)
     console = logging.StreamHandler()

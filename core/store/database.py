@@ -38,6 +38,8 @@ NEXT_EMBEDDING = "embedding_next"
 HNSW_INDEXES = ("memories_embedding_hnsw", "memories_embedding_hnsw_b")
 # Where `Database.with_batch` puts the rows in its statement.
 BATCH_RELATION = "{batch}"
+# How a full disk reads in a failed write (Linux and macOS, Windows).
+_DISK_FULL = ("No space left on device", "not enough space on the disk")
 # What a write that promises no memory row (`Database.write(memory_rows=False)`: a chat turn's
 # save) may add rows to, and nothing else: a file rewrite lets such writes go on and copies
 # their rows over after.
@@ -119,6 +121,18 @@ def _rewrite_paths(path: Path) -> tuple[Path, Path]:
 
 def _quote(path: Path) -> str:
     return str(path).replace("'", "''")
+
+
+def not_written(what: str, exc: BaseException) -> str:
+    """Why a write failed, for the user. A full disk is the failure a laptop sees, and one
+    they can act on; DuckDB's own words for it bury that in a file path. The write was
+    rolled back whole, and what was saved before is kept (the database stays usable)."""
+    if any(words in str(exc) for words in _DISK_FULL):
+        return (
+            f"Could not {what}: the disk is full. Free some space and try again; everything "
+            "saved before is kept."
+        )
+    return f"Could not {what}: {exc}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +263,7 @@ class Database:
                 if attached:
                     cur.execute(f"DETACH {_REWRITE}")
                 fresh.unlink(missing_ok=True)
-                raise StoreError(f"Could not rewrite the memory file: {exc}") from exc
+                raise StoreError(not_written("rewrite the memory file", exc)) from exc
         log.info("Memory file rewritten without purged data")
 
     @staticmethod
@@ -368,7 +382,7 @@ class Database:
             try:
                 cur.execute("COMMIT")
             except duckdb.Error as exc:
-                raise StoreError(f"Could not save to the memory file: {exc}") from exc
+                raise StoreError(not_written("save to the memory file", exc)) from exc
             self.commits += 1
             self.additions += self._added
             changed, self._changed = self._changed, set()

@@ -9,6 +9,8 @@ import sys
 from importlib.metadata import version
 from pathlib import Path
 
+import pytest
+
 from tests.core.conversation_factory import conversation, saying
 
 ENGRAM = Path(sys.executable).with_name("engram")
@@ -182,3 +184,17 @@ def test_eval_locomo_prints_recall(tmp_path: Path) -> None:
     assert set(report["by_category"]) == {"multi-hop", "single-hop"}
     # The user's own memory was never opened.
     assert not (tmp_path / "home" / "engram.duckdb").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_log_that_cannot_be_written_is_reported_once(tmp_path: Path) -> None:
+    """A full disk (a log file that is /dev/full) used to print a traceback for every line
+    logged, burying the command's own output."""
+    home = tmp_path / "home"
+    (home / "logs").mkdir(parents=True)
+    (home / "logs" / "engram.log").symlink_to("/dev/full")
+    shown = engram(home, "stats")
+    assert shown.returncode == 0
+    assert "Memories:" in shown.stdout
+    assert "Traceback" not in shown.stderr and "Logging error" not in shown.stderr
+    assert shown.stderr.count("could not write the log") == 1

@@ -165,3 +165,35 @@ def test_file_held_by_another_process_is_reported_as_locked(tmp_path: Path) -> N
     finally:
         holder.kill()
         holder.wait()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_full_disk_is_said_in_plain_words_and_loses_nothing_saved(tmp_path: Path) -> None:
+    """A write-ahead log that only says "no space left" (/dev/full: a real ENOSPC from the
+    operating system) stands in for a full disk: the commit fails with words the user can
+    act on, and what was saved before is still there once the disk has room again."""
+    store = open_store(tmp_path)
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    vectors = np.random.default_rng(0).random((2, 384), dtype=np.float32)
+    with store.db.write() as cur:
+        store.memories.insert(cur, [NewMemory(MemoryKind.SEMANTIC, "saved", at)], vectors[:1])
+    store.db.checkpoint()
+    wal = tmp_path / f"{DB_FILENAME}.wal"
+    assert not wal.exists()
+    wal.symlink_to("/dev/full")
+    try:
+        with (
+            pytest.raises(StoreError, match=r"the disk is full\. Free some space") as failed,
+            store.db.write() as cur,
+        ):
+            store.memories.insert(cur, [NewMemory(MemoryKind.SEMANTIC, "lost", at)], vectors[1:])
+        assert "/dev/full" not in str(failed.value) and str(wal) not in str(failed.value)
+    finally:
+        wal.unlink()
+        store.close()
+    store = open_store(tmp_path)
+    try:
+        rows = store.db.cursor().execute("SELECT content FROM memories").fetchall()
+        assert rows == [("saved",)]
+    finally:
+        store.close()
