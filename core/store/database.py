@@ -123,13 +123,13 @@ def _quote(path: Path) -> str:
     return str(path).replace("'", "''")
 
 
-def not_written(what: str, exc: BaseException) -> str:
+def not_written(what: str, exc: BaseException, then: str = "try again") -> str:
     """Why a write failed, for the user. A full disk is the failure a laptop sees, and one
     they can act on; DuckDB's own words for it bury that in a file path. The write was
     rolled back whole, and what was saved before is kept (the database stays usable)."""
     if any(words in str(exc) for words in _DISK_FULL):
         return (
-            f"Could not {what}: the disk is full. Free some space and try again; everything "
+            f"Could not {what}: the disk is full. Free some space and {then}; everything "
             "saved before is kept."
         )
     return f"Could not {what}: {exc}"
@@ -263,7 +263,8 @@ class Database:
                 if attached:
                     cur.execute(f"DETACH {_REWRITE}")
                 fresh.unlink(missing_ok=True)
-                raise StoreError(not_written("rewrite the memory file", exc)) from exc
+                finish = "Engram finishes it at its next start"
+                raise StoreError(not_written("rewrite the memory file", exc, finish)) from exc
         log.info("Memory file rewritten without purged data")
 
     @staticmethod
