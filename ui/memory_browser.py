@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import numpy as np
 import pyqtgraph as pg
@@ -47,8 +47,8 @@ class MapArrays:
     colours: np.ndarray  # (n, 4) RGBA in 0..1; faded memories faint (alpha follows retention)
     importance: np.ndarray  # (n,)
     kinds: np.ndarray  # (n,) index into KINDS
-    created: np.ndarray  # (n,) datetime64[us]
-    ended: np.ndarray  # (n,) datetime64[us], NaT while still true
+    created: np.ndarray  # (n,) seconds since the epoch
+    ended: np.ndarray  # (n,) seconds since the epoch, NaN while still true
     edges: np.ndarray  # (e, 2) index pairs into the nodes
 
     @classmethod
@@ -72,8 +72,8 @@ class MapArrays:
             colours.reshape(-1, 4),
             np.array([n.importance for n in nodes], dtype=np.float32),
             kinds,
-            _instants(n.created_at for n in nodes),
-            _instants(n.valid_to for n in nodes),
+            _seconds(n.created_at for n in nodes),
+            _seconds(n.valid_to for n in nodes),
             np.array(edges, dtype=np.int64).reshape(-1, 2),
         )
 
@@ -81,12 +81,9 @@ class MapArrays:
 KINDS = tuple(MemoryKind)
 
 
-def _instants(times: Iterable[datetime | None]) -> np.ndarray:
-    """UTC instants to compare in numpy (None = NaT: not yet replaced)."""
-    return np.array(
-        [None if t is None else t.astimezone(UTC).replace(tzinfo=None) for t in times],
-        dtype="datetime64[us]",
-    )
+def _seconds(times: Iterable[datetime | None]) -> np.ndarray:
+    """Instants to compare in numpy (None = NaN: not yet replaced)."""
+    return np.array([np.nan if t is None else t.timestamp() for t in times], dtype=np.float64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +102,10 @@ def visible_map(
     replaced; None = now), and the edges between them."""
     shown = np.isin(arrays.kinds, [KINDS.index(k) for k in kinds])
     if day is None:
-        shown &= np.isnat(arrays.ended)
+        shown &= np.isnan(arrays.ended)
     else:
-        (at,) = _instants([day])
-        shown &= (arrays.created <= at) & (np.isnat(arrays.ended) | (arrays.ended > at))
+        at = day.timestamp()
+        shown &= (arrays.created <= at) & (np.isnan(arrays.ended) | (arrays.ended > at))
     index = np.flatnonzero(shown)
     place = np.full(len(shown), -1, dtype=np.int64)
     place[index] = np.arange(len(index))
