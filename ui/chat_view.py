@@ -4,7 +4,8 @@ decides what a message does."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -28,6 +29,8 @@ from core.wording import counted
 from ui.recall import with_version, without
 
 # GitHub Markdown without raw HTML: a reply (or a remembered document) cannot inject markup.
+# Between messages: a horizontal rule.
+SEPARATOR = "\n\n---\n\n"
 MARKDOWN = (
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub
     | QTextDocument.MarkdownFeature.MarkdownNoHTML
@@ -150,7 +153,9 @@ class ChatView(QWidget):
         self._render_timer = QTimer(self)
         self._render_timer.setSingleShot(True)
         self._render_timer.setInterval(RENDER_INTERVAL_MS)
-        self._render_timer.timeout.connect(self._render)
+        self._render_timer.timeout.connect(self._render_reply)
+        # Where the reply being written starts in the transcript (None: not written now).
+        self._reply_at: int | None = None
         self.composer.sig_submitted.connect(self._on_composer_submitted)
         self.send_button.clicked.connect(self._on_composer_submitted)
         self.stop_button.clicked.connect(self._on_stop_clicked)
@@ -301,6 +306,9 @@ class ChatView(QWidget):
         self.show_notice(message)
 
     def markdown(self) -> str:
+        return SEPARATOR.join(self._parts())
+
+    def _parts(self) -> list[str]:
         parts = []
         for index, message in enumerate(self._messages if self._past is None else self._past):
             header = "**You**" if message.role is Role.USER else f"**{self._name}**"
@@ -316,14 +324,45 @@ class ChatView(QWidget):
             if message.interrupted:
                 text += "\n\n*(stopped)*"
             parts.append(f"{header}\n\n{text}")
-        return "\n\n---\n\n".join(parts)
+        return parts
 
     def _render(self) -> None:
+        """The whole transcript. While a reply is written it goes in last, on its own, so
+        the stream redraws only that (`_render_reply`): redrawing a 300-exchange
+        conversation took ~95 ms, at every 40 ms of streaming."""
+        parts = self._parts()
+        writing = self._replying and self._past is None and len(parts) >= 2
+        with self._scroll_kept():
+            document = self.transcript.document()
+            document.setMarkdown(SEPARATOR.join(parts[:-1] if writing else parts), MARKDOWN)
+            self._reply_at = document.characterCount() - 1 if writing else None
+            if writing:
+                self._write_reply(parts[-1])
+
+    def _render_reply(self) -> None:
+        if self._reply_at is None or not self._replying or self._past is not None:
+            self._render()
+            return
+        with self._scroll_kept():
+            self._write_reply(self._parts()[-1])
+
+    def _write_reply(self, part: str) -> None:
+        """The reply in place of what it showed before (the separator opens it, so it
+        starts a block of its own and lays out as the whole transcript would)."""
+        assert self._reply_at is not None
+        cursor = QTextCursor(self.transcript.document())
+        cursor.setPosition(self._reply_at)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        cursor.insertMarkdown(SEPARATOR.lstrip() + part, MARKDOWN)
+
+    @contextmanager
+    def _scroll_kept(self) -> Iterator[None]:
+        """Following the end of the conversation when the user was at it."""
         bar = self.transcript.verticalScrollBar()
         at_bottom = bar.value() >= bar.maximum() - 4
-        self.transcript.document().setMarkdown(self.markdown(), MARKDOWN)
+        yield
         if at_bottom:
-            self.transcript.moveCursor(QTextCursor.MoveOperation.End)
             bar.setValue(bar.maximum())
 
     def _on_transcript_anchor_clicked(self, url: QUrl) -> None:

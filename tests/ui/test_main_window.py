@@ -9,6 +9,8 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from core.conflicts import ChangeToReview
@@ -28,7 +30,7 @@ from core.retrieval.scoring import SearchResult
 from core.settings import Settings
 from core.viz import Edge, Graph, Node
 from tests.core.memory_factory import memory_value
-from ui.chat_view import SHOWN_CHARS_MAX, ChatView, ModelState
+from ui.chat_view import MARKDOWN, SHOWN_CHARS_MAX, ChatView, ModelState
 from ui.main_window import BUSY_DELAY_MS, MainWindow
 from ui.memory_browser import MemoryBrowserView, nearest_on_screen
 from ui.memory_manager import detail_html
@@ -74,6 +76,42 @@ def test_reply_renders_markdown_as_it_streams(qtbot: QtBot) -> None:
     view.finish_reply("Here **it** is, cut", interrupted=True)
     assert "(stopped)" in view.transcript.toPlainText()
     assert view.send_button.isEnabled() and not view.stop_button.isEnabled()
+
+
+def test_a_streaming_reply_leaves_the_rest_of_the_conversation_alone(qtbot: QtBot) -> None:
+    """Only the reply being written is redrawn as it streams (the whole transcript took
+    ~95 ms at 300 exchanges, every 40 ms): what the user selected in an earlier message
+    stays selected, the view follows the end, and it reads as the whole would."""
+    view = ChatView()
+    qtbot.addWidget(view)
+    view.resize(500, 300)
+    view.show()
+    view.set_model_state(ModelState.READY, "tiny")
+    for i in range(4):
+        view.begin_reply(f"- question {i}\n- with a list")
+        view.finish_reply(f"Answer {i}:\n\n```\ncode {i}\n```", interrupted=False)
+    view.begin_reply("and now?")
+    bar = view.transcript.verticalScrollBar()
+    for piece, shown in [
+        ("Streaming **bold**", "Streaming bold"),
+        (" words\n\n", "bold words"),
+        ("> a quote\n\n", "a quote"),
+        ("- and\n- a final item", "a final item"),
+    ]:
+        view.append_reply_text(piece)
+        qtbot.waitUntil(lambda shown=shown: shown in view.transcript.toPlainText())
+        assert bar.value() == bar.maximum()
+    whole = QTextBrowser()
+    whole.document().setMarkdown(view.markdown(), MARKDOWN)
+    assert view.transcript.document().toHtml() == whole.document().toHtml()
+    selection = view.transcript.textCursor()
+    selection.setPosition(0)
+    selection.setPosition(3, QTextCursor.MoveMode.KeepAnchor)
+    view.transcript.setTextCursor(selection)
+    view.append_reply_text(" and more")
+    qtbot.waitUntil(lambda: "and more" in view.transcript.toPlainText())
+    assert view.transcript.textCursor().selectedText() == "You"
+    view.finish_reply("Streaming done", interrupted=False)
 
 
 def test_a_reasoning_model_is_shown_thinking_until_its_answer_arrives(qtbot: QtBot) -> None:
