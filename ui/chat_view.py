@@ -258,7 +258,7 @@ class ChatView(QWidget):
         if self._messages and self._messages[-1].role is Role.ASSISTANT:
             self._messages[-1].recall = tuple(results)
             self._messages[-1].degraded = degraded
-            self._render()
+            self._render_reply()
 
     def append_reply_text(self, piece: str) -> None:
         if not self._replying:
@@ -292,7 +292,7 @@ class ChatView(QWidget):
                 self._messages[-2].turn_id, self._messages[-1].turn_id = turn_ids
         self._replying = False
         self._render_timer.stop()
-        self._render()
+        self._render_reply()
         self._update_buttons()
         self.composer.setFocus()
 
@@ -301,7 +301,7 @@ class ChatView(QWidget):
             self._messages[-1].interrupted = True
         self._replying = False
         self._render_timer.stop()
-        self._render()
+        self._render_reply()
         self._update_buttons()
         self.show_notice(message)
 
@@ -340,11 +340,15 @@ class ChatView(QWidget):
                 self._write_reply(parts[-1])
 
     def _render_reply(self) -> None:
-        if self._reply_at is None or not self._replying or self._past is not None:
+        """The reply being written (or just ended) redrawn alone; the transcript stops
+        keeping its place once it has ended."""
+        if self._reply_at is None or self._past is not None:
             self._render()
             return
         with self._scroll_kept():
             self._write_reply(self._parts()[-1])
+        if not self._replying:
+            self._reply_at = None
 
     def _write_reply(self, part: str) -> None:
         """The reply in place of what it showed before (the separator opens it, so it

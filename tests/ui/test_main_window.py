@@ -111,7 +111,10 @@ def test_a_streaming_reply_leaves_the_rest_of_the_conversation_alone(qtbot: QtBo
     view.append_reply_text(" and more")
     qtbot.waitUntil(lambda: "and more" in view.transcript.toPlainText())
     assert view.transcript.textCursor().selectedText() == "You"
-    view.finish_reply("Streaming done", interrupted=False)
+    view.finish_reply("Streaming done, *cut*", interrupted=True)
+    assert view.transcript.toPlainText().endswith("Streaming done, cut\n(stopped)")
+    whole.document().setMarkdown(view.markdown(), MARKDOWN)
+    assert view.transcript.document().toHtml() == whole.document().toHtml()
 
 
 def test_a_reasoning_model_is_shown_thinking_until_its_answer_arrives(qtbot: QtBot) -> None:
