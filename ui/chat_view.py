@@ -37,9 +37,9 @@ MARKDOWN = (
 )
 # Tokens arrive faster than a person reads; the transcript is redrawn at most this often.
 RENDER_INTERVAL_MS = 40
-# A message longer than this shows its head only: the transcript is redrawn whole as a reply
-# streams, and a pasted megabyte made each redraw take half a second (the UI froze for the
-# whole reply). The message itself is kept whole.
+# A message longer than this shows its head only: the transcript is still redrawn whole at
+# times (a forget, a stored conversation opened), and when a reply streamed that way a pasted
+# megabyte made each redraw take half a second. The message itself is kept whole.
 SHOWN_CHARS_MAX = 20_000
 
 
@@ -247,10 +247,16 @@ class ChatView(QWidget):
         self._render()
 
     def begin_reply(self, message: str) -> None:
+        """The message and the reply to come are added after what the transcript shows;
+        it is redrawn whole only when it showed something else (a stored conversation)."""
+        appending = self._past is None and bool(self._messages)
         self._past = None
         self._messages += [_Message(Role.USER, message), _Message(Role.ASSISTANT, "")]
         self._replying = True
-        self._render()
+        if appending:
+            self._append_exchange()
+        else:
+            self._render()
         self._update_buttons()
 
     def set_recall(self, results: Sequence[SearchResult], degraded: str | None) -> None:
@@ -310,11 +316,14 @@ class ChatView(QWidget):
 
     def _parts(self) -> list[str]:
         parts = []
-        for index, message in enumerate(self._messages if self._past is None else self._past):
+        shown = self._messages if self._past is None else self._past
+        for index, message in enumerate(shown):
+            # Only the last message can be the reply being written.
+            replying = self._replying and index == len(shown) - 1
             header = "**You**" if message.role is Role.USER else f"**{self._name}**"
             if message.recall is not None:
                 header += f" · [{counted(len(message.recall), 'memory')}](reply:{index})"
-            text = message.shown_text(self._replying)
+            text = message.shown_text(replying)
             if message.thought:
                 verb = "hide" if message.show_thought else "show"
                 header += f" · [{verb} thinking](thought:{index})"
@@ -338,6 +347,18 @@ class ChatView(QWidget):
             self._reply_at = document.characterCount() - 1 if writing else None
             if writing:
                 self._write_reply(parts[-1])
+
+    def _append_exchange(self) -> None:
+        """The message just sent after the transcript, then its reply to be written: sending
+        in a 300-exchange conversation redrew it whole, ~95 ms."""
+        message, reply = self._parts()[-2:]
+        with self._scroll_kept():
+            document = self.transcript.document()
+            cursor = QTextCursor(document)
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertMarkdown(SEPARATOR.lstrip() + message, MARKDOWN)
+            self._reply_at = document.characterCount() - 1
+            self._write_reply(reply)
 
     def _render_reply(self) -> None:
         """The reply being written (or just ended) redrawn alone; the transcript stops
