@@ -243,7 +243,9 @@ def cmd_lineage(services: Services, args: argparse.Namespace) -> int:
 
 def cmd_forget(services: Services, args: argparse.Namespace) -> int:
     now = datetime.now(UTC)
-    if args.query:
+    if args.query is not None:
+        if not args.query.strip():
+            raise InputError("Nothing to forget: the query is empty.")
         request = SearchRequest(args.query, now, k=1, expand=False, record_access=False)
         found = [r for r in services.retriever.search(request).results if _names(r)]
         if not found:

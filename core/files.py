@@ -1,5 +1,6 @@
-"""Writing files the user keeps (settings, digests, exports) so that a crash or a full disk
-mid-write leaves the previous file whole, never half of a new one."""
+"""Files the user names or keeps: why one named cannot be read as a file, and writing those kept
+(settings, digests, exports) so that a crash or a full disk mid-write leaves the previous file
+whole, never half of a new one."""
 
 from __future__ import annotations
 
@@ -11,3 +12,13 @@ def write_text_atomically(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".part")
     tmp.write_text(text, "utf-8")
     os.replace(tmp, path)
+
+
+def not_a_file(path: Path) -> str:
+    """Why a path the user named is not a file to read: "no such file" sent someone who had
+    picked a folder or a device looking for a typo."""
+    if not path.exists():
+        return f"{path} does not exist."
+    if path.is_dir():
+        return f"{path} is a folder, not a file."
+    return f"{path} is not a regular file."

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
+from core.files import not_a_file
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text
 
@@ -100,7 +101,7 @@ def parse_conversations(data: Any) -> list[Session]:
 
 def read_conversation_file(path: Path) -> list[Session]:
     if not path.is_file():
-        raise InputError(f"{path}: no such file")
+        raise InputError(not_a_file(path))
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         raise InputError(

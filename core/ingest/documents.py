@@ -19,6 +19,7 @@ import numpy as np
 
 from core.embed import Embedder
 from core.errors import InputError
+from core.files import not_a_file
 from core.ingest.chunking import Chunk, Chunker
 from core.ingest.document_file import read_document, supported
 from core.ingest.entities import extract_entities
@@ -93,7 +94,7 @@ def collect_files(paths: Sequence[Path]) -> tuple[list[Path], list[DocumentRepor
             files.append(path)
         else:
             refused.append(
-                DocumentReport(str(path), DocumentStatus.REFUSED, reason=f"{path} does not exist.")
+                DocumentReport(str(path), DocumentStatus.REFUSED, reason=not_a_file(path))
             )
     return sorted(dict.fromkeys(f.resolve() for f in files)), refused, skipped
 

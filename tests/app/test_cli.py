@@ -164,8 +164,12 @@ def test_lineage_and_forget_from_the_command_line(tmp_path: Path) -> None:
     assert remembered() == before
     named = engram(home, "forget", "--query", "Ana lives in Lisbon")
     assert named.returncode == 1 and "Would forget" in named.stderr and "Lisbon" in named.stderr
-    empty = engram(home, "search", "  ")
-    assert empty.returncode == 1 and "query is empty" in empty.stderr
+    for command in ("search", "forget --query"):
+        for blank in ("", "  "):
+            empty = engram(home, *command.split(), blank)
+            assert empty.returncode == 1 and "query is empty" in empty.stderr, command
+            assert "Traceback" not in empty.stderr
+    assert remembered() == before
     forgot = engram(home, "forget", fact["id"], "--yes")
     assert forgot.returncode == 0 and "tombstone" in forgot.stdout
     after = json.loads(engram(home, "search", "Lisbon Berlin", "--json").stdout)

@@ -70,6 +70,11 @@ def test_a_huge_turn_is_refused_rather_than_stored(tmp_path: Path) -> None:
         read_conversation_file(write(tmp_path, json.dumps(data)))
 
 
-def test_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no such file"):
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs a device file")
+def test_a_path_that_is_not_a_file_says_what_it_is(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="absent.json does not exist"):
         read_conversation_file(tmp_path / "absent.json")
+    with pytest.raises(InputError, match="is a folder, not a file"):
+        read_conversation_file(tmp_path)
+    with pytest.raises(InputError, match="/dev/null is not a regular file"):
+        read_conversation_file(Path("/dev/null"))

@@ -215,6 +215,18 @@ def test_bad_files_are_refused_and_nothing_is_written(
     assert store.documents.all() == []
 
 
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs a device file")
+def test_a_named_path_that_is_not_a_file_is_refused_saying_what_it_is(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    report = importer(store, embedder).ingest([tmp_path / "absent.md", Path("/dev/null")], NOW)
+    assert [d.reason for d in report.documents] == [
+        f"{tmp_path / 'absent.md'} does not exist.",
+        "/dev/null is not a regular file.",
+    ]
+    assert all(d.status is DocumentStatus.REFUSED for d in report.documents)
+
+
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     path = tmp_path / "huge.txt"
     with path.open("wb") as handle:
