@@ -545,7 +545,7 @@ def project_summaries(ctx: JobContext) -> JobReport:
 
 def layout(ctx: JobContext) -> JobReport:
     """The 3D map: a full UMAP when the store grew by 20%, else new memories placed."""
-    mode, count = update_layout(ctx.store, ctx.config.layout)
+    mode, count = update_layout(ctx.store, ctx.config.layout, ctx.cancel)
     return JobReport("layout", {mode: count})
 
 

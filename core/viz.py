@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ import pyarrow as pa
 
 from core.decay import DEFAULT_DECAY, retentions
 from core.model import Memory, MemoryKind
+from core.process_apart import run_apart
 from core.store import MemoryStore
 from core.store.database import BATCH_RELATION, id_in
 from core.store.memory_rows import live
@@ -38,6 +40,9 @@ class LayoutConfig:
     jitter: float = 0.01
     # Fixed for reproducible tests; None lets UMAP use every core.
     seed: int | None = None
+    # From this many memories UMAP runs in a process of its own (core.process_apart): below,
+    # it takes a few seconds, about what starting that process costs.
+    apart_from: int = 5_000
 
 
 DEFAULT_LAYOUT = LayoutConfig()
@@ -92,26 +97,42 @@ def _write_positions(store: MemoryStore, ids: list[str], positions: np.ndarray) 
 _LAYABLE = f"embedding IS NOT NULL AND {live()}"
 
 
-def full_layout(store: MemoryStore, config: LayoutConfig = DEFAULT_LAYOUT) -> int:
-    """UMAP of every live memory to 3D, scaled into the unit cube."""
+def umap_positions(vectors: np.ndarray, config: LayoutConfig) -> np.ndarray:
+    """UMAP to 3D, scaled into the unit cube (at module level: it also runs apart)."""
+    import umap
+
+    count = len(vectors)
+    reducer = umap.UMAP(
+        n_components=3,
+        n_neighbors=min(config.n_neighbors, count - 1),
+        min_dist=config.min_dist,
+        metric="cosine",
+        random_state=config.seed,
+        n_jobs=1 if config.seed is not None else -1,
+        init="random" if count < 10 else "spectral",
+    )
+    positions = reducer.fit_transform(vectors).astype(np.float32)
+    positions -= positions.mean(axis=0)
+    positions /= max(float(np.abs(positions).max()), 1e-9)
+    return positions
+
+
+def full_layout(
+    store: MemoryStore,
+    config: LayoutConfig = DEFAULT_LAYOUT,
+    cancel: threading.Event | None = None,
+) -> int | None:
+    """Every live memory laid out afresh; None when `cancel` stopped it (nothing written)."""
     ids, vectors = read_vectors(store.db, _LAYABLE)
     if len(ids) < 3:
         positions = np.zeros((len(ids), 3), dtype=np.float32)
+    elif len(ids) >= config.apart_from:
+        positions = run_apart(umap_positions, (vectors, config), "map layout", cancel)
+        if positions is None:
+            log.info("The map layout was cancelled")
+            return None
     else:
-        import umap
-
-        reducer = umap.UMAP(
-            n_components=3,
-            n_neighbors=min(config.n_neighbors, len(ids) - 1),
-            min_dist=config.min_dist,
-            metric="cosine",
-            random_state=config.seed,
-            n_jobs=1 if config.seed is not None else -1,
-            init="random" if len(ids) < 10 else "spectral",
-        )
-        positions = reducer.fit_transform(vectors).astype(np.float32)
-        positions -= positions.mean(axis=0)
-        positions /= max(float(np.abs(positions).max()), 1e-9)
+        positions = umap_positions(vectors, config)
     _write_positions(store, ids, positions)
     with store.db.write() as cur:
         store.db.set_meta(cur, LAYOUT_COUNT, str(len(ids)))
@@ -166,15 +187,21 @@ def laid_out(store: MemoryStore) -> bool:
     return int(store.db.meta(LAYOUT_COUNT) or 0) > 0
 
 
-def update_layout(store: MemoryStore, config: LayoutConfig = DEFAULT_LAYOUT) -> tuple[str, int]:
+def update_layout(
+    store: MemoryStore,
+    config: LayoutConfig = DEFAULT_LAYOUT,
+    cancel: threading.Event | None = None,
+) -> tuple[str, int]:
     """A full layout when none exists or the store grew by 20%; otherwise placement of the
-    new memories. Returns which it did and how many memories it positioned."""
+    new memories. Returns which it did ("cancelled" if `cancel` stopped a full one) and how
+    many memories it positioned."""
     last = int(store.db.meta(LAYOUT_COUNT) or 0)
     count = (
         store.db.cursor().execute(f"SELECT count(*) FROM memories WHERE {_LAYABLE}").fetchall()
     )[0][0]
     if last == 0 or count >= last * (1 + config.relayout_growth):
-        return "full", full_layout(store, config)
+        laid = full_layout(store, config, cancel)
+        return ("cancelled", 0) if laid is None else ("full", laid)
     return "incremental", place_new(store, config)
 
 
