@@ -22,7 +22,7 @@ from core.embed import (
     fair_share,
 )
 from core.errors import ModelError
-from core.llama_logs import route_llama_logs
+from core.llama_logs import loading, route_llama_logs
 
 if TYPE_CHECKING:
     from llama_cpp import Llama
@@ -64,20 +64,21 @@ class LlamaCppEmbedder(LazyEncoder):
 
         route_llama_logs()
         try:
-            return Llama(
-                str(path),
-                embedding=True,
-                pooling_type=LLAMA_POOLING_TYPE_MEAN,
-                n_ctx=self._max_tokens,
-                n_batch=self._max_tokens,
-                n_ubatch=self._max_tokens,
-                n_threads=min(4, os.cpu_count() or 1),
-                # Exact for an encoder and 1.7x faster on a full 256-token segment (31 ms
-                # against 53 on 2 cores): without it llama.cpp materialises the whole
-                # attention matrix, one head at a time.
-                flash_attn=True,
-                verbose=False,
-            )
+            with loading():
+                return Llama(
+                    str(path),
+                    embedding=True,
+                    pooling_type=LLAMA_POOLING_TYPE_MEAN,
+                    n_ctx=self._max_tokens,
+                    n_batch=self._max_tokens,
+                    n_ubatch=self._max_tokens,
+                    n_threads=min(4, os.cpu_count() or 1),
+                    # Exact for an encoder and 1.7x faster on a full 256-token segment (31 ms
+                    # against 53 on 2 cores): without it llama.cpp materialises the whole
+                    # attention matrix, one head at a time.
+                    flash_attn=True,
+                    verbose=False,
+                )
         except (ValueError, RuntimeError, OSError) as exc:
             raise ModelError(f"Could not load the embedding model {path}: {exc}") from exc
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.errors import ModelBusyError, ModelError
-from core.llama_logs import route_llama_logs
+from core.llama_logs import loading, route_llama_logs
 from core.thinking import THINK_TAGS, ReplyPiece, ThoughtFormat, ThoughtSplitter, format_of
 
 log = logging.getLogger(__name__)
@@ -179,7 +179,8 @@ def embedding_model(metadata: dict[str, str]) -> bool:
 
 def _load(llama_class: Any, kwargs: dict[str, Any]) -> Any:
     try:
-        return llama_class(**kwargs)
+        with loading():
+            return llama_class(**kwargs)
     except (ValueError, RuntimeError) as exc:
         name = Path(kwargs["model_path"]).name
         raise ModelError(f"llama.cpp could not load {name}: {exc}") from exc
