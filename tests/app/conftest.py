@@ -50,7 +50,10 @@ def make_shell(
             Clock(),
             ShellOptions(schedule=schedule, hub_endpoint=hub),
         )
-        qtbot.addWidget(shell.window)
+        # Shut down before pytest-qt closes the window (it does so before fixtures are torn
+        # down): closing it with work still running (a re-embedding resumed at start, an
+        # import) asks the user whether to quit, and that modal question waited forever.
+        qtbot.addWidget(shell.window, before_close_func=lambda _: shell.shutdown())
         shell.start()
         activate(qtbot, shell)
         shells.append(shell)
