@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -43,7 +44,7 @@ def test_a_cancel_stops_the_layout_at_once_and_writes_nothing(
 
     def cancel_once_it_runs() -> None:
         while not multiprocessing.active_children():
-            threading.Event().wait(0.01)
+            time.sleep(0.01)
         cancel.set()
 
     threading.Thread(target=cancel_once_it_runs, daemon=True).start()
