@@ -25,6 +25,9 @@ from core.store.database import Database, RowChanges, id_in
 from core.store.memory_rows import live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
+# Rows converted per call: DuckDB holds the GIL while it turns rows into Python values. All
+# 100,000 at once held it ~0.1 s at start-up (the window stalled); 2,000 at a time, 0.04 s.
+FETCH_ROWS = 2_000
 
 
 @dataclass(slots=True, eq=False)
@@ -83,19 +86,17 @@ class SearchableMemories:
             self._fetches.append(fetch)
         try:
             where, params = ("true", []) if memory_ids is None else id_in("id", memory_ids)
+            read = {}
             try:
-                rows = (
-                    self._db.cursor()
-                    .execute(
-                        f"SELECT {memory_columns(with_text=False)} FROM memories "
-                        f"WHERE {where} AND {live(include_superseded=True)}",
-                        params,
-                    )
-                    .fetchall()
+                result = self._db.cursor().execute(
+                    f"SELECT {memory_columns(with_text=False)} FROM memories "
+                    f"WHERE {where} AND {live(include_superseded=True)}",
+                    params,
                 )
+                while rows := result.fetchmany(FETCH_ROWS):
+                    read.update((row[0], row_to_memory(row)) for row in rows)
             except duckdb.Error as exc:
                 raise StoreError(f"Could not read memories: {exc}") from exc
-            read = {row[0]: row_to_memory(row) for row in rows}
         except BaseException:
             with self._lock:
                 self._fetches.remove(fetch)

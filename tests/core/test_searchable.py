@@ -212,8 +212,9 @@ class CommitDuringRead:
         self._commit.join()
         return self
 
-    def fetchall(self) -> list[tuple]:
-        return self._result
+    def fetchmany(self, size: int) -> list[tuple]:
+        rows, self._result = self._result[:size], self._result[size:]
+        return rows
 
 
 def test_a_read_overtaken_by_a_commit_is_not_kept(
