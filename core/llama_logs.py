@@ -9,8 +9,9 @@ are logged as info; its errors stay errors.
 
 Model loads go one at a time (`loading`): llama-cpp-python silences a load by pointing the
 process's stdout and stderr at /dev/null and back, and two at once (the chat model and the
-encoder, both loaded as the app starts) each put back what the other had set there. In about one
-start in nine both stayed /dev/null for good, and every warning and traceback after was lost."""
+encoder, both loaded as the app starts) each put back what the other had set there. Both could
+stay /dev/null for good (on the 9th of 30 tries of such a start), and every warning and
+traceback after was lost."""
 
 from __future__ import annotations
 

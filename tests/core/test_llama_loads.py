@@ -1,7 +1,7 @@
 """llama.cpp models load one at a time. llama-cpp-python silences a load by pointing stdout and
 stderr at /dev/null and back; the chat model and the encoder, loaded together as the app starts,
-each put back what the other had set, and in about one start in nine both stayed /dev/null:
-every warning and traceback after it was lost."""
+each put back what the other had set, and both could stay /dev/null for good: every warning
+and traceback after it was lost."""
 
 from __future__ import annotations
 
