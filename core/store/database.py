@@ -170,6 +170,10 @@ class Database:
         # Taken before the writer by every write that may touch memory rows; held alone by
         # `freeze_rows` while an index build reads them all.
         self._rows_lock = FairLock()
+        # One user of the vector graphs at a time: a search's walk (core.store.vector), or the
+        # commit of a write of memory rows, which adds their vectors to the graphs. vss crashed
+        # the process with a commit beside the walk that first read the graph from the file.
+        self.graph_lock = threading.Lock()
         self._frozen = threading.Event()
         self._writer = self._new_cursor()
         self._closed = False
@@ -381,7 +385,8 @@ class Database:
                 cur.execute("ROLLBACK")
                 raise
             try:
-                cur.execute("COMMIT")
+                with self.graph_lock if memory_rows else nullcontext():
+                    cur.execute("COMMIT")
             except duckdb.Error as exc:
                 raise StoreError(not_written("save to the memory file", exc)) from exc
             self.commits += 1

@@ -95,7 +95,6 @@ class VectorIndex:
         self._db = db
         self._dim = db.config.embedding_dim
         self._held: HeldVectors | None = None
-        self._walk_lock = threading.Lock()
         self._building = threading.Event()
         self._compacting = threading.Event()
         self._builder: threading.Thread | None = None
@@ -235,10 +234,11 @@ class VectorIndex:
         """Run a search that may walk a graph, one at a time: vss 1.5.5 crashes the process
         (segmentation fault, or glibc's "double free") when walks run side by side (2 runs in
         10 of 3 threads walking ~20k times in all, in plain DuckDB; none in 12 such runs one
-        at a time) and when a graph is dropped under one. A walk takes 5-10 ms at 100k
+        at a time), when a graph is dropped under one, and when a commit added to it while the
+        first walk read it from the file (`Database.graph_lock`). A walk takes 5-10 ms at 100k
         memories."""
         try:
-            with self._walk_lock:
+            with self._db.graph_lock:
                 return self._db.cursor().execute(sql).fetchall()
         except duckdb.Error as exc:
             raise StoreError(f"Vector search failed: {exc}") from exc
@@ -281,7 +281,7 @@ class VectorIndex:
 
     def drop(self, cur: duckdb.DuckDBPyConnection, names: Sequence[str] = HNSW_INDEXES) -> None:
         """Once no search walks them (see `_walk`); searches that come meanwhile wait."""
-        with self._walk_lock:
+        with self._db.graph_lock:
             drop_vector_graphs(cur, names)
 
     def dead_share(self) -> float:
@@ -292,7 +292,7 @@ class VectorIndex:
         if not present:
             return 0.0
         cur = self._db.cursor()
-        with self._walk_lock:
+        with self._db.graph_lock:
             rows = cur.execute(
                 "SELECT levels_stats[1].nodes FROM pragma_hnsw_index_info() "
                 "WHERE index_name = ? AND catalog_name = 'engram'",
