@@ -43,6 +43,7 @@ class MapArrays:
     of every node is answered for all of them at once. Walking the nodes in Python on each
     step of the scrubber held the window ~0.7 s a step at 100,000 memories."""
 
+    ids: tuple[str, ...]
     positions: np.ndarray  # (n, 3) float32
     colours: np.ndarray  # (n, 4) RGBA in 0..1; faded memories faint (alpha follows retention)
     importance: np.ndarray  # (n,)
@@ -68,6 +69,7 @@ class MapArrays:
             if e.source in index and e.target in index
         ]
         return cls(
+            tuple(n.id for n in nodes),
             np.array([n.position for n in nodes], dtype=np.float32).reshape(-1, 3),
             colours.reshape(-1, 4),
             np.array([n.importance for n in nodes], dtype=np.float32),
@@ -194,28 +196,40 @@ class _FlatCanvas:
         self._points = pg.ScatterPlotItem(hoverable=True)
         self._points.sigClicked.connect(on_clicked)
         self._brushes: dict[tuple[int, ...], QBrush] = {}
+        self._placed: MapArrays | None = None
         self.widget.addItem(self._lines)
         self.widget.addItem(self._points)
 
     def draw(self, shown: VisibleMap, arrays: MapArrays) -> None:
-        flat = arrays.positions[shown.index, :2].astype(np.float64)
-        # pyqtgraph draws a symbol for each distinct brush object and size: one brush per
-        # point drew 100,000 symbols (~4 s at each step of the scrubber). Shades of a few
-        # steps and whole-pixel sizes share their brushes.
-        shades = np.round(arrays.colours[shown.index] * 255 / BRUSH_STEP) * BRUSH_STEP
-        brushes = [self._brush(tuple(c)) for c in np.clip(shades, 0, 255).astype(int).tolist()]
-        self._points.setData(
-            pos=flat,
-            size=np.round(5 + 10 * arrays.importance[shown.index]),
-            brush=brushes,
-            pen=None,
-            data=[n.id for n in shown.nodes],
-        )
-        ends = flat[shown.edges].reshape(-1, 2)
+        if arrays is not self._placed:
+            self._place(arrays)
+        visible = np.zeros(len(arrays.ids), dtype=bool)
+        visible[shown.index] = True
+        # The filters and the scrubber only show and hide points placed once per map.
+        # setPointsVisible re-renders every point's symbol (~0.2 s a step at 100,000); the
+        # spot table's own column (pyqtgraph 0.14, pinned) is what painting and clicks read.
+        self._points.data["visible"] = visible
+        self._points.update()
+        ends = arrays.positions[shown.index[shown.edges], :2].astype(np.float64).reshape(-1, 2)
         if len(ends):
             self._lines.setData(ends[:, 0], ends[:, 1])
         else:
             self._lines.clear()
+
+    def _place(self, arrays: MapArrays) -> None:
+        # pyqtgraph draws a symbol for each distinct brush object and size: one brush per
+        # point drew 100,000 symbols (~4 s). Shades of a few steps and whole-pixel sizes
+        # share their brushes.
+        shades = np.round(arrays.colours * 255 / BRUSH_STEP) * BRUSH_STEP
+        brushes = [self._brush(tuple(c)) for c in np.clip(shades, 0, 255).astype(int).tolist()]
+        self._points.setData(
+            pos=arrays.positions[:, :2].astype(np.float64),
+            size=np.round(5 + 10 * arrays.importance),
+            brush=brushes,
+            pen=None,
+            data=list(arrays.ids),
+        )
+        self._placed = arrays
 
     def _brush(self, rgba: tuple[int, ...]) -> QBrush:
         brush = self._brushes.get(rgba)
