@@ -30,6 +30,7 @@ from core.tokens import token_counter
 from core.viz import Graph, build_graph, laid_out, place_new
 from core.wording import counted
 from ui.main_window import MAP_TAB, MEMORY_TAB, MainWindow
+from ui.memory_browser import MapArrays
 from ui.memory_manager import ManagerQuery
 
 log = logging.getLogger(__name__)
@@ -117,18 +118,19 @@ class LibraryController(QObject):
         """The laid-out memories and their links; memories written since the last layout are
         placed first (fast: beside their nearest neighbours, no refit)."""
 
-        def load() -> Graph | None:
+        def load() -> tuple[Graph, MapArrays] | None:
             if not laid_out(self._store):
                 return None
             place_new(self._store)
-            return build_graph(self._store, self._clock())
+            graph = build_graph(self._store, self._clock())
+            return graph, MapArrays.of(graph)
 
         self._ops.run("load the memory map", load, self._on_map_loaded)
 
-    def _on_map_loaded(self, graph: Graph | None) -> None:
+    def _on_map_loaded(self, loaded: tuple[Graph, MapArrays] | None) -> None:
         browser = self._window.browser
-        if graph is not None:
-            browser.show_graph(graph)
+        if loaded is not None:
+            browser.show_graph(*loaded)
             return
         if self.request_layout is None:
             browser.show_status("The map appears after the next background upkeep.")
