@@ -82,10 +82,18 @@ def ensure_converted(model_dir: Path, cache_dir: Path, bf16: bool = False) -> Pa
     if target.is_file():
         return target
     cache_dir.mkdir(parents=True, exist_ok=True)
+    from safetensors import SafetensorError
+
     partial = target.with_suffix(".gguf.part")
     try:
         _write(model_dir, partial, bf16)
         os.replace(partial, target)
+    except SafetensorError as exc:
+        partial.unlink(missing_ok=True)
+        raise ModelError(
+            f"The embedding model's weights ({model_dir / 'model.safetensors'}) are damaged or "
+            f"incomplete ({exc}). Copy the model folder again, or choose another in settings."
+        ) from exc
     except (OSError, ValueError, KeyError) as exc:
         partial.unlink(missing_ok=True)
         raise ModelError(

@@ -13,6 +13,7 @@ import pytest
 
 from core.embed import EmbedderSpec, SentenceTransformerEmbedder, bundled_model_path
 from core.embed_llama import ENCODERS_DIR, LlamaCppEmbedder, open_embedder
+from core.errors import ModelError
 
 TEXTS = [
     "What did we decide about the garden last week?",
@@ -77,6 +78,20 @@ def test_the_conversion_is_made_once_and_a_damaged_one_is_made_again(tmp_path: P
     again = open_embedder(EmbedderSpec(), tmp_path)
     assert np.allclose(again.embed(TEXTS[:1]), reference, atol=1e-6)
     assert converted.stat().st_size == size
+
+
+def test_damaged_weights_say_so_and_leave_no_half_conversion(tmp_path: Path) -> None:
+    folder = tmp_path / "cut-short"
+    folder.mkdir()
+    for item in bundled_model_path().iterdir():
+        (folder / item.name).symlink_to(item)
+    (folder / "model.safetensors").unlink()
+    whole = (bundled_model_path() / "model.safetensors").read_bytes()
+    (folder / "model.safetensors").write_bytes(whole[: len(whole) // 2])  # a copy cut short
+    encoder = open_embedder(EmbedderSpec("local:cut-short", 384, folder), tmp_path)
+    with pytest.raises(ModelError, match="damaged or incomplete"):
+        encoder.embed(["hello"])
+    assert not list((tmp_path / ENCODERS_DIR).iterdir())
 
 
 def test_a_conversion_of_the_other_precision_is_replaced_not_kept_beside(
