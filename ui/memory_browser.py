@@ -44,6 +44,7 @@ class MapArrays:
     step of the scrubber held the window ~0.7 s a step at 100,000 memories."""
 
     ids: tuple[str, ...]
+    labels: tuple[str, ...]
     positions: np.ndarray  # (n, 3) float32
     colours: np.ndarray  # (n, 4) RGBA in 0..1; faded memories faint (alpha follows retention)
     importance: np.ndarray  # (n,)
@@ -71,6 +72,7 @@ class MapArrays:
         ]
         return cls(
             tuple(n.id for n in nodes),
+            tuple(n.label for n in nodes),
             np.array([n.position for n in nodes], dtype=np.float32).reshape(-1, 3),
             colours.reshape(-1, 4),
             np.array([n.importance for n in nodes], dtype=np.float32),
@@ -194,8 +196,10 @@ class _FlatCanvas:
         self.widget.hideAxis("left")
         self.widget.hideAxis("bottom")
         self._lines = pg.PlotDataItem(pen=pg.mkPen((150, 150, 150, 90)), connect="pairs")
-        self._points = pg.ScatterPlotItem(hoverable=True)
+        # Hovering a point names the memory (pyqtgraph's own tip shows its coordinates and id).
+        self._points = pg.ScatterPlotItem(hoverable=True, tip=self._tip)
         self._points.sigClicked.connect(on_clicked)
+        self._labels: dict[str, str] = {}
         self._brushes: dict[tuple[int, ...], QBrush] = {}
         self._placed: MapArrays | None = None
         self._look: tuple[tuple[str, ...], np.ndarray, np.ndarray, np.ndarray] | None = None
@@ -228,12 +232,16 @@ class _FlatCanvas:
         sizes = np.round(5 + 10 * arrays.importance)
         look = (arrays.ids, flat, shades.astype(np.uint8), sizes)
         self._placed = arrays
+        self._labels = dict(zip(arrays.ids, arrays.labels, strict=True))
         if self._look is not None and self._look[0] == look[0]:
             if all(np.array_equal(a, b) for a, b in zip(self._look[1:], look[1:], strict=True)):
                 return
         self._look = look
         brushes = [self._brush(tuple(c)) for c in look[2].tolist()]
         self._points.setData(pos=flat, size=sizes, brush=brushes, pen=None, data=list(arrays.ids))
+
+    def _tip(self, x: float, y: float, data: str) -> str:
+        return self._labels.get(data, "")
 
     def _brush(self, rgba: tuple[int, ...]) -> QBrush:
         brush = self._brushes.get(rgba)

@@ -418,7 +418,7 @@ def test_the_map_filters_by_kind_and_shows_memory_as_it_was_on_a_day(qtbot: QtBo
         (
             node("berlin", MemoryKind.SEMANTIC, 0, replaced_on=5),
             node("lisbon", MemoryKind.SEMANTIC, 5),
-            node("walk", MemoryKind.EPISODIC, 2),
+            replace(node("walk", MemoryKind.EPISODIC, 2), label="went for a walk"),
         ),
         (Edge("berlin", "lisbon", "supersedes", 1.0), Edge("walk", "lisbon", "session", 0.5)),
     )
@@ -437,6 +437,8 @@ def test_the_map_filters_by_kind_and_shows_memory_as_it_was_on_a_day(qtbot: QtBo
     spots = view.canvas._points.points()
     assert len(spots) == 3
     assert {s.data() for s in spots if s.isVisible()} == {"berlin", "walk"}
+    # Hovering a point names the memory, not its coordinates.
+    assert view.canvas._points.opts["tip"](x=0.0, y=0.0, data="walk") == "went for a walk"
     view.kind_boxes[MemoryKind.EPISODIC].setChecked(False)
     assert [n.id for n in view.shown.nodes] == ["berlin"]
     assert "2D map" in view.status.text()
