@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QTextBrowser, QToolTip
 from pytestqt.qtbot import QtBot
 
 from core.conflicts import ChangeToReview
@@ -33,7 +33,7 @@ from core.viz import Edge, Graph, Node
 from tests.core.memory_factory import memory_value
 from ui.chat_view import MARKDOWN, SHOWN_CHARS_MAX, ChatView, ModelState
 from ui.main_window import BUSY_DELAY_MS, MainWindow
-from ui.memory_browser import MemoryBrowserView, nearest_on_screen
+from ui.memory_browser import HOVER_REST_MS, MemoryBrowserView, nearest_on_screen
 from ui.memory_manager import detail_html
 from ui.memory_sidebar import MemorySidebar
 from ui.model_download_dialog import ModelDownloadDialog
@@ -479,6 +479,25 @@ def test_the_flat_map_reloaded_unchanged_keeps_its_points_and_shows_a_change(
     moved = (replace(nodes[0], position=(0.0, 0.7, 0.0)), *nodes[1:])
     view.show_graph(Graph(moved, ()))
     assert view.canvas._points.points()[0].pos().y() == pytest.approx(0.7)
+
+
+def test_the_3d_map_names_the_point_under_a_resting_pointer(qtbot: QtBot) -> None:
+    """Offscreen there is no OpenGL to draw with; where the points fall on screen is
+    computed all the same."""
+    nodes = (
+        replace(node("lisbon", MemoryKind.SEMANTIC, 0), label="Ana lives in Lisbon"),
+        replace(node("figs", MemoryKind.SEMANTIC, 8), label="Bo likes figs"),
+    )
+    view = MemoryBrowserView(use_opengl=True)
+    qtbot.addWidget(view)
+    view.show_graph(Graph(nodes, ()))
+    _, _, width, height = view.canvas.widget.getViewport()
+    view.canvas.pointer_moved(width / 2, height / 2)  # the camera looks at the origin
+    assert view.canvas.hovered_label() == "Ana lives in Lisbon"
+    qtbot.waitUntil(lambda: QToolTip.text() == "Ana lives in Lisbon", timeout=HOVER_REST_MS * 5)
+    view.canvas.pointer_moved(0, 0)
+    assert view.canvas.hovered_label() == ""
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=HOVER_REST_MS * 5)
 
 
 def test_a_click_picks_the_point_drawn_nearest_to_it() -> None:
