@@ -31,6 +31,7 @@ _PATTERNS = (
     ("this_week", re.compile(r"\bthis\s+week\b")),
     ("this_month", re.compile(r"\bthis\s+month\b")),
     ("next_week", re.compile(r"\bnext\s+week\b")),
+    ("next_month", re.compile(r"\bnext\s+month\b")),
     (
         "weekday",
         re.compile(
@@ -86,6 +87,10 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         return today + timedelta(days=max(0, 5 - today.weekday()))
     if kind == "next_week":
         return _next_weekday(today, 0)
+    if kind == "next_month":
+        return today.replace(day=1) + timedelta(
+            days=calendar.monthrange(today.year, today.month)[1]
+        )
     if kind == "weekday":
         return _next_weekday(today, WEEKDAYS.index(match.group(1)))
     if kind == "in_delta":

@@ -18,10 +18,31 @@ _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
-        ("remind", 0.95, r"\bremind\s+me\s+(?:\w+\s+){0,3}?to\s+(?P<task>.+)"),
-        ("todo", 0.90, r"^(?:todo|to-do|note to self)\s*[:\-\u2013]\s*(?P<task>.+)"),
-        ("dont_forget", 0.85, r"\b(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+(?P<task>.+)"),
-        ("remember_to", 0.85, r"^(?:please\s+)?remember\s+to\s+(?P<task>.+)"),
+        ("remind", 0.95, r"\bremind\s+me\s+(?:\w+\s+){0,3}?(?:to|about)\s+(?P<task>.+)"),
+        (
+            "reminder",
+            0.95,
+            r"\b(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder\s+(?:for\s+me\s+)?"
+            r"to\s+(?P<task>.+)",
+        ),
+        ("todo", 0.90, r"^(?:todo|to-do|note to self|reminder)\s*[:\-\u2013]\s*(?P<task>.+)"),
+        (
+            "on_my_list",
+            0.90,
+            r"^(?:please\s+)?(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
+            r"(?:to-?do|task)s?(?:\s+list)?\b",
+        ),
+        (
+            "dont_forget",
+            0.85,
+            r"\b(?:(?:don'?t|do not)\s+(?:let me\s+forget\s+(?:to\s+)?|forget\s+to\s+)|"
+            r"(?:i|we)\s+(?:must\s+not|mustn'?t|can'?t|cannot)\s+forget\s+to\s+)(?P<task>.+)",
+        ),
+        (
+            "remember_to",
+            0.85,
+            r"^(?:please\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
+        ),
         ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
         ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b)(?P<task>.+)"),
         (
@@ -31,6 +52,23 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\s+gotta)\s+(?P<task>.+)",
         ),
         ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        # Weaker: notes to oneself without a subject ("Need to call mom tomorrow.", but also
+        # "Gotta stay focused", "Must feel great") and the future ("I'll have to check it out
+        # sometime"). They land with a deadline; without one, a second mention lands them.
+        (
+            "bare",
+            0.72,
+            r"^(?:(?:ok|okay|so|and|oh|also)\W+)*" + _FILLER + r"(?:must|gotta|(?:have|need)\s+to)"
+            r"\s+(?!(?:have|be|feel|seem|look|sound|mean)\b)(?P<task>.+)",
+        ),
+        (
+            "future",
+            0.72,
+            _SUBJECT
+            + r"(?:['\u2019]ll|\s+will)\s+"
+            + _FILLER
+            + r"(?:have|need)\s+to\s+(?P<task>.+)",
+        ),
         ("before_we_can", 0.78, r"\bbefore\s+we\s+can\s+[^,]+,\s*we\s+need\s+to\s+(?P<task>.+)"),
         ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
         ("follow_up", 0.72, r"\b(?P<task>follow\s+up\s+(?:on|with)\s+.+)"),
@@ -46,10 +84,18 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     )
 )
 # Requests phrased as questions ("Can you remind me to...?") are still requests.
-_REQUESTS = {"remind", "make_sure"}
+_REQUESTS = {"remind", "reminder", "make_sure"}
 # Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
-_DIRECTIVES = {"todo", "dont_forget", "remember_to", "make_sure", "follow_up", "next_step"}
+_DIRECTIVES = {
+    "todo",
+    "on_my_list",
+    "dont_forget",
+    "remember_to",
+    "make_sure",
+    "follow_up",
+    "next_step",
+}
 _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|please)\W+)*$")
 # "Remind me to" is a request only when asked ("Can you remind me", "Engram, remind me");
 # "turtles remind me to slow down" is a thought. Possessive: "ok," is an opener and a name
@@ -60,6 +106,10 @@ _REQUEST_LEAD = re.compile(
     r"|i(?:\s+(?:want|need|would like)|['’]d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
+# ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants".
+_REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|please|but)\s+)+$")
+# Said of someone else's words, it is theirs: "She said I must try the new bakery."
+_REPORTED = re.compile(r"\b(?:said|says|told me|tells me)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
 # not the speaker setting out to do something: a wh-word since the last clause break.
 _EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
@@ -73,15 +123,17 @@ _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 # Speech acts and states, not things to do: "I have to say...", "I need to be honest".
-_NOT_ACTIONS = {"say", "admit", "confess", "tell", "know", "hear", "be", "mention", "thank"}
+_NOT_ACTIONS = {"say", "admit", "confess", "tell", "know", "hear", "be", "mention", "thank", "love"}
 _STOPWORDS = frozenset(
     "a an the my our your his her their its this that these those to for of on in at with about "
     "and or some more up out back from by before after again all me us him them it so too very "
-    "while when once there here now".split()
+    "while when once there here now later soon".split()
 )
 _VAGUE = frozenset("it that this something stuff things them everything anything".split())
 _WORD = re.compile(r"[a-z0-9']+")
 _POLITE = re.compile(r"\b(?:please|for me)\b", re.IGNORECASE)
+# "I need to remember to buy milk": the task is buying milk.
+_REMEMBERING = re.compile(r"^(?:remember|not forget)\s+to\s+", re.IGNORECASE)
 # What is left hanging once a deadline is cut out: "book a table for [Saturday night]".
 _DANGLING = re.compile(r"(?:\s+(?:for|on|by|at|in|before|until|this|next))+$", re.IGNORECASE)
 
@@ -141,7 +193,7 @@ def _is_question(sentence: str, pattern: str) -> bool:
 
 
 def _clean_title(raw: str, due: Due | None) -> str:
-    title = _CLAUSE_END.split(raw, maxsplit=1)[0]
+    title = _REMEMBERING.sub("", _CLAUSE_END.split(raw, maxsplit=1)[0])
     if due is not None:
         title = re.sub(re.escape(due.phrase), " ", title, flags=re.IGNORECASE)
     title = _POLITE.sub(" ", title)
@@ -183,7 +235,11 @@ def find_task_signals(
             lead = sentence[: found.start()]
             if _CONDITIONAL.search(lead) or _EMBEDDED.search(_CLAUSE_BREAK.split(lead)[-1]):
                 continue
-            if name == "remind" and not _REQUEST_LEAD.match(lead):
+            if name in ("remind", "reminder") and not (
+                _REQUEST_LEAD.match(lead) or _REQUEST_AFTER.search(lead)
+            ):
+                continue
+            if _REPORTED.search(lead):
                 continue
             title = _clean_title(source[found.start("task") : found.end("task")], due)
             signal = TaskSignal(

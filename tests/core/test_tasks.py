@@ -71,6 +71,15 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
             datetime(2026, 11, 18, 10, 20),
         ),
         ("TODO: renew the car insurance", "Renew the car insurance", None),
+        (
+            "Set a reminder to renew my passport next month.",
+            "Renew my passport",
+            datetime(2026, 12, 1),
+        ),
+        ("Need to call mom tomorrow.", "Call mom", datetime(2026, 11, 19)),
+        ("Add buy printer ink to my to-do list.", "Buy printer ink", None),
+        ("I must not forget to call grandma on Friday", "Call grandma", datetime(2026, 11, 20)),
+        ("I'm in Porto now, and remind me to water the plants", "Water the plants", None),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
