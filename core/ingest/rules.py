@@ -13,41 +13,111 @@ from core.model import Turn
 _VALUE = r"(?P<value>[^.,!?;:\n\u2013\u2014]+?)"
 _END = r"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|[.,!?;:\n\u2013\u2014]|$)"
 
+# "I" or "we" (the speaker's household), with the contractions people type.
+_I_AM = r"\bI(?:'m|\s+am)\s+"
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "location",
         re.compile(
-            r"\bI(?:'ve| have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+"
-            rf"{_VALUE}{_END}",
+            r"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+            rf"\s+to\s+{_VALUE}{_END}",
             re.I,
         ),
     ),
     (
         "location",
-        re.compile(rf"\bI\s+(?:now\s+)?(?:live|am living|'m living)\s+in\s+{_VALUE}{_END}", re.I),
+        re.compile(
+            r"\b(?:I|we)(?:\s+(?:now\s+|currently\s+)?(?:live|am living|are living)|"
+            r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living)\s+in\s+"
+            rf"{_VALUE}{_END}|{_I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
+            rf"{_VALUE.replace('value', 'place')}{_END}",
+            re.I,
+        ),
     ),
-    ("employer", re.compile(rf"\bI\s+(?:now\s+)?work\s+(?:at|for)\s+{_VALUE}{_END}", re.I)),
+    (
+        "employer",
+        re.compile(
+            r"\bI\s+(?:now\s+|currently\s+)?(?:work|'m working|am working)\s+(?:at|for)\s+"
+            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
+            r"working)|got\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
+            rf"{_VALUE.replace('value', 'place')}{_END}",
+            re.I,
+        ),
+    ),
+    (
+        "left_employer",
+        re.compile(
+            r"\bI\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+"
+            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|left)\s+my\s+job\s+at\s+"
+            rf"{_VALUE.replace('value', 'place')}{_END}",
+            re.I,
+        ),
+    ),
+    (
+        "occupation",
+        re.compile(
+            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+[^.,!?;:\n\u2013\u2014]+?)" + _END, re.I
+        ),
+    ),
+    (
+        "origin",
+        re.compile(
+            rf"\bI\s+(?:grew\s+up|was\s+born)\s+in\s+{_VALUE}{_END}|{_I_AM}(?:originally\s+)?"
+            rf"from\s+{_VALUE.replace('value', 'place')}{_END}",
+            re.I,
+        ),
+    ),
+    # Names are capitalised: "call me Sam", not "call me tomorrow".
+    (
+        "name",
+        re.compile(r"\b(?:[Cc]all me|I go by)\s+(?P<value>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\b"),
+    ),
+    ("age", re.compile(rf"{_I_AM}(?P<value>\d{{1,3}})(?:\s+years?\s+old)?{_END}", re.I)),
+    (
+        "allergy",
+        re.compile(rf"{_I_AM}(?:very\s+|severely\s+)?allergic\s+to\s+{_VALUE}{_END}", re.I),
+    ),
+    (
+        "diet",
+        re.compile(
+            rf"{_I_AM}(?:an?\s+)?(?:strict\s+)?(?P<value>vegetarian|vegan|pescatarian|"
+            rf"gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic){_END}",
+            re.I,
+        ),
+    ),
+    (
+        "abstains",
+        re.compile(
+            r"\bI\s+(?:don't|do\s+not|no\s+longer|never)\s+(?P<verb>eat|drink)\s+"
+            rf"{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
     (
         "attribute",
-        re.compile(rf"\bmy\s+(?P<attr>[a-z][a-z ]{{1,30}}?)\s+is\s+{_VALUE}{_END}", re.I),
+        re.compile(rf"\bmy\s+(?P<attr>[a-z][a-z' ]{{1,30}}?)\s+is\s+{_VALUE}{_END}", re.I),
     ),
     (
         "preference",
         re.compile(
             r"\bI\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?(?:really\s+)?"
-            rf"(?P<verb>prefer|like|love|enjoy|hate|want)\s+{_VALUE}{_END}",
+            rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_VALUE}{_END}",
             re.I,
         ),
     ),
     (
         "decision",
         re.compile(
-            rf"\b(?:we|I)(?:'ve| have)?\s+decided\s+to\s+{_VALUE}{_END}|\blet's\s+go\s+with\s+"
+            rf"\b(?:we|I)(?:'ve| have)?\s+decided\s+to\s+{_VALUE}{_END}|\b(?:let's\s+go\s+with|"
+            r"(?:we|I)(?:'ve| have)?\s+(?:settled\s+on|opted\s+for))\s+"
             rf"{_VALUE.replace('value', 'choice')}{_END}",
             re.I,
         ),
     ),
 ]
+MAX_FACTS_PER_TURN = 20
+# "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
+MIN_AGE, MAX_AGE = 13, 110
 _ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
@@ -106,7 +176,9 @@ def _relation(owner: str, relation: str, value: str) -> Relation | None:
 
 _TRAILING_TIME = re.compile(
     r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|"
-    r"a while ago|\w+\s+(?:days|weeks|months|years)\s+ago)$",
+    r"these\s+days|as\s+well|too|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
+    r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|(?:19|20)\d\d))$",
     re.I,
 )
 
@@ -122,52 +194,87 @@ def _told_of(value: str) -> str:
 
 def extract_facts(turn: Turn) -> list[Fact]:
     """Facts, preferences and decisions the speaker states about themselves in `turn`."""
-    facts: list[Fact] = []
+    facts: dict[str, Fact] = {}
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
     for rule, pattern in _RULES:
         for match in pattern.finditer(turn.text):
-            groups = match.groupdict()
-            value = _clean(groups.get("value") or groups.get("choice") or "")
-            if not value or len(value) > 80 or _PRONOUNS.match(value):
-                continue
-            if rule in ("attribute", "preference") and _POINTING.search(value):
-                continue
-            value = _told_of(value)
-            if rule == "location":
-                facts.append(
-                    Fact(
-                        f"{owner}: location",
-                        f"{who} lives in {value}",
-                        0.7,
-                        turn.id,
-                        _relation(owner, "lives_in", value),
-                    )
-                )
-            elif rule == "employer":
-                facts.append(
-                    Fact(
-                        f"{owner}: employer",
-                        f"{who} works at {value}",
-                        0.7,
-                        turn.id,
-                        _relation(owner, "works_at", value),
-                    )
-                )
-            elif rule == "attribute":
-                attribute = _clean(groups["attr"]).lower()
-                if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
-                    continue
-                facts.append(
-                    Fact(f"{owner}: {attribute}", f"{who}'s {attribute} is {value}", 0.7, turn.id)
-                )
-            elif rule == "preference":
-                verb = groups["verb"].lower()
-                negated = bool(groups.get("neg"))
-                stance = f"does not {verb}" if negated else f"{verb}s"
-                facts.append(
-                    Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn.id)
-                )
-            else:
-                facts.append(Fact(None, f"Decided: {value}", 0.7, turn.id))
-    return facts
+            fact = _fact(rule, match.groupdict(), who, owner, turn.id)
+            if fact is not None:
+                # Said twice in one message, a key holds what was said last.
+                facts.pop(fact.key or fact.content, None)
+                facts[fact.key or fact.content] = fact
+    # A paste full of "I like ..." is not someone telling about themselves, one fact at a time.
+    return list(facts.values())[:MAX_FACTS_PER_TURN]
+
+
+def _fact(
+    rule: str, groups: dict[str, str | None], who: str, owner: str, turn_id: str
+) -> Fact | None:
+    """What one matched statement says, or None when it says nothing that stands alone."""
+    place = groups.get("place")
+    value = _clean(groups.get("value") or place or groups.get("choice") or "")
+    if not value or len(value) > 80 or _PRONOUNS.match(value):
+        return None
+    if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
+        return None
+    value = _told_of(value)
+    if rule == "location":
+        return Fact(
+            f"{owner}: location",
+            f"{who} lives in {value}",
+            0.7,
+            turn_id,
+            _relation(owner, "lives_in", value),
+        )
+    if rule == "employer":
+        return Fact(
+            f"{owner}: employer",
+            f"{who} works at {value}",
+            0.7,
+            turn_id,
+            _relation(owner, "works_at", value),
+        )
+    if rule == "left_employer":
+        return Fact(f"{owner}: employer", f"{who} no longer works at {value}", 0.7, turn_id)
+    if rule == "occupation":
+        return Fact(f"{owner}: occupation", f"{who} works as {value}", 0.7, turn_id)
+    if rule == "origin":
+        # "I'm from work" is not a birthplace: after "I'm from", only a name is.
+        if place is not None and not re.match(r"(?:the\s+)?[A-Z]", value):
+            return None
+        return Fact(
+            f"{owner}: origin",
+            f"{who} is from {value}",
+            0.7,
+            turn_id,
+            _relation(owner, "from", value),
+        )
+    if rule == "name":
+        return Fact(f"{owner}: name", f"{who} goes by {value}", 0.8, turn_id)
+    if rule == "age":
+        if not MIN_AGE <= int(value) <= MAX_AGE:
+            return None
+        return Fact(f"{owner}: age", f"{who} is {value} years old", 0.6, turn_id)
+    if rule == "allergy":
+        return Fact(
+            f"{owner}: allergic to {value.lower()}", f"{who} is allergic to {value}", 0.9, turn_id
+        )
+    if rule == "diet":
+        return Fact(f"{owner}: diet", f"{who} is {value.lower()}", 0.8, turn_id)
+    if rule == "abstains":
+        verb = groups["verb"].lower()
+        return Fact(
+            f"{owner}: {verb}s {value.lower()}", f"{who} does not {verb} {value}", 0.7, turn_id
+        )
+    if rule == "attribute":
+        attribute = _clean(groups["attr"]).lower()
+        if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
+            return None
+        return Fact(f"{owner}: {attribute}", f"{who}'s {attribute} is {value}", 0.7, turn_id)
+    if rule == "preference":
+        verb = groups["verb"].lower()
+        verb = "hate" if verb == "can't stand" else verb
+        stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
+        return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
+    return Fact(None, f"Decided: {value}", 0.7, turn_id)

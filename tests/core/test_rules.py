@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core.ingest.rules import extract_facts
+from core.ingest.rules import MAX_FACTS_PER_TURN, extract_facts
 from core.model import Role, Turn
 
 
@@ -48,6 +48,26 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "My favorite snack is a banana split - I have it after volunteering.",
             [("ana: favorite snack", "Ana's favorite snack is a banana split")],
         ),
+        ("I'm living in Porto these days.", [("ana: location", "Ana lives in Porto")]),
+        ("I'm based in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
+        ("We moved to Lisbon in May.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I started a new job at Stripe.", [("ana: employer", "Ana works at Stripe")]),
+        ("I quit my job at Siemens.", [("ana: employer", "Ana no longer works at Siemens")]),
+        ("I work as a nurse.", [("ana: occupation", "Ana works as a nurse")]),
+        ("I'm from the UK.", [("ana: origin", "Ana is from the UK")]),
+        ("I grew up in Porto.", [("ana: origin", "Ana is from Porto")]),
+        ("Call me Sam.", [("ana: name", "Ana goes by Sam")]),
+        ("I'm 34 years old.", [("ana: age", "Ana is 34 years old")]),
+        (
+            "I'm allergic to cats as well.",
+            [("ana: allergic to cats", "Ana is allergic to cats")],
+        ),
+        (
+            "I'm a vegan and I can't stand mushrooms.",
+            [("ana: diet", "Ana is vegan"), ("ana: likes mushrooms", "Ana hates mushrooms")],
+        ),
+        ("I don't drink coffee.", [("ana: drinks coffee", "Ana does not drink coffee")]),
+        ("We settled on the blue sofa.", [(None, "Decided: the blue sofa")]),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -69,7 +89,20 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         # States, not attributes a later statement would replace.
         "My hard work is paying off.",
         "My team is like my second family.",
+        # Not about where the speaker lives, comes from, is called or how old they are.
+        "I'm from work, just got home.",
+        "Call me tomorrow.",
+        "I'm 5 minutes away.",
+        "I'm 100% sure.",
+        "I'm living with my parents.",
+        "I'm allergic to it.",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
     assert facts(text) == []
+
+
+def test_a_key_said_twice_holds_the_last_and_a_paste_yields_few_facts() -> None:
+    assert facts("Call me Sam. Actually, call me Sammy.") == [("ana: name", "Ana goes by Sammy")]
+    pasted = " ".join(f"I like dish number {i}." for i in range(500))
+    assert len(facts(pasted)) == MAX_FACTS_PER_TURN
