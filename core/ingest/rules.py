@@ -158,6 +158,8 @@ class Relation:
     subject: str
     relation: str
     object: str
+    # "I quit my job at Acme": the relationship ends rather than begins.
+    ended: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,9 +171,9 @@ class Fact:
     relation: Relation | None = None
 
 
-def _relation(owner: str, relation: str, value: str) -> Relation | None:
+def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:
     """Only between names: "lives in Lisbon" links two entities, "lives in a flat" does not."""
-    return Relation(owner, relation, value.lower()) if value[:1].isupper() else None
+    return Relation(owner, relation, value.lower(), ended) if value[:1].isupper() else None
 
 
 _TRAILING_TIME = re.compile(
@@ -236,7 +238,13 @@ def _fact(
             _relation(owner, "works_at", value),
         )
     if rule == "left_employer":
-        return Fact(f"{owner}: employer", f"{who} no longer works at {value}", 0.7, turn_id)
+        return Fact(
+            f"{owner}: employer",
+            f"{who} no longer works at {value}",
+            0.7,
+            turn_id,
+            _relation(owner, "works_at", value, ended=True),
+        )
     if rule == "occupation":
         return Fact(f"{owner}: occupation", f"{who} works as {value}", 0.7, turn_id)
     if rule == "origin":
@@ -248,7 +256,7 @@ def _fact(
             f"{who} is from {value}",
             0.7,
             turn_id,
-            _relation(owner, "from", value),
+            _relation(owner, "is_from", value),
         )
     if rule == "name":
         return Fact(f"{owner}: name", f"{who} goes by {value}", 0.8, turn_id)

@@ -17,8 +17,12 @@ from core.store.database import Database
 from core.store.memory_rows import live
 
 # Relations one subject has one of at a time.
-SINGLE_VALUED = frozenset({"lives_in", "works_at"})
-OBJECT_TYPES = {"lives_in": EntityType.PLACE, "works_at": EntityType.CONCEPT}
+SINGLE_VALUED = frozenset({"lives_in", "works_at", "is_from"})
+OBJECT_TYPES = {
+    "lives_in": EntityType.PLACE,
+    "works_at": EntityType.CONCEPT,
+    "is_from": EntityType.PLACE,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,13 @@ class EntityRepository:
                 },
                 {claim.subject: (since, since), claim.object: (since, since)},
             )
+            if claim.ended:
+                cur.execute(
+                    "UPDATE entity_relationships SET until = ? WHERE source_id = ? "
+                    "AND relation = ? AND target_id = ? AND until IS NULL",
+                    [since, claim.subject, claim.relation, claim.object],
+                )
+                continue
             open_now = cur.execute(
                 "SELECT target_id FROM entity_relationships WHERE source_id = ? "
                 "AND relation = ? AND until IS NULL",

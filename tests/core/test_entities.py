@@ -80,6 +80,16 @@ def test_a_move_closes_the_old_relationship_and_opens_the_new_one(
     assert lisbon.until is None
 
 
+def test_leaving_a_job_closes_the_relationship_without_opening_one(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    importing(store, embedder, session("s1", 2, ["I work at Siemens.", "Nice."]))
+    importing(store, embedder, session("s2", 9, ["I quit my job at Siemens!", "Wow."]))
+    (siemens,) = store.entities.relationships()
+    assert (siemens.source, siemens.relation, siemens.target) == ("ana", "works_at", "siemens")
+    assert siemens.until == datetime(2026, 3, 9, 9, tzinfo=UTC)
+
+
 def test_entity_overlap_counts_in_retrieval(store: MemoryStore, embedder: Embedder) -> None:
     importing(
         store,
