@@ -47,8 +47,18 @@ NUMBER_WORDS = {
     "few": 3,
 }
 _NUMBER = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
-_AGO = re.compile(rf"\b{_NUMBER}\s+(day|week|month|year)s?\s+ago\b")
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
+_AGO = re.compile(rf"\b{_NUMBER}\s+(day|week|month|year)s?\s+(?:ago|back)\b")
+_RECENT_AGO = re.compile(rf"\b{_NUMBER}\s+(minute|hour)s?\s+ago\b")
+_YEAR = re.compile(r"\b(?:in|during|back in)\s+((?:19|20)\d\d)\b")
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_SEASON = re.compile(
+    r"\b(last|this|in the|over the|during the)\s+(spring|summer|autumn|fall|winter)\b"
+)
+_WEEKEND = re.compile(r"\b(?:this past|over the|this|on the)\s+weekend\b")
+_SINCE = re.compile(r"\bsince\s+")
+_BETWEEN = re.compile(rf"\bbetween\s+({_MONTH_NAMES})\s+and\s+({_MONTH_NAMES})\b")
+_HOLIDAYS = re.compile(r"\b(?:at|on|over|during|for)\s+(christmas|new year'?s eve|new year)\b")
 _MONTH = re.compile(
     rf"\b(?:in|during|back in)\s+({_MONTH_NAMES})\b"
     r"(?:\s+(\d{4}))?"
@@ -121,9 +131,11 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         return None
 
 
-def _parse_time_window(query: str, now: datetime) -> TimeWindow | None:
+def _parse_time_window(query: str, now: datetime, since: bool = True) -> TimeWindow | None:
     text = query.lower()
     if window := _before_named_day(query, text, now):
+        return window
+    if since and (window := _since(query, text, now)):
         return window
     today = _day(now)
     week_start = today - timedelta(days=today.weekday())
@@ -131,6 +143,7 @@ def _parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         ("day before yesterday", today - timedelta(days=2), today - timedelta(days=1)),
         ("yesterday", today - timedelta(days=1), today),
         ("today", today, today + timedelta(days=1)),
+        ("the other day", today - timedelta(days=7), today),
         ("this morning", today, today + timedelta(hours=12)),
         ("last night", today - timedelta(hours=6), today + timedelta(hours=6)),
         ("last weekend", week_start - timedelta(days=2), week_start),
@@ -152,6 +165,8 @@ def _parse_time_window(query: str, now: datetime) -> TimeWindow | None:
     for phrase, start, end in fixed:
         if re.search(rf"\b{phrase}\b", text):
             return TimeWindow(start, end, phrase)
+    if window := _span(query, text, now):
+        return window
     if match := _AGO.search(text):
         raw = match.group(1)
         amount = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
@@ -173,6 +188,72 @@ def _parse_time_window(query: str, now: datetime) -> TimeWindow | None:
         back = (today.weekday() - WEEKDAYS.index(match.group(1))) % 7 or 7
         start = today - timedelta(days=back)
         return TimeWindow(start, start + timedelta(days=1), _phrase(query, text, *match.span()))
+    return None
+
+
+def _since(query: str, text: str, now: datetime) -> TimeWindow | None:
+    """ "Since January", "since May 3", "since last week": from the start of what follows
+    "since" up to now."""
+    match = _SINCE.search(text)
+    if match is None:
+        return None
+    rest = query[match.end() :]
+    # What follows may be a month or a day on its own, which elsewhere needs "in" or "on".
+    for lead in ("", "on ", "in "):
+        if (after := _parse_time_window(lead + rest, now, since=False)) is not None:
+            phrase = "since " + after.phrase
+            return TimeWindow(after.start, _day(now) + timedelta(days=1), phrase)
+    return None
+
+
+def _span(query: str, text: str, now: datetime) -> TimeWindow | None:
+    """Phrases that name a stretch of time rather than a unit back from now: "between March
+    and May", "this past weekend", "last summer", "in 2023", "at Christmas",
+    "an hour ago"."""
+    today = _day(now)
+    if match := _BETWEEN.search(text):
+        first, last = (MONTHS[name] for name in match.groups())
+        if not any(_the_verb(name, query) for name in match.groups()):
+            year = now.year - (1 if (last, 1) > (now.month, now.day) else 0)
+            start = _month_start(year - (1 if first > last else 0), first, now)
+            end = _month_start(year, last + 1, now)
+            return TimeWindow(start, end, _phrase(query, text, *match.span()))
+    if match := _WEEKEND.search(text):
+        # The weekend being lived, or else the one just past.
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+        return TimeWindow(
+            saturday, saturday + timedelta(days=2), _phrase(query, text, *match.span())
+        )
+    if match := _SEASON.search(text):
+        which, season = match.groups()
+        start = _month_start(now.year, _SEASONS[season], now)
+        while start > now:
+            start = _month_start(start.year - 1, start.month, now)
+        end = _month_start(start.year, start.month + 3, now)
+        if which == "last" and end > now:
+            start, end = (_month_start(t.year - 1, t.month, now) for t in (start, end))
+        return TimeWindow(start, end, _phrase(query, text, *match.span()))
+    if match := _YEAR.search(text):
+        year = int(match.group(1))
+        start = today.replace(year=year, month=1, day=1)
+        return TimeWindow(start, start.replace(year=year + 1), _phrase(query, text, *match.span()))
+    if match := _HOLIDAYS.search(text):
+        first = {
+            "christmas": (12, 24, 4),
+            "new year's eve": (12, 31, 1),
+            "new years eve": (12, 31, 1),
+        }
+        month, day, days = first.get(match.group(1), (12, 31, 3))
+        start = today.replace(month=month, day=day)
+        if start > now:
+            start = start.replace(year=start.year - 1)
+        return TimeWindow(start, start + timedelta(days=days), _phrase(query, text, *match.span()))
+    if match := _RECENT_AGO.search(text):
+        raw, unit = match.groups()
+        amount = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+        step = timedelta(minutes=1) if unit == "minute" else timedelta(hours=1)
+        start, end = now - step * (amount * 2 + 1), now - step * (amount // 2)
+        return TimeWindow(start, end, _phrase(query, text, *match.span()))
     return None
 
 

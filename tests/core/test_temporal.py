@@ -45,6 +45,21 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
             day(5, 3, 2025),
         ),
         ("anything after 3 May 2025", day(5, 4, 2025), day(3, 19)),
+        ("what did I mention the other day?", day(3, 11), day(3, 18)),
+        ("what did I do over the weekend?", day(3, 14), day(3, 16)),
+        ("the plan from a few weeks back", day(2, 22), day(3, 2)),
+        ("what did we do last summer?", day(6, 1, 2025), day(9, 1, 2025)),
+        ("the trip last winter", day(12, 1, 2025), day(3, 1)),
+        ("what did I tell you in 2023?", day(1, 1, 2023), day(1, 1, 2024)),
+        ("what have I said since January?", day(1, 1), day(3, 19)),
+        ("what happened since May 3, 2025", day(5, 3, 2025), day(3, 19)),
+        ("what did I say between January and February?", day(1, 1), day(3, 1)),
+        ("what did we do at Christmas?", day(12, 24, 2025), day(12, 28, 2025)),
+        (
+            "what did we talk about an hour ago?",
+            NOW.replace(hour=12, minute=30),
+            NOW,
+        ),
     ],
 )
 def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> None:
@@ -67,6 +82,10 @@ def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> No
         "what did I do 9999999 years ago",
         "3000 years before 3 May 2025",
         "anything after December 31, 9999",
+        "since when do I live in Lisbon?",
+        "I love the summer",
+        "between you and me",
+        "since " * 2000,
     ],
 )
 def test_no_phrase_no_window(query: str) -> None:
@@ -124,6 +143,8 @@ def test_a_leap_day_named_before_it_comes_is_no_window() -> None:
         ("Who did I meet on 3 May, 2025?", "3 May, 2025"),
         ("where was I the week before 16 November 2025", "the week before 16 November 2025"),
         ("notes from last week", "last week"),
+        ("What have I said since January?", "since January"),
+        ("what did we do last summer", "last summer"),
     ],
 )
 def test_the_phrase_is_told_back_as_written(query: str, phrase: str) -> None:
