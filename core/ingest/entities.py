@@ -8,7 +8,9 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-_CAPITALISED = re.compile(r"\b[A-Z][a-zA-Z'’-]+\b")
+# Any script's letters: "José", "Zoë", "München", "Łukasz" are names too (an ASCII-only
+# pattern skipped them whole). Whether a word is capitalised is asked of the word itself.
+_WORDLIKE = re.compile(r"\b[^\W\d_][\w'’-]+")
 COMMON = frozenset(
     """I I'm I've I'd I'll The A An And But Or So Yes No Oh Hey Hi Hello Thanks Thank Sure Well
     What When Where Why Who How Which That This These Those It It's Its My Your Our Their We You
@@ -44,7 +46,7 @@ class TypedEntity:
 # every letter of a long run of letters (a pasted DNA sequence, a hash) as a name's start and
 # read to its end each time (16,000 letters: 2.8 s; a 190,000-character paste: minutes).
 MAX_NAME_CHARS = 40
-_NAME = rf"\b([A-Z][a-zA-Z'’-]{{1,{MAX_NAME_CHARS - 1}}})"
+_NAME = rf"\b([^\W\d_][\w'’-]{{1,{MAX_NAME_CHARS - 1}}})"
 _CUES: tuple[tuple[EntityType, re.Pattern[str]], ...] = (
     (
         EntityType.PROJECT,
@@ -52,7 +54,7 @@ _CUES: tuple[tuple[EntityType, re.Pattern[str]], ...] = (
     ),
     (
         EntityType.PLACE,
-        re.compile(rf"\b(?:in|to|from|at|near|visit(?:ed|ing)?|live in|lives in)\s+{_NAME}"),
+        re.compile(rf"\b(?:in|to|from|at|near|visit(?:ed|ing)?|live in|lives in)\s+{_NAME}", re.I),
     ),
     # "Ana: ..." at the start of a line is someone speaking.
     (EntityType.PERSON, re.compile(rf"^{_NAME}:\s", re.MULTILINE)),
@@ -61,7 +63,8 @@ _CUES: tuple[tuple[EntityType, re.Pattern[str]], ...] = (
         re.compile(
             rf"\b(?:with|my (?:friend|sister|brother|mom|dad|mother|father|wife|husband|partner|"
             rf"boss|colleague|son|daughter|cousin|aunt|uncle)|told|asked|met|call|email|text)\s+"
-            rf"{_NAME}|{_NAME}\s+(?:said|says|told|asked|thinks|wants|is my)\b"
+            rf"{_NAME}|{_NAME}\s+(?:said|says|told|asked|thinks|wants|is my)\b",
+            re.I,
         ),
     ),
 )
@@ -75,9 +78,9 @@ def _clean_name(word: str) -> str:
 def extract_entities(text: str) -> tuple[str, ...]:
     """Distinct lower-cased names (and file names) in order of first mention."""
     seen: dict[str, None] = {}
-    for word in _CAPITALISED.findall(text):
+    for word in _WORDLIKE.findall(text):
         word = _clean_name(word)
-        if word and word not in COMMON and 1 < len(word) <= MAX_NAME_CHARS:
+        if word[:1].isupper() and word not in COMMON and 1 < len(word) <= MAX_NAME_CHARS:
             seen.setdefault(word.lower(), None)
     for name in _FILE.findall(text):
         seen.setdefault(name.lower(), None)

@@ -12,7 +12,7 @@ import pytest
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.ingest.entities import EntityType, typed_entities
+from core.ingest.entities import EntityType, extract_entities, typed_entities
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 
@@ -141,3 +141,16 @@ def test_a_long_run_of_letters_is_read_quickly_and_is_no_name(pasted: str) -> No
     assert time.perf_counter() - started < 5
     assert {e.name for e in found} <= {"ana", "lisbon", "bob", "then", "ab"}
     assert {"ana", "lisbon", "bob"} <= {e.name for e in found}
+
+
+def test_names_in_any_script_are_names() -> None:
+    """An ASCII-only pattern saw nothing at all in "I met José in Málaga with Zoë"."""
+    found = {e.name: e.type for e in typed_entities("I met José in Málaga with Zoë.")}
+    assert found == {
+        "josé": EntityType.PERSON,
+        "málaga": EntityType.PLACE,
+        "zoë": EntityType.PERSON,
+    }
+    assert extract_entities("Łukasz moved to København") == ("łukasz", "københavn")
+    found = {e.name: e.type for e in typed_entities("My friend Ana lives in Zürich.")}
+    assert found == {"ana": EntityType.PERSON, "zürich": EntityType.PLACE}
