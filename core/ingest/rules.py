@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import takewhile
 
 from core.model import Turn
+from core.temporal import MONTHS, WEEKDAYS
 
 # A value runs to the end of the clause (a dash or a colon ends one too).
 _VALUE = r"(?P<value>[^.,!?;:\n\u2013\u2014]+?)"
@@ -67,10 +69,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # Names are capitalised: "call me Sam", not "call me tomorrow".
+    # Names are capitalised (checked in `_fact`): "call me Sam", not "call me tomorrow".
     (
         "name",
-        re.compile(r"\b(?:[Cc]all me|I go by)\s+(?P<value>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\b"),
+        re.compile(r"\b(?:[Cc]all me|I go by)\s+(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)"),
     ),
     ("age", re.compile(rf"{_I_AM}(?P<value>\d{{1,3}})(?:\s+years?\s+old)?{_END}", re.I)),
     (
@@ -259,7 +261,10 @@ def _fact(
             _relation(owner, "is_from", value),
         )
     if rule == "name":
-        return Fact(f"{owner}: name", f"{who} goes by {value}", 0.8, turn_id)
+        words = list(takewhile(lambda w: w[:1].isupper(), value.split()))
+        if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
+            return None
+        return Fact(f"{owner}: name", f"{who} goes by {' '.join(words)}", 0.8, turn_id)
     if rule == "age":
         if not MIN_AGE <= int(value) <= MAX_AGE:
             return None

@@ -57,6 +57,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I'm from the UK.", [("ana: origin", "Ana is from the UK")]),
         ("I grew up in Porto.", [("ana: origin", "Ana is from Porto")]),
         ("Call me Sam.", [("ana: name", "Ana goes by Sam")]),
+        ("I go by Élodie these days.", [("ana: name", "Ana goes by Élodie")]),
         ("I'm 34 years old.", [("ana: age", "Ana is 34 years old")]),
         (
             "I'm allergic to cats as well.",
@@ -92,6 +93,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         # Not about where the speaker lives, comes from, is called or how old they are.
         "I'm from work, just got home.",
         "Call me tomorrow.",
+        "Call me Monday.",
         "I'm 5 minutes away.",
         "I'm 100% sure.",
         "I'm living with my parents.",
