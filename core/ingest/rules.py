@@ -15,7 +15,7 @@ from core.temporal import MONTHS, WEEKDAYS
 _VALUE = r"(?P<value>[^.,!?;:\n\u2013\u2014]+?)"
 _END = r"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|[.,!?;:\n\u2013\u2014]|$)"
 
-# "I" or "we" (the speaker's household), with the contractions people type.
+# "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
