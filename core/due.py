@@ -24,9 +24,18 @@ _PATTERNS = (
         ),
     ),
     ("part_of_today", re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b")),
-    ("end_of_day", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?day\b")),
-    ("end_of_week", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the|this)\s+week\b")),
-    ("end_of_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the|this)\s+month\b")),
+    (
+        "end_of_day",
+        re.compile(r"\b(?:by\s+)?(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|asap)\b"),
+    ),
+    (
+        "end_of_week",
+        re.compile(
+            r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b|\bbefore\s+the\s+weekend\b"
+        ),
+    ),
+    ("end_of_next_week", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+week\b")),
+    ("end_of_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b")),
     ("weekend", re.compile(r"\b(?:this|over the|on the)\s+weekend\b")),
     ("this_week", re.compile(r"\bthis\s+week\b")),
     ("this_month", re.compile(r"\bthis\s+month\b")),
@@ -42,7 +51,13 @@ _PATTERNS = (
             + r"\b"
         ),
     ),
-    ("in_delta", re.compile(r"\bin\s+" + _NUMBER + r"\s+(minute|hour|day|week)s?\b")),
+    (
+        "in_delta",
+        re.compile(
+            r"\b(?:in|within)\s+(?:a\s+)?" + _NUMBER + r"\s+(minute|hour|day|week|month)s?\b"
+        ),
+    ),
+    ("iso_date", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
     ("day_of_month", re.compile(r"\b(?:by|on|before)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")),
     (
         "month_day",
@@ -87,6 +102,11 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         return today + timedelta(days=max(0, 5 - today.weekday()))
     if kind == "next_week":
         return _next_weekday(today, 0)
+    if kind == "end_of_next_week":
+        return _next_weekday(today, 0) + timedelta(days=4)
+    if kind == "iso_date":
+        year, month, day = (int(part) for part in match.groups())
+        return today.replace(year=year, month=month, day=day)
     if kind == "next_month":
         return today.replace(day=1) + timedelta(
             days=calendar.monthrange(today.year, today.month)[1]
@@ -94,8 +114,13 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if kind == "weekday":
         return _next_weekday(today, WEEKDAYS.index(match.group(1)))
     if kind == "in_delta":
-        unit = match.group(2)
-        return now + timedelta(**{f"{unit}s": _number(match.group(1))})
+        unit, amount = match.group(2), _number(match.group(1))
+        if unit == "month":
+            year, month = divmod(today.month - 1 + amount, 12)
+            year += today.year
+            day = min(today.day, calendar.monthrange(year, month + 1)[1])
+            return today.replace(year=year, month=month + 1, day=day)
+        return now + timedelta(**{f"{unit}s": amount})
     if kind == "day_of_month":
         day = int(match.group(1))
         year, month = today.year, today.month

@@ -80,6 +80,13 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ("Add buy printer ink to my to-do list.", "Buy printer ink", None),
         ("I must not forget to call grandma on Friday", "Call grandma", datetime(2026, 11, 20)),
         ("I'm in Porto now, and remind me to water the plants", "Water the plants", None),
+        (
+            "I have to send the report by the end of next week",
+            "Send the report",
+            datetime(2026, 11, 27),
+        ),
+        ("I need to renew the gym pass in a month", "Renew the gym pass", datetime(2026, 12, 18)),
+        ("I must file my taxes by 2027-04-15", "File my taxes", datetime(2027, 4, 15)),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
