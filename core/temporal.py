@@ -68,6 +68,7 @@ _DATE = re.compile(
     rf"\b(?:(on)\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES})|({_MONTH_NAMES})\s+"
     rf"(\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?"
 )
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _WEEKDAY = re.compile(r"\b(?:on|last)\s+(" + "|".join(WEEKDAYS) + r")\b")
 _BEFORE_AFTER = re.compile(r"\b(before|prior to|after)\s+")
 # What comes right before "before <day>": "two weeks", "the week", "last weekend", "the Sunday".
@@ -263,7 +264,12 @@ def _the_verb(month_name: str, query: str) -> bool:
 
 
 def _named_day(query: str, text: str, now: datetime) -> TimeWindow | None:
-    """A day named by its date: with a year, or after "on" (the last such day up to now)."""
+    """A day named by its date: with a year, or after "on" (the last such day up to now), or
+    written as 2026-03-05."""
+    if match := _ISO_DATE.search(text):
+        year, month, day = (int(part) for part in match.groups())
+        start = _day(now).replace(year=year, month=month, day=day)
+        return TimeWindow(start, start + timedelta(days=1), match.group())
     for match in _DATE.finditer(text):
         start = _date_of(match, query, now, needs_year_or_on=True)
         if start is not None:
