@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.ingest.entities import named_entities
 from core.memory_catalog import MemoryDetail
 from core.model import Memory, MemoryKind, MemoryOrder, Tier
 from core.wording import counted
@@ -385,8 +386,9 @@ def detail_html(detail: MemoryDetail) -> str:
         f"<p>{text_html(m.content) or '<i>(forgotten)</i>'}</p>",
         f"<p><small>id <code>{esc(m.id)}</code></small></p>",
     ]
-    if m.entities:
-        parts.append(f"<p><b>Entities:</b> {esc(', '.join(m.entities))}</p>")
+    names = named_entities(m.content)
+    if names:
+        parts.append(f"<p><b>Entities:</b> {esc(', '.join(names))}</p>")
     if len(detail.versions) > 1:
         rows = []
         for version in detail.versions:

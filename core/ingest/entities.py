@@ -22,6 +22,26 @@ COMMON = frozenset(
 )
 
 
+# Capitalised yet ordinary: what opens a sentence in chat. Kept out of the entity graph (and
+# what a memory is shown to name); a memory's own entity list, a scoring signal tuned with
+# every capitalised word in it (0.8331 -> 0.8177 on LoCoMo dev without them), keeps them.
+ORDINARY = frozenset(
+    """Yeah Yep Yup Nope Yay Woah Whoa Woohoo Aww Awww Oof Yum Btw Bye Cheers Agreed Plus Keep
+    Last Next Anything Everything Something Nothing Everyone Someone Anyone Got Get Take Took
+    Talk Been Being Love Long Way See Check Hope Must Looks Look Since Even Gonna Wanna Gotta
+    One Things Go Enjoy Guess Tell Believe Sometimes Together Lately Such After Before Remember
+    Same Super Wish Never Best Still Need Make Happy Pretty Lucky Though Although Because While
+    Once Until Unless Both Either Each Another Other Most More Much Many Only Very Too Again
+    Ever Already Almost Always Often Perhaps Think Thought Know Knew Want Went Made Feel Feels
+    Felt Am Be Might Ah Ha Mm Yea Anyways Whenever Lots Besides Anytime Started Makes Reminds
+    Appreciate Stay Catch Little Crazy Excited Bummer Congratulations""".split()
+)
+# Contractions are never names: "You're", "Can't", "They've", "It'll".
+_CONTRACTION = re.compile(r"(?:n['’]t|['’](?:re|ve|ll|d|m))$", re.IGNORECASE)
+# A word opening a sentence is capitalised whatever it is; there, words of these forms
+# ("Seeing", "Taking", "Hopefully") are ordinary ones.
+_ORDINARY_OPENING = re.compile(r"\w{2,}(?:ing|ly)")
+
 # Bounded for the same reason as a name (below): "Ab-Ab-..." x 10,000 took 0.7 s unbounded.
 _FILE = re.compile(
     r"\b[\w.-]{1,100}\.(?:py|md|txt|pdf|js|ts|json|csv|xlsx?|docx?|pptx?|ya?ml|toml|sql|sh|html)\b"
@@ -87,15 +107,44 @@ def extract_entities(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t\"'“‘(*")
+    return not before or before[-1] in ".!?:\n"
+
+
+def named_entities(text: str) -> tuple[str, ...]:
+    """`extract_entities` without the capitalised words that are ordinary ones ("Yeah",
+    "You're", a sentence opened by "Seeing", "Art" where "art" is written too): what `text`
+    names, for the entity graph and for showing. A capitalised word counts if any of its uses
+    is a name's and it is never written in lower case."""
+    lower_case: set[str] = set()
+    ordinary: set[str] = set()
+    named: set[str] = set()
+    for match in _WORDLIKE.finditer(text):
+        word = _clean_name(match.group())
+        if word[:1].islower():
+            lower_case.add(word)
+        elif (
+            word.capitalize() in ORDINARY
+            or _CONTRACTION.search(word)
+            or (_ORDINARY_OPENING.fullmatch(word) and _opens_sentence(text, match.start()))
+        ):
+            ordinary.add(word.lower())
+        else:
+            named.add(word.lower())
+    left_out = lower_case | (ordinary - named)
+    return tuple(name for name in extract_entities(text) if name not in left_out)
+
+
 def typed_entities(text: str) -> list[TypedEntity]:
-    """`extract_entities` with a type for each, from the words around the name; anything
+    """`named_entities` with a type for each, from the words around the name; anything
     without a cue is a concept."""
     types: dict[str, EntityType] = {name.lower(): EntityType.FILE for name in _FILE.findall(text)}
     for entity_type, cue in _CUES:
         for match in cue.finditer(text):
             name = _clean_name(next(g for g in match.groups() if g)).lower()
             types.setdefault(name, entity_type)
-    return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in extract_entities(text)]
+    return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in named_entities(text)]
 
 
 def jaccard(a: tuple[str, ...] | frozenset[str], b: tuple[str, ...] | frozenset[str]) -> float:

@@ -154,3 +154,11 @@ def test_names_in_any_script_are_names() -> None:
     assert extract_entities("Łukasz moved to København") == ("łukasz", "københavn")
     found = {e.name: e.type for e in typed_entities("My friend Ana lives in Zürich.")}
     assert found == {"ana": EntityType.PERSON, "zürich": EntityType.PLACE}
+
+
+def test_the_graph_leaves_out_capitalised_words_that_are_ordinary_ones() -> None:
+    """Chat opens sentences with "Yeah", "You're", "Seeing ..."; the graph listed them as
+    concepts. Memories keep them in their own entity lists (a scoring signal tuned with them)."""
+    text = "Yeah, I met Marta in Porto. Seeing her was great! You're right. Art is fun, I love art."
+    assert [e.name for e in typed_entities(text)] == ["marta", "porto"]
+    assert {"yeah", "seeing", "you're", "art"} <= set(extract_entities(text))

@@ -529,7 +529,7 @@ def test_slow_work_behind_the_window_shows_a_busy_bar_quick_work_does_not(
 
 
 def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
-    text = "Ana: I moved to Lisbon!\nBo: Since when?"
+    text = "Ana: Yeah, I moved to Lisbon!\nBo: Since when?"
     current = memory_value("m-2", text, NOW, MemoryKind.EPISODIC, ("s1-t4",))
     detail = MemoryDetail(
         memory=current,
@@ -550,4 +550,6 @@ def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
     assert "synaptic 0.84, co_retrieval 0.10" in html
     assert 'href="memory:m-1"' in html and "Ana lives in Berlin" in html
     assert "I moved to Lisbon!" in html and "retention 0.90" in html
-    assert "Ana: I moved to Lisbon!<br>Bo: Since when?" in html
+    assert "Ana: Yeah, I moved to Lisbon!<br>Bo: Since when?" in html
+    # What it names, without the capitalised words that open a chat line ("Yeah").
+    assert "<b>Entities:</b> ana, lisbon, bo</p>" in html
