@@ -53,8 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
         "import",
         help="import a conversation file",
         description='Import a conversation JSON file: {"sessions": [{"id", "started_at", '
-        '"project"?, "turns": [{"id", "role", "speaker"?, "text", "at"?}]}]}. Sessions already '
-        "imported are skipped, so re-running after an interruption is safe.",
+        '"project"?, "turns": [{"id", "role", "speaker"?, "text", "at"?}]}]}, or the '
+        "conversations.json of a ChatGPT or Claude data export. Sessions already imported are "
+        "skipped, so re-running after an interruption is safe.",
     )
     imp.add_argument("file", type=Path, help="path to the conversation JSON")
 

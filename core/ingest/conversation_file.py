@@ -1,5 +1,6 @@
-"""Parse Engram's conversation JSON. Every problem is reported with where it is in the file, and
-the whole file is checked before anything is written."""
+"""Parse Engram's conversation JSON (or a ChatGPT or Claude export, see `chat_exports`). Every
+problem is reported with where it is in the file, and the whole file is checked before anything
+is written."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.files import not_a_file
+from core.ingest.chat_exports import export_kind, parse_export
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text
 
@@ -66,7 +68,10 @@ def _turn(raw: Any, where: str, session_id: str, seq: int, default_at: datetime)
 def parse_conversations(data: Any) -> list[Session]:
     """Validate an already-decoded document and return its sessions."""
     if not isinstance(data, dict) or not isinstance(data.get("sessions"), list):
-        raise InputError('expected an object with a "sessions" list at the top level')
+        raise InputError(
+            'expected an object with a "sessions" list at the top level (or a ChatGPT or '
+            "Claude export's conversations.json)"
+        )
     sessions: list[Session] = []
     seen_turns: dict[str, str] = {}
     seen_sessions: set[str] = set()
@@ -122,6 +127,8 @@ def read_conversation_file(path: Path) -> list[Session]:
             f"{path.name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from exc
     try:
+        if export_kind(data) is not None:
+            return parse_export(data)
         return parse_conversations(data)
     except InputError as exc:
         raise InputError(f"{path.name}: {exc}") from None

@@ -1,0 +1,148 @@
+"""Conversations exported from other assistants, read as Engram's own: people arrive with
+years of chats elsewhere. ChatGPT's `conversations.json` (each conversation a tree of
+messages; the branch shown last is the one kept) and Claude's (each a list of messages).
+Only what was said as text is kept: system prompts, tool calls and images are not turns."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from core.errors import InputError
+from core.model import Role, Session, Turn
+from core.text_input import MAX_TURN_CHARS, clean_text
+
+_CHATGPT_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
+_CLAUDE_ROLES = {"human": Role.USER, "assistant": Role.ASSISTANT}
+
+
+def export_kind(data: Any) -> str | None:
+    """Which assistant's export `data` is ("ChatGPT", "Claude"), or None."""
+    if not isinstance(data, list) or not data or not isinstance(data[0], dict):
+        return None
+    if "mapping" in data[0]:
+        return "ChatGPT"
+    if "chat_messages" in data[0]:
+        return "Claude"
+    return None
+
+
+def parse_export(data: list[Any]) -> list[Session]:
+    """The conversations of a ChatGPT or Claude export that hold any text, oldest first."""
+    sessions: list[Session] = []
+    for i, raw in enumerate(data):
+        where = f"conversation {i + 1}"
+        kind = export_kind([raw])
+        if kind is None:
+            raise InputError(f"{where}: expected a ChatGPT or Claude conversation")
+        session = _chatgpt(raw, where) if kind == "ChatGPT" else _claude(raw, where)
+        if session.turns:
+            sessions.append(session)
+    return sorted(sessions, key=lambda s: s.started_at)
+
+
+def _when(value: Any, where: str) -> datetime | None:
+    """ChatGPT gives seconds since the epoch, Claude ISO 8601; either may be missing."""
+    if value is None:
+        return None
+    try:
+        if isinstance(value, int | float):
+            return datetime.fromtimestamp(value, UTC)
+        if isinstance(value, str):
+            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+            return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    except (ValueError, OverflowError, OSError):
+        pass
+    raise InputError(f"{where}: {value!r} is not a time")
+
+
+def _session(
+    session_id: str, started: datetime | None, said: list[tuple[str, Role, str, datetime | None]]
+) -> Session:
+    """Turns in order; one without a time of its own comes a second after the one before."""
+    start = started or next((at for *_, at in said if at is not None), None)
+    start = start or datetime(1970, 1, 1, tzinfo=UTC)
+    turns = []
+    last = start
+    for seq, (turn_id, role, text, at) in enumerate(said):
+        last = max(at or last + timedelta(seconds=1), last)
+        turns.append(Turn(turn_id, session_id, seq, role, text, last))
+    return Session(session_id, start, None, tuple(turns))
+
+
+def _text(value: str, where: str) -> str:
+    if len(value) > MAX_TURN_CHARS:
+        raise InputError(
+            f"{where}: {len(value):,} characters is more than the {MAX_TURN_CHARS:,} a turn may "
+            "hold; split it or ingest it as a document"
+        )
+    return clean_text(value).strip()
+
+
+def _chatgpt(raw: dict[str, Any], where: str) -> Session:
+    mapping = raw.get("mapping")
+    if not isinstance(mapping, dict):
+        raise InputError(f"{where}.mapping: expected an object")
+    conversation_id = str(raw.get("conversation_id") or raw.get("id") or where)
+    said = []
+    for node_id, message in _chatgpt_branch(mapping, raw.get("current_node")):
+        role = _CHATGPT_ROLES.get((message.get("author") or {}).get("role"))
+        content = message.get("content") or {}
+        if role is None or content.get("content_type") != "text":
+            continue
+        parts = [p for p in content.get("parts") or [] if isinstance(p, str)]
+        text = _text("\n".join(parts), f"{where}, message {node_id}")
+        if text:
+            at = _when(message.get("create_time"), f"{where}, message {node_id}")
+            said.append((f"chatgpt:{message.get('id') or node_id}", role, text, at))
+    started = _when(raw.get("create_time"), f"{where}.create_time")
+    return _session(f"chatgpt:{conversation_id}", started, said)
+
+
+def _chatgpt_branch(mapping: dict[str, Any], current: Any) -> Iterator[tuple[str, dict]]:
+    """The messages from the root to `current` (the branch last shown): an edited message
+    starts a new branch, and the older ones are not what the conversation became."""
+    if current not in mapping:
+        # No current node: the last node without children ends the branch.
+        current = next(
+            (k for k, n in reversed(mapping.items()) if not (n or {}).get("children")), None
+        )
+    branch = []
+    seen = set()
+    while current in mapping and current not in seen:
+        seen.add(current)
+        node = mapping[current] or {}
+        if isinstance(node.get("message"), dict):
+            branch.append((str(current), node["message"]))
+        current = node.get("parent")
+    return reversed(branch)
+
+
+def _claude(raw: dict[str, Any], where: str) -> Session:
+    messages = raw.get("chat_messages")
+    if not isinstance(messages, list):
+        raise InputError(f"{where}.chat_messages: expected a list")
+    conversation_id = str(raw.get("uuid") or where)
+    said = []
+    for j, message in enumerate(messages):
+        if not isinstance(message, dict):
+            raise InputError(f"{where}, message {j + 1}: expected an object")
+        role = _CLAUDE_ROLES.get(message.get("sender"))
+        text = message.get("text")
+        if not text:
+            # Newer exports keep the words in typed content blocks.
+            blocks = message.get("content") or []
+            text = "\n".join(
+                b["text"] for b in blocks if isinstance(b, dict) and isinstance(b.get("text"), str)
+            )
+        if role is None or not isinstance(text, str):
+            continue
+        text = _text(text, f"{where}, message {j + 1}")
+        if text:
+            at = _when(message.get("created_at"), f"{where}, message {j + 1}")
+            said.append(
+                (f"claude:{message.get('uuid') or f'{conversation_id}:{j}'}", role, text, at)
+            )
+    started = _when(raw.get("created_at"), f"{where}.created_at")
+    return _session(f"claude:{conversation_id}", started, said)

@@ -1,0 +1,145 @@
+"""Conversations exported from ChatGPT and Claude import like Engram's own: the branch a
+ChatGPT conversation ended on, text turns only, in order, with their times and ids."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.embed import Embedder
+from core.errors import InputError
+from core.ingest.conversation_file import read_conversation_file
+from core.ingest.conversations import ConversationImporter
+from core.model import MemoryKind, Role
+from core.store import MemoryStore
+
+T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC).timestamp()
+
+
+def node(
+    node_id: str, parent: str | None, children: list[str], role: str | None, text: Any, at: float
+) -> dict[str, Any]:
+    message = None
+    if role is not None:
+        content = (
+            {"content_type": "text", "parts": [text]}
+            if isinstance(text, str)
+            else {"content_type": "multimodal_text", "parts": text}
+        )
+        message = {
+            "id": f"msg-{node_id}",
+            "author": {"role": role},
+            "create_time": at,
+            "content": content,
+        }
+    return {"id": node_id, "message": message, "parent": parent, "children": children}
+
+
+def chatgpt_export() -> list[dict[str, Any]]:
+    """A conversation where the user edited their first message: the first branch ("Berlin")
+    was left; the conversation went on from the edit ("Lisbon")."""
+    mapping = {
+        "root": node("root", None, ["sys"], None, None, T0),
+        "sys": node("sys", "root", ["u1", "u1b"], "system", "You are ChatGPT.", T0),
+        "u1": node("u1", "sys", ["a1"], "user", "I live in Berlin.", T0 + 10),
+        "a1": node("a1", "u1", [], "assistant", "Berlin is lovely.", T0 + 20),
+        "u1b": node("u1b", "sys", ["a1b"], "user", "I live in Lisbon.", T0 + 30),
+        "a1b": node("a1b", "u1b", ["tool"], "assistant", "Lisbon is lovely.", T0 + 40),
+        "tool": node("tool", "a1b", ["img"], "tool", "search results", T0 + 45),
+        "img": node("img", "tool", ["u2"], "user", [{"asset_pointer": "file-1"}], T0 + 50),
+        "u2": node("u2", "img", [], "user", "Remind me to book the ferry tomorrow.", T0 + 60),
+    }
+    return [
+        {
+            "title": "Moving",
+            "create_time": T0,
+            "conversation_id": "c-1",
+            "mapping": mapping,
+            "current_node": "u2",
+        }
+    ]
+
+
+def claude_export() -> list[dict[str, Any]]:
+    return [
+        {
+            "uuid": "k-1",
+            "name": "Plants",
+            "created_at": "2025-07-01T08:00:00Z",
+            "chat_messages": [
+                {
+                    "uuid": "m1",
+                    "sender": "human",
+                    "text": "I'm vegetarian.",
+                    "created_at": "2025-07-01T08:00:05Z",
+                },
+                {
+                    "uuid": "m2",
+                    "sender": "assistant",
+                    "text": "",
+                    "content": [{"type": "text", "text": "Noted."}],
+                    "created_at": "2025-07-01T08:00:09Z",
+                },
+            ],
+        },
+        {"uuid": "k-2", "name": "Empty", "created_at": "2025-07-02T08:00:00Z", "chat_messages": []},
+    ]
+
+
+def write(tmp_path: Path, data: Any) -> Path:
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(data), "utf-8")
+    return path
+
+
+def test_a_chatgpt_export_keeps_the_branch_the_conversation_ended_on(tmp_path: Path) -> None:
+    (session,) = read_conversation_file(write(tmp_path, chatgpt_export()))
+    assert session.id == "chatgpt:c-1"
+    assert [(t.role, t.text) for t in session.turns] == [
+        (Role.USER, "I live in Lisbon."),
+        (Role.ASSISTANT, "Lisbon is lovely."),
+        (Role.USER, "Remind me to book the ferry tomorrow."),
+    ]
+    assert [t.id for t in session.turns] == ["chatgpt:msg-u1b", "chatgpt:msg-a1b", "chatgpt:msg-u2"]
+    assert session.turns[0].at == datetime(2025, 6, 1, 9, 0, 30, tzinfo=UTC)
+
+
+def test_a_claude_export_reads_text_and_content_blocks(tmp_path: Path) -> None:
+    (session,) = read_conversation_file(write(tmp_path, claude_export()))
+    assert session.id == "claude:k-1"
+    assert [(t.role, t.text) for t in session.turns] == [
+        (Role.USER, "I'm vegetarian."),
+        (Role.ASSISTANT, "Noted."),
+    ]
+
+
+def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
+    tmp_path: Path, store: MemoryStore, embedder: Embedder
+) -> None:
+    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export()))
+    ConversationImporter(store, embedder).import_sessions(sessions)
+    beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
+    assert beliefs["user: location"] == "The user lives in Lisbon"
+    assert beliefs["user: diet"] == "The user is vegetarian"
+    (task,) = store.tasks.inbox()
+    assert task.title == "Book the ferry" and task.source_turn_id == "chatgpt:msg-u2"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([{"mapping": "nope"}], "conversation 1.mapping: expected an object"),
+        (
+            [{"chat_messages": [{"sender": "human", "text": "hi", "created_at": "soon"}]}],
+            "not a time",
+        ),
+        ([{"chat_messages": None}], "chat_messages: expected a list"),
+    ],
+)
+def test_a_malformed_export_says_where(tmp_path: Path, data: Any, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        read_conversation_file(write(tmp_path, data))
