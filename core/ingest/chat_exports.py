@@ -15,6 +15,8 @@ from core.text_input import MAX_TURN_CHARS, clean_text
 
 _CHATGPT_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
 _CLAUDE_ROLES = {"human": Role.USER, "assistant": Role.ASSISTANT}
+# Where an over-long message is cut, leaving room for saying so.
+CUT_AT = MAX_TURN_CHARS - 100
 
 
 def export_kind(data: Any) -> str | None:
@@ -71,13 +73,15 @@ def _session(
     return Session(session_id, start, None, tuple(turns))
 
 
-def _text(value: str, where: str) -> str:
-    if len(value) > MAX_TURN_CHARS:
-        raise InputError(
-            f"{where}: {len(value):,} characters is more than the {MAX_TURN_CHARS:,} a turn may "
-            "hold; split it or ingest it as a document"
-        )
-    return clean_text(value).strip()
+def _text(value: str) -> str:
+    """A message longer than a turn may hold keeps its head and says how much was left out:
+    refusing it would refuse an export of years over one pasted page, and the file cannot be
+    fixed by hand as Engram's own format can."""
+    value = clean_text(value).strip()
+    if len(value) <= MAX_TURN_CHARS:
+        return value
+    marker = f"\n[... {len(value) - CUT_AT:,} more characters not imported]"
+    return value[:CUT_AT] + marker
 
 
 def _chatgpt(raw: dict[str, Any], where: str) -> Session:
@@ -92,7 +96,7 @@ def _chatgpt(raw: dict[str, Any], where: str) -> Session:
         if role is None or content.get("content_type") != "text":
             continue
         parts = [p for p in content.get("parts") or [] if isinstance(p, str)]
-        text = _text("\n".join(parts), f"{where}, message {node_id}")
+        text = _text("\n".join(parts))
         if text:
             at = _when(message.get("create_time"), f"{where}, message {node_id}")
             said.append((f"chatgpt:{message.get('id') or node_id}", role, text, at))
@@ -138,7 +142,7 @@ def _claude(raw: dict[str, Any], where: str) -> Session:
             )
         if role is None or not isinstance(text, str):
             continue
-        text = _text(text, f"{where}, message {j + 1}")
+        text = _text(text)
         if text:
             at = _when(message.get("created_at"), f"{where}, message {j + 1}")
             said.append(

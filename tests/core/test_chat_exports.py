@@ -12,10 +12,12 @@ import pytest
 
 from core.embed import Embedder
 from core.errors import InputError
+from core.ingest.chat_exports import CUT_AT
 from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, Role
 from core.store import MemoryStore
+from core.text_input import MAX_TURN_CHARS
 
 T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC).timestamp()
 
@@ -143,3 +145,13 @@ def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
 def test_a_malformed_export_says_where(tmp_path: Path, data: Any, message: str) -> None:
     with pytest.raises(InputError, match=message):
         read_conversation_file(write(tmp_path, data))
+
+
+def test_a_message_too_long_for_a_turn_keeps_its_head_and_says_so(tmp_path: Path) -> None:
+    """An export cannot be mended by hand: one pasted page must not refuse years of chats."""
+    data = claude_export()
+    data[0]["chat_messages"][0]["text"] = "x" * (MAX_TURN_CHARS + 5_000)
+    (session,) = read_conversation_file(write(tmp_path, data))
+    kept = session.turns[0].text
+    assert len(kept) <= MAX_TURN_CHARS and kept.startswith("x" * 1000)
+    assert kept.endswith(f"[... {MAX_TURN_CHARS + 5_000 - CUT_AT:,} more characters not imported]")
