@@ -118,6 +118,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 MAX_FACTS_PER_TURN = 20
+# Facts that relate the speaker to a named thing: rule -> (key, as told, relation, whether the
+# statement ends the relationship rather than starts it).
+_RELATIONAL = {
+    "location": ("location", "lives in", "lives_in", False),
+    "employer": ("employer", "works at", "works_at", False),
+    "left_employer": ("employer", "no longer works at", "works_at", True),
+    "origin": ("origin", "is from", "is_from", False),
+}
 # "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
 MIN_AGE, MAX_AGE = 13, 110
 _ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
@@ -223,43 +231,20 @@ def _fact(
     if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
         return None
     value = _told_of(value)
-    if rule == "location":
+    if rule in _RELATIONAL:
+        # "I'm from work" is not a birthplace: after "I'm from", only a name is.
+        if rule == "origin" and place is not None and not re.match(r"(?:the\s+)?[A-Z]", value):
+            return None
+        key, said, relation, ended = _RELATIONAL[rule]
         return Fact(
-            f"{owner}: location",
-            f"{who} lives in {value}",
+            f"{owner}: {key}",
+            f"{who} {said} {value}",
             0.7,
             turn_id,
-            _relation(owner, "lives_in", value),
-        )
-    if rule == "employer":
-        return Fact(
-            f"{owner}: employer",
-            f"{who} works at {value}",
-            0.7,
-            turn_id,
-            _relation(owner, "works_at", value),
-        )
-    if rule == "left_employer":
-        return Fact(
-            f"{owner}: employer",
-            f"{who} no longer works at {value}",
-            0.7,
-            turn_id,
-            _relation(owner, "works_at", value, ended=True),
+            _relation(owner, relation, value, ended),
         )
     if rule == "occupation":
         return Fact(f"{owner}: occupation", f"{who} works as {value}", 0.7, turn_id)
-    if rule == "origin":
-        # "I'm from work" is not a birthplace: after "I'm from", only a name is.
-        if place is not None and not re.match(r"(?:the\s+)?[A-Z]", value):
-            return None
-        return Fact(
-            f"{owner}: origin",
-            f"{who} is from {value}",
-            0.7,
-            turn_id,
-            _relation(owner, "is_from", value),
-        )
     if rule == "name":
         words = list(takewhile(lambda w: w[:1].isupper(), value.split()))
         if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
