@@ -6,7 +6,7 @@ import argparse
 from datetime import datetime
 
 from core.errors import InputError
-from core.ingest.conversation_file import parse_timestamp
+from core.text_input import parse_timestamp
 
 
 def iso_datetime(text: str) -> datetime:

@@ -5,6 +5,11 @@ the database refuse the write and both searches fail."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
+from core.errors import InputError
+
 # A turn longer than this (a pasted book) is refused, in the chat as in an imported file: no
 # model reads it whole, and it would weigh on every turn after it (its memory, its counts).
 MAX_TURN_CHARS = 200_000
@@ -23,3 +28,14 @@ def too_long(chars: int) -> str:
         "Add a text this long as a document instead (Add documents... in the Memory tab, or "
         "engram ingest FILE)."
     )
+
+
+def parse_timestamp(value: Any, where: str) -> datetime:
+    """ISO 8601; a time without a zone is taken as UTC so imports do not depend on the machine."""
+    if not isinstance(value, str):
+        raise InputError(f"{where}: expected an ISO 8601 date-time string, got {value!r}")
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise InputError(f"{where}: {value!r} is not an ISO 8601 date-time") from exc
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.model import Role, Session, Turn
-from core.text_input import MAX_TURN_CHARS, clean_text
+from core.text_input import MAX_TURN_CHARS, clean_text, parse_timestamp
 
 _CHATGPT_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
 _CLAUDE_ROLES = {"human": Role.USER, "assistant": Role.ASSISTANT}
@@ -48,15 +48,12 @@ def _when(value: Any, where: str) -> datetime | None:
     """ChatGPT gives seconds since the epoch, Claude ISO 8601; either may be missing."""
     if value is None:
         return None
+    if not isinstance(value, int | float):
+        return parse_timestamp(value, where)
     try:
-        if isinstance(value, int | float):
-            return datetime.fromtimestamp(value, UTC)
-        if isinstance(value, str):
-            parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-            return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+        return datetime.fromtimestamp(value, UTC)
     except (ValueError, OverflowError, OSError):
-        pass
-    raise InputError(f"{where}: {value!r} is not a time")
+        raise InputError(f"{where}: {value!r} is not a time") from None
 
 
 def _session(

@@ -5,7 +5,7 @@ is written."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,20 +13,9 @@ from core.errors import InputError
 from core.files import not_a_file
 from core.ingest.chat_exports import export_kind, parse_export
 from core.model import Role, Session, Turn
-from core.text_input import MAX_TURN_CHARS, clean_text
+from core.text_input import MAX_TURN_CHARS, clean_text, parse_timestamp
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
-
-
-def parse_timestamp(value: Any, where: str) -> datetime:
-    """ISO 8601; a time without a zone is taken as UTC so imports do not depend on the machine."""
-    if not isinstance(value, str):
-        raise InputError(f"{where}: expected an ISO 8601 date-time string, got {value!r}")
-    try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError as exc:
-        raise InputError(f"{where}: {value!r} is not an ISO 8601 date-time") from exc
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
 def _text(value: Any, where: str, *, required: bool = True) -> str | None:

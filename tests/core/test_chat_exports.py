@@ -137,7 +137,7 @@ def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
         ([{"mapping": "nope"}], "conversation 1.mapping: expected an object"),
         (
             [{"chat_messages": [{"sender": "human", "text": "hi", "created_at": "soon"}]}],
-            "not a time",
+            "message 1: 'soon' is not an ISO 8601 date-time",
         ),
         ([{"chat_messages": None}], "chat_messages: expected a list"),
     ],
