@@ -52,8 +52,11 @@ def chatgpt_export() -> list[dict[str, Any]]:
         "u1b": node("u1b", "sys", ["a1b"], "user", "I live in Lisbon.", T0 + 30),
         "a1b": node("a1b", "u1b", ["tool"], "assistant", "Lisbon is lovely.", T0 + 40),
         "tool": node("tool", "a1b", ["img"], "tool", "search results", T0 + 45),
-        "img": node("img", "tool", ["u2"], "user", [{"asset_pointer": "file-1"}], T0 + 50),
-        "u2": node("u2", "img", [], "user", "Remind me to book the ferry tomorrow.", T0 + 60),
+        "img": node("img", "tool", ["pic"], "user", [{"asset_pointer": "file-1"}], T0 + 50),
+        "pic": node(
+            "pic", "img", ["u2"], "user", [{"asset_pointer": "f"}, "Our new flat!"], T0 + 55
+        ),
+        "u2": node("u2", "pic", [], "user", "Remind me to book the ferry tomorrow.", T0 + 60),
     }
     return [
         {
@@ -104,9 +107,15 @@ def test_a_chatgpt_export_keeps_the_branch_the_conversation_ended_on(tmp_path: P
     assert [(t.role, t.text) for t in session.turns] == [
         (Role.USER, "I live in Lisbon."),
         (Role.ASSISTANT, "Lisbon is lovely."),
+        (Role.USER, "Our new flat!"),
         (Role.USER, "Remind me to book the ferry tomorrow."),
     ]
-    assert [t.id for t in session.turns] == ["chatgpt:msg-u1b", "chatgpt:msg-a1b", "chatgpt:msg-u2"]
+    assert [t.id for t in session.turns] == [
+        "chatgpt:msg-u1b",
+        "chatgpt:msg-a1b",
+        "chatgpt:msg-pic",
+        "chatgpt:msg-u2",
+    ]
     assert session.turns[0].at == datetime(2025, 6, 1, 9, 0, 30, tzinfo=UTC)
 
 
