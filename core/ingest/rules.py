@@ -99,6 +99,16 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "attribute",
         re.compile(rf"\bmy\s+(?P<attr>[a-z][a-z' ]{{1,30}}?)\s+is\s+{_VALUE}{_END}", re.I),
     ),
+    # "I have a dog named Luna". Keyed by the name too: a friend named Carl, said later, is
+    # another friend, not a correction of Bob.
+    (
+        "named",
+        re.compile(
+            r"\b(?:I|we)(?:'ve| have)\s+(?:got\s+)?an?\s+(?:new\s+)?(?P<attr>[a-z]{2,20})\s+"
+            r"(?:named|called)\s+(?P<value>[^\W\d_][\w'-]+)",
+            re.I,
+        ),
+    ),
     (
         "preference",
         re.compile(
@@ -264,6 +274,16 @@ def _fact(
         verb = groups["verb"].lower()
         return Fact(
             f"{owner}: {verb}s {value.lower()}", f"{who} does not {verb} {value}", 0.7, turn_id
+        )
+    if rule == "named":
+        if not value[:1].isupper():
+            return None
+        attribute = groups["attr"].lower()
+        return Fact(
+            f"{owner}: {attribute} {value.lower()}",
+            f"{who} has a {attribute} named {value}",
+            0.7,
+            turn_id,
         )
     if rule == "attribute":
         attribute = _clean(groups["attr"]).lower()

@@ -69,6 +69,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ),
         ("I don't drink coffee.", [("ana: drinks coffee", "Ana does not drink coffee")]),
         ("We settled on the blue sofa.", [(None, "Decided: the blue sofa")]),
+        ("I have a dog named Luna.", [("ana: dog luna", "Ana has a dog named Luna")]),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -98,6 +99,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm 100% sure.",
         "I'm living with my parents.",
         "I'm allergic to it.",
+        "I have a feeling called dread.",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
