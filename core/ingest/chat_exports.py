@@ -90,8 +90,10 @@ def _chatgpt(raw: dict[str, Any], where: str) -> Session:
     for node_id, message in _chatgpt_branch(mapping, raw.get("current_node")):
         role = _CHATGPT_ROLES.get((message.get("author") or {}).get("role"))
         content = message.get("content") or {}
-        # A message with a picture keeps its words; code runs and tool output are not said.
-        if role is None or content.get("content_type") not in ("text", "multimodal_text"):
+        # A message with a picture keeps its words; code runs and tool output are not said,
+        # nor is what the app added out of sight (custom instructions, memory context).
+        hidden = (message.get("metadata") or {}).get("is_visually_hidden_from_conversation")
+        if role is None or hidden or content.get("content_type") not in ("text", "multimodal_text"):
             continue
         parts = [p for p in content.get("parts") or [] if isinstance(p, str)]
         text = _text("\n".join(parts))

@@ -58,6 +58,11 @@ def chatgpt_export() -> list[dict[str, Any]]:
         ),
         "u2": node("u2", "pic", [], "user", "Remind me to book the ferry tomorrow.", T0 + 60),
     }
+    # Put in by the app out of sight, as custom instructions are: not something said.
+    mapping["sys"]["children"].append("ctx")
+    mapping["ctx"] = node("ctx", "sys", ["u1b"], "user", "Be brief.", T0 + 5)
+    mapping["ctx"]["message"]["metadata"] = {"is_visually_hidden_from_conversation": True}
+    mapping["u1b"]["parent"] = "ctx"
     return [
         {
             "title": "Moving",
