@@ -373,7 +373,7 @@ class Assistant:
             user_message=message,
             now=now,
             results=results,
-            core=self.core.items(),
+            core=self.core.always(),
             working=working,
             recent_turns=self._live.turns[-self.config.recent_turns :] if self._live else (),
             project=self.project,

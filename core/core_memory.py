@@ -17,6 +17,15 @@ from core.store.database import RowChanges
 from core.text_input import clean_text
 
 MAX_PIN_CHARS = 2000
+# Who the user is goes in every prompt beside what they pinned (seed 000's core memory holds
+# "user identity, role, and communication preferences"): the current fact on each of these
+# keys, as the user last told it in chat ("call me Sam", "I work as a nurse", "I'm vegan").
+IDENTITY_KEYS = ("user: name", "user: occupation", "user: location", "user: diet")
+IDENTITY_PREFIXES = ("user: allergic to ",)
+
+
+def _identity(key: str | None) -> bool:
+    return key is not None and (key in IDENTITY_KEYS or key.startswith(IDENTITY_PREFIXES))
 
 
 class CoreMemory:
@@ -24,32 +33,49 @@ class CoreMemory:
         self._store = store
         self._embedder = embedder
         self._lock = threading.Lock()
-        self._held: list[Memory] | None = None
+        # What is pinned and who the user is, as last read.
+        self._held: tuple[list[Memory], list[Memory]] | None = None
         # Bumped by every write that may have changed what is pinned: a read under way
         # across one does not keep what it read.
         self._writes_seen = 0
         store.db.on_rows_changed(self._on_rows_changed)
 
     def items(self) -> list[Memory]:
-        """What is pinned, read once and kept until a write adds a core memory or touches
+        """What is pinned."""
+        return list(self._read()[0])
+
+    def always(self) -> list[Memory]:
+        """What every prompt carries: what is pinned, then who the user is."""
+        pinned, identity = self._read()
+        return [*pinned, *identity]
+
+    def _read(self) -> tuple[list[Memory], list[Memory]]:
+        """Read once and kept until a write adds a core memory or an identity fact, or touches
         one: every prompt carries them, and scanning for them cost each turn 1-1.5 ms at
         100,000 memories."""
         with self._lock:
             if self._held is not None:
-                return list(self._held)
+                return self._held
             seen = self._writes_seen
-        pinned = self._store.memories.of_kind(MemoryKind.CORE)
+        found = self._store.memories.core_and_keyed(IDENTITY_KEYS, IDENTITY_PREFIXES)
+        held = (
+            [m for m in found if m.kind is MemoryKind.CORE],
+            [m for m in found if m.kind is not MemoryKind.CORE],
+        )
         with self._lock:
             if seen == self._writes_seen:
-                self._held = pinned
-        return list(pinned)
+                self._held = held
+        return held
 
     def _on_rows_changed(self, changes: RowChanges) -> None:
         with self._lock:
             if self._held is not None and not (
                 changes.stale is None
-                or {m.id for m in self._held} & changes.touched
-                or any(row.kind is MemoryKind.CORE for row in changes.added.values())
+                or {m.id for m in (*self._held[0], *self._held[1])} & changes.touched
+                or any(
+                    row.kind is MemoryKind.CORE or _identity(row.key)
+                    for row in changes.added.values()
+                )
             ):
                 return
             self._held = None

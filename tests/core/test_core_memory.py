@@ -51,6 +51,28 @@ def test_core_memory_changed_elsewhere_is_in_the_very_next_prompt(
     assert pinned_in("And now?") == []
 
 
+def test_who_the_user_said_they_are_is_in_every_prompt_as_last_told(
+    assistant: Assistant, clock: Clock
+) -> None:
+    """Seed 000's core memory holds the user's identity and role: said once in chat, the name
+    and the work reach later prompts that recall nothing about them; a correction replaces
+    what was said before."""
+    assistant.turn("Call me Sam. I work as a nurse and I'm allergic to peanuts.")
+    clock.advance(days=2)
+    assistant.start_session()
+
+    def always_in(text: str) -> set[str]:
+        project = assistant.turn(text).context.layer(Layer.PROJECT)
+        return {i.text.split("\n")[1] for i in project.items}
+
+    told = {"User goes by Sam", "User works as a nurse", "User is allergic to peanuts"}
+    assert always_in("What's a good film for tonight?") == told
+    assistant.turn("Actually, call me Samantha.")
+    assert "User goes by Samantha" in always_in("Any plans for the weekend?")
+    assert "User goes by Sam" not in always_in("And the one after?")
+    assert assistant.core.items() == []
+
+
 def test_an_assistant_replaced_is_not_kept_alive_by_the_store(
     store: MemoryStore, embedder: Embedder
 ) -> None:
