@@ -306,7 +306,10 @@ class MemoryManagerView(QWidget):
 
     def ask_import(self) -> None:
         paths = dialogs.choose_open_paths(
-            self, "Import a conversation", "Conversations (*.json);;All files (*)", many=False
+            self,
+            "Import a conversation (or a ChatGPT / Claude conversations.json)",
+            "Conversations (*.json);;All files (*)",
+            many=False,
         )
         if paths:
             self.sig_import_requested.emit(paths[0])
