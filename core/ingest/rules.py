@@ -152,10 +152,15 @@ _POINTING = re.compile(
 # A state, not an attribute: "my hard work is paying off", "my team is like family".
 _STATE = re.compile(
     r"^(?:going|getting|doing|paying|coming|looking|feeling|growing|improving|starting|like|so|"
-    r"really|also|just|too|still|very)\b",
+    r"really|also|just|too|still|very|"
+    # ...or a judgement: "my family is awesome", "my art is important to me".
+    r"awesome|amazing|great|important|key|inspiring|everything|always|wonderful|cool|fun|hard|"
+    r"tough|crazy|nice|open|about|something|full\s+of|a\s+(?:mix|constant|good|great|huge|big)|"
+    r"the\s+(?:most|main|best))\b",
     re.I,
 )
-_LIST = re.compile(r"\b(?:and|or)\b")
+# "My friend who is a fan of ...": the verb belongs to a clause inside the subject.
+_LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
 # The speaker's own words, told of them: "my studio" is theirs once the fact names them.
 _FIRST_PERSON = {
     "i": "they",

@@ -100,6 +100,11 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm living with my parents.",
         "I'm allergic to it.",
         "I have a feeling called dread.",
+        # Judgements, not attributes (LoCoMo dev).
+        "Yeah, my family is awesome.",
+        "Representing diversity in my art is important to me.",
+        "Making my spot inviting for my customers is key.",
+        "I talked to my friend who is a fan of Harry Potter.",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
