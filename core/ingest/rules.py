@@ -5,6 +5,8 @@ about themselves become semantic memories with a key, so a later statement on th
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import takewhile
 
@@ -224,8 +226,11 @@ def extract_facts(turn: Turn) -> list[Fact]:
     facts: dict[str, Fact] = {}
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
+    stated = _stated(turn.text)
     for rule, pattern in _RULES:
         for match in pattern.finditer(turn.text):
+            if not stated(match.start()):
+                continue
             fact = _fact(rule, match.groupdict(), who, owner, turn.id)
             if fact is not None:
                 # Said twice in one message, a key holds what was said last.
@@ -233,6 +238,32 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 facts[fact.key or fact.content] = fact
     # A paste full of "I like ..." is not someone telling about themselves, one fact at a time.
     return list(facts.values())[:MAX_FACTS_PER_TURN]
+
+
+# What makes a sentence something other than a statement of fact: asked ("Do I live in
+# Lisbon?") or supposed ("If I moved to Berlin, ...", "What if I quit my job at Acme?").
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_SUPPOSED = re.compile(
+    r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|when|whenever)\b", re.I
+)
+
+
+def _stated(text: str) -> Callable[[int], bool]:
+    """Whether the words at a position of `text` are stated as true, not asked or supposed.
+    Sentence ends and supposing words are found once: a paste with thousands of matches must
+    not look back over the whole text for each."""
+    ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+    supposed = [m.start() for m in _SUPPOSED.finditer(text)]
+
+    def at(start: int) -> bool:
+        sentence = bisect_left(ends, start)
+        if sentence < len(ends) and text[ends[sentence]] == "?":
+            return False
+        opening = ends[sentence - 1] + 1 if sentence else 0
+        first = bisect_left(supposed, opening)
+        return not (first < len(supposed) and supposed[first] < start)
+
+    return at
 
 
 def _fact(

@@ -105,6 +105,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Representing diversity in my art is important to me.",
         "Making my spot inviting for my customers is key.",
         "I talked to my friend who is a fan of Harry Potter.",
+        # Asked or supposed, not stated: "What if I quit..." superseded where the user works.
+        "Do I live in Lisbon?",
+        "If I moved to Berlin, would you still remember me?",
+        "What if I quit my job at Siemens?",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
