@@ -39,6 +39,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        "left_location",
+        re.compile(
+            r"\b(?:I|we)\s+(?:no\s+longer|don't|do\s+not)\s+live\s+in\s+"
+            rf"{_VALUE}{_END}|\b(?:I|we)(?:'ve| have)?\s+(?:just\s+)?moved\s+"
+            rf"(?:out\s+of|away\s+from)\s+{_VALUE.replace('value', 'place')}{_END}",
+            re.I,
+        ),
+    ),
+    (
         "employer",
         re.compile(
             r"\bI\s+(?:now\s+|currently\s+)?(?:work|'m working|am working)\s+(?:at|for)\s+"
@@ -136,6 +145,7 @@ _RELATIONAL = {
     "location": ("location", "lives in", "lives_in", False),
     "employer": ("employer", "works at", "works_at", False),
     "left_employer": ("employer", "no longer works at", "works_at", True),
+    "left_location": ("location", "no longer lives in", "lives_in", True),
     "origin": ("origin", "is from", "is_from", False),
 }
 # "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
@@ -205,7 +215,7 @@ def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Rel
 
 _TRAILING_TIME = re.compile(
     r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|"
-    r"these\s+days|as\s+well|too|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
+    r"these\s+days|as\s+well|too|any\s?more|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
     r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december|(?:19|20)\d\d))$",
     re.I,
@@ -223,7 +233,9 @@ def _told_of(value: str) -> str:
 
 def extract_facts(turn: Turn) -> list[Fact]:
     """Facts, preferences and decisions the speaker states about themselves in `turn`."""
-    facts: dict[str, Fact] = {}
+    # Each key's fact with where it was said: said twice in one message, a key holds what
+    # was said last ("I don't live in a house, I live in a flat").
+    facts: dict[str, tuple[int, Fact]] = {}
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
     stated = _stated(turn.text)
@@ -232,12 +244,12 @@ def extract_facts(turn: Turn) -> list[Fact]:
             if not stated(match.start()):
                 continue
             fact = _fact(rule, match.groupdict(), who, owner, turn.id)
-            if fact is not None:
-                # Said twice in one message, a key holds what was said last.
-                facts.pop(fact.key or fact.content, None)
-                facts[fact.key or fact.content] = fact
+            said = facts.get(fact.key or fact.content) if fact is not None else None
+            if fact is not None and (said is None or said[0] < match.start()):
+                facts[fact.key or fact.content] = (match.start(), fact)
     # A paste full of "I like ..." is not someone telling about themselves, one fact at a time.
-    return list(facts.values())[:MAX_FACTS_PER_TURN]
+    in_order = sorted(facts.values(), key=lambda said: said[0])
+    return [fact for _, fact in in_order][:MAX_FACTS_PER_TURN]
 
 
 # What makes a sentence something other than a statement of fact: asked ("Do I live in
@@ -278,8 +290,10 @@ def _fact(
         return None
     value = _told_of(value)
     if rule in _RELATIONAL:
-        # "I'm from work" is not a birthplace: after "I'm from", only a name is.
-        if rule == "origin" and place is not None and not re.match(r"(?:the\s+)?[A-Z]", value):
+        # "I'm from work" is not a birthplace, nor "I moved away from home" a move out of a
+        # town: there, only a name is.
+        named = re.match(r"(?:the\s+)?[A-Z]", value)
+        if (rule == "left_location" or (rule == "origin" and place is not None)) and not named:
             return None
         key, said, relation, ended = _RELATIONAL[rule]
         return Fact(

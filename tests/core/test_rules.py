@@ -70,6 +70,9 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I don't drink coffee.", [("ana: drinks coffee", "Ana does not drink coffee")]),
         ("We settled on the blue sofa.", [(None, "Decided: the blue sofa")]),
         ("I have a dog named Luna.", [("ana: dog luna", "Ana has a dog named Luna")]),
+        ("I don't live in Berlin anymore.", [("ana: location", "Ana no longer lives in Berlin")]),
+        # Said twice in a message, a key holds what was said last.
+        ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -107,6 +110,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I talked to my friend who is a fan of Harry Potter.",
         # Asked or supposed, not stated: "What if I quit..." superseded where the user works.
         "Do I live in Lisbon?",
+        "I moved away from home at 18.",
         "If I moved to Berlin, would you still remember me?",
         "What if I quit my job at Siemens?",
     ],
