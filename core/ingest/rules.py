@@ -244,9 +244,11 @@ def extract_facts(turn: Turn) -> list[Fact]:
             if not stated(match.start()):
                 continue
             fact = _fact(rule, match.groupdict(), who, owner, turn.id)
-            said = facts.get(fact.key or fact.content) if fact is not None else None
-            if fact is not None and (said is None or said[0] < match.start()):
-                facts[fact.key or fact.content] = (match.start(), fact)
+            if fact is None:
+                continue
+            key = fact.key or fact.content
+            if key not in facts or facts[key][0] < match.start():
+                facts[key] = (match.start(), fact)
     # A paste full of "I like ..." is not someone telling about themselves, one fact at a time.
     in_order = sorted(facts.values(), key=lambda said: said[0])
     return [fact for _, fact in in_order][:MAX_FACTS_PER_TURN]
