@@ -257,6 +257,11 @@ def extract_facts(turn: Turn) -> list[Fact]:
 # What makes a sentence something other than a statement of fact: asked ("Do I live in
 # Lisbon?") or supposed ("If I moved to Berlin, ...", "What if I quit my job at Acme?").
 _SENTENCE_END = re.compile(r"[.!?\n]")
+_ASKING = re.compile(
+    r"\W*(?:(?:so|and|oh|ok|okay|hey|but|wait)\W+)*(?:do|does|did|am|is|are|was|were|can|could|"
+    r"would|will|should|shall|have|has|had|what|where|when|why|how|who|which|whose)\b",
+    re.I,
+)
 _SUPPOSED = re.compile(
     r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|when|whenever)\b", re.I
 )
@@ -271,9 +276,14 @@ def _stated(text: str) -> Callable[[int], bool]:
 
     def at(start: int) -> bool:
         sentence = bisect_left(ends, start)
-        if sentence < len(ends) and text[ends[sentence]] == "?":
-            return False
         opening = ends[sentence - 1] + 1 if sentence else 0
+        # "Do I live in Lisbon?" asks; "I'm vegetarian, are you?" tells, then asks back.
+        if (
+            sentence < len(ends)
+            and text[ends[sentence]] == "?"
+            and _ASKING.match(text, opening, start)
+        ):
+            return False
         first = bisect_left(supposed, opening)
         return not (first < len(supposed) and supposed[first] < start)
 

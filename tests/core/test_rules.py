@@ -71,6 +71,8 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("We settled on the blue sofa.", [(None, "Decided: the blue sofa")]),
         ("I have a dog named Luna.", [("ana: dog luna", "Ana has a dog named Luna")]),
         ("I don't live in Berlin anymore.", [("ana: location", "Ana no longer lives in Berlin")]),
+        # Told, then asked back: still told.
+        ("I'm vegetarian, are you?", [("ana: diet", "Ana is vegetarian")]),
         # Said twice in a message, a key holds what was said last.
         ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
     ],
