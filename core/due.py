@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from core.temporal import MONTHS, NUMBER_WORDS, WEEKDAYS
+from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS
 
 _PART_OF_DAY = r"(?:\s+(?:morning|afternoon|evening|night))?"
 _NUMBER = r"(\d+|" + "|".join(NUMBER_WORDS) + ")"
@@ -57,7 +57,7 @@ _PATTERNS = (
             r"\b(?:in|within)\s+(?:a\s+)?" + _NUMBER + r"\s+(minute|hour|day|week|month)s?\b"
         ),
     ),
-    ("iso_date", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
+    ("iso_date", ISO_DATE),
     ("day_of_month", re.compile(r"\b(?:by|on|before)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")),
     (
         "month_day",

@@ -56,6 +56,12 @@ _SEASON = re.compile(
     r"\b(last|this|in the|over the|during the)\s+(spring|summer|autumn|fall|winter)\b"
 )
 _WEEKEND = re.compile(r"\b(?:this past|over the|this|on the)\s+weekend\b")
+# A holiday's first day and how many days it spans ("new year" otherwise: Dec 31 - Jan 2).
+_HOLIDAY_DAYS = {
+    "christmas": (12, 24, 4),
+    "new year's eve": (12, 31, 1),
+    "new years eve": (12, 31, 1),
+}
 _SINCE = re.compile(r"\bsince\s+")
 _BETWEEN = re.compile(rf"\bbetween\s+({_MONTH_NAMES})\s+and\s+({_MONTH_NAMES})\b")
 _HOLIDAYS = re.compile(r"\b(?:at|on|over|during|for)\s+(christmas|new year'?s eve|new year)\b")
@@ -68,7 +74,8 @@ _DATE = re.compile(
     rf"\b(?:(on)\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES})|({_MONTH_NAMES})\s+"
     rf"(\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?"
 )
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+# 2026-03-05 (a deadline in `core.due` is written so too).
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _WEEKDAY = re.compile(r"\b(?:on|last)\s+(" + "|".join(WEEKDAYS) + r")\b")
 _BEFORE_AFTER = re.compile(r"\b(before|prior to|after)\s+")
 # What comes right before "before <day>": "two weeks", "the week", "last weekend", "the Sunday".
@@ -239,12 +246,7 @@ def _span(query: str, text: str, now: datetime) -> TimeWindow | None:
         start = today.replace(year=year, month=1, day=1)
         return TimeWindow(start, start.replace(year=year + 1), _phrase(query, text, *match.span()))
     if match := _HOLIDAYS.search(text):
-        first = {
-            "christmas": (12, 24, 4),
-            "new year's eve": (12, 31, 1),
-            "new years eve": (12, 31, 1),
-        }
-        month, day, days = first.get(match.group(1), (12, 31, 3))
+        month, day, days = _HOLIDAY_DAYS.get(match.group(1), (12, 31, 3))
         start = today.replace(month=month, day=day)
         if start > now:
             start = start.replace(year=start.year - 1)
@@ -266,7 +268,7 @@ def _the_verb(month_name: str, query: str) -> bool:
 def _named_day(query: str, text: str, now: datetime) -> TimeWindow | None:
     """A day named by its date: with a year, or after "on" (the last such day up to now), or
     written as 2026-03-05."""
-    if match := _ISO_DATE.search(text):
+    if match := ISO_DATE.search(text):
         year, month, day = (int(part) for part in match.groups())
         start = _day(now).replace(year=year, month=month, day=day)
         return TimeWindow(start, start + timedelta(days=1), match.group())

@@ -16,6 +16,8 @@ from core.temporal import MONTHS, WEEKDAYS
 # A value runs to the end of the clause (a dash or a colon ends one too).
 _VALUE = r"(?P<value>[^.,!?;:\n\u2013\u2014]+?)"
 _END = r"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|[.,!?;:\n\u2013\u2014]|$)"
+# The value of a rule's second wording (a pattern may name a group only once).
+_PLACE = _VALUE.replace("value", "place")
 
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
@@ -34,7 +36,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:I|we)(?:\s+(?:now\s+|currently\s+)?(?:live|am living|are living)|"
             r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living)\s+in\s+"
             rf"{_VALUE}{_END}|{_I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
-            rf"{_VALUE.replace('value', 'place')}{_END}",
+            rf"{_PLACE}{_END}",
             re.I,
         ),
     ),
@@ -43,7 +45,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:I|we)\s+(?:no\s+longer|don't|do\s+not)\s+live\s+in\s+"
             rf"{_VALUE}{_END}|\b(?:I|we)(?:'ve| have)?\s+(?:just\s+)?moved\s+"
-            rf"(?:out\s+of|away\s+from)\s+{_VALUE.replace('value', 'place')}{_END}",
+            rf"(?:out\s+of|away\s+from)\s+{_PLACE}{_END}",
             re.I,
         ),
     ),
@@ -53,7 +55,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI\s+(?:now\s+|currently\s+)?(?:work|'m working|am working)\s+(?:at|for)\s+"
             rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
             r"working)|got\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
-            rf"{_VALUE.replace('value', 'place')}{_END}",
+            rf"{_PLACE}{_END}",
             re.I,
         ),
     ),
@@ -62,7 +64,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+"
             rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|left)\s+my\s+job\s+at\s+"
-            rf"{_VALUE.replace('value', 'place')}{_END}",
+            rf"{_PLACE}{_END}",
             re.I,
         ),
     ),
@@ -76,7 +78,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "origin",
         re.compile(
             rf"\bI\s+(?:grew\s+up|was\s+born)\s+in\s+{_VALUE}{_END}|{_I_AM}(?:originally\s+)?"
-            rf"from\s+{_VALUE.replace('value', 'place')}{_END}",
+            rf"from\s+{_PLACE}{_END}",
             re.I,
         ),
     ),
