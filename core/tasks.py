@@ -108,6 +108,16 @@ _REQUEST_LEAD = re.compile(
 )
 # ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants".
 _REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|please|but)\s+)+$")
+# An instruction to someone the message speaks to is advice, not the speaker's to-do: "You'll
+# love Kyoto. Make sure to visit Fushimi Inari early." It stays a weak signal (a note to self
+# in the second person, "don't forget to renew your passport", lands on a second mention).
+_ADVICE = re.compile(r"^(?:please\s+)?(?:(?:don'?t|do not)\s+forget|remember|make\s+sure)\s+to\b")
+_ADVICE_STRENGTH = 0.55
+_ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
+# ...but asking or thanking the assistant is not advising it.
+_ASKED_OR_THANKED = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+you|thanks?\s+you|thank-you|(?:want|need|like)\s+you\s+to)\b"
+)
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
 _REPORTED = re.compile(r"\b(?:said|says|told me|tells me)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
@@ -221,7 +231,9 @@ def find_task_signals(
 ) -> list[TaskSignal]:
     """Task-like phrases in `text`, one per sentence at most."""
     signals = []
-    for match in _SENTENCE.finditer(_strip_quotes(text)):
+    unquoted = _strip_quotes(text)
+    advising = bool(_ADDRESSED.search(_ASKED_OR_THANKED.sub(" ", unquoted.lower())))
+    for match in _SENTENCE.finditer(unquoted):
         original = match.group().strip()
         sentence = original.lower()
         # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
@@ -242,13 +254,16 @@ def find_task_signals(
             if _REPORTED.search(lead):
                 continue
             title = _clean_title(source[found.start("task") : found.end("task")], due)
+            advice = advising and bool(_ADVICE.match(found.group()))
             signal = TaskSignal(
                 title=title[:1].upper() + title[1:],
                 pattern=name,
-                strength=strength,
+                strength=_ADVICE_STRENGTH if advice else strength,
                 entity_density=entity_density(title, known_entities),
                 due=due,
-                directive=name in _DIRECTIVES and bool(_OPENERS.match(sentence[: found.start()])),
+                directive=not advice
+                and name in _DIRECTIVES
+                and bool(_OPENERS.match(sentence[: found.start()])),
             )
             if best is None or signal.strength > best.strength:
                 best = signal

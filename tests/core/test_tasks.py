@@ -147,6 +147,32 @@ def test_thoughts_past_chances_and_clauses_inside_others_are_not_tasks(text: str
 @pytest.mark.parametrize(
     "text",
     [
+        "You'll love Kyoto. Make sure to visit Fushimi Inari early in the morning.",
+        "Good luck with the exam, you've got this! Remember to get some sleep tonight.",
+        "Believe in yourself, Jon! Don't forget to take breaks and dance it out.",
+    ],
+)
+def test_advice_to_the_person_spoken_to_is_not_the_speakers_to_do(text: str) -> None:
+    """An imported chat with a friend put the user's tips to them in the inbox."""
+    assert not lands(text)
+    # Said again, it may be meant after all: it waits for that, out of sight.
+    assert extract_tasks(text, SAID_AT, "turn-1")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thank you! Remember to book the hotel for Lisbon by Friday.",
+        "Could you summarise the article? Also, don't forget to renew my passport this month.",
+    ],
+)
+def test_thanking_or_asking_the_assistant_is_not_advice(text: str) -> None:
+    assert lands(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Engram, remind me to renew my passport next month.",
         "Hey, could you please remind me to call the bank on Monday?",
         "I want you to remind me to back up my laptop on Sunday.",
