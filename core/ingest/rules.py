@@ -13,9 +13,11 @@ from itertools import takewhile
 from core.model import Turn
 from core.temporal import MONTHS, WEEKDAYS
 
-# A value runs to the end of the clause (a dash or a colon ends one too).
-_VALUE = r"(?P<value>[^.,!?;:\n\u2013\u2014]+?)"
-_END = r"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|[.,!?;:\n\u2013\u2014]|$)"
+# A value runs to the end of the clause (a dash or a colon ends one too). A dot inside a word
+# does not end it: "my email is ana@example.com" (a capital after one starts a sentence).
+_IN_WORD = r"(?-i:[a-z0-9])"
+_VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|\.(?={_IN_WORD}))+?)"
+_END = rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|\.(?!{_IN_WORD})|[,!?;:\n\u2013\u2014]|$)"
 # The value of a rule's second wording (a pattern may name a group only once).
 _PLACE = _VALUE.replace("value", "place")
 
@@ -77,7 +79,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "origin",
         re.compile(
-            rf"\bI\s+(?:grew\s+up|was\s+born)\s+in\s+{_VALUE}{_END}|{_I_AM}(?:originally\s+)?"
+            rf"\bI\s+(?:grew\s+up|was\s+(?P<born>born))\s+in\s+{_VALUE}{_END}|{_I_AM}(?:originally\s+)?"
             rf"from\s+{_PLACE}{_END}",
             re.I,
         ),
@@ -150,6 +152,11 @@ _RELATIONAL = {
     "left_location": ("location", "no longer lives in", "lives_in", True),
     "origin": ("origin", "is from", "is_from", False),
 }
+# A time, not a place: a year, a decade, a month.
+_WHEN = re.compile(
+    rf"(?:the\s+)?(?:'?\d|(?:{'|'.join(sorted(MONTHS))})\b)",
+    re.I,
+)
 # "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
 MIN_AGE, MAX_AGE = 13, 110
 _ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
@@ -303,6 +310,11 @@ def _fact(
     if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
         return None
     value = _told_of(value)
+    if rule == "origin" and _WHEN.match(value):
+        # "I was born in 1988" tells when, not where; "I grew up in the 90s" neither.
+        if not groups.get("born"):
+            return None
+        return Fact(f"{owner}: born", f"{who} was born in {value}", 0.7, turn_id)
     if rule in _RELATIONAL:
         # "I'm from work" is not a birthplace, nor "I moved away from home" a move out of a
         # town: there, only a name is.
@@ -350,10 +362,12 @@ def _fact(
             turn_id,
         )
     if rule == "attribute":
-        attribute = _clean(groups["attr"]).lower()
+        said = _clean(groups["attr"])
+        attribute = said.lower()
         if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
             return None
-        return Fact(f"{owner}: {attribute}", f"{who}'s {attribute} is {value}", 0.7, turn_id)
+        # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
+        return Fact(f"{owner}: {attribute}", f"{who}'s {said} is {value}", 0.7, turn_id)
     if rule == "preference":
         verb = groups["verb"].lower()
         verb = "hate" if verb == "can't stand" else verb

@@ -73,6 +73,15 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I don't live in Berlin anymore.", [("ana: location", "Ana no longer lives in Berlin")]),
         # Told, then asked back: still told.
         ("I'm vegetarian, are you?", [("ana: diet", "Ana is vegetarian")]),
+        # A year is when, not where; a dot inside a word does not end the value; a name
+        # keeps its capital.
+        ("I was born in 1988.", [("ana: born", "Ana was born in 1988")]),
+        ("My email is ana@example.com.", [("ana: email", "Ana's email is ana@example.com")]),
+        (
+            "I live in Lisbon.I work at Acme.",
+            [("ana: location", "Ana lives in Lisbon"), ("ana: employer", "Ana works at Acme")],
+        ),
+        ("My son Leo is 7.", [("ana: son leo", "Ana's son Leo is 7")]),
         # Said twice in a message, a key holds what was said last.
         ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
     ],
@@ -103,6 +112,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm 5 minutes away.",
         "I'm 100% sure.",
         "I'm living with my parents.",
+        "I grew up in the 90s.",
         "I'm allergic to it.",
         "I have a feeling called dread.",
         # Judgements, not attributes (LoCoMo dev).
