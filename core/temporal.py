@@ -48,7 +48,16 @@ NUMBER_WORDS = {
 }
 _NUMBER = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few)"
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
-_AGO = re.compile(rf"\b{_NUMBER}\s+(day|week|month|year)s?\s+(?:ago|back)\b")
+_AGO = re.compile(rf"\b{_NUMBER}\s+(day|week|fortnight|month|year)s?\s+(?:ago|back)\b")
+# "In the past few days", "over the last 3 weeks", "the past month": up to now. "The last day
+# of the trip" is no such stretch: "last" needs a count.
+_PAST = re.compile(rf"\bthe\s+(past|last)\s+(?:{_NUMBER}\s+)?(day|week|month|year)s?\b")
+_WEEKENDS_AGO = re.compile(rf"\b{_NUMBER}\s+weekends?\s+ago\b")
+# "In early March", "mid-May", "late June 2024": a third of the month.
+_PART_OF_MONTH = re.compile(rf"\b(early|mid|late)[\s-]+({_MONTH_NAMES})\b(?:\s+(\d{{4}}))?")
+_THIRDS = {"early": 0, "mid": 10, "late": 20}
+# "On the 3rd": the last such day of a month, up to today.
+_DAY_OF_MONTH = re.compile(r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")
 _RECENT_AGO = re.compile(rf"\b{_NUMBER}\s+(minute|hour)s?\s+ago\b")
 _YEAR = re.compile(r"\b(?:in|during|back in)\s+((?:19|20)\d\d)\b")
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
@@ -83,7 +92,7 @@ _SPAN_BEFORE = re.compile(
     rf"\b(?:{_NUMBER}\s+(day|week|month|year)s?|(?:the|a|last)\s+(day|weekend|week|month|year)"
     rf"|(?:the|last)\s+({'|'.join(WEEKDAYS)}))\s*$"
 )
-_SPAN_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_SPAN_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +132,7 @@ def _month_start(year: int, month: int, like: datetime) -> datetime:
 def _ago(amount: int, unit: str, now: datetime) -> tuple[datetime, datetime]:
     """'N units ago' is fuzzy: a window around the moment, one unit wide each side for days,
     half a unit otherwise."""
-    span = {"day": 1, "week": 7, "month": 30, "year": 365}[unit]
+    span = _SPAN_DAYS[unit]
     centre = now - timedelta(days=amount * span)
     slack = timedelta(days=1 if unit == "day" else span / 2)
     return _day(centre - slack), _day(centre + slack) + timedelta(days=1)
@@ -226,6 +235,45 @@ def _span(query: str, text: str, now: datetime) -> TimeWindow | None:
             start = _month_start(year - (1 if first > last else 0), first, now)
             end = _month_start(year, last + 1, now)
             return TimeWindow(start, end, _phrase(query, text, *match.span()))
+    stretches = (m for m in _PAST.finditer(text) if m.group(1) == "past" or m.group(2))
+    if match := next(stretches, None):
+        _, raw, unit = match.groups()
+        amount = 1 if raw is None else int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+        start = today - timedelta(days=amount * _SPAN_DAYS[unit])
+        return TimeWindow(start, today + timedelta(days=1), _phrase(query, text, *match.span()))
+    if match := _WEEKENDS_AGO.search(text):
+        raw = match.group(1)
+        amount = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+        last = today - timedelta(days=today.weekday() + 2)
+        saturday = last - timedelta(days=7 * (amount - 1))
+        return TimeWindow(
+            saturday, saturday + timedelta(days=2), _phrase(query, text, *match.span())
+        )
+    if match := _PART_OF_MONTH.search(text):
+        part, name, year = match.groups()
+        if not _the_verb(name, query):
+            month = MONTHS[name]
+            year_of = int(year) if year else now.year
+            if not year and (year_of, month) > (now.year, now.month):
+                year_of -= 1
+            start = _month_start(year_of, month, now) + timedelta(days=_THIRDS[part])
+            end = _month_start(year_of, month + 1, now)
+            if part != "late":
+                end = start + timedelta(days=10)
+            return TimeWindow(start, end, _phrase(query, text, *match.span()))
+    if match := _DAY_OF_MONTH.search(text):
+        day, month_start = int(match.group(1)), _month_start(now.year, now.month, now)
+        for back in range(12):
+            try:
+                start = _month_start(month_start.year, month_start.month - back, now).replace(
+                    day=day
+                )
+            except ValueError:  # no 31st in this month
+                continue
+            if start <= today:
+                return TimeWindow(
+                    start, start + timedelta(days=1), _phrase(query, text, *match.span())
+                )
     if match := _WEEKEND.search(text):
         # The weekend being lived, or else the one just past.
         saturday = today - timedelta(days=(today.weekday() - 5) % 7)

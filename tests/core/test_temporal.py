@@ -56,6 +56,16 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("what happened since May 3, 2025", day(5, 3, 2025), day(3, 19)),
         ("what did I say between January and February?", day(1, 1), day(3, 1)),
         ("what did we do at Christmas?", day(12, 24, 2025), day(12, 28, 2025)),
+        ("what happened in the past few days?", day(3, 15), day(3, 19)),
+        ("anything from the last 3 weeks", day(2, 25), day(3, 19)),
+        ("what was I up to two weekends ago?", day(3, 7), day(3, 9)),
+        ("what did we discuss a fortnight ago?", day(2, 25), day(3, 12)),
+        ("the trip in early March", day(3, 1), day(3, 11)),
+        ("what did I buy in late February?", day(2, 21), day(3, 1)),
+        ("the show in mid-May 2025", day(5, 11, 2025), day(5, 21, 2025)),
+        ("what did I do on the 3rd?", day(3, 3), day(3, 4)),
+        # The last 31st up to today: February has none.
+        ("what did I say on the 31st?", day(1, 31), day(2, 1)),
         (
             "what did we talk about an hour ago?",
             NOW.replace(hour=12, minute=30),
@@ -88,6 +98,8 @@ def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> No
         "I love the summer",
         "between you and me",
         "since " * 2000,
+        "what did I do the last day of the trip?",
+        "the last time we spoke",
     ],
 )
 def test_no_phrase_no_window(query: str) -> None:
