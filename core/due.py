@@ -15,6 +15,10 @@ _PART_OF_DAY = r"(?:\s+(?:morning|afternoon|evening|night))?"
 _NUMBER = r"(\d+|" + "|".join(NUMBER_WORDS) + ")"
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_TERMS = {"today": 0, "tonight": 0, "tomorrow": 1, "the day after tomorrow": 2}
+# "By mid-December": the day a part of a month is done by.
+_PART_DAY = {"early": 10, "mid": 15}
+# "At 5pm", "at 5:30 pm", "at 17:00": a time on the day the deadline names, or the next one.
+_CLOCK = re.compile(r"\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
 
 _PATTERNS = (
     (
@@ -54,10 +58,16 @@ _PATTERNS = (
     (
         "in_delta",
         re.compile(
-            r"\b(?:in|within)\s+(?:a\s+)?" + _NUMBER + r"\s+(minute|hour|day|week|month)s?\b"
+            r"\b(?:in|within)\s+(?:the\s+next\s+)?(?:a\s+)?"
+            + _NUMBER
+            + r"\s+(minute|hour|day|week|fortnight|month)s?\b"
         ),
     ),
     ("iso_date", ISO_DATE),
+    (
+        "part_of_month",
+        re.compile(r"\b(?:by|in|before)\s+(early|mid|late)[\s-]+(" + _MONTH_NAMES + r")\b"),
+    ),
     ("day_of_month", re.compile(r"\b(?:by|on|before)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")),
     (
         "month_day",
@@ -113,8 +123,15 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         )
     if kind == "weekday":
         return _next_weekday(today, WEEKDAYS.index(match.group(1)))
+    if kind == "part_of_month":
+        month = MONTHS[match.group(2)]
+        year = today.year + (1 if month < today.month else 0)
+        last = calendar.monthrange(year, month)[1]
+        return today.replace(year=year, month=month, day=_PART_DAY.get(match.group(1), last))
     if kind == "in_delta":
         unit, amount = match.group(2), _number(match.group(1))
+        if unit == "fortnight":
+            unit, amount = "day", amount * 14
         if unit == "month":
             year, month = divmod(today.month - 1 + amount, 12)
             year += today.year
@@ -151,6 +168,38 @@ def parse_due(text: str, now: datetime) -> Due | None:
             continue
         if at is not None:
             found.append((match.start(), Due(at, text[match.start() : match.end()])))
+    clock = _clock(lowered)
     if not found:
-        return None
-    return min(found, key=lambda item: item[0])[1]
+        if clock is None:
+            return None
+        # A time alone is today's, or tomorrow's once it has passed.
+        at = _start_of_day(now).replace(hour=clock[0], minute=clock[1])
+        at += timedelta(days=1) if at <= now else timedelta()
+        return Due(at, text[clock[2] : clock[3]])
+    start, due = min(found, key=lambda item: item[0])
+    if clock is None or due.at != _start_of_day(due.at):
+        return due
+    # Said together ("tomorrow at 5pm", "at 17:00 on Friday"), both are the deadline's words.
+    end = start + len(due.phrase)
+    first, last = min(start, clock[2]), max(end, clock[3])
+    together = not lowered[min(end, clock[3]) : max(start, clock[2])].strip()
+    phrase = text[first:last] if together else due.phrase
+    return Due(due.at.replace(hour=clock[0], minute=clock[1]), phrase)
+
+
+def _clock(lowered: str) -> tuple[int, int, int, int] | None:
+    """Hour, minute and where "at 5pm" stands; None without a time of day. A bare number
+    ("at 5") needs its minutes ("at 17:00") or am / pm to be a time and not a count."""
+    for match in _CLOCK.finditer(lowered):
+        hour, minute, half = match.groups()
+        if minute is None and half is None:
+            continue
+        hour = int(hour)
+        if half is not None:
+            if not 1 <= hour <= 12:
+                continue
+            hour = hour % 12 + (12 if half == "pm" else 0)
+        if hour > 23 or int(minute or 0) > 59:
+            continue
+        return hour, int(minute or 0), match.start(), match.end()
+    return None

@@ -87,6 +87,27 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ),
         ("I need to renew the gym pass in a month", "Renew the gym pass", datetime(2026, 12, 18)),
         ("I must file my taxes by 2027-04-15", "File my taxes", datetime(2027, 4, 15)),
+        ("Remind me to call Ana in a fortnight", "Call Ana", datetime(2026, 12, 2, 10)),
+        (
+            "I have to submit the form within the next few days",
+            "Submit the form",
+            datetime(2026, 11, 21, 10),
+        ),
+        (
+            "I need to finish the report by mid-December",
+            "Finish the report",
+            datetime(2026, 12, 15),
+        ),
+        ("I need to renew my passport in early March", "Renew my passport", datetime(2027, 3, 10)),
+        # A time of day: today's, tomorrow's once past, or on the day named with it.
+        ("Remind me to call mom at 5pm", "Call mom", datetime(2026, 11, 18, 17)),
+        ("Remind me to call mom at 9am", "Call mom", datetime(2026, 11, 19, 9)),
+        ("Remind me to call mom tomorrow at 5:30 pm", "Call mom", datetime(2026, 11, 19, 17, 30)),
+        (
+            "Remind me to feed the cat at 17:00 on Friday",
+            "Feed the cat",
+            datetime(2026, 11, 20, 17),
+        ),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
