@@ -7,7 +7,6 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -179,7 +178,7 @@ def cmd_search(services: Services, args: argparse.Namespace) -> int:
         raise InputError("Nothing to search for: the query is empty.")
     request = SearchRequest(
         query=args.query,
-        now=args.now or datetime.now(UTC),
+        now=args.now or wall_clock(),
         mode=Mode(args.mode),
         k=args.k,
         as_of=args.as_of,
@@ -243,7 +242,7 @@ def cmd_lineage(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_forget(services: Services, args: argparse.Namespace) -> int:
-    now = datetime.now(UTC)
+    now = wall_clock()
     if args.query is not None:
         if not args.query.strip():
             raise InputError("Nothing to forget: the query is empty.")

@@ -7,17 +7,17 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import asdict
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from app.parsing import iso_datetime
-from app.services import Services, load_llm
+from app.services import Services, load_llm, wall_clock
 from core.conflicts import KeyConflict, review_conflicts, settle_pending
 from core.consolidate import JOBS, JobContext, run_jobs
 from core.errors import InputError
 from core.ingest.chunking import Chunker
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
+from core.local_time import day_text
 from core.settings import load_settings
 from core.tokens import token_counter
 from core.wording import counted
@@ -90,7 +90,7 @@ def _steps(done: int, total: int) -> None:
 def cmd_ingest(services: Services, args: argparse.Namespace) -> int:
     importer = DocumentImporter(services.store, services.embedder, Chunker(token_counter(None)))
     steps = _steps if sys.stderr.isatty() else None
-    report = importer.ingest(args.paths, datetime.now(UTC), progress=_progress, steps=steps)
+    report = importer.ingest(args.paths, wall_clock(), progress=_progress, steps=steps)
     if args.json:
         payload = {
             "documents": [{**asdict(d), "status": d.status.value} for d in report.documents],
@@ -135,11 +135,11 @@ def cmd_entities(services: Services, args: argparse.Namespace) -> int:
     if not entities:
         print("No entities remembered yet.")
     for e in entities:
-        seen = f"{e.first_seen.date().isoformat()} .. {e.last_seen.date().isoformat()}"
+        seen = f"{day_text(e.first_seen)} .. {day_text(e.last_seen)}"
         print(f"{e.name:<24} {e.type.value:<8} {e.memories:>4} memories  {seen}")
     for r in relationships:
-        until = r.until.date().isoformat() if r.until else "now"
-        print(f"{r.source} {r.relation} {r.target}  ({r.since.date().isoformat()} .. {until})")
+        until = day_text(r.until) if r.until else "now"
+        print(f"{r.source} {r.relation} {r.target}  ({day_text(r.since)} .. {until})")
     return 0
 
 
@@ -156,7 +156,7 @@ def _versions(conflict: KeyConflict) -> list[dict[str, Any]]:
 
 
 def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
-    now = datetime.now(UTC)
+    now = wall_clock()
     if args.action:
         if not args.id:
             raise InputError(f"Which change? Usage: engram conflicts {args.action} ID")
@@ -198,7 +198,7 @@ def cmd_conflicts(services: Services, args: argparse.Namespace) -> int:
 def cmd_consolidate(services: Services, args: argparse.Namespace) -> int:
     llm = load_llm(args.model, load_settings(services.home)) if args.model else None
     context = JobContext(
-        services.store, services.embedder, args.now or datetime.now(UTC), services.home, llm=llm
+        services.store, services.embedder, args.now or wall_clock(), services.home, llm=llm
     )
     reports = run_jobs(context, [args.job] if args.job else None)
     if args.json:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
+
+import tzlocal
 
 from core.assistant import Assistant, Clock, ExchangeSink, ForgottenSink
 from core.embed import EmbedderSpec, LoadableEmbedder, spec_for_model_dir
@@ -15,10 +18,19 @@ from core.retrieval import Retriever
 from core.settings import Settings, load_settings
 from core.store import MemoryStore
 
+log = logging.getLogger(__name__)
+
 
 def wall_clock() -> datetime:
-    """The one place the app reads the time; everything below it is handed a clock."""
-    return datetime.now(UTC)
+    """The one place the app reads the time; everything below it is handed a clock. In the
+    user's zone: "tomorrow", "yesterday" and "by Friday" are the days they live in (in UTC,
+    an evening in New York was already tomorrow). A named zone keeps day arithmetic on wall
+    time across daylight saving; without one (an odd system setting), the current offset."""
+    try:
+        return datetime.now(tzlocal.get_localzone())
+    except (ValueError, LookupError, OSError):
+        log.warning("The system time zone could not be read; using its current offset")
+        return datetime.now().astimezone()
 
 
 @dataclass

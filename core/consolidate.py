@@ -29,6 +29,7 @@ from core.ingest.entities import extract_entities
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import segment_turns
 from core.llm import LLM, ChatMessage, ask_between_replies
+from core.local_time import day_text
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.prompts.templates import render
 from core.reembed import embed_missing
@@ -122,8 +123,8 @@ def summarise(memories: list[Memory], limit: int) -> str:
 
 def span(memories: list[Memory]) -> str:
     """The dates a group of memories covers (kept in every summary: time is how people ask)."""
-    first = min(m.valid_from for m in memories).date().isoformat()
-    last = max(m.created_at for m in memories).date().isoformat()
+    first = day_text(min(m.valid_from for m in memories))
+    last = day_text(max(m.created_at for m in memories))
     return first if first == last else f"{first} to {last}"
 
 
@@ -311,8 +312,8 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
         shared = Counter(e for m in members for e in m.entities).most_common(TOPICS_IN_SUMMARY)
         names = [name for name, n in shared if n >= 2]
         centre = max(members, key=lambda m: len(set(m.entities) & set(names)))
-        first = min(m.valid_from for m in members).date().isoformat()
-        last = max(m.created_at for m in members).date().isoformat()
+        first = day_text(min(m.valid_from for m in members))
+        last = day_text(max(m.created_at for m in members))
         kind, content = _distilled(ctx, members) or (
             MemoryKind.SEMANTIC,
             f"Recurring in {len(members)} conversations ({first} to {last}) about "

@@ -13,6 +13,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from core.llm import ChatMessage
+from core.local_time import day_text
 from core.model import Memory, MemoryKind, Role, Turn
 from core.prompts.chat import SystemPromptParts, system_prompt
 from core.retrieval.scoring import SearchResult
@@ -125,7 +126,7 @@ def fence(memory: Memory, kind_label: str) -> str:
     """Memory text as labelled data. Angle brackets inside are escaped so remembered text can
     never close the fence and pass itself off as instructions."""
     body = memory.content.replace("<", "&lt;")
-    date = memory.valid_from.date().isoformat()
+    date = day_text(memory.valid_from)
     name = Path(memory.source_path).name if memory.source_path else ""
     name = name.replace('"', "'").replace("<", "&lt;")
     source = f' source="{name}"' if name else ""

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from core.files import write_text_atomically
+from core.local_time import local_day, start_of_local_day
 from core.model import Memory
 from core.store import MemoryStore
 from core.store.database import id_in
@@ -21,8 +22,9 @@ NOTABLE = 5
 
 
 def _day_bounds(day: date) -> tuple[datetime, datetime]:
-    start = datetime(day.year, day.month, day.day, tzinfo=UTC)
-    return start, start + timedelta(days=1)
+    """The user's day, midnight to midnight on their clock."""
+    start = start_of_local_day(day)
+    return start, start_of_local_day(day + timedelta(days=1))
 
 
 def _count(store: MemoryStore, column: str, start: datetime, end: datetime) -> int:
@@ -99,11 +101,12 @@ def redact_pages(store: MemoryStore, home: Path, memory_ids: Sequence[str]) -> l
     where, params = id_in("id", memory_ids)
     rows = (
         store.db.cursor()
-        .execute(f"SELECT DISTINCT CAST(created_at AS DATE) FROM memories WHERE {where}", params)
+        .execute(f"SELECT DISTINCT created_at FROM memories WHERE {where}", params)
         .fetchall()
     )
+    # The pages are of the user's days, not of UTC's (the file stores UTC).
     changed = []
-    for (day,) in rows:
+    for day in sorted({local_day(at) for (at,) in rows}):
         path = page_path(home, day)
         if path.exists():
             write_digest(store, home, day)

@@ -16,6 +16,7 @@ from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.files import write_text_atomically
 from core.ingest.entities import extract_entities
+from core.local_time import day_text
 from core.model import Memory, MemoryKind, MemoryOrder, MemoryQuery, NewMemory, Tier, Turn
 from core.retrieval.config import DEFAULT_RETRIEVAL, RetrievalConfig
 from core.retrieval.scoring import memory_retention
@@ -203,7 +204,7 @@ def export_markdown(memories: Sequence[Memory], path: Path) -> int:
         lines += [f"## {kind.value.capitalize()} ({len(of_kind)})", ""]
         for memory in of_kind:
             origin = memory.source_path or ", ".join(memory.source_turn_ids[:3])
-            meta = f"{memory.created_at.date().isoformat()} · {memory.tier.value}"
+            meta = f"{day_text(memory.created_at)} · {memory.tier.value}"
             if origin:
                 meta += f" · from {origin}"
             text = " ".join(memory.content.split())

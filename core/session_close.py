@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 import duckdb
 
 from core.ingest.entities import extract_entities
+from core.local_time import due_text
 from core.model import MemoryKind, NewMemory, TaskStatus
 from core.store import MemoryStore
 from core.store.working_items import TASK_PREFIX
@@ -35,7 +36,7 @@ def intentions(
         task = store.tasks.get(item.key.removeprefix(TASK_PREFIX))
         if task is None or task.status is not TaskStatus.CANDIDATE or task.mentions < 2:
             continue
-        due = f", due {task.due_at.date().isoformat()}" if task.due_at else ""
+        due = f", due {due_text(task.due_at)}" if task.due_at else ""
         memories.append(
             NewMemory(
                 kind=MemoryKind.EPISODIC,

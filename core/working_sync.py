@@ -12,6 +12,7 @@ from datetime import datetime
 
 import duckdb
 
+from core.local_time import due_text
 from core.model import MemoryKind, NewMemory, Task, TaskStatus
 from core.store import MemoryStore
 from core.store.database import RowChanges
@@ -21,7 +22,7 @@ from core.working import WorkingMemory
 
 def _task_note(task: Task) -> str:
     """How a to-do in play reads in working memory."""
-    due = f" (due {task.due_at.date().isoformat()})" if task.due_at else ""
+    due = f" (due {due_text(task.due_at)})" if task.due_at else ""
     return f"To-do noticed: {task.title}{due}"
 
 

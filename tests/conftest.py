@@ -15,7 +15,12 @@ import pytest
 import shiboken6
 from PySide6.QtCore import QThread, QTimer
 
+from tests.zones import set_zone  # noqa: E402
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The app shows times on the user's clock (core/local_time.py): tests read them on a known one,
+# and a test of another zone sets it (the `zone` fixture).
+set_zone("UTC")
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 # A data-folder choice made by a test must never reach the real user's configuration.
@@ -63,6 +68,14 @@ def embedder() -> SentenceTransformerEmbedder:
     model = SentenceTransformerEmbedder()
     model.load()
     return model
+
+
+@pytest.fixture
+def zone() -> Iterator[str]:
+    """The machine's clock in New York (UTC-5 in winter) for the test, UTC again after."""
+    set_zone("America/New_York")
+    yield "America/New_York"
+    set_zone("UTC")
 
 
 @pytest.fixture

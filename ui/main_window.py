@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.local_time import minute_text
 from core.model import SessionSummary
 from core.store import StoreStats
 from ui import dialogs
@@ -182,7 +183,7 @@ class MainWindow(QMainWindow):
         self.sessions.clear()
         for session in sessions:
             title = session.title[:60] or "(forgotten)"
-            item = QListWidgetItem(f"{title}\n{session.started_at:%Y-%m-%d %H:%M}")
+            item = QListWidgetItem(f"{title}\n{minute_text(session.started_at)}")
             item.setData(SESSION_ID, session.id)
             item.setToolTip(session.title[:500])
             self.sessions.addItem(item)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.local_time import local
 from core.model import MemoryKind
 from core.viz import Graph, Node
 from ui.theme import KIND_COLOURS
@@ -370,8 +371,11 @@ class MemoryBrowserView(QWidget):
         self._graph = graph
         self._arrays = MapArrays.of(graph) if arrays is None else arrays
         days = sorted(n.created_at for n in graph.nodes)
-        self._first = days[0] if days else None
-        span = (days[-1] - days[0]).days + 1 if days else 0
+        # Days as the user lives them: the first one starts at their midnight.
+        self._first = (
+            local(days[0]).replace(hour=0, minute=0, second=0, microsecond=0) if days else None
+        )
+        span = (days[-1] - self._first).days + 1 if self._first else 0
         self.scrubber.blockSignals(True)
         self.scrubber.setRange(0, span)
         self.scrubber.setValue(span)
@@ -385,8 +389,7 @@ class MemoryBrowserView(QWidget):
         """The scrubber's day (end of it), or None at the right end (now)."""
         if self._first is None or self.scrubber.value() >= self.scrubber.maximum():
             return None
-        start = self._first.replace(hour=0, minute=0, second=0, microsecond=0)
-        return start + timedelta(days=self.scrubber.value() + 1)
+        return self._first + timedelta(days=self.scrubber.value() + 1)
 
     def _on_scrubbed(self) -> None:
         """The day shows at once; the map follows when the scrubber rests."""

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.ingest.entities import named_entities
+from core.local_time import day_text, minute_text
 from core.memory_catalog import MemoryDetail
 from core.model import Memory, MemoryKind, MemoryOrder, Tier
 from core.wording import counted
@@ -227,7 +228,7 @@ class MemoryManagerView(QWidget):
                 [
                     memory.kind.value,
                     " ".join(memory.content.split())[:300],
-                    memory.created_at.strftime("%Y-%m-%d %H:%M"),
+                    minute_text(memory.created_at),
                     f"{memory.importance:.2f}",
                     "" if score is None else f"{score:.2f}",
                 ],
@@ -374,7 +375,7 @@ def detail_html(detail: MemoryDetail) -> str:
     esc = html.escape
     facts = [
         f"{m.tier.value}",
-        f"created {m.created_at:%Y-%m-%d %H:%M}",
+        f"created {minute_text(m.created_at)}",
         f"importance {m.importance:.2f}",
         f"confidence {m.confidence:.2f}",
         f"retention {detail.retention:.2f}",
@@ -395,13 +396,13 @@ def detail_html(detail: MemoryDetail) -> str:
     if len(detail.versions) > 1:
         rows = []
         for version in detail.versions:
-            until = f"{version.valid_to:%Y-%m-%d}" if version.valid_to else "now"
+            until = day_text(version.valid_to) if version.valid_to else "now"
             text = "<i>(forgotten)</i>" if version.forgotten else text_html(version.content)
             if version.memory_id == m.id:
                 text = f"<b>{text}</b>"
             else:
                 text = f'<a href="memory:{esc(version.memory_id)}">{text}</a>'
-            rows.append(f"<li>{version.valid_from:%Y-%m-%d} – {until}: {text}</li>")
+            rows.append(f"<li>{day_text(version.valid_from)} – {until}: {text}</li>")
         parts.append(f"<p><b>History</b></p><ul>{''.join(rows)}</ul>")
     if detail.links:
         # One line per linked memory, with every kind of link to it (strongest first).
@@ -423,7 +424,7 @@ def detail_html(detail: MemoryDetail) -> str:
         parts.append(f"<p><b>Summarises</b></p><ul>{''.join(rows)}</ul>")
     if detail.source_turns:
         rows = [
-            f"<li><small>{t.at:%Y-%m-%d %H:%M} {esc(t.speaker or t.role.value)}:</small> "
+            f"<li><small>{minute_text(t.at)} {esc(t.speaker or t.role.value)}:</small> "
             f"{esc(t.text[:300])}</li>"
             for t in detail.source_turns
         ]

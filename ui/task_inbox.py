@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.local_time import due_text
 from core.model import Task, TaskStatus
 from core.wording import excerpt
 from ui.decision_list import decision_list
@@ -94,7 +95,7 @@ class TaskInboxView(QWidget):
                 [
                     task.title,
                     task.priority.value,
-                    task.due_at.date().isoformat() if task.due_at else "",
+                    due_text(task.due_at) if task.due_at else "",
                     f"{task.confidence:.0%}",
                     said,
                 ],

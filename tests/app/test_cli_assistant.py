@@ -4,13 +4,16 @@ temporary home, the tiny generated GGUF as the model."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from core.bert_gguf import ensure_converted
 from core.embed import bundled_model_path
 from core.settings import Settings, save_settings
 from tests.app.test_cli import engram
 from tests.tiny_gguf import N_CTX
+from tests.zones import set_zone
 
 
 def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf: Path) -> None:
@@ -110,3 +113,26 @@ def test_context_is_budgeted_within_what_the_model_was_trained_on(
     assert context["context_size"] == N_CTX
     budgets = sum(layer["budget"] for layer in context["layers"])
     assert budgets + context["fixed_tokens"] + context["reply_budget"] <= N_CTX
+
+
+def test_tomorrow_is_the_day_after_the_users_today(tmp_path: Path, tiny_gguf: Path) -> None:
+    """The clock is the user's: in the evening in New York, UTC's date is already the next
+    one, and "tomorrow" was a day late. A zone whose date is not UTC's right now: Kiribati's
+    (UTC+14) from 10:00 UTC, Samoa's (UTC-11) before."""
+    zone = "Pacific/Kiritimati" if datetime.now(UTC).hour >= 10 else "Pacific/Pago_Pago"
+    set_zone(zone)
+    try:
+        home = tmp_path / "home"
+        before = datetime.now(ZoneInfo(zone)).date()
+        said = "Remind me to call the dentist tomorrow.\n/quit\n"
+        chat = engram(home, "chat", "--model", str(tiny_gguf), stdin=said)
+        after = datetime.now(ZoneInfo(zone)).date()
+        assert chat.returncode == 0, chat.stderr
+        (task,) = json.loads(engram(home, "tasks", "--json").stdout)["tasks"]
+        listed = engram(home, "tasks").stdout
+    finally:
+        set_zone("UTC")
+    due = datetime.fromisoformat(task["due_at"]).astimezone(ZoneInfo(zone))
+    assert (due.hour, due.minute) == (0, 0)
+    assert due.date() - timedelta(days=1) in {before, after}
+    assert f"due {due.date().isoformat()}" in listed

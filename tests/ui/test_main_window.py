@@ -261,10 +261,25 @@ def test_inbox_groups_tasks_and_emits_a_rename(qtbot: QtBot) -> None:
     assert counts == [1]
     assert inbox.suggested.text(0) == "Suggested (1)" and inbox.tracked.childCount() == 1
     item = inbox.suggested.child(0)
-    assert item.text(4) == "Remind me to renew my passport" and item.text(2) == "2026-03-01"
+    assert item.text(4) == "Remind me to renew my passport"
+    assert item.text(2) == "2026-03-01 09:00"
     with qtbot.waitSignal(inbox.sig_task_renamed) as renamed:
         item.setText(0, "Renew  passport before May")
     assert renamed.args == [suggested.id, "Renew passport before May"]
+
+
+def test_the_inbox_shows_deadlines_on_the_users_clock(qtbot: QtBot, zone: str) -> None:
+    """Stored in UTC, a deadline of midnight in New York read as 05:00; one said with a time
+    ("at 5pm") showed only its day."""
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    midnight = replace(
+        task("Renew passport", TaskStatus.CANDIDATE, "t1"), due_at=NOW.replace(hour=5)
+    )
+    at_five = replace(task("Call the vet", TaskStatus.CANDIDATE, "t2"), due_at=NOW.replace(hour=22))
+    inbox.show_tasks([midnight, at_five], {})
+    shown = {inbox.suggested.child(i).text(0): inbox.suggested.child(i).text(2) for i in (0, 1)}
+    assert shown == {"Renew passport": "2026-03-01", "Call the vet": "2026-03-01 17:00"}
 
 
 def test_a_to_do_from_a_pasted_page_shows_the_words_around_it(qtbot: QtBot) -> None:
