@@ -17,7 +17,7 @@ from core.context import AssembledContext
 from core.core_memory import CoreMemory
 from core.curation import CurationWorker, Curator
 from core.errors import EngramError, InputError
-from core.local_time import due_text
+from core.local_time import due_text, overdue
 from core.model import Task, TaskStatus
 from core.settings import Settings, load_settings
 from core.text_input import clean_text
@@ -150,8 +150,11 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
         return 0
     if not inbox:
         print("No open tasks.")
+    now = wall_clock()
     for task in inbox:
         due = f"  due {due_text(task.due_at)}" if task.due_at else ""
+        if task.due_at and overdue(task.due_at, now):
+            due += " (overdue)"
         state = "tracked" if task.status is TaskStatus.CONFIRMED else "suggested"
         print(f"[{task.priority.value:>6}] {task.title}{due}  ({state}, id {task.id})")
     return 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -178,11 +178,11 @@ class LibraryController(QObject):
         )
 
     def refresh_inbox(self) -> None:
-        def load() -> tuple[list[Task], dict[str, str]]:
+        def load() -> tuple[list[Task], dict[str, str], datetime]:
             tasks = self._store.tasks.inbox()
             turn_ids = [t.source_turn_id for t in tasks if t.source_turn_id]
             turns = self._store.conversations.turns(turn_ids) if turn_ids else []
-            return tasks, {t.id: t.text for t in turns}
+            return tasks, {t.id: t.text for t in turns}, self._clock()
 
         self._ops.run("load the task inbox", load, lambda r: self._window.inbox.show_tasks(*r))
         self._ops.run(

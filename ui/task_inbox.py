@@ -4,8 +4,10 @@ Every action has a key: Enter confirms, Delete dismisses, F2 edits, Ctrl+D marks
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -13,11 +15,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.local_time import due_text
+from core.local_time import due_text, overdue
 from core.model import Task, TaskStatus
 from core.wording import excerpt
 from ui.decision_list import decision_list
 from ui.shortcuts import widget_keys
+from ui.theme import OVERDUE_COLOUR
 
 COLUMNS = ("Task", "Priority", "Due", "Confidence", "Said")
 TASK_ID = Qt.ItemDataRole.UserRole
@@ -76,8 +79,11 @@ class TaskInboxView(QWidget):
         )
         self._update_buttons()
 
-    def show_tasks(self, tasks: Sequence[Task], sentences: Mapping[str, str]) -> None:
-        """`sentences`: the text of each task's source turn, by turn id."""
+    def show_tasks(
+        self, tasks: Sequence[Task], sentences: Mapping[str, str], now: datetime | None = None
+    ) -> None:
+        """`sentences`: the text of each task's source turn, by turn id. A deadline passed by
+        `now` is marked overdue."""
         current = self.current_task()
         self._filling = True
         for group in (self.suggested, self.tracked):
@@ -102,6 +108,10 @@ class TaskInboxView(QWidget):
             )
             item.setData(0, TASK_ID, task.id)
             item.setToolTip(4, said)
+            if task.due_at and now is not None and overdue(task.due_at, now):
+                item.setText(2, f"{item.text(2)} · overdue")
+                item.setForeground(2, QColor(OVERDUE_COLOUR))
+                item.setToolTip(2, "The deadline has passed.")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         self._filling = False
         count = self.suggested.childCount()

@@ -20,6 +20,9 @@ KIND_COLOURS: dict[MemoryKind, str] = {
     MemoryKind.CORE: "#ef4444",
 }
 
+# A passed deadline: readable on the light and the dark palette.
+OVERDUE_COLOUR = "#e5484d"
+
 THEMES = {
     "system": Qt.ColorScheme.Unknown,
     "light": Qt.ColorScheme.Light,

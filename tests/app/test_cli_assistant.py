@@ -136,3 +136,15 @@ def test_tomorrow_is_the_day_after_the_users_today(tmp_path: Path, tiny_gguf: Pa
     assert (due.hour, due.minute) == (0, 0)
     assert due.date() - timedelta(days=1) in {before, after}
     assert f"due {due.date().isoformat()}" in listed
+
+
+def test_the_task_list_says_which_deadlines_have_passed(tmp_path: Path, tiny_gguf: Path) -> None:
+    home = tmp_path / "home"
+    said = (
+        "Remind me to pay the parking fine by 2020-01-15.\n"
+        "Remind me to renew my passport by 2999-01-15.\n/quit\n"
+    )
+    assert engram(home, "chat", "--model", str(tiny_gguf), stdin=said).returncode == 0
+    listed = engram(home, "tasks").stdout
+    assert "Pay the parking fine  due 2020-01-15 (overdue)" in listed
+    assert "Renew my passport  due 2999-01-15  (" in listed

@@ -8,7 +8,7 @@ from pathlib import Path
 from core.digest import write_digest
 from core.embed import Embedder
 from core.forgetting import forget
-from core.local_time import day_text, due_text, minute_text, start_of_local_day
+from core.local_time import day_text, due_text, minute_text, overdue, start_of_local_day
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
 from core.tasks import extract_tasks
@@ -47,3 +47,14 @@ def test_a_forget_redacts_the_page_of_the_users_day(
     assert write_digest(store, tmp_path, date(2026, 11, 23)) is None
     forget(store, tmp_path, [memory_id], datetime(2026, 12, 1, tzinfo=UTC), "test")
     assert not page.exists()
+
+
+def test_a_deadline_is_overdue_once_its_day_or_time_has_passed(zone: str) -> None:
+    """'By Friday' is not late on Friday evening; 'at 5pm' is late at 5pm."""
+    friday = datetime(2026, 11, 27, 5, tzinfo=UTC)  # midnight in New York
+    friday_evening = datetime(2026, 11, 28, 2, tzinfo=UTC)  # 21:00 in New York
+    assert not overdue(friday, friday_evening)
+    assert overdue(friday, datetime(2026, 11, 28, 5, 1, tzinfo=UTC))
+    at_five = datetime(2026, 11, 27, 22, tzinfo=UTC)  # 17:00 in New York
+    assert not overdue(at_five, datetime(2026, 11, 27, 21, 59, tzinfo=UTC))
+    assert overdue(at_five, at_five)

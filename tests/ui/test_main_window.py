@@ -282,6 +282,16 @@ def test_the_inbox_shows_deadlines_on_the_users_clock(qtbot: QtBot, zone: str) -
     assert shown == {"Renew passport": "2026-03-01", "Call the vet": "2026-03-01 17:00"}
 
 
+def test_the_inbox_marks_a_passed_deadline_overdue(qtbot: QtBot) -> None:
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    late = replace(task("Pay rent", TaskStatus.CONFIRMED, "t1"), due_at=NOW - timedelta(days=2))
+    today = replace(task("Call Ana", TaskStatus.CONFIRMED, "t2"), due_at=NOW.replace(hour=0))
+    inbox.show_tasks([late, today], {}, NOW)
+    shown = {inbox.tracked.child(i).text(0): inbox.tracked.child(i).text(2) for i in (0, 1)}
+    assert shown == {"Pay rent": "2026-02-27 09:00 · overdue", "Call Ana": "2026-03-01"}
+
+
 def test_a_to_do_from_a_pasted_page_shows_the_words_around_it(qtbot: QtBot) -> None:
     """Not the page: a row holding 200,000 characters held the window at each layout."""
     inbox = TaskInboxView()
