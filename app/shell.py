@@ -23,6 +23,7 @@ from app.model_downloads import ModelDownloader
 from app.operations import Operations
 from app.paths import remember_home
 from app.reembedding import Reembedding
+from app.reminders import Reminders
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
 from app.services import Services, embedder_spec
 from core.assistant import Clock
@@ -87,6 +88,10 @@ class AppShell(QObject):
         self.library = LibraryController(self.window, services, self.ops, clock)
         self.chat = ChatController(self.window, services, settings, clock, self.library)
         self.library.imports.yield_to = lambda: self.chat.busy
+        self.reminders = Reminders(services.store, self.ops, clock, self)
+        self.reminders.sig_tasks_due.connect(self.window.show_reminders)
+        # A deadline reached is overdue in the inbox from now.
+        self.reminders.sig_tasks_due.connect(lambda _: self.library.refresh_inbox())
         self.scheduler: LifecycleScheduler | None = None
         if options.schedule:
             worker = LifecycleWorker(
@@ -132,6 +137,7 @@ class AppShell(QObject):
         # wait for it, and a store operation that needs it simply waits on its lock.
         threading.Thread(target=self._warm_embedder, name="engram-embedder", daemon=True).start()
         self.ops.run("catch up on what the last run left", self._catch_up, self._on_caught_up)
+        self.reminders.start()
         if self.scheduler is not None:
             self.scheduler.start()
 
@@ -366,6 +372,7 @@ class AppShell(QObject):
         started = time.perf_counter()
         self.window.save_state(self.window_state)
         self.window_state.sync()
+        self.reminders.stop()
         self.downloader.stop(timeout=0.2)
         self.reembedding.stop(timeout=0.5)
         self.library.imports.stop(timeout=IMPORT_STOP_S)

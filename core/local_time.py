@@ -24,7 +24,7 @@ def minute_text(moment: datetime) -> str:
     return f"{local(moment):%Y-%m-%d %H:%M}"
 
 
-def _whole_day(shown: datetime) -> bool:
+def whole_day(shown: datetime) -> bool:
     """A deadline set for a day ("by Friday") lands at its midnight; one with a time, not."""
     return (shown.hour, shown.minute) == (0, 0)
 
@@ -32,14 +32,14 @@ def _whole_day(shown: datetime) -> bool:
 def due_text(due_at: datetime) -> str:
     """A deadline's day, and its time when one was said ("at 5pm", "in 20 minutes")."""
     shown = local(due_at)
-    return day_text(shown) if _whole_day(shown) else minute_text(shown)
+    return day_text(shown) if whole_day(shown) else minute_text(shown)
 
 
 def overdue(due_at: datetime, now: datetime) -> bool:
     """Whether a deadline has passed: a day's once that day is over on the user's clock ("by
     Friday" is not late on Friday), a time's once it is reached."""
     shown = local(due_at)
-    return local_day(now) > shown.date() if _whole_day(shown) else now >= due_at
+    return local_day(now) > shown.date() if whole_day(shown) else now >= due_at
 
 
 def start_of_local_day(day: date) -> datetime:

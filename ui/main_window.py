@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -22,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.local_time import minute_text
-from core.model import SessionSummary
+from core.local_time import due_text, minute_text
+from core.model import SessionSummary, Task
 from core.store import StoreStats
 from ui import dialogs
 from ui.change_review import ChangeReviewView
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.main_split)
         self.error_box: QMessageBox | None = None
         self.about_box: QMessageBox | None = None
+        self.reminder_box: QMessageBox | None = None
         # What long work quitting would stop (an import, a download), in words; None: none.
         self.unfinished: Callable[[], str | None] = lambda: None
         self.stats = QLabel(self)
@@ -219,6 +221,16 @@ class MainWindow(QMainWindow):
             self.error_box.setText(f"{self.error_box.text()}\n\n{message}")
             return
         self.error_box = self._message_box(QMessageBox.Icon.Warning, title, message)
+
+    def show_reminders(self, tasks: Sequence[Task]) -> None:
+        """The time of these to-dos has come: a box that stays until read (later ones join
+        it), and the taskbar entry asks for attention when the window is in the background."""
+        lines = "\n".join(f"• {t.title} (due {due_text(t.due_at)})" for t in tasks if t.due_at)
+        if self.reminder_box is not None and self.reminder_box.isVisible():
+            self.reminder_box.setText(f"{self.reminder_box.text()}\n{lines}")
+        else:
+            self.reminder_box = self._message_box(QMessageBox.Icon.Information, "Reminder", lines)
+        QApplication.alert(self)
 
     def show_about(self, title: str, text: str) -> None:
         """Non-blocking, like errors; asking again brings the open one forward. Its text can

@@ -389,3 +389,27 @@ def test_a_conversation_a_crash_left_open_is_remembered_at_start(
     assert ended[0][0] is not None
     _, uncovered = shell.services.store.conversations.uncovered_turns("left")
     assert uncovered == set()
+
+
+def test_a_to_do_with_a_time_is_called_when_its_time_comes(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """'Remind me ... at 10am' asks for a word at 10, not only a row in the inbox; it is said
+    once, and the inbox marks it overdue from then."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "Remind me to call the vet at 10am.")
+    window = shell.window
+    shell.reminders.check()
+    settle(qtbot, shell)
+    assert window.reminder_box is None
+    shell.clock.now += timedelta(hours=1, seconds=30)
+    shell.reminders.check()
+    qtbot.waitUntil(lambda: window.reminder_box is not None, timeout=WAIT_MS)
+    assert window.reminder_box.text() == "• Call the vet (due 2026-01-04 10:00)"
+    settle(qtbot, shell)
+    assert window.inbox.suggested.child(0).text(2) == "2026-01-04 10:00 · overdue"
+    shell.clock.now += timedelta(minutes=1)
+    shell.reminders.check()
+    settle(qtbot, shell)
+    assert window.reminder_box.text() == "• Call the vet (due 2026-01-04 10:00)"

@@ -1,0 +1,53 @@
+"""The reminder clock: every half minute, the to-dos whose time has come since the last look
+are read (on the store's thread) and handed to the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from app.operations import Operations
+from core.assistant import Clock
+from core.model import Task
+from core.reminders import coming_due
+from core.store import MemoryStore
+
+CHECK_MS = 30_000
+
+
+class Reminders(QObject):
+    sig_tasks_due = Signal(list)
+    """These to-dos' time has come (a list of Task, soonest first)."""
+
+    def __init__(
+        self, store: MemoryStore, ops: Operations, clock: Clock, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._ops = ops
+        self._clock = clock
+        # What came due while the app was closed is in the inbox, marked overdue: a burst of
+        # old reminders at start would say nothing new.
+        self._since = clock()
+        self._timer = QTimer(self)
+        self._timer.setInterval(CHECK_MS)
+        self._timer.timeout.connect(self.check)
+
+    def start(self) -> None:
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def check(self) -> None:
+        """Look for what came due since the last look (the timer calls this)."""
+        now = self._clock()
+        since, self._since = self._since, now
+        self._ops.run(
+            "check reminders",
+            lambda: coming_due(self._store.tasks.inbox(), since, now),
+            self._on_checked,
+        )
+
+    def _on_checked(self, tasks: list[Task]) -> None:
+        if tasks:
+            self.sig_tasks_due.emit(tasks)

@@ -1,0 +1,37 @@
+"""A to-do's deadline is called once, at its time or in the morning of its day."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from core.model import Task, TaskPriority, TaskStatus
+from core.reminders import coming_due, remind_at
+
+SAID = datetime(2026, 11, 20, 15, tzinfo=UTC)
+
+
+def task(title: str, due_at: datetime | None) -> Task:
+    return Task(
+        title, title, TaskStatus.CANDIDATE, 0.9, TaskPriority.HIGH, due_at, None, 1, SAID, SAID
+    )
+
+
+def test_a_days_deadline_is_called_in_the_morning_of_the_users_day(zone: str) -> None:
+    friday = datetime(2026, 11, 27, 5, tzinfo=UTC)  # midnight in New York
+    assert remind_at(friday) == datetime(2026, 11, 27, 14, tzinfo=UTC)  # 9:00 there
+    at_five = datetime(2026, 11, 27, 22, tzinfo=UTC)
+    assert remind_at(at_five) == at_five
+
+
+def test_each_deadline_is_called_once_soonest_first() -> None:
+    five = task("Call mom", datetime(2026, 11, 20, 17, tzinfo=UTC))
+    four = task("Feed the cat", datetime(2026, 11, 20, 16, tzinfo=UTC))
+    undated = task("Read more", None)
+    later = task("Pay rent", datetime(2026, 11, 23, tzinfo=UTC))
+    tasks = [five, undated, later, four]
+    assert coming_due(tasks, SAID, SAID + timedelta(minutes=59)) == []
+    assert coming_due(tasks, SAID, SAID + timedelta(hours=2)) == [four, five]
+    assert coming_due(tasks, SAID + timedelta(hours=2), SAID + timedelta(hours=3)) == []
+    assert coming_due(tasks, SAID, datetime(2026, 11, 23, 9, tzinfo=UTC)) == [four, five, later]
+    assert coming_due([replace(later, due_at=None)], SAID, SAID + timedelta(days=9)) == []
