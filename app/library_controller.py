@@ -18,6 +18,7 @@ from app.services import Services
 from core.assistant import Clock
 from core.conflicts import changes_to_review, settle_pending
 from core.core_memory import CoreMemory
+from core.due import deadline_typed
 from core.forgetting import forget
 from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import read_conversation_file
@@ -95,6 +96,7 @@ class LibraryController(QObject):
         ):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
+        inbox.sig_task_due_typed.connect(self._on_inbox_task_due_typed)
         window.changes.sig_apply_requested.connect(lambda change_id: self._settle(change_id, True))
         window.changes.sig_reject_requested.connect(
             lambda change_id: self._settle(change_id, False)
@@ -231,6 +233,18 @@ class LibraryController(QObject):
             lambda: self._store.tasks.rename(task_id, title, self._clock()),
             lambda _: self.refresh_inbox(),
             lambda message: self._inbox_action_failed("Task not renamed", message),
+        )
+
+    def _on_inbox_task_due_typed(self, task_id: str, words: str) -> None:
+        def run() -> Task:
+            now = self._clock()
+            return self._store.tasks.set_due(task_id, deadline_typed(words, now), now)
+
+        self._ops.run(
+            "set the deadline",
+            run,
+            lambda _: self.refresh_inbox(),
+            lambda message: self._inbox_action_failed("Deadline not set", message),
         )
 
     def refresh_manager(self) -> None:

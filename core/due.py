@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from core.errors import InputError
 from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS
 
 _PART_OF_DAY = r"(?:\s+(?:morning|afternoon|evening|night))?"
@@ -17,8 +18,8 @@ _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_TERMS = {"today": 0, "tonight": 0, "tomorrow": 1, "the day after tomorrow": 2}
 # "By mid-December": the day a part of a month is done by.
 _PART_DAY = {"early": 10, "mid": 15}
-# "At 5pm", "at 5:30 pm", "at 17:00": a time on the day the deadline names, or the next one.
-_CLOCK = re.compile(r"\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
+# "At 5pm", "5:30 pm", "at 17:00": a time on the day the deadline names, or the next one.
+_CLOCK = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
 
 _PATTERNS = (
     (
@@ -203,3 +204,19 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
             continue
         return hour, int(minute or 0), match.start(), match.end()
     return None
+
+
+def deadline_typed(text: str, now: datetime) -> datetime | None:
+    """A deadline the user typed for a to-do: "Friday", "tomorrow 5pm", "Dec 3", "in 2 weeks",
+    "2026-12-01"; nothing clears it. Words that name no day are an error, not a silent clear."""
+    words = " ".join(text.split())
+    if not words:
+        return None
+    for lead in ("", "by ", "on "):
+        due = parse_due(lead + words, now)
+        if due is not None:
+            return due.at
+    raise InputError(
+        f'No date in "{words[:60]}": try "Friday", "tomorrow 5pm", "Dec 3" or '
+        '"2026-12-01" (empty clears the deadline).'
+    )

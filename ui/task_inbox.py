@@ -1,5 +1,6 @@
 """The to-dos the assistant noticed, for the user to confirm or dismiss, and the ones they track.
-Every action has a key: Enter confirms, Delete dismisses, F2 edits, Ctrl+D marks done."""
+Every action has a key: Enter confirms, Delete dismisses, F2 edits, Ctrl+T sets the deadline,
+Ctrl+D marks done."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ui.theme import OVERDUE_COLOUR
 
 COLUMNS = ("Task", "Priority", "Due", "Confidence", "Said")
 TASK_ID = Qt.ItemDataRole.UserRole
+DUE = COLUMNS.index("Due")
 
 
 class TaskInboxView(QWidget):
@@ -35,6 +37,8 @@ class TaskInboxView(QWidget):
     """A tracked task is finished."""
     sig_task_renamed = Signal(str, str)
     """The user reworded a task (id, new title)."""
+    sig_task_due_typed = Signal(str, str)
+    """The user typed a deadline for a task (id, the words: "Friday 5pm"; empty clears it)."""
     sig_count_changed = Signal(int)
     """How many suggestions wait for a decision (the badge)."""
 
@@ -49,10 +53,17 @@ class TaskInboxView(QWidget):
                 ("Confirm", "Track this task (Enter)"),
                 ("Dismiss", "Not a task (Delete)"),
                 ("Edit", "Reword it (F2)"),
+                ("Deadline", "Set or clear the deadline: 'Friday 5pm', 'Dec 3' (Ctrl+T)"),
                 ("Done", "Mark a tracked task done (Ctrl+D)"),
             ],
         )
-        self.confirm_button, self.dismiss_button, self.edit_button, self.done_button = buttons
+        (
+            self.confirm_button,
+            self.dismiss_button,
+            self.edit_button,
+            self.deadline_button,
+            self.done_button,
+        ) = buttons
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.tree.setColumnWidth(0, 320)
         self.suggested = QTreeWidgetItem(self.tree, ["Suggested"])
@@ -65,6 +76,7 @@ class TaskInboxView(QWidget):
         self.confirm_button.clicked.connect(self._on_confirm)
         self.dismiss_button.clicked.connect(self._on_dismiss)
         self.edit_button.clicked.connect(self._on_edit)
+        self.deadline_button.clicked.connect(self._on_deadline)
         self.done_button.clicked.connect(self._on_done)
         self.tree.itemChanged.connect(self._on_item_changed)
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
@@ -74,6 +86,7 @@ class TaskInboxView(QWidget):
                 (Qt.Key.Key_Return, self._on_confirm),
                 (Qt.Key.Key_Enter, self._on_confirm),
                 (Qt.Key.Key_Delete, self._on_dismiss),
+                ("Ctrl+T", self._on_deadline),
                 ("Ctrl+D", self._on_done),
             ],
         )
@@ -109,9 +122,9 @@ class TaskInboxView(QWidget):
             item.setData(0, TASK_ID, task.id)
             item.setToolTip(4, said)
             if task.due_at and now is not None and overdue(task.due_at, now):
-                item.setText(2, f"{item.text(2)} · overdue")
-                item.setForeground(2, QColor(OVERDUE_COLOUR))
-                item.setToolTip(2, "The deadline has passed.")
+                item.setText(DUE, f"{item.text(DUE)} · overdue")
+                item.setForeground(DUE, QColor(OVERDUE_COLOUR))
+                item.setToolTip(DUE, "The deadline has passed.")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         self._filling = False
         count = self.suggested.childCount()
@@ -147,6 +160,7 @@ class TaskInboxView(QWidget):
         self.confirm_button.setEnabled(suggested)
         self.dismiss_button.setEnabled(task is not None)
         self.edit_button.setEnabled(task is not None)
+        self.deadline_button.setEnabled(task is not None)
         self.done_button.setEnabled(task is not None and task.status is TaskStatus.CONFIRMED)
 
     def _on_confirm(self) -> None:
@@ -169,8 +183,29 @@ class TaskInboxView(QWidget):
         if item is not None and item.data(0, TASK_ID):
             self.tree.editItem(item, 0)
 
+    def _on_deadline(self) -> None:
+        """The deadline's cell is edited as words; the "· overdue" mark is not part of them."""
+        item = self.tree.currentItem()
+        task = self.current_task()
+        if item is None or task is None:
+            return
+        self._filling = True
+        item.setText(DUE, due_text(task.due_at) if task.due_at else "")
+        self._filling = False
+        self.tree.editItem(item, DUE)
+
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
-        if self._filling or column != 0:
+        if self._filling:
+            return
+        if column == DUE:
+            task = self._tasks.get(item.data(0, TASK_ID))
+            if task is not None:
+                typed = " ".join(item.text(DUE).split())
+                shown = due_text(task.due_at) if task.due_at else ""
+                if typed != shown:
+                    self.sig_task_due_typed.emit(task.id, typed)
+            return
+        if column != 0:
             return
         task = self._tasks.get(item.data(0, TASK_ID))
         title = " ".join(item.text(0).split())

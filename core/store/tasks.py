@@ -142,7 +142,11 @@ class TaskRepository:
             raise InputError(f"Keep a task title under {MAX_TITLE_CHARS} characters.")
         return self._update(task_id, "title", cleaned, now)
 
-    def _update(self, task_id: str, column: str, value: str, now: datetime) -> Task:
+    def set_due(self, task_id: str, due_at: datetime | None, now: datetime) -> Task:
+        """The user's deadline wins over the one heard (None: no deadline)."""
+        return self._update(task_id, "due_at", due_at, now)
+
+    def _update(self, task_id: str, column: str, value: object, now: datetime) -> Task:
         """An unknown id is an error the user can act on."""
         with self._db.write() as cur:
             found = cur.execute("SELECT status FROM tasks WHERE id = ?", [task_id]).fetchall()

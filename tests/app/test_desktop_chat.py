@@ -5,11 +5,12 @@ its actions, shutdown mid-reply, a conversation a crash left open."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from app import library_controller
@@ -22,6 +23,7 @@ from tests.app.desktop import (
     WAIT_MS,
     Clock,
     ShellFactory,
+    activate,
     import_conversation,
     ready,
     send,
@@ -31,7 +33,7 @@ from tests.app.desktop import (
     stored_turns,
 )
 from ui import dialogs
-from ui.main_window import SESSION_ID
+from ui.main_window import INBOX_TAB, SESSION_ID
 
 
 def test_first_run_without_a_model_explains_and_the_rest_works(
@@ -413,3 +415,49 @@ def test_a_to_do_with_a_time_is_called_when_its_time_comes(
     shell.reminders.check()
     settle(qtbot, shell)
     assert window.reminder_box.text() == "• Call the vet (due 2026-01-04 10:00)"
+
+
+def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "Remind me to call the vet tomorrow.")
+    window = shell.window
+    window.show_tab(INBOX_TAB)
+    inbox = window.inbox
+    tasks = shell.services.store.tasks
+
+    activate(qtbot, shell)
+
+    def type_deadline(words: str) -> None:
+        inbox.tree.setFocus()
+        qtbot.keyClick(inbox.tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+        qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
+        editor = QApplication.focusWidget()
+        assert editor.text() == "2026-01-05"
+        editor.selectAll()
+        qtbot.keyClick(editor, Qt.Key.Key_Backspace)
+        qtbot.keyClicks(editor, words)
+        qtbot.keyClick(editor, Qt.Key.Key_Return)
+        # The view commits what was typed on its next turn of the event loop.
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is not editor)
+        settle(qtbot, shell)
+
+    # Sunday 4 January, 9:00: Friday is the 9th.
+    type_deadline("Friday 5pm")
+    (task,) = tasks.inbox()
+    assert task.due_at == datetime(2026, 1, 9, 17, tzinfo=UTC)
+    assert inbox.suggested.child(0).text(2) == "2026-01-09 17:00"
+    shell.services.store.tasks.set_due(task.id, datetime(2026, 1, 5, tzinfo=UTC), shell.clock())
+    shell.library.refresh_inbox()
+    settle(qtbot, shell)
+    type_deadline("whenever")
+    qtbot.waitUntil(lambda: window.error_box is not None, timeout=WAIT_MS)
+    assert 'No date in "whenever"' in window.error_box.text()
+    settle(qtbot, shell)
+    assert inbox.suggested.child(0).text(2) == "2026-01-05"
+    window.error_box.close()
+    activate(qtbot, shell)
+    type_deadline("")
+    assert tasks.inbox()[0].due_at is None

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from core.due import deadline_typed
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.ingest.conversation_file import parse_conversations
@@ -102,6 +103,7 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         # A time of day: today's, tomorrow's once past, or on the day named with it.
         ("Remind me to call mom at 5pm", "Call mom", datetime(2026, 11, 18, 17)),
         ("Remind me to call mom at 9am", "Call mom", datetime(2026, 11, 19, 9)),
+        ("Remind me to call mom tomorrow 5pm", "Call mom", datetime(2026, 11, 19, 17)),
         ("Remind me to call mom tomorrow at 5:30 pm", "Call mom", datetime(2026, 11, 19, 17, 30)),
         (
             "Remind me to feed the cat at 17:00 on Friday",
@@ -117,6 +119,26 @@ def test_title_and_due_date_come_from_the_words_and_the_turn_time(
     assert candidate.title == title
     assert candidate.due_at == (due.replace(tzinfo=UTC) if due else None)
     assert candidate.source_turn_id == "turn-7"
+
+
+@pytest.mark.parametrize(
+    ("typed", "due"),
+    [
+        ("Friday 5pm", datetime(2026, 11, 20, 17)),
+        ("dec 3", datetime(2026, 12, 3)),
+        ("in 2 weeks", datetime(2026, 12, 2, 10)),
+        ("2027-01-15", datetime(2027, 1, 15)),
+        ("5pm", datetime(2026, 11, 18, 17)),
+        ("  ", None),
+    ],
+)
+def test_a_deadline_typed_for_a_to_do_is_read_as_words(typed: str, due: datetime | None) -> None:
+    assert deadline_typed(typed, SAID_AT) == (due.replace(tzinfo=UTC) if due else None)
+
+
+def test_a_typed_deadline_that_names_no_day_says_how_to_write_one() -> None:
+    with pytest.raises(InputError, match='No date in "whenever": try "Friday"'):
+        deadline_typed("whenever", SAID_AT)
 
 
 def test_a_deadline_past_the_calendar_is_no_deadline() -> None:
