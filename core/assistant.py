@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 import duckdb
 
 from core.context import (
+    MAX_TO_DOS,
     AssembledContext,
     ContextAssembler,
     ContextInputs,
@@ -360,7 +361,9 @@ class Assistant:
         self.working.recall(
             [(r.memory.id, r.memory.content, r.memory.importance) for r in results], now
         )
-        shown = {r.memory.id for r in results}
+        to_dos = self._store.tasks.inbox()[:MAX_TO_DOS]
+        # Said once: a recalled memory or a listed to-do is not repeated from the working set.
+        shown = {r.memory.id for r in results} | {TASK_PREFIX + t.id for t in to_dos}
         working = [
             ContextItem(Layer.RECENT, item.text, item.tokens, item.importance, item.key)
             for item in self.working.items()
@@ -374,6 +377,7 @@ class Assistant:
             now=now,
             results=results,
             core=self.core.always(),
+            to_dos=to_dos,
             working=working,
             recent_turns=self._live.turns[-self.config.recent_turns :] if self._live else (),
             project=self.project,

@@ -13,10 +13,11 @@ from enum import StrEnum
 from pathlib import Path
 
 from core.llm import ChatMessage
-from core.local_time import day_text
-from core.model import Memory, MemoryKind, Role, Turn
+from core.local_time import day_text, due_text, overdue
+from core.model import Memory, MemoryKind, Role, Task, TaskStatus, Turn
 from core.prompts.chat import SystemPromptParts, system_prompt
 from core.retrieval.scoring import SearchResult
+from core.store.working_items import TASK_PREFIX
 from core.tokens import TokenCounter, count_up_to, head_within
 
 # Chat templates wrap every message in a few tokens of their own.
@@ -62,6 +63,10 @@ class ContextBudgets:
 
 DEFAULT_BUDGETS = ContextBudgets()
 THINKING_SHARE = 4
+# The open to-dos a prompt lists (the most urgent): a long inbox must not crowd out the rest.
+MAX_TO_DOS = 8
+# Ranked above any retrieved memory (scores stay well under 10), below pinned core memory.
+TO_DO_SCORE = 100.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +118,9 @@ class ContextInputs:
     now: datetime
     results: Sequence[SearchResult] = ()
     core: Sequence[Memory] = ()
+    # The to-dos open in the inbox, most urgent first: "what's on my list?" is answered from
+    # them, and manager mode (seed 000) is about pending tasks.
+    to_dos: Sequence[Task] = ()
     working: Sequence[ContextItem] = ()
     recent_turns: Sequence[Turn] = ()
     project: str | None = None
@@ -120,6 +128,17 @@ class ContextInputs:
     extra_warnings: Sequence[str] = ()
     # The model reasons before answering (its template knows `<think>`).
     thinks: bool = False
+
+
+def todo_line(task: Task, now: datetime) -> str:
+    """An open to-do as fenced data, with its state and deadline (and whether it passed)."""
+    state = "tracked" if task.status is TaskStatus.CONFIRMED else "suggested"
+    due = ""
+    if task.due_at is not None:
+        late = ", overdue" if overdue(task.due_at, now) else ""
+        due = f' due="{due_text(task.due_at)}{late}"'
+    title = task.title.replace("<", "&lt;")
+    return f'<todo state="{state}"{due}>{title}</todo>'
 
 
 def fence(memory: Memory, kind_label: str) -> str:
@@ -235,6 +254,17 @@ class ContextAssembler:
                     self._item(layer, fence(m, "core"), float("inf"), memory_id=m.id)
                     for m in inputs.core
                 ]
+                # Above any memory of the project, the most urgent to-do first.
+                items = [
+                    self._item(
+                        layer,
+                        todo_line(task, inputs.now),
+                        TO_DO_SCORE - rank,
+                        # As the working set names it: a to-do in play there is used here.
+                        memory_id=TASK_PREFIX + task.id,
+                    )
+                    for rank, task in enumerate(inputs.to_dos)
+                ] + items
                 core_tokens = sum(i.tokens for i in core)
                 if core_tokens > budgets.project:
                     warnings.append(

@@ -16,7 +16,7 @@ from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
-from core.model import MemoryKind
+from core.model import MemoryKind, TaskStatus
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
 from tests.core.clock import Clock
@@ -226,9 +226,11 @@ def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(
     second = assistant.turn("Seriously, I need to renew the passport.")
     (task,) = store.tasks.inbox()
     assert task.mentions == 2
-    # The to-do was in play in working memory, so the model saw it on the second turn.
+    # The to-do was in play in working memory; the model saw it, once, on the second turn
+    # (with the open to-dos, not again in the working set).
+    listed = [i.memory_id for i in second.context.layer(Layer.PROJECT).items if i.memory_id]
     working = [i.memory_id for i in second.context.layer(Layer.RECENT).items if i.memory_id]
-    assert working == [f"task:{task.id}"]
+    assert listed == [f"task:{task.id}"] and working == []
     assistant.close_session()
     episodes = [m for m in store.memories.of_kind(MemoryKind.EPISODIC) if "would:" in m.content]
     (episode,) = store.memories.get_many([episodes[0].id])
@@ -429,3 +431,21 @@ def test_a_fact_learnt_late_does_not_replace_what_was_said_after_it(
     assert run_jobs(ctx, ["sessions"])[0].counts["learnt"] == 1
     (fact,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if m.key == "user: location"]
     assert fact.content == "User lives in Lisbon"
+
+
+def test_a_later_conversation_knows_the_open_to_dos(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """The inbox is what "what's on my list?" asks about: a to-do tracked in an earlier
+    conversation is in the prompt of a new one; a finished one is not."""
+    assistant.turn("Remind me to renew my passport by Friday.")
+    assistant.turn("I need to water the ferns.")
+    passport, ferns = sorted(store.tasks.inbox(), key=lambda t: t.title)
+    store.tasks.set_status(passport.id, TaskStatus.CONFIRMED, clock())
+    store.tasks.set_status(ferns.id, TaskStatus.DONE, clock())
+    assistant.close_session()
+    clock.advance(days=1)
+    asked = assistant.turn("What's on my to-do list?")
+    system = asked.context.messages[0].content
+    assert '<todo state="tracked" due=' in system and ">Renew my passport</todo>" in system
+    assert "Water the ferns</todo>" not in system

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.context import ContextAssembler, ContextInputs, ContextItem, Layer
-from core.model import Memory, MemoryKind, Role, Turn
+from core.model import Memory, MemoryKind, Role, Task, TaskPriority, TaskStatus, Turn
 from core.retrieval.scoring import SearchResult
 from core.tokens import CHARS_PER_TOKEN_MAX, token_counter
 from tests.core.memory_factory import memory_value
@@ -183,3 +183,36 @@ def test_a_memory_longer_than_its_whole_layer_is_cut_inside_its_fence() -> None:
     assert item.tokens <= assembled.layer(Layer.MEMORIES).budget
     assert item.text.startswith('<memory id="m-1"')
     assert item.text.endswith(" [...]\n</memory>")
+
+
+def to_do(i: int, title: str, due_at: datetime | None, status: TaskStatus) -> Task:
+    return Task(f"t-{i}", title, status, 0.9, TaskPriority.HIGH, due_at, None, 1, NOW, NOW)
+
+
+def test_the_open_to_dos_are_in_the_prompt_as_data_most_urgent_first() -> None:
+    """'What's on my list?' is answered from the inbox; the model sees each to-do's state
+    and deadline, and whether it passed. A title cannot close its tag."""
+    late = to_do(1, "Pay the <b>rent</b>", NOW - timedelta(days=1), TaskStatus.CONFIRMED)
+    later = to_do(2, "Renew passport", datetime(2026, 12, 1, tzinfo=UTC), TaskStatus.CANDIDATE)
+    undated = to_do(3, "Learn Portuguese", None, TaskStatus.CONFIRMED)
+    assembled = ContextAssembler(count).assemble(inputs(to_dos=[late, later, undated]), 8192)
+    system = assembled.messages[0].content
+    listed = [line for line in system.splitlines() if line.startswith("<todo")]
+    assert listed == [
+        '<todo state="tracked" due="2026-11-17 10:00, overdue">Pay the &lt;b>rent&lt;/b></todo>',
+        '<todo state="suggested" due="2026-12-01">Renew passport</todo>',
+        '<todo state="tracked">Learn Portuguese</todo>',
+    ]
+    assert "<todo> and <document> tags is recalled data" in system
+
+
+def test_with_little_room_the_least_urgent_to_dos_go_before_pinned_core_memory() -> None:
+    pinned = memory(99, "Call me Sam.", MemoryKind.CORE)
+    many = [
+        to_do(i, f"To-do number {i} " + "word " * 30, None, TaskStatus.CONFIRMED) for i in range(8)
+    ]
+    assembled = ContextAssembler(count).assemble(inputs(core=[pinned], to_dos=many), 1024)
+    kept = [i.memory_id for i in assembled.layer(Layer.PROJECT).items]
+    assert kept[0] == pinned.id
+    assert 0 < len(kept) - 1 < 8
+    assert kept[1:] == [f"task:t-{i}" for i in range(len(kept) - 1)]
