@@ -38,6 +38,7 @@ from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
 from core.store.working_items import TASK_PREFIX
+from core.tasks import asks_about_to_dos
 from core.temporal import dates_an_event
 from core.text_input import MAX_TURN_CHARS, clean_text, too_long
 from core.tokens import token_counter
@@ -224,7 +225,7 @@ class Assistant:
             )
         )
         results = tuple(outcome.results)
-        context = self._assemble(text, now, results, outcome.degraded)
+        context = self._assemble(text, now, mode, results, outcome.degraded)
         return PreparedTurn(text, now, mode, results, context, outcome.degraded)
 
     def turn(
@@ -356,12 +357,21 @@ class Assistant:
             raise
 
     def _assemble(
-        self, text: str, now: datetime, results: Sequence[SearchResult], degraded: str | None
+        self,
+        text: str,
+        now: datetime,
+        mode: Mode,
+        results: Sequence[SearchResult],
+        degraded: str | None,
     ) -> AssembledContext:
         self.working.recall(
             [(r.memory.id, r.memory.content, r.memory.importance) for r in results], now
         )
-        to_dos = self._store.tasks.inbox()[:MAX_TO_DOS]
+        # The open to-dos where they are the point: what a returning user picks up (seed 000's
+        # manager mode lists pending tasks), or a message about them. Elsewhere they would
+        # lengthen every prompt the model reads before answering.
+        wanted = mode is Mode.MANAGER or asks_about_to_dos(text)
+        to_dos = self._store.tasks.inbox()[:MAX_TO_DOS] if wanted else []
         # Said once: a recalled memory or a listed to-do is not repeated from the working set.
         shown = {r.memory.id for r in results} | {TASK_PREFIX + t.id for t in to_dos}
         working = [

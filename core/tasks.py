@@ -304,6 +304,19 @@ def same_task(a: str, b: str, config: TaskConfig = DEFAULT_TASKS) -> bool:
     )
 
 
+_ABOUT_TO_DOS = re.compile(
+    r"\b(?:to-?dos?|tasks?|reminders?|remind|deadlines?|due|overdue|agenda|schedule|plans?|"
+    r"(?:need|have|got|supposed)\s+to\s+do|my\s+list|on\s+my\s+plate)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_about_to_dos(message: str) -> bool:
+    """Whether a message is about the user's to-dos ("what's on my list?", "anything due this
+    week?", "what do I need to do today?")."""
+    return bool(_ABOUT_TO_DOS.search(message))
+
+
 def extract_tasks(
     text: str,
     said_at: datetime,

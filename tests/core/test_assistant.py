@@ -226,11 +226,9 @@ def test_session_close_remembers_a_repeated_unconfirmed_todo_as_an_episode(
     second = assistant.turn("Seriously, I need to renew the passport.")
     (task,) = store.tasks.inbox()
     assert task.mentions == 2
-    # The to-do was in play in working memory; the model saw it, once, on the second turn
-    # (with the open to-dos, not again in the working set).
-    listed = [i.memory_id for i in second.context.layer(Layer.PROJECT).items if i.memory_id]
+    # The to-do was in play in working memory, so the model saw it on the second turn.
     working = [i.memory_id for i in second.context.layer(Layer.RECENT).items if i.memory_id]
-    assert listed == [f"task:{task.id}"] and working == []
+    assert working == [f"task:{task.id}"]
     assistant.close_session()
     episodes = [m for m in store.memories.of_kind(MemoryKind.EPISODIC) if "would:" in m.content]
     (episode,) = store.memories.get_many([episodes[0].id])
@@ -449,3 +447,22 @@ def test_a_later_conversation_knows_the_open_to_dos(
     system = asked.context.messages[0].content
     assert '<todo state="tracked" due=' in system and ">Renew my passport</todo>" in system
     assert "Water the ferns</todo>" not in system
+
+
+def test_a_to_do_in_play_and_listed_is_said_once(assistant: Assistant, clock: Clock) -> None:
+    assistant.turn("I need to renew my passport before March.")
+    clock.advance(minutes=3)
+    asked = assistant.turn("What's on my to-do list?")
+    listed = [i.memory_id for i in asked.context.layer(Layer.PROJECT).items if i.memory_id]
+    working = [i.memory_id for i in asked.context.layer(Layer.RECENT).items if i.memory_id]
+    assert len(listed) == 1 and listed[0].startswith("task:") and working == []
+
+
+def test_a_message_not_about_to_dos_is_not_lengthened_by_them(
+    assistant: Assistant, clock: Clock
+) -> None:
+    """In the middle of a conversation, the to-dos would only slow the model's reading."""
+    assistant.turn("Remind me to renew my passport by Friday.")
+    clock.advance(minutes=3)
+    chatting = assistant.turn("The weather in Porto is lovely.")
+    assert "<todo state=" not in chatting.context.messages[0].content
