@@ -16,6 +16,7 @@ from core.assistant import Assistant, TurnResult
 from core.context import AssembledContext
 from core.core_memory import CoreMemory
 from core.curation import CurationWorker, Curator
+from core.due import deadline_typed
 from core.errors import EngramError, InputError
 from core.local_time import due_text, overdue
 from core.model import Task, TaskStatus
@@ -49,10 +50,14 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
     tasks = commands.add_parser(
         "tasks",
         help="the to-dos the assistant noticed",
-        description="List the task inbox, or confirm (track) / dismiss a task by id.",
+        description="List the task inbox, confirm (track) / dismiss a task by id, or set its "
+        "deadline in words: engram tasks due ID friday 5pm (no words: no deadline).",
     )
-    tasks.add_argument("action", nargs="?", choices=["confirm", "dismiss"], help="what to do")
+    tasks.add_argument(
+        "action", nargs="?", choices=["confirm", "dismiss", "due"], help="what to do"
+    )
     tasks.add_argument("id", nargs="?", help="task id (as listed)")
+    tasks.add_argument("words", nargs="*", help="for due: when ('friday 5pm', 'dec 3')")
     tasks.add_argument("--json", action="store_true", help="print JSON")
 
     pin = commands.add_parser(
@@ -140,6 +145,17 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
     if args.action:
         if not args.id:
             raise InputError(f"Which task? Usage: engram tasks {args.action} ID")
+        if args.action == "due":
+            now = wall_clock()
+            task = services.store.tasks.set_due(
+                args.id, deadline_typed(" ".join(args.words), now), now
+            )
+            print(
+                f"{task.title}: due {due_text(task.due_at)}."
+                if task.due_at
+                else f"{task.title}: no deadline."
+            )
+            return 0
         status = TaskStatus.CONFIRMED if args.action == "confirm" else TaskStatus.DISMISSED
         task = services.store.tasks.set_status(args.id, status, wall_clock())
         print(f"{task.title}: {task.status.value}.")

@@ -148,3 +148,17 @@ def test_the_task_list_says_which_deadlines_have_passed(tmp_path: Path, tiny_ggu
     listed = engram(home, "tasks").stdout
     assert "Pay the parking fine  due 2020-01-15 (overdue)" in listed
     assert "Renew my passport  due 2999-01-15  (" in listed
+
+
+def test_a_deadline_is_set_in_words_from_the_command_line(tmp_path: Path, tiny_gguf: Path) -> None:
+    home = tmp_path / "home"
+    said = "I need to water the ferns.\n/quit\n"
+    assert engram(home, "chat", "--model", str(tiny_gguf), stdin=said).returncode == 0
+    (task,) = json.loads(engram(home, "tasks", "--json").stdout)["tasks"]
+    dated = engram(home, "tasks", "due", task["id"], "2031-05-04")
+    assert dated.returncode == 0 and "Water the ferns: due 2031-05-04." in dated.stdout
+    vague = engram(home, "tasks", "due", task["id"], "someday")
+    assert vague.returncode == 1 and 'No date in "someday"' in vague.stderr
+    cleared = engram(home, "tasks", "due", task["id"])
+    assert "Water the ferns: no deadline." in cleared.stdout
+    assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"][0]["due_at"] is None
