@@ -12,7 +12,9 @@ from datetime import datetime, timedelta
 from core.errors import InputError
 from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS
 
-_PART_OF_DAY = r"(?:\s+(?:morning|afternoon|evening|night))?"
+_PART_OF_DAY = r"(?:\s+(morning|afternoon|evening|night))?"
+# When a part of a day is called (a reminder at midnight would tell no one in time).
+_PART_HOURS = {"morning": 9, "afternoon": 14, "evening": 19, "night": 20, "tonight": 20}
 _NUMBER = r"(\d+|" + "|".join(NUMBER_WORDS) + ")"
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_TERMS = {"today": 0, "tonight": 0, "tomorrow": 1, "the day after tomorrow": 2}
@@ -28,7 +30,7 @@ _PATTERNS = (
             r"\b(?:by\s+)?(the day after tomorrow|today|tonight|tomorrow)" + _PART_OF_DAY + r"\b"
         ),
     ),
-    ("part_of_today", re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b")),
+    ("part_of_today", re.compile(r"\bthis\s+(morning|afternoon|evening)\b")),
     (
         "end_of_day",
         re.compile(r"\b(?:by\s+)?(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|asap)\b"),
@@ -102,8 +104,12 @@ def _next_weekday(today: datetime, weekday: int) -> datetime:
 def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     today = _start_of_day(now)
     if kind == "relative_day":
-        return today + timedelta(days=_DAY_TERMS[match.group(1)])
-    if kind in {"part_of_today", "end_of_day"}:
+        day = today + timedelta(days=_DAY_TERMS[match.group(1)])
+        part = match.group(2) or ("tonight" if match.group(1) == "tonight" else None)
+        return day.replace(hour=_PART_HOURS[part]) if part else day
+    if kind == "part_of_today":
+        return today.replace(hour=_PART_HOURS[match.group(1)])
+    if kind == "end_of_day":
         return today
     if kind == "end_of_week" or kind == "this_week":
         return today + timedelta(days=max(0, 4 - today.weekday()))
@@ -123,7 +129,8 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
             days=calendar.monthrange(today.year, today.month)[1]
         )
     if kind == "weekday":
-        return _next_weekday(today, WEEKDAYS.index(match.group(1)))
+        day = _next_weekday(today, WEEKDAYS.index(match.group(1)))
+        return day.replace(hour=_PART_HOURS[match.group(2)]) if match.group(2) else day
     if kind == "part_of_month":
         month = MONTHS[match.group(2)]
         year = today.year + (1 if month < today.month else 0)
@@ -158,7 +165,7 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
 def parse_due(text: str, now: datetime) -> Due | None:
     """The first stated deadline in `text`, or None. `now` is when the words were said."""
     lowered = text.lower()
-    found: list[tuple[int, Due]] = []
+    found: list[tuple[int, Due, str]] = []
     for kind, pattern in _PATTERNS:
         match = pattern.search(lowered)
         if match is None:
@@ -168,7 +175,7 @@ def parse_due(text: str, now: datetime) -> Due | None:
         except (OverflowError, ValueError):  # "in 99999999999 days": past the calendar
             continue
         if at is not None:
-            found.append((match.start(), Due(at, text[match.start() : match.end()])))
+            found.append((match.start(), Due(at, text[match.start() : match.end()]), kind))
     clock = _clock(lowered)
     if not found:
         if clock is None:
@@ -177,8 +184,10 @@ def parse_due(text: str, now: datetime) -> Due | None:
         at = _start_of_day(now).replace(hour=clock[0], minute=clock[1])
         at += timedelta(days=1) if at <= now else timedelta()
         return Due(at, text[clock[2] : clock[3]])
-    start, due = min(found, key=lambda item: item[0])
-    if clock is None or due.at != _start_of_day(due.at):
+    start, due, kind = min(found, key=lambda item: item[0])
+    # A time said with a day names the hour ("tomorrow morning at 8:30"); "in 20 minutes"
+    # already has one.
+    if clock is None or kind == "in_delta":
         return due
     # Said together ("tomorrow at 5pm", "at 17:00 on Friday"), both are the deadline's words.
     end = start + len(due.phrase)

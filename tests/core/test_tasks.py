@@ -104,6 +104,19 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ("Remind me to call mom at 5pm", "Call mom", datetime(2026, 11, 18, 17)),
         ("Remind me to call mom at 9am", "Call mom", datetime(2026, 11, 19, 9)),
         ("Remind me to call mom tomorrow 5pm", "Call mom", datetime(2026, 11, 19, 17)),
+        # A part of a day is an hour of it: the reminder comes then, not at midnight.
+        ("Remind me tonight to call mom", "Call mom", datetime(2026, 11, 18, 20)),
+        ("I need to call the bank tomorrow morning", "Call the bank", datetime(2026, 11, 19, 9)),
+        (
+            "Remind me to call Ana tomorrow morning at 8:30",
+            "Call Ana",
+            datetime(2026, 11, 19, 8, 30),
+        ),
+        (
+            "Remind me to water the plants on Friday afternoon",
+            "Water the plants",
+            datetime(2026, 11, 20, 14),
+        ),
         ("Remind me to call mom tomorrow at 5:30 pm", "Call mom", datetime(2026, 11, 19, 17, 30)),
         (
             "Remind me to feed the cat at 17:00 on Friday",
