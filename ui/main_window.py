@@ -229,7 +229,8 @@ class MainWindow(QMainWindow):
         if self.reminder_box is not None and self.reminder_box.isVisible():
             self.reminder_box.setText(f"{self.reminder_box.text()}\n{lines}")
         else:
-            self.reminder_box = self._message_box(QMessageBox.Icon.Information, "Reminder", lines)
+            text = f"Time for your to-do:\n{lines}"
+            self.reminder_box = self._message_box(QMessageBox.Icon.Information, "Reminder", text)
         QApplication.alert(self)
 
     def show_about(self, title: str, text: str) -> None:

@@ -66,6 +66,9 @@ class TaskInboxView(QWidget):
         ) = buttons
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.tree.setColumnWidth(0, 320)
+        # A deadline with its time and mark, whole ("2026-11-22 10:00 · overdue").
+        widest = self.tree.fontMetrics().horizontalAdvance("2026-11-22 10:00 · overdue")
+        self.tree.setColumnWidth(DUE, widest + 24)
         self.suggested = QTreeWidgetItem(self.tree, ["Suggested"])
         self.tracked = QTreeWidgetItem(self.tree, ["Tracked"])
         for group in (self.suggested, self.tracked):

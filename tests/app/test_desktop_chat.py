@@ -408,13 +408,17 @@ def test_a_to_do_with_a_time_is_called_when_its_time_comes(
     shell.clock.now += timedelta(hours=1, seconds=30)
     shell.reminders.check()
     qtbot.waitUntil(lambda: window.reminder_box is not None, timeout=WAIT_MS)
-    assert window.reminder_box.text() == "• Call the vet (due 2026-01-04 10:00)"
+    assert (
+        window.reminder_box.text() == "Time for your to-do:\n• Call the vet (due 2026-01-04 10:00)"
+    )
     settle(qtbot, shell)
     assert window.inbox.suggested.child(0).text(2) == "2026-01-04 10:00 · overdue"
     shell.clock.now += timedelta(minutes=1)
     shell.reminders.check()
     settle(qtbot, shell)
-    assert window.reminder_box.text() == "• Call the vet (due 2026-01-04 10:00)"
+    assert (
+        window.reminder_box.text() == "Time for your to-do:\n• Call the vet (due 2026-01-04 10:00)"
+    )
 
 
 def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
