@@ -18,6 +18,15 @@ from core.temporal import MONTHS, WEEKDAYS
 _IN_WORD = r"(?-i:[a-z0-9])"
 _VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|\.(?={_IN_WORD}))+?)"
 _END = rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|\.(?!{_IN_WORD})|[,!?;:\n\u2013\u2014]|$)"
+_PROFESSIONS = (
+    "nurse|teacher|engineer|developer|doctor|student|designer|lawyer|accountant|programmer|"
+    "architect|writer|artist|chef|cook|scientist|researcher|consultant|pharmacist|dentist|"
+    "therapist|journalist|photographer|musician|electrician|plumber|mechanic|pilot|"
+    "firefighter|police officer|paramedic|librarian|professor|lecturer|analyst|entrepreneur|"
+    "farmer|carpenter|barista|waiter|waitress|cashier|veterinarian|surgeon|physician|"
+    "translator|editor|tutor|social worker|midwife|software developer|product manager|"
+    "project manager|civil servant|data scientist"
+)
 # The value of a rule's second wording (a pattern may name a group only once).
 _PLACE = _VALUE.replace("value", "place")
 
@@ -74,6 +83,26 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "occupation",
         re.compile(
             r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+[^.,!?;:\n\u2013\u2014]+?)" + _END, re.I
+        ),
+    ),
+    # "I'm a nurse", "I'm a senior software engineer": a known line of work only ("I'm a big
+    # fan", "I'm a mess" are not one).
+    (
+        "profession",
+        re.compile(
+            rf"{_I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
+            r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
+            r"primary\s+school|math|music|art|english|history|science)\s+)*"
+            rf"(?:{_PROFESSIONS}))(?![\w'\u2019-])",
+            re.I,
+        ),
+    ),
+    # "I'm married to Tomás": a partner by name.
+    (
+        "partner",
+        re.compile(
+            r"\bI(?:'m|\s+am)\s+(?:happily\s+|now\s+)?(?P<how>married|engaged)\s+to\s+"
+            r"(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)",
         ),
     ),
     (
@@ -331,6 +360,14 @@ def _fact(
         )
     if rule == "occupation":
         return Fact(f"{owner}: occupation", f"{who} works as {value}", 0.7, turn_id)
+    if rule == "profession":
+        return Fact(f"{owner}: occupation", f"{who} is {value}", 0.7, turn_id)
+    if rule == "partner":
+        words = list(takewhile(lambda w: w[:1].isupper(), value.split()))
+        if not words:
+            return None
+        said = f"{who} is {groups['how'].lower()} to {' '.join(words)}"
+        return Fact(f"{owner}: partner", said, 0.8, turn_id)
     if rule == "name":
         words = list(takewhile(lambda w: w[:1].isupper(), value.split()))
         if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:

@@ -82,6 +82,13 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: location", "Ana lives in Lisbon"), ("ana: employer", "Ana works at Acme")],
         ),
         ("My son Leo is 7.", [("ana: son leo", "Ana's son Leo is 7")]),
+        # A known line of work, with what qualifies it; a partner by name.
+        ("I'm a nurse.", [("ana: occupation", "Ana is a nurse")]),
+        (
+            "I'm a senior software engineer at Google.",
+            [("ana: occupation", "Ana is a senior software engineer")],
+        ),
+        ("I'm married to Tomás.", [("ana: partner", "Ana is married to Tomás")]),
         # Said twice in a message, a key holds what was said last.
         ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
     ],
@@ -113,6 +120,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm 100% sure.",
         "I'm living with my parents.",
         "I grew up in the 90s.",
+        "I'm a big fan of jazz.",
+        "I'm a doctor's assistant.",
+        "I'm not a doctor.",
+        "I'm engaged to my best friend.",
         "I'm allergic to it.",
         "I have a feeling called dread.",
         # Judgements, not attributes (LoCoMo dev).
