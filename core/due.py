@@ -7,7 +7,7 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from core.errors import InputError
 from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS
@@ -145,6 +145,10 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
             year += today.year
             day = min(today.day, calendar.monthrange(year, month + 1)[1])
             return today.replace(year=year, month=month + 1, day=day)
+        if unit in ("minute", "hour"):
+            # Counted on the world's clock: over a daylight-saving change, "in an hour" is an
+            # hour away, whatever the wall clock says (aware arithmetic is wall-clock time).
+            return (now.astimezone(UTC) + timedelta(**{f"{unit}s": amount})).astimezone(now.tzinfo)
         return now + timedelta(**{f"{unit}s": amount})
     if kind == "day_of_month":
         day = int(match.group(1))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from core.digest import write_digest
 from core.embed import Embedder
@@ -58,3 +59,11 @@ def test_a_deadline_is_overdue_once_its_day_or_time_has_passed(zone: str) -> Non
     at_five = datetime(2026, 11, 27, 22, tzinfo=UTC)  # 17:00 in New York
     assert not overdue(at_five, datetime(2026, 11, 27, 21, 59, tzinfo=UTC))
     assert overdue(at_five, at_five)
+
+
+def test_in_an_hour_is_an_hour_away_across_a_clock_change() -> None:
+    """New York springs forward at 2:00 on 8 March 2026: said at 1:30, "in an hour" is 3:30 on
+    the wall clock, 7:30 UTC, not a 2:30 that never happens."""
+    said_at = datetime(2026, 3, 8, 1, 30, tzinfo=ZoneInfo("America/New_York"))
+    (task,) = extract_tasks("Remind me to take the bread out in an hour", said_at, "t1")
+    assert task.due_at == datetime(2026, 3, 8, 7, 30, tzinfo=UTC)
