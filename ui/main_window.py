@@ -231,6 +231,8 @@ class MainWindow(QMainWindow):
         else:
             text = f"Time for your to-do:\n{lines}"
             self.reminder_box = self._message_box(QMessageBox.Icon.Information, "Reminder", text)
+            to_inbox = self.reminder_box.addButton("Open inbox", QMessageBox.ButtonRole.AcceptRole)
+            to_inbox.clicked.connect(lambda: self.show_tab(INBOX_TAB))
         QApplication.alert(self)
 
     def show_about(self, title: str, text: str) -> None:

@@ -419,6 +419,9 @@ def test_a_to_do_with_a_time_is_called_when_its_time_comes(
     assert (
         window.reminder_box.text() == "Time for your to-do:\n• Call the vet (due 2026-01-04 10:00)"
     )
+    (to_inbox,) = [b for b in window.reminder_box.buttons() if b.text() == "Open inbox"]
+    qtbot.mouseClick(to_inbox, Qt.MouseButton.LeftButton)
+    assert window.tabs.currentIndex() == INBOX_TAB
 
 
 def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
