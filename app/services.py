@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,8 +30,14 @@ def wall_clock() -> datetime:
     try:
         return datetime.now(tzlocal.get_localzone())
     except (ValueError, LookupError, OSError):
-        log.warning("The system time zone could not be read; using its current offset")
+        _zone_unreadable()
         return datetime.now().astimezone()
+
+
+@functools.cache
+def _zone_unreadable() -> None:
+    """Said once, not at every tick of the clock."""
+    log.warning("The system time zone could not be read; using its current offset")
 
 
 @dataclass
