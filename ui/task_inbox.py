@@ -64,7 +64,9 @@ class TaskInboxView(QWidget):
             self.deadline_button,
             self.done_button,
         ) = buttons
-        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
+        # Only the title and the deadline are edited, each by its own key: F2 on whichever
+        # cell is current would open the priority or the quoted sentence for typing.
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setColumnWidth(0, 320)
         # A deadline with its time and mark, whole ("2026-11-22 10:00 · overdue").
         widest = self.tree.fontMetrics().horizontalAdvance("2026-11-22 10:00 · overdue")
@@ -89,6 +91,7 @@ class TaskInboxView(QWidget):
                 (Qt.Key.Key_Return, self._on_confirm),
                 (Qt.Key.Key_Enter, self._on_confirm),
                 (Qt.Key.Key_Delete, self._on_dismiss),
+                (Qt.Key.Key_F2, self._on_edit),
                 ("Ctrl+T", self._on_deadline),
                 ("Ctrl+D", self._on_done),
             ],

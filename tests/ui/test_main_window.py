@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QTextBrowser, QToolTip
+from PySide6.QtWidgets import QApplication, QLineEdit, QTextBrowser, QToolTip
 from pytestqt.qtbot import QtBot
 
 from core.conflicts import ChangeToReview
@@ -290,6 +290,22 @@ def test_the_inbox_marks_a_passed_deadline_overdue(qtbot: QtBot) -> None:
     inbox.show_tasks([late, today], {}, NOW)
     shown = {inbox.tracked.child(i).text(0): inbox.tracked.child(i).text(2) for i in (0, 1)}
     assert shown == {"Pay rent": "2026-02-27 09:00 · overdue", "Call Ana": "2026-03-01"}
+
+
+def test_f2_rewords_the_title_whichever_cell_is_current(qtbot: QtBot) -> None:
+    """Not the quoted sentence or the priority, which F2 opened for typing when current."""
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    inbox.show_tasks([task("Renew passport", TaskStatus.CANDIDATE, "t1")], {"t1": "I must."})
+    inbox.show()
+    inbox.activateWindow()
+    qtbot.waitUntil(inbox.isActiveWindow)
+    item = inbox.suggested.child(0)
+    inbox.tree.setCurrentItem(item, 4)
+    inbox.tree.setFocus()
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_F2)
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
+    assert QApplication.focusWidget().text() == "Renew passport"
 
 
 def test_a_to_do_from_a_pasted_page_shows_the_words_around_it(qtbot: QtBot) -> None:
