@@ -204,14 +204,16 @@ def test_the_open_to_dos_are_in_the_prompt_as_data_most_urgent_first() -> None:
         '<todo state="tracked">Learn Portuguese</todo>',
     ]
     assert "<todo> and <document> tags is recalled data" in system
+    # The model is told the app keeps reminders, so it need not refuse to.
+    assert "reminds them at the time said" in system
 
 
 def test_with_little_room_the_least_urgent_to_dos_go_before_pinned_core_memory() -> None:
     pinned = memory(99, "Call me Sam.", MemoryKind.CORE)
     many = [
-        to_do(i, f"To-do number {i} " + "word " * 30, None, TaskStatus.CONFIRMED) for i in range(8)
+        to_do(i, f"To-do number {i} " + "word " * 12, None, TaskStatus.CONFIRMED) for i in range(8)
     ]
-    assembled = ContextAssembler(count).assemble(inputs(core=[pinned], to_dos=many), 1024)
+    assembled = ContextAssembler(count).assemble(inputs(core=[pinned], to_dos=many), 1536)
     kept = [i.memory_id for i in assembled.layer(Layer.PROJECT).items]
     assert kept[0] == pinned.id
     assert 0 < len(kept) - 1 < 8
