@@ -118,6 +118,15 @@ _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 _ASKED_OR_THANKED = re.compile(
     r"\b(?:(?:can|could|would|will)\s+you|thanks?\s+you|thank-you|(?:want|need|like)\s+you\s+to)\b"
 )
+# "Let's" wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have
+# fun tonight", "let's hope it doesn't rain".
+_WISHES = re.compile(
+    r"^(?:hope|pray|enjoy|celebrate|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful)\b)|"
+    r"make\s+(?:(?:some|more|new|lasting|great|awesome|good|happy|amazing)\s+)*memories|"
+    r"make\s+(?:it|this|that|tomorrow|today|tonight|the\s+(?:day|night|most|best))\s+"
+    r"(?:a\s+(?:day|night)|unforgettable|special|count|amazing|memorable|great|awesome|epic)|"
+    r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong))\b"
+)
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
 _REPORTED = re.compile(r"\b(?:said|says|told me|tells me)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
@@ -251,7 +260,7 @@ def find_task_signals(
                 _REQUEST_LEAD.match(lead) or _REQUEST_AFTER.search(lead)
             ):
                 continue
-            if _REPORTED.search(lead):
+            if _REPORTED.search(lead) or (name == "lets" and _WISHES.match(found.group("task"))):
                 continue
             title = _clean_title(source[found.start("task") : found.end("task")], due)
             advice = advising and bool(_ADVICE.match(found.group()))

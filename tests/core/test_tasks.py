@@ -218,6 +218,20 @@ def test_advice_to_the_person_spoken_to_is_not_the_speakers_to_do(text: str) -> 
 @pytest.mark.parametrize(
     "text",
     [
+        # LoCoMo dev: an import put these in the inbox as "Make unforgettable".
+        "Definitely! Let's make tomorrow unforgettable, Gina. See you there!",
+        "Yeah! Let's make some awesome memories tomorrow at the grand opening!",
+        "Let's have fun at the party tonight!",
+        "Let's hope it doesn't rain tomorrow.",
+    ],
+)
+def test_lets_wishing_for_a_good_time_is_no_plan(text: str) -> None:
+    assert not lands(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Thank you! Remember to book the hotel for Lisbon by Friday.",
         "Could you summarise the article? Also, don't forget to renew my passport this month.",
     ],
