@@ -118,12 +118,13 @@ _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 _ASKED_OR_THANKED = re.compile(
     r"\b(?:(?:can|could|would|will)\s+you|thanks?\s+you|thank-you|(?:want|need|like)\s+you\s+to)\b"
 )
-# "Let's" wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have
-# fun tonight", "let's hope it doesn't rain".
+# Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
+# tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".
 _WISHES = re.compile(
-    r"^(?:hope|pray|enjoy|celebrate|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful)\b)|"
+    r"^(?:hope|pray|enjoy|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful|safe|nice)\b)|"
     r"make\s+(?:(?:some|more|new|lasting|great|awesome|good|happy|amazing)\s+)*memories|"
-    r"make\s+(?:it|this|that|tomorrow|today|tonight|the\s+(?:day|night|most|best))\s+"
+    r"make\s+the\s+most\b|"
+    r"make\s+(?:it|this|that|tomorrow|today|tonight|the\s+(?:day|night|best))\s+"
     r"(?:a\s+(?:day|night)|unforgettable|special|count|amazing|memorable|great|awesome|epic)|"
     r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong))\b"
 )
@@ -260,7 +261,7 @@ def find_task_signals(
                 _REQUEST_LEAD.match(lead) or _REQUEST_AFTER.search(lead)
             ):
                 continue
-            if _REPORTED.search(lead) or (name == "lets" and _WISHES.match(found.group("task"))):
+            if _REPORTED.search(lead) or _WISHES.match(found.group("task")):
                 continue
             title = _clean_title(source[found.start("task") : found.end("task")], due)
             advice = advising and bool(_ADVICE.match(found.group()))
