@@ -236,13 +236,17 @@ def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> 
     return 0.5 if any(w in _VAGUE for w in rest) else 0.0
 
 
+def _speaks_to_someone(text: str) -> bool:
+    """Whether a message addresses a "you" other than by asking or thanking the assistant."""
+    return bool(_ADDRESSED.search(_ASKED_OR_THANKED.sub(" ", text.lower())))
+
+
 def find_task_signals(
     text: str, said_at: datetime, known_entities: frozenset[str] = frozenset()
 ) -> list[TaskSignal]:
     """Task-like phrases in `text`, one per sentence at most."""
     signals = []
     unquoted = _strip_quotes(text)
-    advising = bool(_ADDRESSED.search(_ASKED_OR_THANKED.sub(" ", unquoted.lower())))
     for match in _SENTENCE.finditer(unquoted):
         original = match.group().strip()
         sentence = original.lower()
@@ -264,7 +268,7 @@ def find_task_signals(
             if _REPORTED.search(lead) or _WISHES.match(found.group("task")):
                 continue
             title = _clean_title(source[found.start("task") : found.end("task")], due)
-            advice = advising and bool(_ADVICE.match(found.group()))
+            advice = bool(_ADVICE.match(found.group())) and _speaks_to_someone(unquoted)
             signal = TaskSignal(
                 title=title[:1].upper() + title[1:],
                 pattern=name,
