@@ -82,6 +82,7 @@ class TurnResult:
     mode: Mode
     results: tuple[SearchResult, ...]
     context: AssembledContext
+    # The to-dos this exchange put in the inbox or mentioned again there.
     tasks: tuple[Task, ...]
     memory_ids: tuple[str, ...]
     degraded: str | None
@@ -483,7 +484,9 @@ class Assistant:
         live.unlearnt.clear()
         live.unboosted.clear()
         live.stored_segments.update(key for key, _ in groups)
-        return remembered.memory_ids, remembered.tasks
+        # A hedge said once waits out of sight: only what the inbox shows was "noticed".
+        shown = tuple(t for t in remembered.tasks if self._store.tasks.in_inbox(t))
+        return remembered.memory_ids, shown
 
     def follow_forgets(self) -> bool:
         """What was forgotten since the last look leaves this conversation too: a recalled

@@ -191,6 +191,11 @@ class ChatView(QWidget):
         self.notice.setText(message)
         self.notice.setVisible(True)
 
+    def add_notice(self, message: str) -> None:
+        """Another word about this turn, after any already shown for it."""
+        shown = self.notice.text() if self.notice.isVisible() else ""
+        self.show_notice(f"{shown} {message}".strip())
+
     @property
     def past_session(self) -> str | None:
         """The stored conversation being read instead of the live one, if any."""

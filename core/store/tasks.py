@@ -56,13 +56,16 @@ class TaskRepository:
     def inbox(self) -> list[Task]:
         """What the user sees: confirmed tasks and candidates confident enough to show, the
         most urgent first (due soonest, then highest confidence)."""
-        tasks = [
-            t
-            for t in self._open(self._db.cursor())
-            if t.status is TaskStatus.CONFIRMED or t.confidence >= self.config.threshold
-        ]
+        tasks = [t for t in self._open(self._db.cursor()) if self.in_inbox(t)]
         far = datetime.max.replace(tzinfo=tasks[0].created_at.tzinfo) if tasks else None
         return sorted(tasks, key=lambda t: (t.due_at or far, -t.confidence))
+
+    def in_inbox(self, task: Task) -> bool:
+        """Whether the user sees this open task: tracked, or confident enough to suggest (a
+        hedge said once waits out of sight for a second mention)."""
+        return task.status is TaskStatus.CONFIRMED or (
+            task.status is TaskStatus.CANDIDATE and task.confidence >= self.config.threshold
+        )
 
     def get(self, task_id: str) -> Task | None:
         rows = (

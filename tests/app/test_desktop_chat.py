@@ -468,3 +468,18 @@ def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
     activate(qtbot, shell)
     type_deadline("")
     assert tasks.inbox()[0].due_at is None
+
+
+def test_a_to_do_noticed_is_said_under_the_reply_and_a_hedge_is_not(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """The inbox badge alone was easy to miss; a hedge said once waits out of sight, so it is
+    not announced as noticed."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    notice = shell.window.chat.notice
+    send(qtbot, shell, "I should clean out the garage.")
+    assert not notice.isVisible() or "To-do noticed" not in notice.text()
+    send(qtbot, shell, "Remind me to call the vet at 10am.")
+    assert notice.isVisible()
+    assert "To-do noticed: Call the vet (due 2026-01-04 10:00)." in notice.text()
