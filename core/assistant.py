@@ -33,7 +33,7 @@ from core.ingest.remember import Lesson, inline_extraction, remember, segment_me
 from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
 from core.llm import LLM
 from core.model import Role, Session, Task, Turn
-from core.retrieval import Mode, Retriever, SearchRequest
+from core.retrieval import Mode, Retriever, SearchOutcome, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
 from core.store import MemoryStore
@@ -226,7 +226,7 @@ class Assistant:
             )
         )
         results = tuple(outcome.results)
-        context = self._assemble(text, now, mode, results, outcome.degraded)
+        context = self._assemble(text, now, mode, outcome)
         return PreparedTurn(text, now, mode, results, context, outcome.degraded)
 
     def turn(
@@ -358,19 +358,14 @@ class Assistant:
             raise
 
     def _assemble(
-        self,
-        text: str,
-        now: datetime,
-        mode: Mode,
-        results: Sequence[SearchResult],
-        degraded: str | None,
+        self, text: str, now: datetime, mode: Mode, outcome: SearchOutcome
     ) -> AssembledContext:
+        results, degraded = outcome.results, outcome.degraded
         self.working.recall(
             [(r.memory.id, r.memory.content, r.memory.importance) for r in results], now
         )
-        # The open to-dos where they are the point: what a returning user picks up (seed 000's
-        # manager mode lists pending tasks), or a message about them. Elsewhere they would
-        # lengthen every prompt the model reads before answering.
+        # The open to-dos where they are the point (seed 000's manager mode lists pending tasks;
+        # a message about them); elsewhere they would lengthen every prompt the model reads.
         wanted = mode is Mode.MANAGER or asks_about_to_dos(text)
         to_dos = self._store.tasks.inbox()[:MAX_TO_DOS] if wanted else []
         # Said once: a recalled memory or a listed to-do is not repeated from the working set.
