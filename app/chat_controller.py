@@ -12,9 +12,9 @@ from app.chat_worker import ChatWorker
 from app.library_controller import LibraryController
 from app.services import Services
 from core.assistant import Clock, PreparedTurn, TurnResult
-from core.local_time import due_text
 from core.model import Turn
 from core.settings import Settings
+from core.tasks import with_deadline
 from ui.chat_view import ModelState
 from ui.main_window import MainWindow
 
@@ -141,10 +141,7 @@ class ChatController(QObject):
         self._library.refresh_sessions(self._session_id)
         if result.tasks:
             self._library.refresh_inbox()
-            noticed = "; ".join(
-                f"{t.title} (due {due_text(t.due_at)})" if t.due_at else t.title
-                for t in result.tasks
-            )
+            noticed = "; ".join(with_deadline(t) for t in result.tasks)
             self._window.chat.add_notice(f"To-do noticed: {noticed}. It is in the Inbox (Ctrl+2).")
         if result.memory_ids:
             self._library.refresh_manager()

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.due import Due, parse_due
-from core.model import TaskPriority
+from core.local_time import due_text
+from core.model import Task, TaskPriority
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase.
 _SUBJECT = r"\b(?:i|we)"
@@ -323,6 +324,16 @@ _ABOUT_TO_DOS = re.compile(
     r"(?:need|have|got|supposed)\s+to\s+do|my\s+list|on\s+my\s+plate)\b",
     re.IGNORECASE,
 )
+
+
+def deadline_words(task: Task) -> str:
+    """A to-do's deadline as the user reads it, or nothing."""
+    return due_text(task.due_at) if task.due_at else ""
+
+
+def with_deadline(task: Task) -> str:
+    """A to-do told with its deadline: "Call the vet (due 2026-11-23 10:00)"."""
+    return f"{task.title} (due {deadline_words(task)})" if task.due_at else task.title
 
 
 def asks_about_to_dos(message: str) -> bool:

@@ -12,18 +12,17 @@ from datetime import datetime
 
 import duckdb
 
-from core.local_time import due_text
 from core.model import MemoryKind, NewMemory, Task, TaskStatus
 from core.store import MemoryStore
 from core.store.database import RowChanges
 from core.store.working_items import TASK_PREFIX
+from core.tasks import with_deadline
 from core.working import WorkingMemory
 
 
 def _task_note(task: Task) -> str:
     """How a to-do in play reads in working memory."""
-    due = f" (due {due_text(task.due_at)})" if task.due_at else ""
-    return f"To-do noticed: {task.title}{due}"
+    return f"To-do noticed: {with_deadline(task)}"
 
 
 class WorkingSync:

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.local_time import due_text, minute_text
+from core.local_time import minute_text
 from core.model import SessionSummary, Task
 from core.store import StoreStats
+from core.tasks import with_deadline
 from ui import dialogs
 from ui.change_review import ChangeReviewView
 from ui.chat_view import ChatView
@@ -225,7 +226,7 @@ class MainWindow(QMainWindow):
     def show_reminders(self, tasks: Sequence[Task]) -> None:
         """The time of these to-dos has come: a box that stays until read (later ones join
         it), and the taskbar entry asks for attention when the window is in the background."""
-        lines = "\n".join(f"• {t.title} (due {due_text(t.due_at)})" for t in tasks if t.due_at)
+        lines = "\n".join(f"• {with_deadline(t)}" for t in tasks)
         if self.reminder_box is not None and self.reminder_box.isVisible():
             self.reminder_box.setText(f"{self.reminder_box.text()}\n{lines}")
         else:

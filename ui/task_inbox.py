@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.local_time import due_text, overdue
+from core.local_time import overdue
 from core.model import Task, TaskStatus
+from core.tasks import deadline_words
 from core.wording import excerpt
 from ui.decision_list import decision_list
 from ui.shortcuts import widget_keys
@@ -120,7 +121,7 @@ class TaskInboxView(QWidget):
                 [
                     task.title,
                     task.priority.value,
-                    due_text(task.due_at) if task.due_at else "",
+                    deadline_words(task),
                     f"{task.confidence:.0%}",
                     said,
                 ],
@@ -196,7 +197,7 @@ class TaskInboxView(QWidget):
         if item is None or task is None:
             return
         self._filling = True
-        item.setText(DUE, due_text(task.due_at) if task.due_at else "")
+        item.setText(DUE, deadline_words(task))
         self._filling = False
         self.tree.editItem(item, DUE)
 
@@ -207,8 +208,7 @@ class TaskInboxView(QWidget):
             task = self._tasks.get(item.data(0, TASK_ID))
             if task is not None:
                 typed = " ".join(item.text(DUE).split())
-                shown = due_text(task.due_at) if task.due_at else ""
-                if typed != shown:
+                if typed != deadline_words(task):
                     self.sig_task_due_typed.emit(task.id, typed)
             return
         if column != 0:
