@@ -8,12 +8,13 @@ import logging
 import shutil
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from app.about import about_text, open_folder
 from app.chat_controller import ChatController
@@ -110,6 +111,10 @@ class AppShell(QObject):
         self.ops.sig_failed.connect(self._on_ops_failed)
         self.ops.sig_busy_changed.connect(self.window.show_busy)
         self.window.sig_settings_requested.connect(self.open_settings)
+        self.window.chat.sig_model_download_requested.connect(
+            lambda: self.open_download(self.window, self.use_model)
+        )
+        self.window.chat.sig_model_file_requested.connect(self.choose_model_file)
         self.window.sig_about_requested.connect(self._on_about)
         self.window.sig_log_folder_requested.connect(self._on_log_folder)
         self.window_state = QSettings(str(home / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
@@ -212,23 +217,24 @@ class AppShell(QObject):
         dialog = SettingsDialog(self.settings, self.home, self.window, self._settings_problem)
         dialog.accepted.connect(lambda: self._on_settings_accepted(dialog))
         dialog.sig_forget_everything_requested.connect(self.forget_everything)
-        dialog.sig_model_download_requested.connect(lambda: self.open_download(dialog))
+        dialog.sig_model_download_requested.connect(
+            lambda: self.open_download(dialog, lambda path: dialog.model_path.setText(str(path)))
+        )
         dialog.finished.connect(dialog.deleteLater)
         self.settings_dialog = dialog
         dialog.open()
 
-    def open_download(self, settings_dialog: SettingsDialog) -> None:
-        """The curated models; a finished download fills in the settings' model file."""
-        dialog = ModelDownloadDialog(CURATED_MODELS, settings_dialog)
+    def open_download(self, parent: QWidget, downloaded: Callable[[Path], None]) -> None:
+        """The curated models; a finished download is handed to `downloaded` (the settings
+        form's model file, or the model to use now)."""
+        dialog = ModelDownloadDialog(CURATED_MODELS, parent)
         downloader = self.downloader
         dialog.sig_download_requested.connect(downloader.start)
         dialog.sig_cancel_requested.connect(downloader.cancel)
         downloader.sig_progress.connect(dialog.show_progress)
         downloader.sig_finished.connect(dialog.show_finished)
         downloader.sig_failed.connect(dialog.show_failed)
-        dialog.accepted.connect(
-            lambda: settings_dialog.model_path.setText(str(dialog.downloaded or ""))
-        )
+        dialog.accepted.connect(lambda: dialog.downloaded and downloaded(dialog.downloaded))
 
         def disconnect() -> None:
             for signal, slot in (
@@ -288,11 +294,26 @@ class AppShell(QObject):
         elif new_model:
             self._offer_reembedding(wanted)
 
-    def _save_quietly(self, values: Settings) -> None:
+    def choose_model_file(self) -> None:
+        path = dialogs.choose_model_file(self.window)
+        if path:
+            self.use_model(path)
+
+    def use_model(self, path: Path) -> None:
+        """The chat's own way to a model on a first run (or after one failed to load): kept in
+        the settings and loaded now, as if chosen there."""
+        values = replace(self.settings, llm_model_path=str(path))
+        if self._save_quietly(values):
+            self.settings = values
+            self.chat.apply_settings(values)
+
+    def _save_quietly(self, values: Settings) -> bool:
         try:
             save_settings(self.home, values)
         except OSError as exc:
             self.window.show_error("Settings not saved", f"Could not write the settings: {exc}")
+            return False
+        return True
 
     def _offer_reembedding(self, wanted: Settings) -> None:
         """A different embedding model for this memory: every memory is embedded again in the

@@ -108,6 +108,10 @@ class ChatView(QWidget):
     """The user asked the reply being written to stop."""
     sig_reply_selected = Signal(object, object)
     """Show the memories behind an earlier reply: (SearchResults, degraded note or None)."""
+    sig_model_download_requested = Signal()
+    """No model runs: the user asked to download one."""
+    sig_model_file_requested = Signal()
+    """No model runs: the user asked to choose a GGUF file they have."""
 
     def __init__(self, assistant_name: str = "Engram", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -131,6 +135,20 @@ class ChatView(QWidget):
         self.progress.setMaximumHeight(6)
         self.progress.setTextVisible(False)
         self.progress.hide()
+        # A first run has no model: the way to one is beside the words saying so, not only in
+        # Settings.
+        self.download_button = QPushButton("Download a model...", self)
+        self.download_button.setToolTip("A small model that runs here (0.4-0.8 GB, fetched once)")
+        self.download_button.clicked.connect(self.sig_model_download_requested.emit)
+        self.choose_model_button = QPushButton("Choose a model file...", self)
+        self.choose_model_button.setToolTip("A GGUF language model already on this computer")
+        self.choose_model_button.clicked.connect(self.sig_model_file_requested.emit)
+        self.model_buttons = QWidget(self)
+        model_row = QHBoxLayout(self.model_buttons)
+        model_row.setContentsMargins(0, 0, 0, 0)
+        model_row.addWidget(self.download_button)
+        model_row.addWidget(self.choose_model_button)
+        model_row.addStretch(1)
         self.composer = Composer(self)
         self.composer.setPlaceholderText("Message  (Enter sends, Shift+Enter new line)")
         self.composer.setMaximumHeight(90)
@@ -147,6 +165,7 @@ class ChatView(QWidget):
         row.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.addWidget(self.notice)
+        layout.addWidget(self.model_buttons)
         layout.addWidget(self.progress)
         layout.addWidget(self.transcript, 1)
         layout.addLayout(row)
@@ -174,13 +193,14 @@ class ChatView(QWidget):
         self._state = state
         self.progress.setVisible(state is ModelState.LOADING)
         texts = {
-            ModelState.MISSING: "No language model is set up yet. Open Settings (Ctrl+,) and "
-            "choose a GGUF model file. Memory, tasks and the memory manager work without one.",
+            ModelState.MISSING: "No language model is set up yet: download one, or choose a "
+            "GGUF model file you have. Memory, tasks and the memory manager work without one.",
             ModelState.LOADING: f"Loading the model {detail}... you can type meanwhile.",
             ModelState.READY: "",
-            ModelState.FAILED: f"The model could not be loaded: {detail} Choose another file "
-            "in Settings (Ctrl+,).",
+            ModelState.FAILED: f"The model could not be loaded: {detail} Choose another file, "
+            "or download one.",
         }
+        self.model_buttons.setVisible(state in (ModelState.MISSING, ModelState.FAILED))
         self.notice.setText(texts[state])
         self.notice.setVisible(bool(texts[state]))
         self._update_buttons()

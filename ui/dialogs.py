@@ -45,6 +45,14 @@ def choose_open_paths(parent: QWidget, title: str, filters: str, *, many: bool) 
     return [Path(path)] if path else []
 
 
+def choose_model_file(parent: QWidget) -> Path | None:
+    """A GGUF language model on this computer; None when cancelled."""
+    paths = choose_open_paths(
+        parent, "Choose a language model", "GGUF models (*.gguf);;All files (*)", many=False
+    )
+    return paths[0] if paths else None
+
+
 def choose_folder(parent: QWidget, title: str, start: str) -> Path | None:
     path = QFileDialog.getExistingDirectory(parent, title, start)
     return Path(path) if path else None

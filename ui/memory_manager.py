@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QProgressBar,
@@ -111,8 +112,17 @@ class MemoryManagerView(QWidget):
         self.results.setHeaderLabels(["Kind", "Memory", "Created", "Importance", "Score"])
         self.results.setRootIsDecorated(False)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.results.setColumnWidth(0, 90)
-        self.results.setColumnWidth(1, 380)
+        # The memory's words take what the other columns leave: with a fixed width the
+        # numbers were cut off behind a scroll bar in a window of ordinary size.
+        header = self.results.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        metrics = self.results.fontMetrics()
+        for column, widest in enumerate(
+            ("procedural", "", "2026-12-31 23:59", "Importance", "Score")
+        ):
+            if widest:
+                self.results.setColumnWidth(column, metrics.horizontalAdvance(widest) + 24)
         self.detail = QTextBrowser(self)
         self.detail.setOpenLinks(False)
         self.detail.setPlaceholderText("Open a memory to see its history, links and sources.")
@@ -137,6 +147,7 @@ class MemoryManagerView(QWidget):
         self.import_button = QPushButton("Import conversation...", self)
         self.ingest_button = QPushButton("Add documents...", self)
         self.count = QLabel(self)
+        self.count.setWordWrap(True)
         self.status = QLabel(self)
         self.progress = QProgressBar(self)
         self.progress.hide()
@@ -243,9 +254,16 @@ class MemoryManagerView(QWidget):
             self.count.setText(
                 f"The first {len(memories)} matches: narrow the filters or the search for others"
             )
+        elif memories:
+            self.count.setText(counted(len(memories), "memory"))
+        elif self.search.text().strip() or any(
+            combo.currentIndex() for combo in (self.kind, self.tier, self.project, self.period)
+        ):
+            self.count.setText("No memories match.")
         else:
             self.count.setText(
-                counted(len(memories), "memory") if memories else "No memories match."
+                "Nothing remembered yet: memories form as you chat, or import a conversation "
+                "(Ctrl+I) or documents (Ctrl+Shift+I)."
             )
 
     def show_detail(self, detail: MemoryDetail) -> None:

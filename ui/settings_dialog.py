@@ -155,11 +155,9 @@ class SettingsDialog(QDialog):
         super().accept()
 
     def _on_browse_model(self) -> None:
-        paths = dialogs.choose_open_paths(
-            self, "Choose a language model", "GGUF models (*.gguf);;All files (*)", many=False
-        )
-        if paths:
-            self.model_path.setText(str(paths[0]))
+        path = dialogs.choose_model_file(self)
+        if path:
+            self.model_path.setText(str(path))
 
     def _on_browse_embedding(self) -> None:
         folder = dialogs.choose_folder(self, "Choose an embedding model folder", "")

@@ -28,6 +28,7 @@ from tests.app.desktop import (
 )
 from tests.core.fake_hub import HubFile, fake_hub
 from ui import dialogs
+from ui.chat_view import ModelState
 
 
 def test_settings_round_trip_and_take_effect(
@@ -99,6 +100,54 @@ def test_first_run_downloads_a_model_and_chat_comes_alive(
     settings.accept()
     ready(qtbot, shell)
     assert shell.window.chat.send_button.isEnabled()
+
+
+def test_first_run_gets_a_model_from_the_chat_itself(
+    qtbot: QtBot, make_shell: ShellFactory, tiny_gguf: Path
+) -> None:
+    """The chat that says no model runs offers the download there, without Settings; the
+    model downloaded is kept as the setting and loaded at once."""
+    wanted = CURATED_MODELS[0]
+    with fake_hub(HubFile(wanted.filename, tiny_gguf.read_bytes())) as endpoint:
+        shell = make_shell(model=False, hub=endpoint)
+        chat = shell.window.chat
+        assert chat.model_buttons.isVisible() and not chat.send_button.isEnabled()
+        assert "download one" in chat.notice.text()
+        qtbot.mouseClick(chat.download_button, Qt.MouseButton.LeftButton)
+        dialog = shell.download_dialog
+        assert dialog is not None and dialog.isVisible() and shell.settings_dialog is None
+        with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+            qtbot.mouseClick(dialog.download_button, Qt.MouseButton.LeftButton)
+    downloaded = shell.home / "models" / wanted.filename
+    assert load_settings(shell.home).llm_model_path == str(downloaded)
+    ready(qtbot, shell)
+    assert chat.send_button.isEnabled() and not chat.model_buttons.isVisible()
+
+
+def test_a_model_file_chosen_from_the_chat_is_used_and_a_bad_one_says_why(
+    qtbot: QtBot,
+    make_shell: ShellFactory,
+    tiny_gguf: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shell = make_shell(model=False)
+    chat = shell.window.chat
+    not_a_model = tmp_path / "notes.gguf"
+    not_a_model.write_bytes(b"shopping list: eggs, milk")
+    monkeypatch.setattr(dialogs, "choose_model_file", lambda _parent: not_a_model)
+    qtbot.mouseClick(chat.choose_model_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: shell.chat.model_state is ModelState.FAILED, timeout=WAIT_MS)
+    assert "could not be loaded" in chat.notice.text() and chat.model_buttons.isVisible()
+    monkeypatch.setattr(dialogs, "choose_model_file", lambda _parent: tiny_gguf)
+    qtbot.mouseClick(chat.choose_model_button, Qt.MouseButton.LeftButton)
+    ready(qtbot, shell)
+    assert load_settings(shell.home).llm_model_path == str(tiny_gguf)
+    assert chat.send_button.isEnabled() and not chat.model_buttons.isVisible()
+    # Cancelling the file dialog changes nothing.
+    monkeypatch.setattr(dialogs, "choose_model_file", lambda _parent: None)
+    shell.choose_model_file()
+    assert load_settings(shell.home).llm_model_path == str(tiny_gguf)
 
 
 def test_a_new_data_folder_is_used_from_the_next_start(

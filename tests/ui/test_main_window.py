@@ -34,7 +34,7 @@ from tests.core.memory_factory import memory_value
 from ui.chat_view import MARKDOWN, SHOWN_CHARS_MAX, ChatView, ModelState
 from ui.main_window import BUSY_DELAY_MS, MainWindow
 from ui.memory_browser import HOVER_REST_MS, MemoryBrowserView, nearest_on_screen
-from ui.memory_manager import detail_html
+from ui.memory_manager import MemoryManagerView, detail_html
 from ui.memory_sidebar import MemorySidebar
 from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
@@ -208,10 +208,33 @@ def test_without_a_model_chat_says_what_to_do(qtbot: QtBot) -> None:
     view = ChatView()
     qtbot.addWidget(view)
     view.show()
-    assert "Settings (Ctrl+,)" in view.notice.text() and view.notice.isVisible()
-    assert not view.send_button.isEnabled()
+    assert "download one" in view.notice.text() and view.notice.isVisible()
+    assert view.model_buttons.isVisible() and not view.send_button.isEnabled()
+    with qtbot.waitSignal(view.sig_model_download_requested):
+        qtbot.mouseClick(view.download_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(view.sig_model_file_requested):
+        qtbot.mouseClick(view.choose_model_button, Qt.MouseButton.LeftButton)
     view.set_model_state(ModelState.FAILED, "The file is not a GGUF model.")
-    assert "not a GGUF model" in view.notice.text()
+    assert "not a GGUF model" in view.notice.text() and view.model_buttons.isVisible()
+    view.set_model_state(ModelState.LOADING, "tiny.gguf")
+    assert not view.model_buttons.isVisible()
+
+
+def test_an_empty_memory_says_how_it_fills_and_a_narrowed_list_says_nothing_matches(
+    qtbot: QtBot,
+) -> None:
+    view = MemoryManagerView()
+    qtbot.addWidget(view)
+    view.show_memories([])
+    assert view.count.text().startswith("Nothing remembered yet")
+    assert "import a conversation (Ctrl+I)" in view.count.text()
+    view.search.setText("sourdough")
+    view.show_memories([])
+    assert view.count.text() == "No memories match."
+    view.search.clear()
+    view.period.setCurrentIndex(1)
+    view.show_memories([])
+    assert view.count.text() == "No memories match."
 
 
 def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) -> None:
