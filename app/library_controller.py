@@ -28,7 +28,7 @@ from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
 from core.model import Memory, MemoryQuery, Task, TaskStatus, Turn
 from core.retrieval import SearchRequest
 from core.tokens import token_counter
-from core.viz import Graph, build_graph, laid_out, place_new
+from core.viz import Graph, build_graph, laid_out, layable_count, place_new
 from core.wording import counted
 from ui.main_window import MAP_TAB, MEMORY_TAB, MainWindow
 from ui.memory_browser import MapArrays
@@ -122,7 +122,11 @@ class LibraryController(QObject):
 
         def load() -> tuple[Graph, MapArrays] | None:
             if not laid_out(self._store):
-                return None
+                if layable_count(self._store):
+                    return None
+                # Nothing to lay out yet: an empty map, not a layout asked for again and again.
+                empty = Graph((), ())
+                return empty, MapArrays.of(empty)
             place_new(self._store)
             graph = build_graph(self._store, self._clock())
             return graph, MapArrays.of(graph)

@@ -182,6 +182,16 @@ def place_new(store: MemoryStore, config: LayoutConfig = DEFAULT_LAYOUT) -> int:
     return len(placed_ids)
 
 
+def layable_count(store: MemoryStore) -> int:
+    """How many memories the map would show: with none, there is nothing to lay out (and
+    asking for a layout again and again would never make one)."""
+    return int(
+        store.db.cursor()
+        .execute(f"SELECT count(*) FROM memories WHERE {_LAYABLE}")
+        .fetchall()[0][0]
+    )
+
+
 def laid_out(store: MemoryStore) -> bool:
     """Whether a full layout exists (before one, placing new memories has nothing to go by)."""
     return int(store.db.meta(LAYOUT_COUNT) or 0) > 0
@@ -196,9 +206,7 @@ def update_layout(
     new memories. Returns which it did ("cancelled" if `cancel` stopped a full one) and how
     many memories it positioned."""
     last = int(store.db.meta(LAYOUT_COUNT) or 0)
-    count = (
-        store.db.cursor().execute(f"SELECT count(*) FROM memories WHERE {_LAYABLE}").fetchall()
-    )[0][0]
+    count = layable_count(store)
     if last == 0 or count >= last * (1 + config.relayout_growth):
         laid = full_layout(store, config, cancel)
         return ("cancelled", 0) if laid is None else ("full", laid)

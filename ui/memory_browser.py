@@ -414,6 +414,12 @@ class MemoryBrowserView(QWidget):
             item.setForeground(QColor(KIND_COLOURS[node.kind]))
             self.listing.addItem(item)
         total = len(self._graph.nodes)
+        if not total:
+            self.status.setText(
+                "Nothing on the map yet: memories appear here as you chat, or import a "
+                "conversation or documents (Memory tab)."
+            )
+            return
         self.status.setText(
             f"{len(self.shown.nodes)} of {total} memories, {len(self.shown.edges)} links"
             + ("" if self.three_d else " · 2D map (OpenGL is not available here)")

@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 
 from core.consolidate import JOBS, JobContext, JobReport
 from core.tasks import extract_tasks
-from tests.app.desktop import WAIT_MS, Clock, ShellFactory, settle
+from tests.app.desktop import WAIT_MS, Clock, ShellFactory, import_conversation, settle
+from ui.main_window import MAP_TAB
 
 
 def test_a_finished_or_failed_job_reaches_the_window_on_its_thread(
@@ -59,3 +60,30 @@ def test_to_dos_the_upkeep_expires_leave_the_inbox_at_once(
     shell.scheduler.run_now(["tasks"])
     qtbot.waitUntil(lambda: shell.window.inbox.suggested.childCount() == 0, timeout=WAIT_MS)
     assert shell.window.tabs.tabText(1) == "Inbox"
+
+
+def test_the_map_of_an_empty_memory_says_so_and_asks_for_no_layout_again_and_again(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """An empty memory never got a layout, so every layout finished asked for the next one
+    while the map was open (hundreds a minute, the status forever 'Laying out...')."""
+    shell = make_shell(model=False, schedule=True)
+    settle(qtbot, shell)
+    assert shell.scheduler is not None
+    layouts: list[str] = []
+    shell.scheduler.worker.sig_job_finished.connect(
+        lambda name, _counts: layouts.append(name) if name == "layout" else None
+    )
+    shell.window.show_tab(MAP_TAB)
+    settle(qtbot, shell)
+    browser = shell.window.browser
+    qtbot.waitUntil(lambda: "Nothing on the map yet" in browser.status.text(), timeout=WAIT_MS)
+    qtbot.wait(1500)
+    assert len(layouts) <= 1
+    # Memories come: the map asks for its first layout, and shows them once it is made.
+    import_conversation(shell, sessions=2, turns_per_session=8)
+    shell.window.show_tab(0)
+    shell.window.show_tab(MAP_TAB)
+    count = shell.services.store.stats().memories
+    qtbot.waitUntil(lambda: len(browser.shown.nodes) == count, timeout=WAIT_MS)
+    assert count > 0
