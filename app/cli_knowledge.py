@@ -136,7 +136,7 @@ def cmd_entities(services: Services, args: argparse.Namespace) -> int:
         print("No entities remembered yet.")
     for e in entities:
         seen = f"{day_text(e.first_seen)} .. {day_text(e.last_seen)}"
-        print(f"{e.name:<24} {e.type.value:<8} {e.memories:>4} memories  {seen}")
+        print(f"{e.name:<24} {e.type.value:<8} {counted(e.memories, 'memory'):>12}  {seen}")
     for r in relationships:
         until = day_text(r.until) if r.until else "now"
         print(f"{r.source} {r.relation} {r.target}  ({day_text(r.since)} .. {until})")

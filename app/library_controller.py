@@ -358,7 +358,9 @@ class LibraryController(QObject):
         self._ops.run(
             "export memory",
             lambda: export_memories(self._store, path),
-            lambda count: self._window.manager.show_status(f"Exported {count} memories to {path}"),
+            lambda count: self._window.manager.show_status(
+                f"Exported {counted(count, 'memory')} to {path}"
+            ),
         )
 
     def _on_manager_import_requested(self, path: Path) -> None:
@@ -368,8 +370,9 @@ class LibraryController(QObject):
                 sessions, progress=progress, cancel=cancel, now=self._clock()
             )
             done = (
-                f"{report.sessions_imported} conversations ({report.turns} turns, "
-                f"{report.memories} memories, {counted(report.to_dos, 'to-do')} for the inbox)"
+                f"{counted(report.sessions_imported, 'conversation')} "
+                f"({counted(report.turns, 'turn')}, {counted(report.memories, 'memory')}, "
+                f"{counted(report.to_dos, 'to-do')} for the inbox)"
             )
             if report.cancelled:
                 return (

@@ -229,6 +229,9 @@ class ContextAssembler:
         spare = max(0, room - sum(i.tokens for i in recent))
         others = [Layer.PROCEDURAL, Layer.PROJECT, Layer.MEMORIES, Layer.DOCUMENTS]
         wanted = sum(budgets.of(layer) for layer in others)
+        # What this model's context leaves core memory; long recent turns may squeeze it for a
+        # turn, which is no reason to ask the user to unpin anything.
+        core_room = budgets.project
         if wanted > spare:
             # Protected turns ran over their own budget: the other layers make room.
             budgets = replace(
@@ -266,10 +269,11 @@ class ContextAssembler:
                     for rank, task in enumerate(inputs.to_dos)
                 ] + items
                 core_tokens = sum(i.tokens for i in core)
-                if core_tokens > budgets.project:
+                if core_tokens > core_room:
                     warnings.append(
-                        f"Pinned core memory uses {core_tokens} tokens, more than its "
-                        f"{budgets.project}-token budget; consider unpinning something."
+                        f"Core memory (what you pinned, and who you are) uses {core_tokens} "
+                        f"tokens, more than the {core_room} this model's context leaves it: "
+                        "unpin something, or choose a larger context size in Settings."
                     )
                 kept, dropped = self._fit(items, max(0, budgets.project - core_tokens))
                 views.append(LayerView(layer, budgets.of(layer), (*core, *kept), dropped))

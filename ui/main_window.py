@@ -27,6 +27,7 @@ from core.local_time import minute_text
 from core.model import SessionSummary, Task
 from core.store import StoreStats
 from core.tasks import with_deadline
+from core.wording import counted
 from ui import dialogs
 from ui.change_review import ChangeReviewView
 from ui.chat_view import ChatView
@@ -202,7 +203,7 @@ class MainWindow(QMainWindow):
         """In the status line's resting place: news shown with showMessage() covers it for a
         while and is never overwritten by it."""
         self.stats.setText(
-            f"{stats.memories} memories from {stats.sessions} conversations · "
+            f"{counted(stats.memories, 'memory')} from {counted(stats.sessions, 'conversation')} · "
             f"vector index {stats.vector_index} · {stats.path}"
         )
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from core.local_time import local
 from core.model import MemoryKind
 from core.viz import Graph, Node
+from core.wording import counted
 from ui.theme import KIND_COLOURS
 
 NODE_ID = Qt.ItemDataRole.UserRole
@@ -421,7 +422,8 @@ class MemoryBrowserView(QWidget):
             )
             return
         self.status.setText(
-            f"{len(self.shown.nodes)} of {total} memories, {len(self.shown.edges)} links"
+            f"{len(self.shown.nodes)} of {counted(total, 'memory')}, "
+            f"{counted(len(self.shown.edges), 'link')}"
             + ("" if self.three_d else " · 2D map (OpenGL is not available here)")
         )
 

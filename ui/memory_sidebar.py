@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.model import Memory, MemoryKind
 from core.retrieval.scoring import SearchResult
-from core.wording import clipped
+from core.wording import clipped, counted
 from ui import dialogs
 from ui.recall import with_version, without
 from ui.theme import kind_chip, text_html
@@ -131,7 +131,7 @@ class MemorySidebar(QWidget):
             self._list_layout.insertWidget(self._list_layout.count() - 1, card)
             self.cards.append(card)
         if results:
-            text = f"{len(results)} memories shaped this reply."
+            text = f"{counted(len(results), 'memory')} shaped this reply."
         else:
             text = "No memories were used for this reply."
         self.status.setText(f"{text} {degraded}" if degraded else text)

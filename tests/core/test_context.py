@@ -173,7 +173,23 @@ def test_core_memory_over_its_budget_is_reported_not_dropped() -> None:
     core = [memory(i, "pinned fact " * 80, MemoryKind.CORE) for i in range(5)]
     assembled = ContextAssembler(count).assemble(inputs(core=core), 4096)
     assert len([i for i in assembled.layer(Layer.PROJECT).items]) == 5
-    assert any("Pinned core memory uses" in w for w in assembled.warnings)
+    assert any(
+        "Core memory (what you pinned, and who you are) uses" in w for w in assembled.warnings
+    )
+
+
+def test_core_memory_squeezed_for_a_turn_by_long_recent_turns_is_no_warning() -> None:
+    """Three long replies (protected) take the room of the other layers for a turn; core memory
+    that fits what the model's context leaves it asks the user to unpin nothing."""
+    core = [memory(1, "The user lives in Lisbon and works at Orbital. " * 6, MemoryKind.CORE)]
+    roomy = ContextAssembler(count).assemble(inputs(core=core), 2048)
+    assert not roomy.warnings
+    squeezed = ContextAssembler(count).assemble(
+        inputs(core=core, recent_turns=turns(3, words=400)), 2048
+    )
+    (kept,) = squeezed.layer(Layer.PROJECT).items
+    assert kept.tokens > squeezed.layer(Layer.PROJECT).budget
+    assert not squeezed.warnings
 
 
 def test_a_memory_longer_than_its_whole_layer_is_cut_inside_its_fence() -> None:

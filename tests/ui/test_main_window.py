@@ -253,10 +253,12 @@ def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) 
     assert "semantic 0.41 · keyword 0.20 · recency 0.90" in details
     assert "from turns s1-t1, s1-t2" in details
     assert "outside the time asked about" not in details
-    assert "Keyword search only." in sidebar.status.text()
+    assert sidebar.status.text() == "2 memories shaped this reply. Keyword search only."
     with qtbot.waitSignal(sidebar.sig_pin_requested) as pinned:
         qtbot.mouseClick(card.pin_button, Qt.MouseButton.LeftButton)
     assert pinned.args == [result.memory.id]
+    sidebar.show_results([result], None)
+    assert sidebar.status.text() == "1 memory shaped this reply."
 
 
 def test_a_card_says_when_its_memory_was_told_outside_the_time_asked_about(
