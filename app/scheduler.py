@@ -160,10 +160,17 @@ class LifecycleScheduler:
         """Whether every group collapses runs missed during sleep into one."""
         return all(j.coalesce and j.max_instances == 1 for j in self._scheduler.get_jobs())
 
-    def stop(self, timeout_ms: int = 30_000) -> None:
-        """Stop scheduling, let the running job end at its next step, and wait for it."""
+    @property
+    def running(self) -> bool:
+        """Whether its thread still runs (a job, or waiting for one)."""
+        return self._thread.isRunning()
+
+    def stop(self, timeout_ms: int = 30_000) -> bool:
+        """Stop scheduling, let the running job end at its next step, and wait for it.
+        Returns whether the thread ended: one still running when this object goes is fatal to
+        Qt (the app aborts), so a caller told False waits again."""
         if self._scheduler.running:
             self._scheduler.shutdown(wait=False)
         self.worker.cancel.set()
         self._thread.quit()
-        self._thread.wait(timeout_ms)
+        return self._thread.wait(timeout_ms)

@@ -40,9 +40,11 @@ class LayoutConfig:
     jitter: float = 0.01
     # Fixed for reproducible tests; None lets UMAP use every core.
     seed: int | None = None
-    # From this many memories UMAP runs in a process of its own (core.process_apart): below,
-    # it takes a few seconds, about what starting that process costs.
-    apart_from: int = 5_000
+    # UMAP runs in a process of its own (core.process_apart), however few the memories: its
+    # first compile takes ~8 s in either place, and only a process stops at once. In the app's
+    # own, quitting meanwhile aborted Engram (its upkeep thread outlived the shutdown). Tests of
+    # the layout itself run it here, where that compile is paid once.
+    apart: bool = True
 
 
 DEFAULT_LAYOUT = LayoutConfig()
@@ -126,7 +128,7 @@ def full_layout(
     ids, vectors = read_vectors(store.db, _LAYABLE)
     if len(ids) < 3:
         positions = np.zeros((len(ids), 3), dtype=np.float32)
-    elif len(ids) >= config.apart_from:
+    elif config.apart:
         positions = run_apart(umap_positions, (vectors, config), "map layout", cancel)
         if positions is None:
             log.info("The map layout was cancelled")

@@ -3,12 +3,15 @@ UI thread (widgets touched from another thread can crash the app)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
+import time
 from datetime import timedelta
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.shell import SHUTDOWN_BUDGET_S
 from core.consolidate import JOBS, JobContext, JobReport
 from core.tasks import extract_tasks
 from tests.app.desktop import WAIT_MS, Clock, ShellFactory, import_conversation, settle
@@ -87,3 +90,38 @@ def test_the_map_of_an_empty_memory_says_so_and_asks_for_no_layout_again_and_aga
     count = shell.services.store.stats().memories
     qtbot.waitUntil(lambda: len(browser.shown.nodes) == count, timeout=WAIT_MS)
     assert count > 0
+
+
+def test_quitting_stops_a_map_layout_at_once(qtbot: QtBot, make_shell: ShellFactory) -> None:
+    """UMAP ran in the app's process for a small memory: its ~8 s first compile could not be
+    stopped, outlived the shutdown, and Qt aborted the app as it quit."""
+    shell = make_shell(model=False, schedule=True)
+    import_conversation(shell, sessions=2, turns_per_session=8)
+    settle(qtbot, shell)
+    assert shell.scheduler is not None
+    shell.scheduler.run_now(["layout"])
+    qtbot.waitUntil(lambda: bool(multiprocessing.active_children()), timeout=WAIT_MS)
+    assert shell.shutdown() < 3
+    assert multiprocessing.active_children() == []
+    assert not shell.scheduler.running
+
+
+def test_quitting_waits_for_an_upkeep_step_past_the_budget_rather_than_abort(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell(model=False, schedule=True)
+    settle(qtbot, shell)
+    assert shell.scheduler is not None
+    started, finished = threading.Event(), threading.Event()
+
+    def one_long_step(_: JobContext) -> JobReport:
+        started.set()
+        time.sleep(SHUTDOWN_BUDGET_S + 1)
+        finished.set()
+        return JobReport("links", {})
+
+    monkeypatch.setitem(JOBS, "links", one_long_step)
+    shell.scheduler.run_now(["links"])
+    assert started.wait(WAIT_MS / 1000)
+    shell.shutdown()
+    assert finished.is_set() and not shell.scheduler.running

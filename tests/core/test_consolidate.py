@@ -39,7 +39,9 @@ from tests.core.conversation_factory import conversation, detail
 from tests.core.test_curation import ScriptedLLM
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
-CONFIG = ConsolidationConfig(hot_capacity=12, group_size=4, layout=LayoutConfig(seed=0))
+CONFIG = ConsolidationConfig(
+    hot_capacity=12, group_size=4, layout=LayoutConfig(seed=0, apart=False)
+)
 
 
 def history(store: MemoryStore, embedder: Embedder) -> None:

@@ -1,4 +1,4 @@
-"""The map's layout of a large memory runs in a process of its own (UMAP there cannot hold up
+"""The map's layout runs in a process of its own (UMAP there cannot hold up
 the window): it lays out exactly as it would in process, a cancel (the app quitting) stops it
 at once and writes nothing, and a process that fails or dies says so."""
 
@@ -21,7 +21,7 @@ from core.viz import LAYOUT_COUNT, LayoutConfig, umap_positions, update_layout
 from tests.core.test_consolidate import history
 from tests.core.test_viz import positions
 
-APART = LayoutConfig(seed=0, apart_from=0)
+APART = LayoutConfig(seed=0)
 
 
 def test_a_layout_apart_places_every_memory_as_one_in_process_would(
