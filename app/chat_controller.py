@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal
 from app.chat_worker import ChatWorker
 from app.library_controller import LibraryController
 from app.services import Services
+from app.thread_end import wait_for_end
 from core.assistant import Clock, PreparedTurn, TurnResult
 from core.model import Turn
 from core.settings import Settings
@@ -99,10 +100,7 @@ class ChatController(QObject):
         """Stop the reply, let the worker remember the conversation, end the thread."""
         self.worker.request_stop()
         self._sig_close.emit()
-        if not self.thread.wait(SHUTDOWN_WAIT_MS):
-            log.warning("The chat thread did not stop in time; quitting anyway")
-            self.thread.quit()
-            self.thread.wait(500)
+        wait_for_end(self.thread, SHUTDOWN_WAIT_MS, "the chat's last step")
 
     def _on_worker_model_state(self, state: ModelState, detail: str) -> None:
         self.model_state = state

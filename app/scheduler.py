@@ -17,6 +17,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from app.thread_end import wait_for_end
 from core.consolidate import JOBS, JobContext, run_jobs
 from core.embed import Embedder
 from core.llm import LLM
@@ -165,12 +166,11 @@ class LifecycleScheduler:
         """Whether its thread still runs (a job, or waiting for one)."""
         return self._thread.isRunning()
 
-    def stop(self, timeout_ms: int = 30_000) -> bool:
+    def stop(self, timeout_ms: int = 30_000) -> None:
         """Stop scheduling, let the running job end at its next step, and wait for it.
-        Returns whether the thread ended: one still running when this object goes is fatal to
-        Qt (the app aborts), so a caller told False waits again."""
+        A step that outlasts `timeout_ms` is waited for (app.thread_end)."""
         if self._scheduler.running:
             self._scheduler.shutdown(wait=False)
         self.worker.cancel.set()
         self._thread.quit()
-        return self._thread.wait(timeout_ms)
+        wait_for_end(self._thread, timeout_ms, "the background upkeep's current step")

@@ -51,9 +51,6 @@ SHUTDOWN_BUDGET_S = 2.0
 # since a batch written after the reset would bring back what the user asked to forget.
 IMPORT_STOP_S = 1.0
 IMPORT_DRAIN_S = 30.0
-# A step of the upkeep that outlasts the budget (one question to the model, one statement) is
-# waited for this much longer.
-UPKEEP_LATE_S = 60
 # Upkeep jobs that change what the inbox lists (to-dos expire, or come from a conversation
 # a crash left open).
 INBOX_JOBS = frozenset({"tasks", "sessions", "working"})
@@ -403,11 +400,7 @@ class AppShell(QObject):
         self.chat.shutdown()
         if self.scheduler is not None:
             left = SHUTDOWN_BUDGET_S - (time.perf_counter() - started)
-            if not self.scheduler.stop(timeout_ms=max(100, int(left * 1000))):
-                # Past the budget rather than abort: the store stays open until it ends.
-                log.warning("Waiting for the background upkeep's current step to end")
-                if not self.scheduler.stop(timeout_ms=UPKEEP_LATE_S * 1000):
-                    log.error("The background upkeep did not end in %d s", UPKEEP_LATE_S)
+            self.scheduler.stop(timeout_ms=max(100, int(left * 1000)))
         self.ops.shutdown(timeout=max(0.1, SHUTDOWN_BUDGET_S - (time.perf_counter() - started)))
         self.window.show_busy("")
         self.services.close()

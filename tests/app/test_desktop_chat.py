@@ -5,6 +5,7 @@ its actions, shutdown mid-reply, a conversation a crash left open."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from app import library_controller
+from app.chat_controller import SHUTDOWN_WAIT_MS
 from app.scheduler import LifecycleWorker
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
 from core.errors import StoreError
@@ -483,3 +485,24 @@ def test_a_to_do_noticed_is_said_under_the_reply_and_a_hedge_is_not(
     send(qtbot, shell, "Remind me to call the vet at 10am.")
     assert notice.isVisible()
     assert "To-do noticed: Call the vet (due 2026-01-04 10:00)." in notice.text()
+
+
+def test_quitting_waits_for_the_chat_past_its_budget_rather_than_abort(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chat thread still busy past the shutdown's budget (closing a conversation, loading a
+    model) was left running, and Qt aborted the app when it went."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    assistant = shell.chat.worker._assistant
+    close = assistant.close_session
+    closed = []
+
+    def slow_close() -> None:
+        time.sleep(SHUTDOWN_WAIT_MS / 1000 + 1)
+        close()
+        closed.append(True)
+
+    monkeypatch.setattr(assistant, "close_session", slow_close)
+    shell.shutdown()
+    assert closed and shell.chat.thread.isFinished()
