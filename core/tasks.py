@@ -113,7 +113,21 @@ _REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|please|but)\s+)+$")
 # love Kyoto. Make sure to visit Fushimi Inari early." It stays a weak signal (a note to self
 # in the second person, "don't forget to renew your passport", lands on a second mention).
 _ADVICE = re.compile(r"^(?:please\s+)?(?:(?:don'?t|do not)\s+forget|remember|make\s+sure)\s+to\b")
-_ADVICE_STRENGTH = 0.55
+# Weak: kept out of sight until a second mention makes it a to-do.
+_WEAK_STRENGTH = 0.55
+# Working on oneself, or helping in general, is a resolve rather than a to-do: "we gotta push
+# ourselves out of our comfort zones", "I have to believe in myself", "we need to show our
+# support however we can", "I need to find a better way to deal with stress". Weak unless a
+# deadline makes it a plan ("I have to find a way to get to the airport tomorrow").
+_ASPIRATIONS = re.compile(
+    r"\b(?:push(?:ing)?|challeng(?:e|ing)|believ(?:e|ing)\s+in|lov(?:e|ing)|forgiv(?:e|ing)|"
+    r"motivat(?:e|ing)|tak(?:e|ing)\s+care\s+of|look(?:ing)?\s+after|be\s+(?:kinder|nicer|"
+    r"gentler|easier|patient|honest|true)\s+(?:to|with|on))\s+(?:ourselves|myself)\b|"
+    r"\b(?:however|whatever|wherever|whenever)\s+(?:we|i)\s+can\b|\bin\s+any\s+way\b|"
+    r"\bas\s+(?:much|best)\s+as\s+(?:we|i)\s+can\b|"
+    r"\bfind\s+(?:a\s+(?:better\s+)?way|ways)\s+to\b|"
+    r"^be\s+(?:a\s+)?(?:more|less|better|kinder|nicer)\b"
+)
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 # ...but asking or thanking the assistant is not advising it.
 _ASKED_OR_THANKED = re.compile(
@@ -269,14 +283,16 @@ def find_task_signals(
             if _REPORTED.search(lead) or _WISHES.match(found.group("task")):
                 continue
             title = _clean_title(source[found.start("task") : found.end("task")], due)
-            advice = bool(_ADVICE.match(found.group())) and _speaks_to_someone(unquoted)
+            weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(unquoted)) or (
+                due is None and bool(_ASPIRATIONS.search(found.group("task")))
+            )
             signal = TaskSignal(
                 title=title[:1].upper() + title[1:],
                 pattern=name,
-                strength=_ADVICE_STRENGTH if advice else strength,
+                strength=_WEAK_STRENGTH if weak else strength,
                 entity_density=entity_density(title, known_entities),
                 due=due,
-                directive=not advice
+                directive=not weak
                 and name in _DIRECTIVES
                 and bool(_OPENERS.match(sentence[: found.start()])),
             )
