@@ -11,19 +11,26 @@ from datetime import timedelta
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.shell import SHUTDOWN_BUDGET_S
+from app.scheduler import LifecycleScheduler
+from app.shell import SHUTDOWN_BUDGET_S, AppShell
 from core.consolidate import JOBS, JobContext, JobReport
 from core.tasks import extract_tasks
 from tests.app.desktop import WAIT_MS, Clock, ShellFactory, import_conversation, settle
 from ui.main_window import MAP_TAB
 
 
-def test_a_finished_or_failed_job_reaches_the_window_on_its_thread(
-    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def upkeep_running(qtbot: QtBot, make_shell: ShellFactory) -> tuple[AppShell, LifecycleScheduler]:
+    """The app with its background upkeep, settled after start."""
     shell = make_shell(model=False, schedule=True)
     settle(qtbot, shell)
     assert shell.scheduler is not None
+    return shell, shell.scheduler
+
+
+def test_a_finished_or_failed_job_reaches_the_window_on_its_thread(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell, scheduler = upkeep_running(qtbot, make_shell)
     heard: list[tuple[str, bool]] = []
 
     def on_ui_thread(name: str, then):  # type: ignore[no-untyped-def]
@@ -42,7 +49,7 @@ def test_a_finished_or_failed_job_reaches_the_window_on_its_thread(
         raise RuntimeError("disk full")
 
     monkeypatch.setitem(JOBS, "links", broken)
-    shell.scheduler.run_now(["links", "tasks"])
+    scheduler.run_now(["links", "tasks"])
     qtbot.waitUntil(lambda: len(heard) == 2, timeout=WAIT_MS)
     assert sorted(heard) == [("error", True), ("stats", True)]
 
@@ -70,11 +77,9 @@ def test_the_map_of_an_empty_memory_says_so_and_asks_for_no_layout_again_and_aga
 ) -> None:
     """An empty memory never got a layout, so every layout finished asked for the next one
     while the map was open (hundreds a minute, the status forever 'Laying out...')."""
-    shell = make_shell(model=False, schedule=True)
-    settle(qtbot, shell)
-    assert shell.scheduler is not None
+    shell, scheduler = upkeep_running(qtbot, make_shell)
     layouts: list[str] = []
-    shell.scheduler.worker.sig_job_finished.connect(
+    scheduler.worker.sig_job_finished.connect(
         lambda name, _counts: layouts.append(name) if name == "layout" else None
     )
     shell.window.show_tab(MAP_TAB)
@@ -95,23 +100,19 @@ def test_the_map_of_an_empty_memory_says_so_and_asks_for_no_layout_again_and_aga
 def test_quitting_stops_a_map_layout_at_once(qtbot: QtBot, make_shell: ShellFactory) -> None:
     """UMAP ran in the app's process for a small memory: its ~8 s first compile could not be
     stopped, outlived the shutdown, and Qt aborted the app as it quit."""
-    shell = make_shell(model=False, schedule=True)
+    shell, scheduler = upkeep_running(qtbot, make_shell)
     import_conversation(shell, sessions=2, turns_per_session=8)
-    settle(qtbot, shell)
-    assert shell.scheduler is not None
-    shell.scheduler.run_now(["layout"])
+    scheduler.run_now(["layout"])
     qtbot.waitUntil(lambda: bool(multiprocessing.active_children()), timeout=WAIT_MS)
     assert shell.shutdown() < 3
     assert multiprocessing.active_children() == []
-    assert not shell.scheduler.running
+    assert not scheduler.running
 
 
 def test_quitting_waits_for_an_upkeep_step_past_the_budget_rather_than_abort(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shell = make_shell(model=False, schedule=True)
-    settle(qtbot, shell)
-    assert shell.scheduler is not None
+    shell, scheduler = upkeep_running(qtbot, make_shell)
     started, finished = threading.Event(), threading.Event()
 
     def one_long_step(_: JobContext) -> JobReport:
@@ -121,7 +122,7 @@ def test_quitting_waits_for_an_upkeep_step_past_the_budget_rather_than_abort(
         return JobReport("links", {})
 
     monkeypatch.setitem(JOBS, "links", one_long_step)
-    shell.scheduler.run_now(["links"])
+    scheduler.run_now(["links"])
     assert started.wait(WAIT_MS / 1000)
     shell.shutdown()
-    assert finished.is_set() and not shell.scheduler.running
+    assert finished.is_set() and not scheduler.running
