@@ -21,6 +21,7 @@ from core.errors import EngramError, InputError
 from core.local_time import due_text, overdue
 from core.model import Task, TaskStatus
 from core.settings import Settings, load_settings
+from core.tasks import typed_to_do, with_deadline
 from core.text_input import clean_text
 from core.wording import counted
 
@@ -50,11 +51,12 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
     tasks = commands.add_parser(
         "tasks",
         help="the to-dos the assistant noticed",
-        description="List the task inbox, confirm (track) / dismiss a task by id, or set its "
-        "deadline in words: engram tasks due ID friday 5pm (no words: no deadline).",
+        description="List the task inbox, confirm (track) / dismiss a task by id, set its "
+        "deadline in words: engram tasks due ID friday 5pm (no words: no deadline), or write "
+        "one down: engram tasks add call the bank friday 10am.",
     )
     tasks.add_argument(
-        "action", nargs="?", choices=["confirm", "dismiss", "due"], help="what to do"
+        "action", nargs="?", choices=["add", "confirm", "dismiss", "due"], help="what to do"
     )
     tasks.add_argument("id", nargs="?", help="task id (as listed)")
     tasks.add_argument("words", nargs="*", help="for due: when ('friday 5pm', 'dec 3')")
@@ -142,6 +144,12 @@ def cmd_context(services: Services, args: argparse.Namespace) -> int:
 
 
 def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
+    if args.action == "add":
+        now = wall_clock()
+        words = " ".join(w for w in (args.id, *args.words) if w)
+        task = services.store.tasks.add(*typed_to_do(words, now), now)
+        print(f"Tracked: {with_deadline(task)} (id {task.id}).")
+        return 0
     if args.action:
         if not args.id:
             raise InputError(f"Which task? Usage: engram tasks {args.action} ID")

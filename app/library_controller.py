@@ -27,6 +27,7 @@ from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
 from core.model import Memory, MemoryQuery, Task, TaskStatus, Turn
 from core.retrieval import SearchRequest
+from core.tasks import typed_to_do
 from core.tokens import token_counter
 from core.viz import Graph, build_graph, laid_out, layable_count, place_new
 from core.wording import counted
@@ -95,6 +96,7 @@ class LibraryController(QObject):
             (inbox.sig_task_done, "mark the task done", TaskStatus.DONE),
         ):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
+        inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
         inbox.sig_task_due_typed.connect(self._on_inbox_task_due_typed)
         window.changes.sig_apply_requested.connect(lambda change_id: self._settle(change_id, True))
@@ -183,14 +185,21 @@ class LibraryController(QObject):
             lambda loaded: self._window.chat.show_transcript(*loaded),
         )
 
-    def refresh_inbox(self) -> None:
+    def refresh_inbox(self, select: str | None = None) -> None:
+        """`select`: the to-do to make current (one just written down)."""
+
         def load() -> tuple[list[Task], dict[str, str], datetime]:
             tasks = self._store.tasks.inbox()
             turn_ids = [t.source_turn_id for t in tasks if t.source_turn_id]
             turns = self._store.conversations.turns(turn_ids) if turn_ids else []
             return tasks, {t.id: t.text for t in turns}, self._clock()
 
-        self._ops.run("load the task inbox", load, lambda r: self._window.inbox.show_tasks(*r))
+        def show(loaded: tuple[list[Task], dict[str, str], datetime]) -> None:
+            self._window.inbox.show_tasks(*loaded)
+            if select is not None:
+                self._window.inbox.select_task(select)
+
+        self._ops.run("load the task inbox", load, show)
         self._ops.run(
             "load the changes waiting for you",
             lambda: changes_to_review(self._store),
@@ -229,6 +238,18 @@ class LibraryController(QObject):
             label,
             lambda: self._store.tasks.set_status(task_id, status, self._clock()),
             lambda _: self.refresh_inbox(),
+        )
+
+    def _on_inbox_task_added(self, words: str) -> None:
+        def run() -> Task:
+            now = self._clock()
+            return self._store.tasks.add(*typed_to_do(words, now), now)
+
+        self._ops.run(
+            "add the to-do",
+            run,
+            lambda task: self.refresh_inbox(select=task.id),
+            lambda message: self._inbox_action_failed("To-do not added", message),
         )
 
     def _on_inbox_task_renamed(self, task_id: str, title: str) -> None:

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.due import Due, parse_due
+from core.errors import InputError
 from core.local_time import due_text
 from core.model import Task, TaskPriority
+from core.text_input import clean_text
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase.
 _SUBJECT = r"\b(?:i|we)"
@@ -384,3 +386,27 @@ def extract_tasks(
             )
         )
     return candidates
+
+
+MAX_TITLE_CHARS = 300
+
+
+def task_title(text: str) -> str:
+    """A title the user wrote, on one line; none, or one longer than a to-do's, is an error
+    they can act on."""
+    title = " ".join(clean_text(text).split())
+    if not title:
+        raise InputError("A to-do needs words saying what to do.")
+    if len(title) > MAX_TITLE_CHARS:
+        raise InputError(f"Keep a to-do under {MAX_TITLE_CHARS} characters.")
+    return title
+
+
+def typed_to_do(text: str, now: datetime) -> tuple[str, datetime | None]:
+    """A to-do the user wrote down themselves: its title, and the deadline its words name,
+    taken out of the title ("Call the bank Friday 10am": "Call the bank", Friday 10:00)."""
+    words = task_title(text)
+    due = parse_due(words, now)
+    title = words.replace(due.phrase, " ") if due else words
+    title = task_title(_DANGLING.sub("", " ".join(title.split()).strip(" .,;:-")))
+    return title[:1].upper() + title[1:], due.at if due else None

@@ -25,6 +25,12 @@ def ask_text(parent: QWidget, title: str, label: str, text: str) -> str | None:
     return value if accepted else None
 
 
+def ask_line(parent: QWidget, title: str, label: str) -> str | None:
+    """One line the user typed, or None when they cancelled."""
+    value, accepted = QInputDialog.getText(parent, title, label)
+    return value if accepted else None
+
+
 def ask_typed_confirmation(parent: QWidget, title: str, text: str, word: str) -> bool:
     """For what cannot be undone: the user types `word` to go ahead."""
     value, accepted = QInputDialog.getText(parent, title, f"{text}\n\nType {word} to confirm:")

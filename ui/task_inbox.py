@@ -20,6 +20,7 @@ from core.local_time import overdue
 from core.model import Task, TaskStatus
 from core.tasks import deadline_words
 from core.wording import excerpt
+from ui import dialogs
 from ui.decision_list import decision_list
 from ui.shortcuts import widget_keys
 from ui.theme import OVERDUE_COLOUR
@@ -38,6 +39,8 @@ class TaskInboxView(QWidget):
     """A tracked task is finished."""
     sig_task_renamed = Signal(str, str)
     """The user reworded a task (id, new title)."""
+    sig_task_added = Signal(str)
+    """The user wrote down a to-do (the words: "Call the bank Friday 10am")."""
     sig_task_due_typed = Signal(str, str)
     """The user typed a deadline for a task (id, the words: "Friday 5pm"; empty clears it)."""
     sig_count_changed = Signal(int)
@@ -45,12 +48,16 @@ class TaskInboxView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.empty = QLabel("Nothing to do. To-dos you mention in chat appear here.", self)
+        self.empty = QLabel(
+            "Nothing to do. To-dos you mention in chat appear here, or write one down (Insert).",
+            self,
+        )
         self.tree, buttons = decision_list(
             self,
             self.empty,
             COLUMNS,
             [
+                ("New...", "Write down a to-do; a deadline in words is read (Insert)"),
                 ("Confirm", "Track this task (Enter)"),
                 ("Dismiss", "Not a task (Delete)"),
                 ("Edit", "Reword it (F2)"),
@@ -59,6 +66,7 @@ class TaskInboxView(QWidget):
             ],
         )
         (
+            self.new_button,
             self.confirm_button,
             self.dismiss_button,
             self.edit_button,
@@ -79,6 +87,7 @@ class TaskInboxView(QWidget):
             group.setExpanded(True)
         self._tasks: dict[str, Task] = {}
         self._filling = False
+        self.new_button.clicked.connect(self._on_new)
         self.confirm_button.clicked.connect(self._on_confirm)
         self.dismiss_button.clicked.connect(self._on_dismiss)
         self.edit_button.clicked.connect(self._on_edit)
@@ -92,6 +101,7 @@ class TaskInboxView(QWidget):
                 (Qt.Key.Key_Return, self._on_confirm),
                 (Qt.Key.Key_Enter, self._on_confirm),
                 (Qt.Key.Key_Delete, self._on_dismiss),
+                (Qt.Key.Key_Insert, self._on_new),
                 (Qt.Key.Key_F2, self._on_edit),
                 ("Ctrl+T", self._on_deadline),
                 ("Ctrl+D", self._on_done),
@@ -169,6 +179,15 @@ class TaskInboxView(QWidget):
         self.edit_button.setEnabled(task is not None)
         self.deadline_button.setEnabled(task is not None)
         self.done_button.setEnabled(task is not None and task.status is TaskStatus.CONFIRMED)
+
+    def _on_new(self) -> None:
+        words = dialogs.ask_line(
+            self,
+            "New to-do",
+            "What to do? A deadline in words is read: 'Call the bank Friday 10am'",
+        )
+        if words and words.strip():
+            self.sig_task_added.emit(words)
 
     def _on_confirm(self) -> None:
         task = self.current_task()

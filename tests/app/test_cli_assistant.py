@@ -164,3 +164,14 @@ def test_a_deadline_is_set_in_words_from_the_command_line(tmp_path: Path, tiny_g
     cleared = engram(home, "tasks", "due", task["id"])
     assert "Water the ferns: no deadline." in cleared.stdout
     assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"][0]["due_at"] is None
+
+
+def test_a_to_do_is_written_down_from_the_command_line(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    added = engram(home, "tasks", "add", "renew", "the", "passport", "by", "2031-05-04")
+    assert added.returncode == 0
+    assert "Tracked: Renew the passport (due 2031-05-04)" in added.stdout
+    (task,) = json.loads(engram(home, "tasks", "--json").stdout)["tasks"]
+    assert (task["title"], task["status"]) == ("Renew the passport", "confirmed")
+    empty = engram(home, "tasks", "add")
+    assert empty.returncode == 1 and "needs words saying what to do" in empty.stderr

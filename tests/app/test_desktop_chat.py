@@ -472,6 +472,31 @@ def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
     assert tasks.inbox()[0].due_at is None
 
 
+def test_a_to_do_is_written_down_in_the_inbox_with_its_deadline_in_words(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell(model=False)
+    window = shell.window
+    window.show_tab(INBOX_TAB)
+    inbox = window.inbox
+    assert "write one down (Insert)" in inbox.empty.text()
+    activate(qtbot, shell)
+    monkeypatch.setattr(dialogs, "ask_line", lambda *_: "call the bank Friday 10am")
+    inbox.tree.setFocus()
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_Insert)
+    settle(qtbot, shell)
+    # Sunday 4 January, 9:00: Friday is the 9th. Written down, it needs no confirming.
+    (task,) = shell.services.store.tasks.inbox()
+    assert (task.title, task.due_at) == ("Call the bank", datetime(2026, 1, 9, 10, tzinfo=UTC))
+    assert inbox.tracked.childCount() == 1 and inbox.current_task() == task
+    assert window.tabs.tabText(INBOX_TAB) == "Inbox"
+    monkeypatch.setattr(dialogs, "ask_line", lambda *_: "by Friday")
+    qtbot.mouseClick(inbox.new_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.error_box is not None, timeout=WAIT_MS)
+    assert "needs words saying what to do" in window.error_box.text()
+    assert len(shell.services.store.tasks.inbox()) == 1
+
+
 def test_a_to_do_noticed_is_said_under_the_reply_and_a_hedge_is_not(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:

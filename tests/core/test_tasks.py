@@ -17,7 +17,7 @@ from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import TaskPriority, TaskStatus
 from core.store import MemoryStore
-from core.tasks import DEFAULT_TASKS, extract_tasks
+from core.tasks import DEFAULT_TASKS, extract_tasks, typed_to_do
 from tests.core.conversation_factory import saying
 
 LABELLED = Path(__file__).parent / "data" / "task_utterances.tsv"
@@ -359,12 +359,45 @@ def test_the_user_can_reword_a_task_and_mark_it_done(store: MemoryStore) -> None
     renamed = store.tasks.rename(task.id, "  Call  Fidelidade about the claim ", SAID_AT)
     assert renamed.title == "Call Fidelidade about the claim"
     assert renamed.source_turn_id == "t1"
-    with pytest.raises(InputError, match="needs a title"):
+    with pytest.raises(InputError, match="needs words saying what to do"):
         store.tasks.rename(task.id, "   ", SAID_AT)
     # A paste holding bytes that are not text (lone surrogates) is stored, not refused.
     assert store.tasks.rename(task.id, "Call \udcff Ana", SAID_AT).title == "Call ? Ana"
     store.tasks.set_status(task.id, TaskStatus.DONE, SAID_AT)
     assert store.tasks.inbox() == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "title", "due"),
+    [
+        ("call the bank Friday 10am", "Call the bank", datetime(2026, 11, 20, 10, tzinfo=UTC)),
+        ("Renew passport by Dec 3.", "Renew passport", datetime(2026, 12, 3, tzinfo=UTC)),
+        ("  Buy  milk ", "Buy milk", None),
+        (
+            "Renew the passport by 2026-12-03",
+            "Renew the passport",
+            datetime(2026, 12, 3, tzinfo=UTC),
+        ),
+    ],
+)
+def test_a_to_do_written_down_by_hand_names_its_deadline_in_words(
+    typed: str, title: str, due: datetime | None
+) -> None:
+    assert typed_to_do(typed, SAID_AT) == (title, due)
+
+
+def test_a_to_do_written_down_by_hand_is_tracked_and_a_mention_reinforces_it(
+    store: MemoryStore,
+) -> None:
+    task = store.tasks.add(*typed_to_do("Call the insurance company Friday", SAID_AT), SAID_AT)
+    assert (task.status, task.source_turn_id) == (TaskStatus.CONFIRMED, None)
+    assert [t.id for t in store.tasks.inbox()] == [task.id]
+    record(store, "I need to call the insurance company.", SAID_AT + timedelta(hours=1), "t1")
+    (again,) = store.tasks.inbox()
+    assert (again.id, again.status, again.mentions) == (task.id, TaskStatus.CONFIRMED, 2)
+    for typed in ("   ", "by Friday", "x" * 400):
+        with pytest.raises(InputError):
+            typed_to_do(typed, SAID_AT)
 
 
 def test_imported_conversations_yield_tasks_with_their_turn_ids(
