@@ -3,12 +3,14 @@ are read (on the store's thread) and handed to the window."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.operations import Operations
 from core.assistant import Clock
 from core.model import Task
-from core.reminders import coming_due
+from core.reminders import SNOOZE, coming_due
 from core.store import MemoryStore
 
 CHECK_MS = 30_000
@@ -28,6 +30,8 @@ class Reminders(QObject):
         # What came due while the app was closed is in the inbox, marked overdue: a burst of
         # old reminders at start would say nothing new.
         self._since = clock()
+        # To-dos the user asked to hear of again, by id: when (kept while the app runs).
+        self._snoozed: dict[str, datetime] = {}
         self._timer = QTimer(self)
         self._timer.setInterval(CHECK_MS)
         self._timer.timeout.connect(self.check)
@@ -38,16 +42,24 @@ class Reminders(QObject):
     def stop(self) -> None:
         self._timer.stop()
 
+    def snooze(self, task_ids: list[str]) -> None:
+        """Call these to-dos again in a while (SNOOZE), whatever their deadline."""
+        again = self._clock() + SNOOZE
+        self._snoozed.update(dict.fromkeys(task_ids, again))
+
     def check(self) -> None:
         """Look for what came due since the last look (the timer calls this)."""
         now = self._clock()
         since, self._since = self._since, now
+        snoozed = dict(self._snoozed)
         self._ops.run(
             "check reminders",
-            lambda: coming_due(self._store.tasks.inbox(), since, now),
+            lambda: coming_due(self._store.tasks.inbox(), since, now, snoozed),
             self._on_checked,
         )
 
     def _on_checked(self, tasks: list[Task]) -> None:
+        for task in tasks:
+            self._snoozed.pop(task.id, None)
         if tasks:
             self.sig_tasks_due.emit(tasks)

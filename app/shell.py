@@ -91,6 +91,7 @@ class AppShell(QObject):
         self.library.imports.yield_to = lambda: self.chat.busy
         self.reminders = Reminders(services.store, self.ops, clock, self)
         self.reminders.sig_tasks_due.connect(self.window.show_reminders)
+        self.window.sig_snooze_requested.connect(self.reminders.snooze)
         # A deadline reached is overdue in the inbox from now.
         self.reminders.sig_tasks_due.connect(lambda _: self.library.refresh_inbox())
         self.scheduler: LifecycleScheduler | None = None

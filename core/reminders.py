@@ -3,8 +3,8 @@ word at 5pm, not only a row in the inbox."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 
 from core.local_time import local, whole_day
 from core.model import Task
@@ -20,8 +20,25 @@ def remind_at(due_at: datetime) -> datetime:
     return shown.replace(hour=DAY_REMINDER_HOUR) if whole_day(shown) else due_at
 
 
-def coming_due(tasks: Sequence[Task], since: datetime, now: datetime) -> list[Task]:
+# "Remind me again" from the Reminder box: a short while, as on a phone.
+SNOOZE = timedelta(minutes=10)
+
+
+def coming_due(
+    tasks: Sequence[Task],
+    since: datetime,
+    now: datetime,
+    snoozed: Mapping[str, datetime] | None = None,
+) -> list[Task]:
     """The open to-dos whose reminder time falls after `since`, up to `now`: each is called
-    once by a caller that moves `since` on. Soonest first."""
-    due = [t for t in tasks if t.due_at is not None and since < remind_at(t.due_at) <= now]
-    return sorted(due, key=lambda t: remind_at(t.due_at or now))
+    once by a caller that moves `since` on. `snoozed`: to-dos to call again at that moment,
+    by id. Soonest first."""
+    again = snoozed or {}
+
+    def called(task: Task) -> datetime | None:
+        if task.id in again:
+            return again[task.id]
+        return remind_at(task.due_at) if task.due_at is not None else None
+
+    due = [(at, t) for t in tasks if (at := called(t)) is not None and since < at <= now]
+    return [t for _, t in sorted(due, key=lambda pair: pair[0])]

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from core.local_time import minute_text
 from core.model import SessionSummary, Task
+from core.reminders import SNOOZE
 from core.store import StoreStats
 from core.tasks import with_deadline
 from core.wording import counted
@@ -46,6 +47,8 @@ class MainWindow(QMainWindow):
     """The user asked to quit (menu or Ctrl+Q)."""
     sig_settings_requested = Signal()
     """Open the settings dialog."""
+    sig_snooze_requested = Signal(list)
+    """Call these to-dos again in a while (their ids, from the Reminder box)."""
     sig_new_session_requested = Signal()
     """End this conversation and start a new one."""
     sig_older_sessions_requested = Signal()
@@ -104,6 +107,8 @@ class MainWindow(QMainWindow):
         self.error_box: QMessageBox | None = None
         self.about_box: QMessageBox | None = None
         self.reminder_box: QMessageBox | None = None
+        # The to-dos the open Reminder box tells of, by id.
+        self._reminded: list[str] = []
         # What long work quitting would stop (an import, a download), in words; None: none.
         self.unfinished: Callable[[], str | None] = lambda: None
         self.stats = QLabel(self)
@@ -230,11 +235,21 @@ class MainWindow(QMainWindow):
         lines = "\n".join(f"• {with_deadline(t)}" for t in tasks)
         if self.reminder_box is not None and self.reminder_box.isVisible():
             self.reminder_box.setText(f"{self.reminder_box.text()}\n{lines}")
+            self._reminded += [t.id for t in tasks]
         else:
             text = f"Time for your to-do:\n{lines}"
             self.reminder_box = self._message_box(QMessageBox.Icon.Information, "Reminder", text)
+            self._reminded = [t.id for t in tasks]
             to_inbox = self.reminder_box.addButton("Open inbox", QMessageBox.ButtonRole.AcceptRole)
             to_inbox.clicked.connect(lambda: self.show_tab(INBOX_TAB))
+            again = self.reminder_box.addButton(
+                f"Remind me in {SNOOZE.seconds // 60} minutes", QMessageBox.ButtonRole.ActionRole
+            )
+            again.clicked.connect(lambda: self.sig_snooze_requested.emit(list(self._reminded)))
+            # Esc only closes it: it neither opens the inbox nor asks to hear of it again.
+            self.reminder_box.setEscapeButton(
+                self.reminder_box.addButton(QMessageBox.StandardButton.Close)
+            )
         QApplication.alert(self)
 
     def show_about(self, title: str, text: str) -> None:

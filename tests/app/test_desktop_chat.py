@@ -426,6 +426,38 @@ def test_a_to_do_with_a_time_is_called_when_its_time_comes(
     assert window.tabs.currentIndex() == INBOX_TAB
 
 
+def test_a_reminder_put_off_is_called_again_ten_minutes_later(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "Remind me to call the vet at 10am.")
+    window = shell.window
+    shell.clock.now += timedelta(hours=1, seconds=30)
+    shell.reminders.check()
+    qtbot.waitUntil(lambda: window.reminder_box is not None, timeout=WAIT_MS)
+    box = window.reminder_box
+    assert box.escapeButton().text() == "Close"
+    (later,) = [b for b in box.buttons() if b.text() == "Remind me in 10 minutes"]
+    qtbot.mouseClick(later, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not box.isVisible())
+    shell.clock.now += timedelta(minutes=9)
+    shell.reminders.check()
+    settle(qtbot, shell)
+    assert window.reminder_box is box
+    shell.clock.now += timedelta(minutes=1, seconds=30)
+    shell.reminders.check()
+    qtbot.waitUntil(lambda: window.reminder_box is not box, timeout=WAIT_MS)
+    assert "Call the vet" in window.reminder_box.text()
+    # Called again once: not at every look after.
+    again = window.reminder_box
+    again.close()
+    shell.clock.now += timedelta(minutes=10)
+    shell.reminders.check()
+    settle(qtbot, shell)
+    assert window.reminder_box is again
+
+
 def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:

@@ -35,3 +35,14 @@ def test_each_deadline_is_called_once_soonest_first() -> None:
     assert coming_due(tasks, SAID + timedelta(hours=2), SAID + timedelta(hours=3)) == []
     assert coming_due(tasks, SAID, datetime(2026, 11, 23, 9, tzinfo=UTC)) == [four, five, later]
     assert coming_due([replace(later, due_at=None)], SAID, SAID + timedelta(days=9)) == []
+
+
+def test_a_snoozed_to_do_is_called_again_when_asked_and_only_then() -> None:
+    five = task("Call mom", datetime(2026, 11, 20, 17, tzinfo=UTC))
+    undated = task("Read more", None)
+    again = {five.id: datetime(2026, 11, 20, 17, 10, tzinfo=UTC), undated.id: SAID}
+    called = datetime(2026, 11, 20, 17, tzinfo=UTC)
+    # At five it is not called again: it was put off to ten past.
+    assert coming_due([five], SAID, called, again) == []
+    assert coming_due([five, undated], called, called + timedelta(minutes=10), again) == [five]
+    assert coming_due([undated], SAID - timedelta(seconds=1), SAID, again) == [undated]
