@@ -15,12 +15,10 @@ log = logging.getLogger(__name__)
 LATE_S = 60
 
 
-def wait_for_end(thread: QThread, budget_ms: int, what: str) -> bool:
-    """Whether `thread` ended: within `budget_ms`, or (said in the log) within LATE_S more."""
+def wait_for_end(thread: QThread, budget_ms: int, what: str) -> None:
+    """Until `thread` ends: `budget_ms`, then (said in the log) up to LATE_S more."""
     if thread.wait(budget_ms):
-        return True
+        return
     log.warning("Waiting for %s to end", what)
-    if thread.wait(LATE_S * 1000):
-        return True
-    log.error("%s did not end in %d s", what.capitalize(), LATE_S)
-    return False
+    if not thread.wait(LATE_S * 1000):
+        log.error("%s did not end in %d s", what.capitalize(), LATE_S)
