@@ -61,6 +61,14 @@ def _dark_palette() -> QPalette:
     }
     for role, colour in roles.items():
         palette.setColor(role, QColor(colour))
+    # Set for every state at once, a greyed-out button read as one that works.
+    for role in (
+        QPalette.ColorRole.WindowText,
+        QPalette.ColorRole.Text,
+        QPalette.ColorRole.ButtonText,
+    ):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#6e6e73"))
+    palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Button, QColor("#242528"))
     return palette
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QPalette, QTextCursor
 from PySide6.QtWidgets import QApplication, QLineEdit, QTextBrowser, QToolTip
 from pytestqt.qtbot import QtBot
 
@@ -39,6 +39,7 @@ from ui.memory_sidebar import MemorySidebar
 from ui.model_download_dialog import ModelDownloadDialog
 from ui.settings_dialog import SettingsDialog
 from ui.task_inbox import TaskInboxView
+from ui.theme import apply_theme
 
 NOW = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
@@ -619,3 +620,19 @@ def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
     assert "Ana: Yeah, I moved to Lisbon!<br>Bo: Since when?" in html
     # What it names, without the capitalised words that open a chat line ("Yeah").
     assert "<b>Entities:</b> ana, lisbon, bo</p>" in html
+
+
+def test_in_the_dark_theme_a_button_that_cannot_be_used_looks_it(qtbot: QtBot) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, "dark")
+    try:
+        view = TaskInboxView()
+        qtbot.addWidget(view)
+        palette = view.confirm_button.palette()
+        assert not view.confirm_button.isEnabled()
+        enabled = palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.ButtonText)
+        greyed = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText)
+        assert enabled.lightness() - greyed.lightness() > 80
+    finally:
+        apply_theme(app, "system")
