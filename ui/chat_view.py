@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QMimeData, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -26,6 +26,7 @@ from core.model import Memory, Role, Turn
 from core.retrieval.scoring import SearchResult
 from core.text_input import MAX_TURN_CHARS, too_long
 from core.wording import counted
+from ui.dropped import dropped_files
 from ui.recall import with_version, without
 
 # GitHub Markdown without raw HTML: a reply (or a remembered document) cannot inject markup.
@@ -92,6 +93,10 @@ class Composer(QPlainTextEdit):
 
     sig_submitted = Signal()
     """Enter was pressed without Shift."""
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 (Qt's name)
+        """Files dropped here are for the window to take in, not their paths to type."""
+        return not dropped_files(source) and super().canInsertFromMimeData(source)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -32,6 +32,7 @@ from core.wording import counted
 from ui import dialogs
 from ui.change_review import ChangeReviewView
 from ui.chat_view import ChatView
+from ui.dropped import dropped_files
 from ui.memory_browser import MemoryBrowserView
 from ui.memory_manager import MemoryManagerView
 from ui.memory_sidebar import MemorySidebar
@@ -104,6 +105,7 @@ class MainWindow(QMainWindow):
         self.main_split.setStretchFactor(1, 4)
         self.main_split.setSizes([220, 980])
         self.setCentralWidget(self.main_split)
+        self.setAcceptDrops(True)
         self.error_box: QMessageBox | None = None
         self.about_box: QMessageBox | None = None
         self.reminder_box: QMessageBox | None = None
@@ -295,6 +297,18 @@ class MainWindow(QMainWindow):
             return False
         self.sig_quit_requested.emit()
         return True
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt's name)
+        if dropped_files(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 (Qt's name)
+        """Files dropped anywhere on the window are taken in where imports are shown."""
+        paths = dropped_files(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.show_tab(MEMORY_TAB)
+            self.manager.take_in(paths)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         """Closing the window quits the app (the app then shuts its workers down)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor
@@ -300,6 +301,16 @@ class MemoryManagerView(QWidget):
 
     def show_status(self, message: str) -> None:
         self.status.setText(message)
+
+    def take_in(self, paths: Sequence[Path]) -> None:
+        """Files dropped on the window: one conversation file (.json, a ChatGPT or Claude
+        export) is imported, anything else is read as documents (folders too)."""
+        if self._importing:
+            self.show_status("An import is running: drop them again when it is done.")
+        elif len(paths) == 1 and paths[0].suffix.lower() == ".json":
+            self.sig_import_requested.emit(paths[0])
+        else:
+            self.sig_ingest_requested.emit(list(paths))
 
     def _set_importing(self, importing: bool) -> None:
         self._importing = importing

@@ -9,7 +9,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import library_controller
@@ -28,6 +30,7 @@ from tests.app.desktop import (
 from tests.core.conversation_factory import saying
 from tests.core.memory_factory import remember
 from ui import dialogs
+from ui.main_window import MEMORY_TAB
 
 
 def test_the_inbox_confirms_dismisses_and_finishes_tasks_by_keyboard(
@@ -252,6 +255,38 @@ def test_documents_are_added_from_the_manager_with_progress(
     assert progress and progress[-1][0] == progress[-1][1]
     kinds = [shell.window.manager.results.topLevelItem(i).text(0) for i in range(1)]
     assert kinds == ["document"]
+
+
+def drop(shell: AppShell, *paths: Path) -> None:
+    """Files dragged from a file manager and let go over the chat's message box."""
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    target = shell.window.chat.composer.viewport()
+    point = QPointF(target.rect().center())
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    entered = QDragEnterEvent(point.toPoint(), Qt.DropAction.CopyAction, data, buttons, keys)
+    QApplication.sendEvent(target, entered)
+    assert entered.isAccepted()
+    QApplication.sendEvent(target, QDropEvent(point, Qt.DropAction.CopyAction, data, buttons, keys))
+
+
+def test_files_dropped_on_the_window_are_imported_or_read(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    source = tmp_path / "conversations.json"
+    source.write_text(json.dumps(saying({}, sessions=2, turns_per_session=4)), "utf-8")
+    drop(shell, source)
+    settle(qtbot, shell)
+    manager = shell.window.manager
+    assert shell.window.tabs.currentIndex() == MEMORY_TAB
+    assert "Imported 2 conversations" in manager.status.text()
+    assert shell.window.chat.composer.toPlainText() == ""
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Boat\n\nThe boat's mooring fee is due every April.\n", "utf-8")
+    drop(shell, notes, tmp_path / "more notes")
+    settle(qtbot, shell)
+    assert "1 added" in manager.status.text()
 
 
 def read_a_book_and_hold(
