@@ -19,7 +19,18 @@ def forget(
 ) -> list[str]:
     """Returns the ids purged (the memories, their versions, those made from the same
     turns)."""
-    purged = store.forget(memory_ids, now, reason)
+    return _out_of_digest(store, home, store.forget(memory_ids, now, reason))
+
+
+def forget_conversation(
+    store: MemoryStore, home: Path, session_id: str, now: datetime, reason: str
+) -> list[str]:
+    """The whole conversation: its words and every memory made from them. Returns the memory
+    ids purged."""
+    return _out_of_digest(store, home, store.forget_session(session_id, now, reason))
+
+
+def _out_of_digest(store: MemoryStore, home: Path, purged: list[str]) -> list[str]:
     pages = redact_pages(store, home, purged)
     if pages:
         log.info("Forget: %d digest pages written again without it", len(pages))

@@ -10,6 +10,7 @@ import pyarrow as pa
 
 from core.model import Role, Session, SessionSummary, Turn
 from core.store.database import IDS, Database, id_in, pack_ids
+from core.store.working_items import TASK_PREFIX
 
 
 class ConversationRepository:
@@ -75,6 +76,16 @@ class ConversationRepository:
         if turn_ids:
             where, params = id_in("id", turn_ids)
             cur.execute(f"UPDATE turns SET learnt = true WHERE {where}", params)
+
+    @staticmethod
+    def blank_session(cur: duckdb.DuckDBPyConnection, session_id: str) -> int:
+        """Takes the words out of every turn of a conversation (in the caller's transaction,
+        part of a forget); the turns stay, empty, in their order. Returns how many held any."""
+        ((said,),) = cur.execute(
+            "SELECT count(*) FROM turns WHERE session_id = ? AND text <> ''", [session_id]
+        ).fetchall()
+        cur.execute("UPDATE turns SET text = '' WHERE session_id = ?", [session_id])
+        return int(said)
 
     def unlearnt(self, session_id: str) -> list[Turn]:
         """A session's turns stored but not yet learnt from, in order: a crash (or a failed
@@ -145,14 +156,16 @@ class ConversationRepository:
 
     def recent_sessions(self, limit: int = 200) -> list[SessionSummary]:
         """Conversations newest first, titled by their first user message that a forget left
-        (the sessions list: "" when none is); one begun but not yet spoken in is not listed."""
+        (the sessions list: "" when none is); one begun but not yet spoken in, or one a forget
+        left no words of, is not listed."""
         rows = (
             self._db.cursor()
             .execute(
                 "SELECT s.id, s.started_at, s.project, count(t.id), "
                 "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user' AND t.text <> '') "
                 "FROM sessions s LEFT JOIN turns t ON t.session_id = s.id "
-                "GROUP BY s.id, s.started_at, s.project HAVING count(t.id) > 0 "
+                "GROUP BY s.id, s.started_at, s.project "
+                "HAVING count(t.id) FILTER (WHERE t.text <> '') > 0 "
                 "ORDER BY s.started_at DESC LIMIT ?",
                 [limit],
             )
@@ -189,3 +202,23 @@ class ConversationRepository:
         sessions = cur.execute("SELECT count(*) FROM sessions").fetchall()[0][0]
         turns = cur.execute("SELECT count(*) FROM turns").fetchall()[0][0]
         return sessions, turns
+
+
+def forget_what_was_said(
+    cur: duckdb.DuckDBPyConnection, said: str, params: dict[str, object]
+) -> None:
+    """What else holds the words of turns being forgotten (`said`: a subquery of their ids as
+    `turn_id`, with its `params`): a to-do noticed in them is titled with their words, as is
+    its copy in a working set; a relationship stated in them; a change proposed from them."""
+    cur.execute(
+        "DELETE FROM working_items WHERE key IN (SELECT concat($prefix, id) FROM tasks "
+        f"WHERE source_turn_id IN {said})",
+        {**params, "prefix": TASK_PREFIX},
+    )
+    cur.execute(f"DELETE FROM tasks WHERE source_turn_id IN {said}", params)
+    cur.execute(f"DELETE FROM entity_relationships WHERE source_turn_id IN {said}", params)
+    cur.execute(
+        "DELETE FROM pending_changes WHERE "
+        f"list_has_any(source_turn_ids, (SELECT list(turn_id) FROM {said}))",
+        params,
+    )

@@ -21,6 +21,7 @@ from core.model import (
     NewMemory,
     Tier,
 )
+from core.store.conversations import forget_what_was_said
 from core.store.database import (
     BATCH_RELATION,
     IDS,
@@ -40,7 +41,6 @@ from core.store.memory_rows import (
     sources_query,
     written_row,
 )
-from core.store.working_items import TASK_PREFIX
 
 _ORDERS = {
     MemoryOrder.NEWEST: "created_at DESC",
@@ -447,20 +447,7 @@ class MemoryRepository:
             f"WHERE memory_id IN {NAMED_IDS} AND turn_id IS NOT NULL)"
         )
         cur.execute(f"UPDATE turns SET text = '' WHERE id IN {said}", {"ids": pack_ids(chain_ids)})
-        # A to-do noticed in those turns is titled with their words, as is its copy in a
-        # working set.
-        cur.execute(
-            "DELETE FROM working_items WHERE key IN (SELECT concat($prefix, id) FROM tasks "
-            f"WHERE source_turn_id IN {said})",
-            {"ids": pack_ids(chain_ids), "prefix": TASK_PREFIX},
-        )
-        cur.execute(
-            f"DELETE FROM tasks WHERE source_turn_id IN {said}", {"ids": pack_ids(chain_ids)}
-        )
-        cur.execute(
-            f"DELETE FROM entity_relationships WHERE source_turn_id IN {said}",
-            {"ids": pack_ids(chain_ids)},
-        )
+        forget_what_was_said(cur, said, {"ids": pack_ids(chain_ids)})
         cur.execute(
             "UPDATE memories SET content = NULL, summary = NULL, embedding = NULL, entities = [], "
             "key = NULL, forgotten_at = $now, forget_reason = $reason, updated_at = $now "
@@ -473,13 +460,9 @@ class MemoryRepository:
             {"ids": pack_ids(chain_ids)},
         )
         cur.execute(f"DELETE FROM memory_entities WHERE memory_id IN {IDS}", [pack_ids(chain_ids)])
-        # A proposed change to a forgotten memory or made from its turns, or its copy in a
-        # working set, would keep its words alive.
-        cur.execute(
-            f"DELETE FROM pending_changes WHERE target_id IN {NAMED_IDS} OR list_has_any("
-            f"source_turn_ids, (SELECT list(turn_id) FROM {said}))",
-            {"ids": pack_ids(chain_ids)},
-        )
+        # A proposed change to a forgotten memory, or its copy in a working set, would keep
+        # its words alive.
+        cur.execute(f"DELETE FROM pending_changes WHERE target_id IN {IDS}", [pack_ids(chain_ids)])
         cur.execute(f"DELETE FROM working_items WHERE key IN {IDS}", [pack_ids(chain_ids)])
         return chain_ids
 

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from core.store.conversations import ConversationRepository
+import duckdb
+
+from core.store.conversations import ConversationRepository, forget_what_was_said
 from core.store.database import Database, DatabaseConfig
 from core.store.documents import DocumentRepository
 from core.store.entities import EntityRepository
@@ -113,13 +115,45 @@ class MemoryStore:
         the cleared pages replace the old ones on disk."""
         with self.db.write() as cur:
             purged = self.memories.forget(cur, memory_ids, now, reason)
-            self.entities.drop_orphans(cur)
-            if purged:
-                self.db.set_meta(cur, PURGE_PENDING, "1")
-                self.forgets += 1
-        if purged:
+            erased = self._erased(cur, bool(purged))
+        if erased:
             self.purge_forgotten()
         return purged
+
+    def forget_session(
+        self, session_id: str, now: datetime, reason: str = "forgotten on request"
+    ) -> list[str]:
+        """Purge a whole conversation: every memory made from its turns (with what `forget`
+        takes along) and the words of all its turns, the trivial ones and those not yet learnt
+        from too. Returns the memory ids purged."""
+        with self.db.write() as cur:
+            made = cur.execute(
+                "SELECT DISTINCT s.memory_id FROM memory_sources s JOIN turns t "
+                "ON t.id = s.turn_id WHERE t.session_id = ?",
+                [session_id],
+            ).fetchall()
+            purged = self.memories.forget(cur, [r[0] for r in made], now, reason)
+            # Its last turns may be in no memory yet, with a to-do already noticed in them.
+            forget_what_was_said(
+                cur,
+                "(SELECT id AS turn_id FROM turns WHERE session_id = $session)",
+                {"session": session_id},
+            )
+            said = self.conversations.blank_session(cur, session_id)
+            erased = self._erased(cur, bool(purged or said))
+        if erased:
+            self.purge_forgotten()
+        return purged
+
+    def _erased(self, cur: duckdb.DuckDBPyConnection, anything: bool) -> bool:
+        """Inside a forget's transaction: what it left nameless goes, and when it erased
+        anything the file is marked to be rewritten (resumed at the next open if Engram stops
+        first) and the forget counted for the conversations that hold its words."""
+        self.entities.drop_orphans(cur)
+        if anything:
+            self.db.set_meta(cur, PURGE_PENDING, "1")
+            self.forgets += 1
+        return anything
 
     def forget_everything(self) -> None:
         """The privacy reset: every conversation, memory, task and document record goes, and

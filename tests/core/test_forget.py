@@ -18,7 +18,7 @@ import pytest
 from core.digest import DIGEST_DIR, write_digest
 from core.embed import Embedder
 from core.errors import StoreError
-from core.forgetting import forget
+from core.forgetting import forget, forget_conversation
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, NewMemory, Role, Session, Turn
@@ -26,6 +26,7 @@ from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.store.database import Database
 from core.store.store import PURGE_PENDING, USER_DATA_TABLES
+from core.tasks import extract_tasks
 from tests.core.conversation_factory import saying
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
@@ -342,3 +343,31 @@ def test_a_forget_in_a_small_store_does_not_crash_the_next_writes(tmp_path: Path
     assert ran.returncode == 0, ran.stderr[-2000:]
     # Searched exactly while small, the graph is built once the store has grown.
     assert ran.stdout.split("\n")[:2] == ["not needed yet", "ready"]
+
+
+def test_forgetting_a_conversation_takes_all_its_words_and_what_was_made_of_them(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """Every turn (one not yet learnt from too), the memories made from them and the to-dos
+    said in them; the other conversations stay whole."""
+    remember_secret(store, embedder)
+    cur = store.db.cursor()
+    ((session_id,),) = cur.execute(
+        "SELECT session_id FROM turns WHERE text LIKE '%zanzibarquokka%'"
+    ).fetchall()
+    said = Turn("late-1", session_id, 99, Role.USER, "I need to water the plumbago-vesper", NOW)
+    with store.db.write() as cur:
+        store.conversations.insert_turns(cur, session_id, [said], learnt=False)
+        store.tasks.record(cur, extract_tasks(said.text, NOW, said.id))
+    listed = {s.id for s in store.conversations.recent_sessions()}
+    home = store.db.config.path.parent
+    purged = forget_conversation(store, home, session_id, NOW, "asked to forget")
+    assert purged and all(store.memories.get(m).forgotten_at == NOW for m in purged)
+    assert {s.id for s in store.conversations.recent_sessions()} == listed - {session_id}
+    assert all(t.text == "" for t in store.conversations.session_turns(session_id))
+    assert store.tasks.inbox() == []
+    found = Retriever(store, embedder).search(SearchRequest("sourdough bread", NOW)).results
+    assert found and not set(purged) & {r.memory.id for r in found}
+    store.close()
+    with reopened_purged(home, embedder) as again:
+        assert len(again.conversations.recent_sessions()) == len(listed) - 1
