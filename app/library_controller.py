@@ -19,7 +19,7 @@ from core.assistant import Clock
 from core.conflicts import changes_to_review, settle_pending
 from core.core_memory import CoreMemory
 from core.due import deadline_typed
-from core.forgetting import forget
+from core.forgetting import forget, forget_conversation
 from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
@@ -96,6 +96,7 @@ class LibraryController(QObject):
             (inbox.sig_task_done, "mark the task done", TaskStatus.DONE),
         ):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
+        window.sig_session_forget_requested.connect(self.forget_conversation)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
         inbox.sig_task_due_typed.connect(self._on_inbox_task_due_typed)
@@ -350,6 +351,25 @@ class LibraryController(QObject):
                 "forgotten from the app",
             ),
             self.sig_memories_forgotten.emit,
+        )
+
+    def forget_conversation(self, session_id: str) -> None:
+        def done(purged: list[str]) -> None:
+            # Shown from the list, it has nothing left to show: back to the live one.
+            if self._window.chat.past_session == session_id:
+                self._window.chat.clear_past()
+            self.sig_memories_forgotten.emit(purged)
+
+        self._ops.run(
+            "forget the conversation",
+            lambda: forget_conversation(
+                self._store,
+                self._services.home,
+                session_id,
+                self._clock(),
+                "conversation forgotten from the app",
+            ),
+            done,
         )
 
     def _on_memory_changed(self, old_id: str, memory: Memory) -> None:

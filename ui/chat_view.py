@@ -240,10 +240,14 @@ class ChatView(QWidget):
         self._render()
 
     def turns_forgotten(self, turn_ids: Collection[str]) -> None:
-        """A forget blanked these turns: their words leave the screen too."""
+        """A forget blanked these turns: their words leave the screen too, the word under
+        the reply included (it may name a to-do noticed in them)."""
         for message in self._all_messages():
             if message.turn_id in turn_ids:
                 message.text, message.thought, message.forgotten = "", "", True
+        if self._state is ModelState.READY:
+            self.notice.clear()
+            self.notice.hide()
         self._render()
 
     def memories_forgotten(self, memory_ids: Collection[str]) -> None:

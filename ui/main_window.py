@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -36,6 +37,7 @@ from ui.dropped import dropped_files
 from ui.memory_browser import MemoryBrowserView
 from ui.memory_manager import MemoryManagerView
 from ui.memory_sidebar import MemorySidebar
+from ui.shortcuts import widget_keys
 from ui.task_inbox import TaskInboxView
 
 SESSION_ID = Qt.ItemDataRole.UserRole
@@ -56,6 +58,8 @@ class MainWindow(QMainWindow):
     """List more of the older conversations."""
     sig_session_opened = Signal(str)
     """Show the stored conversation with this id."""
+    sig_session_forget_requested = Signal(str)
+    """Forget this conversation for good (the user confirmed)."""
     sig_about_requested = Signal()
     """Say what this is, where its data lives and what it runs on."""
     sig_log_folder_requested = Signal()
@@ -132,6 +136,9 @@ class MainWindow(QMainWindow):
         # A new conversation is begun by typing into it, whichever tab asked for it.
         self.sig_new_session_requested.connect(lambda: self.show_tab(CHAT_TAB))
         self.sessions.itemActivated.connect(self._on_sessions_item_activated)
+        self.sessions.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.sessions.customContextMenuRequested.connect(self._on_sessions_menu)
+        widget_keys(self.sessions, [(Qt.Key.Key_Delete, self._on_forget_current_session)])
         self.sessions.itemClicked.connect(self._on_sessions_item_activated)
         self._waiting = {"tasks": 0, "changes": 0}
         self.inbox.sig_count_changed.connect(lambda n: self._set_waiting("tasks", n))
@@ -324,6 +331,31 @@ class MainWindow(QMainWindow):
         # Shown where it can be read; the focus stays in the list, to open the next one.
         self.tabs.setCurrentIndex(CHAT_TAB)
         self.sig_session_opened.emit(item.data(SESSION_ID))
+
+    def _on_sessions_menu(self, point: QPoint) -> None:
+        item = self.sessions.itemAt(point)
+        session_id = item.data(SESSION_ID) if item is not None else None
+        if session_id is None:
+            return
+        menu = QMenu(self.sessions)
+        menu.addAction("Forget this conversation...  (Delete)").triggered.connect(
+            lambda: self.ask_forget_session(session_id)
+        )
+        menu.popup(self.sessions.viewport().mapToGlobal(point))
+
+    def _on_forget_current_session(self) -> None:
+        item = self.sessions.currentItem()
+        if item is not None and item.data(SESSION_ID) is not None:
+            self.ask_forget_session(item.data(SESSION_ID))
+
+    def ask_forget_session(self, session_id: str) -> None:
+        if dialogs.confirm(
+            self,
+            "Forget this conversation?",
+            "Everything said in it, the memories made from it and the to-dos noticed in it are "
+            "erased for good. This cannot be undone.",
+        ):
+            self.sig_session_forget_requested.emit(session_id)
 
     def _on_find(self) -> None:
         self.show_tab(MEMORY_TAB)

@@ -563,3 +563,22 @@ def test_quitting_waits_for_the_chat_past_its_budget_rather_than_abort(
     monkeypatch.setattr(assistant, "close_session", slow_close)
     shell.shutdown()
     assert closed and shell.chat.thread.isFinished()
+
+
+def test_forgetting_the_conversation_under_way_takes_its_words_off_the_screen(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "Remind me to call Ana about the zanzibarquokka tomorrow.")
+    window = shell.window
+    assert "Call Ana" in window.chat.notice.text()
+    qtbot.waitUntil(lambda: window.sessions.count() == 1, timeout=WAIT_MS)
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    window.ask_forget_session(window.sessions.item(0).data(SESSION_ID))
+    settle(qtbot, shell)
+    qtbot.waitUntil(lambda: "zanzibarquokka" not in window.chat.transcript.toPlainText())
+    assert "Ana" not in window.chat.notice.text()
+    assert shell.services.store.tasks.inbox() == [] and window.sessions.count() == 0
+    send(qtbot, shell, "What was I to do?")
+    assert stored_turns(shell)[-1][0] == "assistant"

@@ -30,7 +30,7 @@ from tests.app.desktop import (
 from tests.core.conversation_factory import saying
 from tests.core.memory_factory import remember
 from ui import dialogs
-from ui.main_window import MEMORY_TAB
+from ui.main_window import MEMORY_TAB, SESSION_ID
 
 
 def test_the_inbox_confirms_dismisses_and_finishes_tasks_by_keyboard(
@@ -436,3 +436,35 @@ def test_the_memory_map_shows_laid_out_memories_and_opens_one(
     settle(qtbot, shell)
     assert shell.window.tabs.currentIndex() == 2
     assert shell.window.manager.shown.id == wanted
+
+
+def test_a_conversation_is_forgotten_from_the_list(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell(model=False)
+    import_conversation(shell, sessions=2, turns_per_session=6)
+    shell.library.refresh_sessions(None)
+    window = shell.window
+    qtbot.waitUntil(lambda: window.sessions.count() == 2, timeout=WAIT_MS)
+    store = shell.services.store
+    before = store.stats().memories
+    item = window.sessions.item(0)
+    gone = item.data(SESSION_ID)
+    window.sessions.setCurrentItem(item)
+    window.sessions.itemActivated.emit(item)
+    settle(qtbot, shell)
+    assert window.chat.past_session == gone
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "confirm", lambda _parent, title, _text: asked.append(title))
+    window.sessions.setFocus()
+    qtbot.keyClick(window.sessions, Qt.Key.Key_Delete)
+    settle(qtbot, shell)
+    assert asked == ["Forget this conversation?"] and window.sessions.count() == 2
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    qtbot.keyClick(window.sessions, Qt.Key.Key_Delete)
+    settle(qtbot, shell)
+    qtbot.waitUntil(lambda: window.sessions.count() == 1, timeout=WAIT_MS)
+    assert window.sessions.item(0).data(SESSION_ID) != gone
+    assert window.chat.past_session is None
+    assert all(t.text == "" for t in store.conversations.session_turns(gone))
+    assert 0 < store.stats().memories < before
