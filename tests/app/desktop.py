@@ -127,3 +127,11 @@ def stored_turns(shell: AppShell) -> list[tuple[str, str, bool]]:
         )
         .fetchall()
     )
+
+
+def said(qtbot: QtBot, make_shell: ShellFactory, text: str) -> AppShell:
+    """The app with its model, once `text` was sent and answered."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, text)
+    return shell

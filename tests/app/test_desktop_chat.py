@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from app import library_controller
 from app.chat_controller import SHUTDOWN_WAIT_MS
 from app.scheduler import LifecycleWorker
+from app.shell import AppShell
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
 from core.errors import StoreError
 from core.model import MemoryKind, Role, Session, Turn
@@ -28,6 +29,7 @@ from tests.app.desktop import (
     activate,
     import_conversation,
     ready,
+    said,
     send,
     send_and_hold,
     send_and_hold_learning,
@@ -307,9 +309,7 @@ def test_a_conversation_left_open_overnight_is_not_closed_under_the_user(
 ) -> None:
     """The daily jobs close conversations a crash left open (quiet for 6 hours); the one the
     window still shows is quiet too after a night, and must go on where it was."""
-    shell = make_shell()
-    ready(qtbot, shell)
-    send(qtbot, shell, "Remind me to call the dentist tomorrow.")
+    shell = said(qtbot, make_shell, "Remind me to call the dentist tomorrow.")
     store = shell.services.store
     (session_id,) = shell.chat.live_sessions()
     saved = store.working_items.of_session(session_id)
@@ -395,29 +395,30 @@ def test_a_conversation_a_crash_left_open_is_remembered_at_start(
     assert uncovered == set()
 
 
+def reminders_after(qtbot: QtBot, shell: AppShell, later: timedelta) -> None:
+    """The reminder clock looks again this much later."""
+    shell.clock.now += later
+    shell.reminders.check()
+    settle(qtbot, shell)
+
+
 def test_a_to_do_with_a_time_is_called_when_its_time_comes(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
     """'Remind me ... at 10am' asks for a word at 10, not only a row in the inbox; it is said
     once, and the inbox marks it overdue from then."""
-    shell = make_shell()
-    ready(qtbot, shell)
-    send(qtbot, shell, "Remind me to call the vet at 10am.")
+    shell = said(qtbot, make_shell, "Remind me to call the vet at 10am.")
     window = shell.window
-    shell.reminders.check()
-    settle(qtbot, shell)
+    reminders_after(qtbot, shell, timedelta(0))
     assert window.reminder_box is None
-    shell.clock.now += timedelta(hours=1, seconds=30)
-    shell.reminders.check()
-    qtbot.waitUntil(lambda: window.reminder_box is not None, timeout=WAIT_MS)
+    reminders_after(qtbot, shell, timedelta(hours=1, seconds=30))
+    assert window.reminder_box is not None
     assert (
         window.reminder_box.text() == "Time for your to-do:\n• Call the vet (due 2026-01-04 10:00)"
     )
     settle(qtbot, shell)
     assert window.inbox.suggested.child(0).text(2) == "2026-01-04 10:00 · overdue"
-    shell.clock.now += timedelta(minutes=1)
-    shell.reminders.check()
-    settle(qtbot, shell)
+    reminders_after(qtbot, shell, timedelta(minutes=1))
     assert (
         window.reminder_box.text() == "Time for your to-do:\n• Call the vet (due 2026-01-04 10:00)"
     )
@@ -429,41 +430,31 @@ def test_a_to_do_with_a_time_is_called_when_its_time_comes(
 def test_a_reminder_put_off_is_called_again_ten_minutes_later(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
-    shell = make_shell()
-    ready(qtbot, shell)
-    send(qtbot, shell, "Remind me to call the vet at 10am.")
+    shell = said(qtbot, make_shell, "Remind me to call the vet at 10am.")
     window = shell.window
-    shell.clock.now += timedelta(hours=1, seconds=30)
-    shell.reminders.check()
-    qtbot.waitUntil(lambda: window.reminder_box is not None, timeout=WAIT_MS)
+    reminders_after(qtbot, shell, timedelta(hours=1, seconds=30))
+    assert window.reminder_box is not None
     box = window.reminder_box
     assert box.escapeButton().text() == "Close"
     (later,) = [b for b in box.buttons() if b.text() == "Remind me in 10 minutes"]
     qtbot.mouseClick(later, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not box.isVisible())
-    shell.clock.now += timedelta(minutes=9)
-    shell.reminders.check()
-    settle(qtbot, shell)
+    reminders_after(qtbot, shell, timedelta(minutes=9))
     assert window.reminder_box is box
-    shell.clock.now += timedelta(minutes=1, seconds=30)
-    shell.reminders.check()
-    qtbot.waitUntil(lambda: window.reminder_box is not box, timeout=WAIT_MS)
+    reminders_after(qtbot, shell, timedelta(minutes=1, seconds=30))
+    assert window.reminder_box is not box
     assert "Call the vet" in window.reminder_box.text()
     # Called again once: not at every look after.
     again = window.reminder_box
     again.close()
-    shell.clock.now += timedelta(minutes=10)
-    shell.reminders.check()
-    settle(qtbot, shell)
+    reminders_after(qtbot, shell, timedelta(minutes=10))
     assert window.reminder_box is again
 
 
 def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
-    shell = make_shell()
-    ready(qtbot, shell)
-    send(qtbot, shell, "Remind me to call the vet tomorrow.")
+    shell = said(qtbot, make_shell, "Remind me to call the vet tomorrow.")
     window = shell.window
     window.show_tab(INBOX_TAB)
     inbox = window.inbox
@@ -568,9 +559,7 @@ def test_quitting_waits_for_the_chat_past_its_budget_rather_than_abort(
 def test_forgetting_the_conversation_under_way_takes_its_words_off_the_screen(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shell = make_shell()
-    ready(qtbot, shell)
-    send(qtbot, shell, "Remind me to call Ana about the zanzibarquokka tomorrow.")
+    shell = said(qtbot, make_shell, "Remind me to call Ana about the zanzibarquokka tomorrow.")
     window = shell.window
     assert "Call Ana" in window.chat.notice.text()
     qtbot.waitUntil(lambda: window.sessions.count() == 1, timeout=WAIT_MS)
