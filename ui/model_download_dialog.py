@@ -40,6 +40,12 @@ class ModelDownloadDialog(QDialog):
             item.setData(MODEL, model)
             self.models.addItem(item)
         self.models.setCurrentRow(0)
+        # Each model's note read whole, not cut off behind a scroll bar.
+        lines = [line for m in models for line in (f"{m.name} — {m.size_mb} MB", m.note)]
+        widest = max(
+            (self.models.fontMetrics().horizontalAdvance(line) for line in lines), default=0
+        )
+        self.models.setMinimumWidth(widest + 4 * self.models.frameWidth() + 24)
         notice = QLabel(
             "This is the only time Engram goes online: the file comes from Hugging Face and is "
             "checked against its published SHA-256 before use.",

@@ -432,6 +432,9 @@ def test_every_main_action_has_a_shortcut(qtbot: QtBot) -> None:
 def test_download_dialog_asks_for_the_chosen_model_and_can_cancel(qtbot: QtBot) -> None:
     dialog = ModelDownloadDialog(CURATED_MODELS)
     qtbot.addWidget(dialog)
+    dialog.show()
+    # Each model's note is read whole, without scrolling sideways.
+    assert dialog.models.horizontalScrollBar().maximum() == 0
     dialog.models.setCurrentRow(1)
     with qtbot.waitSignal(dialog.sig_download_requested) as asked:
         qtbot.mouseClick(dialog.download_button, Qt.MouseButton.LeftButton)
