@@ -195,8 +195,14 @@ def layable_count(store: MemoryStore) -> int:
 
 
 def laid_out(store: MemoryStore) -> bool:
-    """Whether a full layout exists (before one, placing new memories has nothing to go by)."""
-    return int(store.db.meta(LAYOUT_COUNT) or 0) > 0
+    """Whether a full layout exists that new memories can be placed beside (before one, or
+    after a forget of everything, they would all go to one spot)."""
+    if int(store.db.meta(LAYOUT_COUNT) or 0) == 0:
+        return False
+    placed = store.db.cursor().execute(
+        f"SELECT 1 FROM memories WHERE {_LAYABLE} AND pos_x IS NOT NULL LIMIT 1"
+    )
+    return bool(placed.fetchall())
 
 
 def update_layout(
@@ -209,7 +215,7 @@ def update_layout(
     many memories it positioned."""
     last = int(store.db.meta(LAYOUT_COUNT) or 0)
     count = layable_count(store)
-    if last == 0 or count >= last * (1 + config.relayout_growth):
+    if not laid_out(store) or count >= last * (1 + config.relayout_growth):
         laid = full_layout(store, config, cancel)
         return ("cancelled", 0) if laid is None else ("full", laid)
     return "incremental", place_new(store, config)

@@ -18,6 +18,7 @@ from tests.core.test_consolidate import history
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 # In this process: the layout itself is tested here, its compile paid once.
 SEEDED = LayoutConfig(seed=0, apart=False)
+TOPICS = ("knots", "tides", "the jib", "reefing", "a capsize drill", "docking in wind")
 
 
 def positions(store: MemoryStore) -> dict[str, np.ndarray]:
@@ -72,6 +73,22 @@ def test_growing_by_a_fifth_triggers_a_full_layout(store: MemoryStore, embedder:
     with store.db.write() as cur:
         remember(store, cur, Lesson(memories), embedder.embed(texts), NOW)
     assert update_layout(store, SEEDED) == ("full", 36)
+
+
+def test_after_forgetting_everything_the_next_memories_get_a_layout_of_their_own(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Placed beside neighbours that no longer exist, they all went to one spot until the
+    memory grew past a fifth of its old size."""
+    history(store, embedder)
+    update_layout(store, SEEDED)
+    store.forget_everything()
+    texts = [f"Day {i} of learning to sail: {topic}." for i, topic in enumerate(TOPICS)]
+    memories = tuple(NewMemory(MemoryKind.EPISODIC, t, NOW) for t in texts)
+    with store.db.write() as cur:
+        remember(store, cur, Lesson(memories), embedder.embed(texts), NOW)
+    assert update_layout(store, SEEDED) == ("full", len(TOPICS))
+    assert len({tuple(p.round(4)) for p in positions(store).values()}) == len(TOPICS)
 
 
 def test_the_graph_has_positions_and_the_edges_the_browser_draws(
