@@ -30,6 +30,10 @@ TASK_ID = Qt.ItemDataRole.UserRole
 DUE = COLUMNS.index("Due")
 
 
+# Where a to-do the user wrote down came from, in the column of the words it was noticed in.
+WRITTEN_DOWN = "(written down)"
+
+
 class TaskInboxView(QWidget):
     sig_task_confirmed = Signal(str)
     """Track this suggested task."""
@@ -123,8 +127,10 @@ class TaskInboxView(QWidget):
             group = self.tracked if task.status is TaskStatus.CONFIRMED else self.suggested
             # A to-do said in a pasted page: the part around it, not the page (laying out
             # five such rows held the window ~0.3 s at each refresh and resize).
-            said = excerpt(
-                " ".join(sentences.get(task.source_turn_id or "", "").split()), task.title
+            said = (
+                excerpt(" ".join(sentences.get(task.source_turn_id, "").split()), task.title)
+                if task.source_turn_id is not None
+                else WRITTEN_DOWN
             )
             item = QTreeWidgetItem(
                 group,

@@ -512,6 +512,7 @@ def test_a_to_do_is_written_down_in_the_inbox_with_its_deadline_in_words(
     (task,) = shell.services.store.tasks.inbox()
     assert (task.title, task.due_at) == ("Call the bank", datetime(2026, 1, 9, 10, tzinfo=UTC))
     assert inbox.tracked.childCount() == 1 and inbox.current_task() == task
+    assert inbox.tracked.child(0).text(4) == "(written down)"
     assert window.tabs.tabText(INBOX_TAB) == "Inbox"
     monkeypatch.setattr(dialogs, "ask_line", lambda *_: "by Friday")
     qtbot.mouseClick(inbox.new_button, Qt.MouseButton.LeftButton)
