@@ -292,10 +292,20 @@ class ContextAssembler:
 
     def _fit(self, items: Sequence[ContextItem], budget: int) -> tuple[list[ContextItem], int]:
         """Drop the lowest-scored items until the rest fit; the survivors keep their order.
-        When even the best item alone is too long, its head is kept rather than nothing."""
+        Room a long item left when it went is given back to the best dropped ones that fit
+        in it (a short fact need not go because a long exchange above it did). When even the
+        best item alone is too long, its head is kept rather than nothing."""
         kept = list(items)
         while kept and sum(i.tokens for i in kept) > budget:
             kept.remove(min(kept, key=lambda i: i.score))
+        room = budget - sum(i.tokens for i in kept)
+        place = {id(item): n for n, item in enumerate(items)}
+        survivors = {id(item) for item in kept}
+        for item in sorted((i for i in items if id(i) not in survivors), key=lambda i: -i.score):
+            if item.tokens <= room:
+                kept.append(item)
+                room -= item.tokens
+        kept.sort(key=lambda item: place[id(item)])
         if not kept and items and budget > 16:
             kept = [self._shorten(max(items, key=lambda i: i.score), budget)]
         return kept, len(items) - len(kept)
