@@ -80,6 +80,7 @@ class ChatController(QObject):
         sidebar.sig_pin_requested.connect(library.pin_memory)
         sidebar.sig_edit_requested.connect(library.edit_memory)
         sidebar.sig_forget_requested.connect(library.forget_memory)
+        sidebar.sig_open_requested.connect(library.show_memory)
         library.sig_memories_forgotten.connect(lambda _ids: self._sig_follow_forgets.emit())
         self.thread.start()
 

@@ -104,7 +104,7 @@ class LibraryController(QObject):
         window.changes.sig_reject_requested.connect(
             lambda change_id: self._settle(change_id, False)
         )
-        window.browser.sig_memory_opened.connect(self._on_browser_memory_opened)
+        window.browser.sig_memory_opened.connect(self.show_memory)
         window.sig_older_sessions_requested.connect(self._on_older_sessions_requested)
         window.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.sig_memory_changed.connect(self._on_memory_changed)
@@ -153,7 +153,8 @@ class LibraryController(QObject):
         if index == MAP_TAB:
             self.refresh_map()
 
-    def _on_browser_memory_opened(self, memory_id: str) -> None:
+    def show_memory(self, memory_id: str) -> None:
+        """Opened in the memory manager: its versions, links and where it came from."""
         self._window.show_tab(MEMORY_TAB)
         self.open_memory(memory_id)
 

@@ -37,6 +37,10 @@ def breakdown_text(result: SearchResult) -> str:
     return " · ".join(parts) or "no signal (came in through a link)"
 
 
+# The link on a card that opens its memory in the memory manager.
+OPEN_LINK = "open"
+
+
 class MemoryCard(QFrame):
     """One memory as the sidebar shows it."""
 
@@ -54,18 +58,25 @@ class MemoryCard(QFrame):
         retention = result.signals.get("retention", 1.0)
         details = [f"<b>score {result.score:.2f}</b> · retention {retention:.2f}"]
         details.append(html.escape(breakdown_text(result)))
+        # Where it came from is read whole in the memory manager, through the link.
         if memory.source_turn_ids:
-            turns = ", ".join(memory.source_turn_ids[:4])
-            more = len(memory.source_turn_ids) - 4
-            details.append(f"from turns {html.escape(turns)}" + (f" +{more}" if more > 0 else ""))
+            source = f"from {counted(len(memory.source_turn_ids), 'turn')} of a conversation"
+            details.append(f'{source} · <a href="{OPEN_LINK}">open</a>')
         elif memory.source_path:
-            details.append(f"from {html.escape(memory.source_path)}")
+            details.append(
+                f'from {html.escape(memory.source_path)} · <a href="{OPEN_LINK}">open</a>'
+            )
         if result.associated_with:
             details.append("recalled through a link")
         if result.signals.get("in_window") == 0.0:
             details.append("said outside the time asked about: ranked lower")
         self.details = QLabel("<br>".join(details), self)
         self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setTextInteractionFlags(
+            Qt.TextInteractionFlag.LinksAccessibleByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+        )
         self.details.setObjectName("memoryDetails")
         self.details.setToolTip(
             "\n".join(f"{k}: {v:.3f}" for k, v in sorted(result.signals.items()))
@@ -94,6 +105,8 @@ class MemorySidebar(QWidget):
     """Replace the memory (id) with the user's corrected text (a new version)."""
     sig_forget_requested = Signal(str)
     """Erase the memory with this id (the user confirmed)."""
+    sig_open_requested = Signal(str)
+    """Show the memory with this id in the memory manager."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -128,6 +141,9 @@ class MemorySidebar(QWidget):
             card.pin_button.clicked.connect(lambda _=False, i=memory_id: self._on_pin(i))
             card.edit_button.clicked.connect(lambda _=False, c=card: self._on_edit(c))
             card.forget_button.clicked.connect(lambda _=False, i=memory_id: self._on_forget(i))
+            card.details.linkActivated.connect(
+                lambda _link, i=memory_id: self.sig_open_requested.emit(i)
+            )
             self._list_layout.insertWidget(self._list_layout.count() - 1, card)
             self.cards.append(card)
         if results:

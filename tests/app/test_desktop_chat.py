@@ -37,7 +37,7 @@ from tests.app.desktop import (
     stored_turns,
 )
 from ui import dialogs
-from ui.main_window import INBOX_TAB, SESSION_ID
+from ui.main_window import INBOX_TAB, MEMORY_TAB, SESSION_ID
 
 
 def test_first_run_without_a_model_explains_and_the_rest_works(
@@ -106,8 +106,14 @@ def test_a_message_streams_a_reply_is_stored_and_the_sidebar_explains_it(
     top = cards[0]
     assert "sourdough" in top.content.text()
     assert "semantic" in top.details.text() and "retention" in top.details.text()
-    assert "from turns" in top.details.text()
+    assert "turns of a conversation" in top.details.text()
     assert shell.window.sessions.count() == 3
+    # Open shows it in the memory manager, with the words it came from.
+    top.details.linkActivated.emit("open")
+    settle(qtbot, shell)
+    assert shell.window.tabs.currentIndex() == MEMORY_TAB
+    assert shell.window.manager.shown.id == top.result.memory.id
+    assert "Came from" in shell.window.manager.detail.toPlainText()
 
 
 def test_a_reasoning_models_thinking_is_announced_not_shown_as_the_reply(

@@ -248,12 +248,16 @@ def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) 
     details = card.details.text()
     assert "score 0.62" in details and "retention 0.83" in details
     assert "semantic 0.41 · keyword 0.20 · recency 0.90" in details
-    assert "from turns s1-t1, s1-t2" in details
+    assert "from 2 turns of a conversation" in details and "s1-t1" not in details
     assert "outside the time asked about" not in details
     assert sidebar.status.text() == "2 memories shaped this reply. Keyword search only."
     with qtbot.waitSignal(sidebar.sig_pin_requested) as pinned:
         qtbot.mouseClick(card.pin_button, Qt.MouseButton.LeftButton)
     assert pinned.args == [result.memory.id]
+    assert '<a href="open">open</a>' in details
+    with qtbot.waitSignal(sidebar.sig_open_requested) as opened:
+        card.details.linkActivated.emit("open")
+    assert opened.args == [result.memory.id]
     sidebar.show_results([result], None)
     assert sidebar.status.text() == "1 memory shaped this reply."
 
