@@ -128,14 +128,15 @@ class TaskRepository:
 
     def add(self, title: str, due_at: datetime | None, now: datetime) -> Task:
         """A to-do the user wrote down themselves: tracked at once, since there is nothing
-        to confirm, and not tied to anything said."""
-        confidence = 1.0
+        to confirm, and not tied to anything said. Its priority is the middle one (priority
+        comes from how surely a to-do was heard, and this one was not heard) until a mention
+        in chat reinforces it."""
         with self._db.write() as cur:
             return self._insert(
                 cur,
                 task_title(title),
-                confidence,
-                priority_for(confidence, self.config),
+                1.0,
+                TaskPriority.MEDIUM,
                 due_at,
                 None,
                 now,

@@ -391,6 +391,7 @@ def test_a_to_do_written_down_by_hand_is_tracked_and_a_mention_reinforces_it(
 ) -> None:
     task = store.tasks.add(*typed_to_do("Call the insurance company Friday", SAID_AT), SAID_AT)
     assert (task.status, task.source_turn_id) == (TaskStatus.CONFIRMED, None)
+    assert task.priority is TaskPriority.MEDIUM
     assert [t.id for t in store.tasks.inbox()] == [task.id]
     record(store, "I need to call the insurance company.", SAID_AT + timedelta(hours=1), "t1")
     (again,) = store.tasks.inbox()
