@@ -235,7 +235,12 @@ class AppShell(QObject):
         downloader.sig_progress.connect(dialog.show_progress)
         downloader.sig_finished.connect(dialog.show_finished)
         downloader.sig_failed.connect(dialog.show_failed)
-        dialog.accepted.connect(lambda: dialog.downloaded and downloaded(dialog.downloaded))
+
+        def hand_over() -> None:
+            if dialog.downloaded is not None:
+                downloaded(dialog.downloaded)
+
+        dialog.accepted.connect(hand_over)
 
         def disconnect() -> None:
             for signal, slot in (

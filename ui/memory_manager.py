@@ -119,11 +119,9 @@ class MemoryManagerView(QWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         metrics = self.results.fontMetrics()
-        for column, widest in enumerate(
-            ("procedural", "", "2026-12-31 23:59", "Importance", "Score")
-        ):
-            if widest:
-                self.results.setColumnWidth(column, metrics.horizontalAdvance(widest) + 24)
+        widest = {0: "procedural", 2: "2026-12-31 23:59", 3: "Importance", 4: "Score"}
+        for column, text in widest.items():
+            self.results.setColumnWidth(column, metrics.horizontalAdvance(text) + 24)
         self.detail = QTextBrowser(self)
         self.detail.setOpenLinks(False)
         self.detail.setPlaceholderText("Open a memory to see its history, links and sources.")
