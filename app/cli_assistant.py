@@ -51,12 +51,13 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
     tasks = commands.add_parser(
         "tasks",
         help="the to-dos the assistant noticed",
-        description="List the task inbox, confirm (track) / dismiss a task by id, set its "
+        description="List the task inbox, confirm (track) / dismiss / mark done a task by id "
+        "(confirm also takes a dismissal or a done back), set its "
         "deadline in words: engram tasks due ID friday 5pm (no words: no deadline), or write "
         "one down: engram tasks add call the bank friday 10am.",
     )
     tasks.add_argument(
-        "action", nargs="?", choices=["add", "confirm", "dismiss", "due"], help="what to do"
+        "action", nargs="?", choices=["add", "confirm", "dismiss", "done", "due"], help="what to do"
     )
     tasks.add_argument("id", nargs="?", help="task id (as listed)")
     tasks.add_argument("words", nargs="*", help="for due: when ('friday 5pm', 'dec 3')")
@@ -164,7 +165,11 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
                 else f"{task.title}: no deadline."
             )
             return 0
-        status = TaskStatus.CONFIRMED if args.action == "confirm" else TaskStatus.DISMISSED
+        status = {
+            "confirm": TaskStatus.CONFIRMED,
+            "dismiss": TaskStatus.DISMISSED,
+            "done": TaskStatus.DONE,
+        }[args.action]
         task = services.store.tasks.set_status(args.id, status, wall_clock())
         print(f"{task.title}: {task.status.value}.")
         return 0

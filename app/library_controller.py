@@ -97,6 +97,7 @@ class LibraryController(QObject):
         ):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
         window.sig_session_forget_requested.connect(self.forget_conversation)
+        inbox.sig_task_restored.connect(self._on_inbox_task_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
         inbox.sig_task_due_typed.connect(self._on_inbox_task_due_typed)
@@ -240,6 +241,14 @@ class LibraryController(QObject):
             label,
             lambda: self._store.tasks.set_status(task_id, status, self._clock()),
             lambda _: self.refresh_inbox(),
+        )
+
+    def _on_inbox_task_restored(self, task_id: str, status: str) -> None:
+        self._ops.run(
+            "take the decision back",
+            lambda: self._store.tasks.set_status(task_id, TaskStatus(status), self._clock()),
+            lambda task: self.refresh_inbox(select=task.id),
+            lambda message: self._inbox_action_failed("Not taken back", message),
         )
 
     def _on_inbox_task_added(self, words: str) -> None:

@@ -1,13 +1,14 @@
 """The to-dos the assistant noticed, for the user to confirm or dismiss, and the ones they track.
 Every action has a key: Enter confirms, Delete dismisses, F2 edits, Ctrl+T sets the deadline,
-Ctrl+D marks done."""
+Ctrl+D marks done, Ctrl+Z takes the last decision back (a slip of Delete or Ctrl+D would
+otherwise take a to-do out of sight for good)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,6 +42,8 @@ class TaskInboxView(QWidget):
     """This suggestion is not a task (kept, hidden)."""
     sig_task_done = Signal(str)
     """A tracked task is finished."""
+    sig_task_restored = Signal(str, str)
+    """Take a decision back: the task as it was before it (id, the TaskStatus value)."""
     sig_task_renamed = Signal(str, str)
     """The user reworded a task (id, new title)."""
     sig_task_added = Signal(str)
@@ -67,6 +70,7 @@ class TaskInboxView(QWidget):
                 ("Edit", "Reword it (F2)"),
                 ("Deadline", "Set or clear the deadline: 'Friday 5pm', 'Dec 3' (Ctrl+T)"),
                 ("Done", "Mark a tracked task done (Ctrl+D)"),
+                ("Undo", "Take the last confirm, dismiss or done back (Ctrl+Z)"),
             ],
         )
         (
@@ -76,6 +80,7 @@ class TaskInboxView(QWidget):
             self.edit_button,
             self.deadline_button,
             self.done_button,
+            self.undo_button,
         ) = buttons
         # Only the title and the deadline are edited, each by its own key: F2 on whichever
         # cell is current would open the priority or the quoted sentence for typing.
@@ -91,12 +96,15 @@ class TaskInboxView(QWidget):
             group.setExpanded(True)
         self._tasks: dict[str, Task] = {}
         self._filling = False
+        # The tasks as they were before each decision this session, the last one last.
+        self._decided: list[Task] = []
         self.new_button.clicked.connect(self._on_new)
         self.confirm_button.clicked.connect(self._on_confirm)
         self.dismiss_button.clicked.connect(self._on_dismiss)
         self.edit_button.clicked.connect(self._on_edit)
         self.deadline_button.clicked.connect(self._on_deadline)
         self.done_button.clicked.connect(self._on_done)
+        self.undo_button.clicked.connect(self._on_undo)
         self.tree.itemChanged.connect(self._on_item_changed)
         self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
         widget_keys(
@@ -109,6 +117,7 @@ class TaskInboxView(QWidget):
                 (Qt.Key.Key_F2, self._on_edit),
                 ("Ctrl+T", self._on_deadline),
                 ("Ctrl+D", self._on_done),
+                ("Ctrl+Z", self._on_undo),
             ],
         )
         self._update_buttons()
@@ -185,6 +194,10 @@ class TaskInboxView(QWidget):
         self.edit_button.setEnabled(task is not None)
         self.deadline_button.setEnabled(task is not None)
         self.done_button.setEnabled(task is not None and task.status is TaskStatus.CONFIRMED)
+        self.undo_button.setEnabled(bool(self._decided))
+        if self._decided:
+            last = self._decided[-1]
+            self.undo_button.setToolTip(f"Put back “{last.title}” as it was (Ctrl+Z)")
 
     def _on_new(self) -> None:
         words = dialogs.ask_line(
@@ -198,17 +211,28 @@ class TaskInboxView(QWidget):
     def _on_confirm(self) -> None:
         task = self.current_task()
         if task is not None and task.status is TaskStatus.CANDIDATE:
-            self.sig_task_confirmed.emit(task.id)
+            self._decide(task, self.sig_task_confirmed)
 
     def _on_dismiss(self) -> None:
         task = self.current_task()
         if task is not None:
-            self.sig_task_dismissed.emit(task.id)
+            self._decide(task, self.sig_task_dismissed)
 
     def _on_done(self) -> None:
         task = self.current_task()
         if task is not None and task.status is TaskStatus.CONFIRMED:
-            self.sig_task_done.emit(task.id)
+            self._decide(task, self.sig_task_done)
+
+    def _decide(self, task: Task, decision: SignalInstance) -> None:
+        self._decided.append(task)
+        decision.emit(task.id)
+        self._update_buttons()
+
+    def _on_undo(self) -> None:
+        if self._decided:
+            task = self._decided.pop()
+            self.sig_task_restored.emit(task.id, task.status.value)
+            self._update_buttons()
 
     def _on_edit(self) -> None:
         item = self.tree.currentItem()

@@ -40,6 +40,9 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
     confirmed = engram(home, "tasks", "confirm", task["id"])
     assert confirmed.returncode == 0 and "confirmed" in confirmed.stdout
     assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"][0]["status"] == "confirmed"
+    finished = engram(home, "tasks", "done", task["id"])
+    assert finished.returncode == 0 and "Call the dentist: done." in finished.stdout
+    assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"] == []
     missing = engram(home, "tasks", "dismiss", "t-000000000000")
     assert missing.returncode == 1
     assert "No task with id t-000000000000" in missing.stderr

@@ -83,6 +83,15 @@ def test_the_inbox_confirms_dismisses_and_finishes_tasks_by_keyboard(
     settle(qtbot, shell)
     assert shell.services.store.tasks.get(passport.id).status is TaskStatus.DONE
     assert inbox.tracked.childCount() == 0
+    # A slip of the key is taken back, the last decision first.
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    assert shell.services.store.tasks.get(passport.id).status is TaskStatus.CONFIRMED
+    assert inbox.current_task().id == passport.id
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, shell)
+    assert shell.services.store.tasks.get(plumber.id).status is TaskStatus.CANDIDATE
+    assert window.tabs.tabText(1) == "Inbox (1)" and inbox.current_task().id == plumber.id
 
 
 def test_the_manager_searches_opens_lineage_and_exports(

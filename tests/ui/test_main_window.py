@@ -294,6 +294,26 @@ def test_inbox_groups_tasks_and_emits_a_rename(qtbot: QtBot) -> None:
     assert renamed.args == [suggested.id, "Renew passport before May"]
 
 
+def test_the_inbox_takes_its_decisions_back_last_first(qtbot: QtBot) -> None:
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    passport = task("Renew passport", TaskStatus.CANDIDATE, "t1")
+    plumber = task("Call plumber", TaskStatus.CONFIRMED, "t2")
+    inbox.show_tasks([passport, plumber], {})
+    assert not inbox.undo_button.isEnabled()
+    restored = []
+    inbox.sig_task_restored.connect(lambda *args: restored.append(args))
+    inbox.select_task(passport.id)
+    inbox.confirm_button.click()
+    inbox.select_task(plumber.id)
+    inbox.done_button.click()
+    assert inbox.undo_button.isEnabled() and "Call plumber" in inbox.undo_button.toolTip()
+    inbox.undo_button.click()
+    inbox.undo_button.click()
+    assert restored == [(plumber.id, "confirmed"), (passport.id, "candidate")]
+    assert not inbox.undo_button.isEnabled()
+
+
 def test_the_inbox_shows_deadlines_on_the_users_clock(qtbot: QtBot, zone: str) -> None:
     """Stored in UTC, a deadline of midnight in New York read as 05:00; one said with a time
     ("at 5pm") showed only its day."""
