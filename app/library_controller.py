@@ -97,6 +97,7 @@ class LibraryController(QObject):
         ):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
         window.sig_session_forget_requested.connect(self.forget_conversation)
+        window.sig_session_renamed.connect(self._on_session_renamed)
         inbox.sig_task_restored.connect(self._on_inbox_task_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
@@ -171,6 +172,14 @@ class LibraryController(QObject):
             lambda sessions: self._window.show_sessions(
                 sessions[:listed], current, older=len(sessions) > listed
             ),
+        )
+
+    def _on_session_renamed(self, session_id: str, title: str) -> None:
+        self._ops.run(
+            "rename the conversation",
+            lambda: self._store.conversations.rename_session(session_id, title),
+            lambda _: self.refresh_sessions(session_id),
+            lambda message: self._window.show_error("Conversation not renamed", message),
         )
 
     def _on_older_sessions_requested(self) -> None:

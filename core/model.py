@@ -51,11 +51,14 @@ class Session:
     started_at: datetime
     project: str | None = None
     turns: tuple[Turn, ...] = ()
+    # A name given to it (an export's conversation title, or the user's); None: unnamed.
+    title: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SessionSummary:
-    """A conversation as the sessions list shows it."""
+    """A conversation as the sessions list shows it: named by its title when it has one, else
+    by its first message."""
 
     id: str
     started_at: datetime

@@ -21,6 +21,19 @@ def clean_text(text: str) -> str:
     return text.translate(_CONTROL).encode("utf-8", "replace").decode("utf-8")
 
 
+# A conversation's name is a line in a list, not a text to keep.
+MAX_TITLE_CHARS = 200
+
+
+def conversation_title(value: object) -> str | None:
+    """A conversation's name as the user (or the app it came from) gave it, on one line;
+    None when there is none (the list then names it by its first message)."""
+    if not isinstance(value, str):
+        return None
+    title = " ".join(clean_text(value).split())[:MAX_TITLE_CHARS]
+    return title or None
+
+
 def too_long(chars: int) -> str:
     """Why a message was not sent, and what to do with a text that long."""
     return (

@@ -25,9 +25,10 @@ def ask_text(parent: QWidget, title: str, label: str, text: str) -> str | None:
     return value if accepted else None
 
 
-def ask_line(parent: QWidget, title: str, label: str) -> str | None:
-    """One line the user typed, or None when they cancelled."""
-    value, accepted = QInputDialog.getText(parent, title, label)
+def ask_line(parent: QWidget, title: str, label: str, text: str = "") -> str | None:
+    """One line the user typed (`text`: the words to start from), or None when they
+    cancelled."""
+    value, accepted = QInputDialog.getText(parent, title, label, text=text)
     return value if accepted else None
 
 

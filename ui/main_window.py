@@ -41,6 +41,7 @@ from ui.shortcuts import widget_keys
 from ui.task_inbox import TaskInboxView
 
 SESSION_ID = Qt.ItemDataRole.UserRole
+SESSION_TITLE = Qt.ItemDataRole.UserRole + 1
 CHAT_TAB, INBOX_TAB, MEMORY_TAB, MAP_TAB = 0, 1, 2, 3
 BUSY_DELAY_MS = 400
 
@@ -60,6 +61,8 @@ class MainWindow(QMainWindow):
     """Show the stored conversation with this id."""
     sig_session_forget_requested = Signal(str)
     """Forget this conversation for good (the user confirmed)."""
+    sig_session_renamed = Signal(str, str)
+    """The user named a conversation (id, the name; empty: named by its first message)."""
     sig_about_requested = Signal()
     """Say what this is, where its data lives and what it runs on."""
     sig_log_folder_requested = Signal()
@@ -138,7 +141,13 @@ class MainWindow(QMainWindow):
         self.sessions.itemActivated.connect(self._on_sessions_item_activated)
         self.sessions.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.sessions.customContextMenuRequested.connect(self._on_sessions_menu)
-        widget_keys(self.sessions, [(Qt.Key.Key_Delete, self._on_forget_current_session)])
+        widget_keys(
+            self.sessions,
+            [
+                (Qt.Key.Key_Delete, self._on_forget_current_session),
+                (Qt.Key.Key_F2, self._on_rename_current_session),
+            ],
+        )
         self.sessions.itemClicked.connect(self._on_sessions_item_activated)
         self._waiting = {"tasks": 0, "changes": 0}
         self.inbox.sig_count_changed.connect(lambda n: self._set_waiting("tasks", n))
@@ -203,6 +212,7 @@ class MainWindow(QMainWindow):
             title = session.title[:60] or "(forgotten)"
             item = QListWidgetItem(f"{title}\n{minute_text(session.started_at)}")
             item.setData(SESSION_ID, session.id)
+            item.setData(SESSION_TITLE, session.title)
             item.setToolTip(session.title[:500])
             self.sessions.addItem(item)
             if session.id == current:
@@ -338,6 +348,7 @@ class MainWindow(QMainWindow):
         if session_id is None:
             return
         menu = QMenu(self.sessions)
+        menu.addAction("Rename...  (F2)").triggered.connect(lambda: self.ask_rename_session(item))
         menu.addAction("Forget this conversation...  (Delete)").triggered.connect(
             lambda: self.ask_forget_session(session_id)
         )
@@ -347,6 +358,23 @@ class MainWindow(QMainWindow):
         item = self.sessions.currentItem()
         if item is not None and item.data(SESSION_ID) is not None:
             self.ask_forget_session(item.data(SESSION_ID))
+
+    def _on_rename_current_session(self) -> None:
+        item = self.sessions.currentItem()
+        if item is not None and item.data(SESSION_ID) is not None:
+            self.ask_rename_session(item)
+
+    def ask_rename_session(self, item: QListWidgetItem) -> None:
+        # Read first: the list may be refilled (a reply stored) while the dialog is open.
+        session_id, shown = item.data(SESSION_ID), item.data(SESSION_TITLE)
+        title = dialogs.ask_line(
+            self,
+            "Rename conversation",
+            "Name this conversation (leave empty to name it by its first message):",
+            shown,
+        )
+        if title is not None and title.strip() != shown:
+            self.sig_session_renamed.emit(session_id, title.strip())
 
     def ask_forget_session(self, session_id: str) -> None:
         if dialogs.confirm(

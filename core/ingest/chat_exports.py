@@ -11,7 +11,7 @@ from typing import Any
 
 from core.errors import InputError
 from core.model import Role, Session, Turn
-from core.text_input import MAX_TURN_CHARS, clean_text, parse_timestamp
+from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
 
 _CHATGPT_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
 _CLAUDE_ROLES = {"human": Role.USER, "assistant": Role.ASSISTANT}
@@ -57,7 +57,10 @@ def _when(value: Any, where: str) -> datetime | None:
 
 
 def _session(
-    session_id: str, started: datetime | None, said: list[tuple[str, Role, str, datetime | None]]
+    session_id: str,
+    started: datetime | None,
+    said: list[tuple[str, Role, str, datetime | None]],
+    title: object,
 ) -> Session:
     """Turns in order; one without a time of its own comes a second after the one before."""
     start = started or next((at for *_, at in said if at is not None), None)
@@ -67,7 +70,7 @@ def _session(
     for seq, (turn_id, role, text, at) in enumerate(said):
         last = max(at or last + timedelta(seconds=1), last)
         turns.append(Turn(turn_id, session_id, seq, role, text, last))
-    return Session(session_id, start, None, tuple(turns))
+    return Session(session_id, start, None, tuple(turns), conversation_title(title))
 
 
 def _text(value: str) -> str:
@@ -101,7 +104,7 @@ def _chatgpt(raw: dict[str, Any], where: str) -> Session:
             at = _when(message.get("create_time"), f"{where}, message {node_id}")
             said.append((f"chatgpt:{message.get('id') or node_id}", role, text, at))
     started = _when(raw.get("create_time"), f"{where}.create_time")
-    return _session(f"chatgpt:{conversation_id}", started, said)
+    return _session(f"chatgpt:{conversation_id}", started, said, raw.get("title"))
 
 
 def _chatgpt_branch(mapping: dict[str, Any], current: Any) -> Iterator[tuple[str, dict]]:
@@ -149,4 +152,4 @@ def _claude(raw: dict[str, Any], where: str) -> Session:
                 (f"claude:{message.get('uuid') or f'{conversation_id}:{j}'}", role, text, at)
             )
     started = _when(raw.get("created_at"), f"{where}.created_at")
-    return _session(f"claude:{conversation_id}", started, said)
+    return _session(f"claude:{conversation_id}", started, said, raw.get("name"))

@@ -13,7 +13,7 @@ from core.errors import InputError
 from core.files import not_a_file
 from core.ingest.chat_exports import export_kind, parse_export
 from core.model import Role, Session, Turn
-from core.text_input import MAX_TURN_CHARS, clean_text, parse_timestamp
+from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
 
@@ -89,7 +89,8 @@ def parse_conversations(data: Any) -> list[Session]:
             seen_turns[turn.id] = session_id
             turns.append(turn)
         project = _text(raw.get("project"), f"{where}.project", required=False)
-        sessions.append(Session(session_id, started, project, tuple(turns)))
+        title = conversation_title(_text(raw.get("title"), f"{where}.title", required=False))
+        sessions.append(Session(session_id, started, project, tuple(turns), title))
     return sessions
 
 

@@ -8,9 +8,11 @@ from datetime import datetime
 import duckdb
 import pyarrow as pa
 
+from core.errors import StoreError
 from core.model import Role, Session, SessionSummary, Turn
 from core.store.database import IDS, Database, id_in, pack_ids
 from core.store.working_items import TASK_PREFIX
+from core.text_input import conversation_title
 
 
 class ConversationRepository:
@@ -28,6 +30,7 @@ class ConversationRepository:
                 "id": [s.id for s in sessions],
                 "started_at": pa.array([s.started_at for s in sessions], pa.timestamp("us", "UTC")),
                 "project": pa.array([s.project for s in sessions], pa.string()),
+                "title": pa.array([s.title for s in sessions], pa.string()),
             },
         )
         self._insert_turns(cur, [(s.id, t) for s in sessions for t in s.turns])
@@ -85,6 +88,8 @@ class ConversationRepository:
             "SELECT count(*) FROM turns WHERE session_id = ? AND text <> ''", [session_id]
         ).fetchall()
         cur.execute("UPDATE turns SET text = '' WHERE session_id = ?", [session_id])
+        # Its name may hold its words ("Bank loan for the flat").
+        cur.execute("UPDATE sessions SET title = NULL WHERE id = ?", [session_id])
         return int(said)
 
     def unlearnt(self, session_id: str) -> list[Turn]:
@@ -155,16 +160,16 @@ class ConversationRepository:
         return turns, {r[0] for r in rows if r[7]}
 
     def recent_sessions(self, limit: int = 200) -> list[SessionSummary]:
-        """Conversations newest first, titled by their first user message that a forget left
-        (the sessions list: "" when none is); one begun but not yet spoken in, or one a forget
-        left no words of, is not listed."""
+        """Conversations newest first, titled by their name, else by their first user message
+        that a forget left (the sessions list: "" when none is); one begun but not yet spoken
+        in, or one a forget left no words of, is not listed."""
         rows = (
             self._db.cursor()
             .execute(
-                "SELECT s.id, s.started_at, s.project, count(t.id), "
-                "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user' AND t.text <> '') "
+                "SELECT s.id, s.started_at, s.project, count(t.id), coalesce(s.title, "
+                "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user' AND t.text <> '')) "
                 "FROM sessions s LEFT JOIN turns t ON t.session_id = s.id "
-                "GROUP BY s.id, s.started_at, s.project "
+                "GROUP BY s.id, s.started_at, s.project, s.title "
                 "HAVING count(t.id) FILTER (WHERE t.text <> '') > 0 "
                 "ORDER BY s.started_at DESC LIMIT ?",
                 [limit],
@@ -192,6 +197,18 @@ class ConversationRepository:
             .fetchall()
         )
         return {r[0] for r in rows}
+
+    def rename_session(self, session_id: str, title: str) -> None:
+        """The user's name for a conversation; an empty one gives it back its first message's
+        words."""
+        with self._db.write() as cur:
+            found = cur.execute("SELECT 1 FROM sessions WHERE id = ?", [session_id]).fetchall()
+            if not found:
+                raise StoreError(f"No conversation with id {session_id}.")
+            cur.execute(
+                "UPDATE sessions SET title = ? WHERE id = ?",
+                [conversation_title(title), session_id],
+            )
 
     def end_session(self, cur: duckdb.DuckDBPyConnection, session_id: str, at: datetime) -> None:
         cur.execute("UPDATE sessions SET ended_at = ? WHERE id = ?", [at, session_id])

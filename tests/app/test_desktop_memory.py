@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from app import library_controller
@@ -30,7 +30,7 @@ from tests.app.desktop import (
 from tests.core.conversation_factory import saying
 from tests.core.memory_factory import remember
 from ui import dialogs
-from ui.main_window import MEMORY_TAB, SESSION_ID
+from ui.main_window import MEMORY_TAB, SESSION_ID, SESSION_TITLE
 
 
 def test_the_inbox_confirms_dismisses_and_finishes_tasks_by_keyboard(
@@ -447,7 +447,7 @@ def test_the_memory_map_shows_laid_out_memories_and_opens_one(
     assert shell.window.manager.shown.id == wanted
 
 
-def test_a_conversation_is_forgotten_from_the_list(
+def test_a_conversation_is_renamed_and_forgotten_from_the_list(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shell = make_shell(model=False)
@@ -458,7 +458,22 @@ def test_a_conversation_is_forgotten_from_the_list(
     store = shell.services.store
     before = store.stats().memories
     item = window.sessions.item(0)
-    gone = item.data(SESSION_ID)
+    gone, named = item.data(SESSION_ID), item.data(SESSION_TITLE)
+    offered: list[str] = []
+
+    def rename(_parent: QWidget, _title: str, _label: str, text: str) -> str:
+        offered.append(text)
+        return "Baking plans "
+
+    monkeypatch.setattr(dialogs, "ask_line", rename)
+    window.sessions.setCurrentItem(item)
+    window.sessions.setFocus()
+    qtbot.keyClick(window.sessions, Qt.Key.Key_F2)
+    settle(qtbot, shell)
+    qtbot.waitUntil(lambda: window.sessions.item(0).text().startswith("Baking plans\n"))
+    # The dialog starts from the name shown: its first message's words.
+    assert offered == [named] and named in store.conversations.session_turns(gone)[0].text
+    item = window.sessions.item(0)
     window.sessions.setCurrentItem(item)
     window.sessions.itemActivated.emit(item)
     settle(qtbot, shell)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from core.embed import Embedder
-from core.errors import InputError
+from core.errors import InputError, StoreError
 from core.ingest.chat_exports import CUT_AT
 from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
@@ -143,6 +143,24 @@ def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
     assert beliefs["user: diet"] == "The user is vegetarian"
     (task,) = store.tasks.inbox()
     assert task.title == "Book the ferry" and task.source_turn_id == "chatgpt:msg-u2"
+    # The conversations keep the names they had in the app they came from.
+    listed = {s.id: s.title for s in store.conversations.recent_sessions()}
+    assert listed == {"chatgpt:c-1": "Moving", "claude:k-1": "Plants"}
+
+
+def test_a_conversation_is_renamed_by_the_user(
+    tmp_path: Path, store: MemoryStore, embedder: Embedder
+) -> None:
+    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export()))
+    ConversationImporter(store, embedder).import_sessions(sessions)
+    conversations = store.conversations
+    conversations.rename_session("claude:k-1", "  Diet\nnotes ")
+    assert conversations.recent_sessions()[0].title == "Diet notes"
+    # An empty name gives it back its first message's words.
+    conversations.rename_session("claude:k-1", " ")
+    assert conversations.recent_sessions()[0].title == "I'm vegetarian."
+    with pytest.raises(StoreError, match="No conversation with id nope"):
+        conversations.rename_session("nope", "x")
 
 
 @pytest.mark.parametrize(

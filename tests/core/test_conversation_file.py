@@ -24,8 +24,10 @@ def write(tmp_path: Path, content: bytes | str) -> Path:
 def test_valid_file_keeps_ids_order_and_times(tmp_path: Path) -> None:
     data = conversation(sessions=2, turns_per_session=3)
     del data["sessions"][1]["turns"][2]["at"]
+    data["sessions"][0]["title"] = " Trip\tto Porto "
     sessions = read_conversation_file(write(tmp_path, json.dumps(data)))
     assert [s.id for s in sessions] == ["S0", "S1"]
+    assert [s.title for s in sessions] == ["Trip to Porto", None]
     assert [t.id for t in sessions[0].turns] == ["S0:T0", "S0:T1", "S0:T2"]
     assert sessions[0].turns[1].speaker == "Engram"
     # A turn without its own time falls back to the session start, keeping order.
@@ -48,6 +50,10 @@ def test_valid_file_keeps_ids_order_and_times(tmp_path: Path) -> None:
             '[{"id": "t", "role": "user", "text": "hi"}, {"id": "t", "role": "user", '
             '"text": "again"}]}]}',
             "already used",
+        ),
+        (
+            '{"sessions": [{"id": "a", "started_at": "2026-01-01", "title": 7, "turns": []}]}',
+            r"sessions\[0\]\.title: expected a non-empty string, got 7",
         ),
     ],
 )

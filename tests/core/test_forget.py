@@ -359,6 +359,8 @@ def test_forgetting_a_conversation_takes_all_its_words_and_what_was_made_of_them
     with store.db.write() as cur:
         store.conversations.insert_turns(cur, session_id, [said], learnt=False)
         store.tasks.record(cur, extract_tasks(said.text, NOW, said.id))
+    # A name the user gave it may hold its words: it goes with them.
+    store.conversations.rename_session(session_id, "Locker zanzibarquokka")
     listed = {s.id for s in store.conversations.recent_sessions()}
     home = store.db.config.path.parent
     purged = forget_conversation(store, home, session_id, NOW, "asked to forget")
