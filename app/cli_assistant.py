@@ -19,7 +19,7 @@ from core.curation import CurationWorker, Curator
 from core.due import deadline_typed
 from core.errors import EngramError, InputError
 from core.local_time import due_text, overdue
-from core.model import Task, TaskStatus
+from core.model import Task, TaskPriority, TaskStatus
 from core.settings import Settings, load_settings
 from core.tasks import typed_to_do, with_deadline
 from core.text_input import clean_text
@@ -53,14 +53,20 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
         help="the to-dos the assistant noticed",
         description="List the task inbox, confirm (track) / dismiss / mark done a task by id "
         "(confirm also takes a dismissal or a done back), set its "
-        "deadline in words: engram tasks due ID friday 5pm (no words: no deadline), or write "
+        "deadline in words: engram tasks due ID friday 5pm (no words: no deadline), its "
+        "priority: engram tasks priority ID high|medium|low, or write "
         "one down: engram tasks add call the bank friday 10am.",
     )
     tasks.add_argument(
-        "action", nargs="?", choices=["add", "confirm", "dismiss", "done", "due"], help="what to do"
+        "action",
+        nargs="?",
+        choices=["add", "confirm", "dismiss", "done", "due", "priority"],
+        help="what to do",
     )
     tasks.add_argument("id", nargs="?", help="task id (as listed)")
-    tasks.add_argument("words", nargs="*", help="for due: when ('friday 5pm', 'dec 3')")
+    tasks.add_argument(
+        "words", nargs="*", help="for due: when ('friday 5pm', 'dec 3'); for priority: which"
+    )
     tasks.add_argument("--json", action="store_true", help="print JSON")
 
     pin = commands.add_parser(
@@ -164,6 +170,15 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
                 if task.due_at
                 else f"{task.title}: no deadline."
             )
+            return 0
+        if args.action == "priority":
+            chosen = " ".join(args.words).strip().lower()
+            if chosen not in set(TaskPriority):
+                raise InputError(
+                    f"Which priority? Usage: engram tasks priority {args.id} high|medium|low"
+                )
+            task = services.store.tasks.set_priority(args.id, TaskPriority(chosen), wall_clock())
+            print(f"{task.title}: {task.priority.value} priority.")
             return 0
         status = {
             "confirm": TaskStatus.CONFIRMED,

@@ -25,7 +25,7 @@ from core.ingest.conversation_file import read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
-from core.model import Memory, MemoryQuery, Task, TaskStatus, Turn
+from core.model import Memory, MemoryQuery, Task, TaskPriority, TaskStatus, Turn
 from core.retrieval import SearchRequest
 from core.tasks import typed_to_do
 from core.tokens import token_counter
@@ -102,6 +102,7 @@ class LibraryController(QObject):
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
         inbox.sig_task_due_typed.connect(self._on_inbox_task_due_typed)
+        inbox.sig_task_priority_set.connect(self._on_inbox_task_priority_set)
         window.changes.sig_apply_requested.connect(lambda change_id: self._settle(change_id, True))
         window.changes.sig_reject_requested.connect(
             lambda change_id: self._settle(change_id, False)
@@ -245,51 +246,56 @@ class LibraryController(QObject):
         self._window.show_error(title, message)
         self.refresh_inbox()
 
-    def _task(self, task_id: str, label: str, status: TaskStatus) -> None:
+    def _change_task(self, label: str, failed: str, change: Callable[[datetime], Task]) -> None:
+        """`change` the store's task at the clock's time, off the window's thread; the inbox is
+        then shown again with that task current. `failed`: the title of the error box."""
         self._ops.run(
             label,
-            lambda: self._store.tasks.set_status(task_id, status, self._clock()),
-            lambda _: self.refresh_inbox(),
+            lambda: change(self._clock()),
+            lambda task: self.refresh_inbox(select=task.id),
+            lambda message: self._inbox_action_failed(failed, message),
+        )
+
+    def _task(self, task_id: str, label: str, status: TaskStatus) -> None:
+        self._change_task(
+            label,
+            "Task not changed",
+            lambda now: self._store.tasks.set_status(task_id, status, now),
         )
 
     def _on_inbox_task_restored(self, task_id: str, status: str) -> None:
-        self._ops.run(
+        self._change_task(
             "take the decision back",
-            lambda: self._store.tasks.set_status(task_id, TaskStatus(status), self._clock()),
-            lambda task: self.refresh_inbox(select=task.id),
-            lambda message: self._inbox_action_failed("Not taken back", message),
+            "Not taken back",
+            lambda now: self._store.tasks.set_status(task_id, TaskStatus(status), now),
         )
 
     def _on_inbox_task_added(self, words: str) -> None:
-        def run() -> Task:
-            now = self._clock()
-            return self._store.tasks.add(*typed_to_do(words, now), now)
-
-        self._ops.run(
+        self._change_task(
             "add the to-do",
-            run,
-            lambda task: self.refresh_inbox(select=task.id),
-            lambda message: self._inbox_action_failed("To-do not added", message),
+            "To-do not added",
+            lambda now: self._store.tasks.add(*typed_to_do(words, now), now),
         )
 
     def _on_inbox_task_renamed(self, task_id: str, title: str) -> None:
-        self._ops.run(
+        self._change_task(
             "rename the task",
-            lambda: self._store.tasks.rename(task_id, title, self._clock()),
-            lambda _: self.refresh_inbox(),
-            lambda message: self._inbox_action_failed("Task not renamed", message),
+            "Task not renamed",
+            lambda now: self._store.tasks.rename(task_id, title, now),
         )
 
     def _on_inbox_task_due_typed(self, task_id: str, words: str) -> None:
-        def run() -> Task:
-            now = self._clock()
-            return self._store.tasks.set_due(task_id, deadline_typed(words, now), now)
-
-        self._ops.run(
+        self._change_task(
             "set the deadline",
-            run,
-            lambda _: self.refresh_inbox(),
-            lambda message: self._inbox_action_failed("Deadline not set", message),
+            "Deadline not set",
+            lambda now: self._store.tasks.set_due(task_id, deadline_typed(words, now), now),
+        )
+
+    def _on_inbox_task_priority_set(self, task_id: str, priority: str) -> None:
+        self._change_task(
+            "set the priority",
+            "Priority not set",
+            lambda now: self._store.tasks.set_priority(task_id, TaskPriority(priority), now),
         )
 
     def refresh_manager(self) -> None:

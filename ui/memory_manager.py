@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QProgressBar,
@@ -35,6 +34,7 @@ from core.memory_catalog import MemoryDetail
 from core.model import Memory, MemoryKind, MemoryOrder, Tier
 from core.wording import counted
 from ui import dialogs
+from ui.columns import fit_columns
 from ui.shortcuts import widget_keys
 from ui.theme import KIND_COLOURS, kind_chip, text_html
 
@@ -113,15 +113,13 @@ class MemoryManagerView(QWidget):
         self.results.setHeaderLabels(["Kind", "Memory", "Created", "Importance", "Score"])
         self.results.setRootIsDecorated(False)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        # The memory's words take what the other columns leave: with a fixed width the
-        # numbers were cut off behind a scroll bar in a window of ordinary size.
-        header = self.results.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        metrics = self.results.fontMetrics()
-        widest = {0: "procedural", 2: "2026-12-31 23:59", 3: "Importance", 4: "Score"}
-        for column, text in widest.items():
-            self.results.setColumnWidth(column, metrics.horizontalAdvance(text) + 24)
+        # With a fixed width for the memory's words the numbers were cut off behind a
+        # scroll bar in a window of ordinary size.
+        fit_columns(
+            self.results,
+            [1],
+            {0: "procedural", 2: "2026-12-31 23:59", 3: "Importance", 4: "Score"},
+        )
         self.detail = QTextBrowser(self)
         self.detail.setOpenLinks(False)
         self.detail.setPlaceholderText("Open a memory to see its history, links and sources.")

@@ -1,27 +1,29 @@
 """The to-dos the assistant noticed, for the user to confirm or dismiss, and the ones they track.
 Every action has a key: Enter confirms, Delete dismisses, F2 edits, Ctrl+T sets the deadline,
-Ctrl+D marks done, Ctrl+Z takes the last decision back (a slip of Delete or Ctrl+D would
-otherwise take a to-do out of sight for good)."""
+Ctrl+P the priority, Ctrl+D marks done, Ctrl+Z takes the last decision back (a slip of Delete
+or Ctrl+D would otherwise take a to-do out of sight for good)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from PySide6.QtCore import Qt, Signal, SignalInstance
+from PySide6.QtCore import QPoint, Qt, Signal, SignalInstance
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
+    QMenu,
     QTreeWidgetItem,
     QWidget,
 )
 
 from core.local_time import overdue
-from core.model import Task, TaskStatus
+from core.model import Task, TaskPriority, TaskStatus
 from core.tasks import deadline_words
 from core.wording import excerpt
 from ui import dialogs
+from ui.columns import fit_columns
 from ui.decision_list import decision_list
 from ui.shortcuts import widget_keys
 from ui.theme import OVERDUE_COLOUR
@@ -29,6 +31,7 @@ from ui.theme import OVERDUE_COLOUR
 COLUMNS = ("Task", "Priority", "Due", "Confidence", "Said")
 TASK_ID = Qt.ItemDataRole.UserRole
 DUE = COLUMNS.index("Due")
+SAID = COLUMNS.index("Said")
 
 
 # Where a to-do the user wrote down came from, in the column of the words it was noticed in.
@@ -48,6 +51,8 @@ class TaskInboxView(QWidget):
     """The user reworded a task (id, new title)."""
     sig_task_added = Signal(str)
     """The user wrote down a to-do (the words: "Call the bank Friday 10am")."""
+    sig_task_priority_set = Signal(str, str)
+    """The user set how urgent a task is (id, the TaskPriority value)."""
     sig_task_due_typed = Signal(str, str)
     """The user typed a deadline for a task (id, the words: "Friday 5pm"; empty clears it)."""
     sig_count_changed = Signal(int)
@@ -69,6 +74,7 @@ class TaskInboxView(QWidget):
                 ("Dismiss", "Not a task (Delete)"),
                 ("Edit", "Reword it (F2)"),
                 ("Deadline", "Set or clear the deadline: 'Friday 5pm', 'Dec 3' (Ctrl+T)"),
+                ("Priority", "Set how urgent it is: high, medium or low (Ctrl+P)"),
                 ("Done", "Mark a tracked task done (Ctrl+D)"),
                 ("Undo", "Take the last confirm, dismiss or done back (Ctrl+Z)"),
             ],
@@ -79,16 +85,26 @@ class TaskInboxView(QWidget):
             self.dismiss_button,
             self.edit_button,
             self.deadline_button,
+            self.priority_button,
             self.done_button,
             self.undo_button,
         ) = buttons
         # Only the title and the deadline are edited, each by its own key: F2 on whichever
         # cell is current would open the priority or the quoted sentence for typing.
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.tree.setColumnWidth(0, 320)
-        # A deadline with its time and mark, whole ("2026-11-22 10:00 · overdue").
-        widest = self.tree.fontMetrics().horizontalAdvance("2026-11-22 10:00 · overdue")
-        self.tree.setColumnWidth(DUE, widest + 24)
+        # The task takes what the other columns leave (a fixed width put the words it was
+        # said in behind a sideways scroll bar; they show in full as a tooltip); a deadline
+        # shows whole, with its time and mark.
+        fit_columns(
+            self.tree,
+            [0],
+            {
+                1: "Priority",
+                DUE: "2026-11-22 10:00 · overdue",
+                3: "Confidence",
+                SAID: "Remind me to renew my passport",
+            },
+        )
         self.suggested = QTreeWidgetItem(self.tree, ["Suggested"])
         self.tracked = QTreeWidgetItem(self.tree, ["Tracked"])
         for group in (self.suggested, self.tracked):
@@ -103,6 +119,7 @@ class TaskInboxView(QWidget):
         self.dismiss_button.clicked.connect(self._on_dismiss)
         self.edit_button.clicked.connect(self._on_edit)
         self.deadline_button.clicked.connect(self._on_deadline)
+        self.priority_button.clicked.connect(self._on_priority)
         self.done_button.clicked.connect(self._on_done)
         self.undo_button.clicked.connect(self._on_undo)
         self.tree.itemChanged.connect(self._on_item_changed)
@@ -116,6 +133,7 @@ class TaskInboxView(QWidget):
                 (Qt.Key.Key_Insert, self._on_new),
                 (Qt.Key.Key_F2, self._on_edit),
                 ("Ctrl+T", self._on_deadline),
+                ("Ctrl+P", self._on_priority),
                 ("Ctrl+D", self._on_done),
                 ("Ctrl+Z", self._on_undo),
             ],
@@ -152,7 +170,8 @@ class TaskInboxView(QWidget):
                 ],
             )
             item.setData(0, TASK_ID, task.id)
-            item.setToolTip(4, said)
+            item.setToolTip(0, task.title)
+            item.setToolTip(SAID, said)
             if task.due_at and now is not None and overdue(task.due_at, now):
                 item.setText(DUE, f"{item.text(DUE)} · overdue")
                 item.setForeground(DUE, QColor(OVERDUE_COLOUR))
@@ -193,6 +212,7 @@ class TaskInboxView(QWidget):
         self.dismiss_button.setEnabled(task is not None)
         self.edit_button.setEnabled(task is not None)
         self.deadline_button.setEnabled(task is not None)
+        self.priority_button.setEnabled(task is not None)
         self.done_button.setEnabled(task is not None and task.status is TaskStatus.CONFIRMED)
         self.undo_button.setEnabled(bool(self._decided))
         if self._decided:
@@ -249,6 +269,27 @@ class TaskInboxView(QWidget):
         item.setText(DUE, deadline_words(task))
         self._filling = False
         self.tree.editItem(item, DUE)
+
+    def _on_priority(self) -> None:
+        """A menu of the three at the task's row: arrows and Enter, or its letter (H, M, L)."""
+        item = self.tree.currentItem()
+        task = self.current_task()
+        if item is None or task is None:
+            return
+        self.priority_menu = QMenu(self.tree)
+        for priority in reversed(TaskPriority):
+            action = self.priority_menu.addAction(f"&{priority.value.capitalize()}")
+            action.setCheckable(True)
+            action.setChecked(priority is task.priority)
+            action.triggered.connect(
+                lambda _=False, chosen=priority: self._set_priority(task, chosen)
+            )
+        row = self.tree.visualItemRect(item)
+        self.priority_menu.popup(self.tree.viewport().mapToGlobal(QPoint(row.left(), row.bottom())))
+
+    def _set_priority(self, task: Task, priority: TaskPriority) -> None:
+        if priority is not task.priority:
+            self.sig_task_priority_set.emit(task.id, priority.value)
 
     def _on_item_changed(self, item: QTreeWidgetItem, column: int) -> None:
         if self._filling:

@@ -60,10 +60,13 @@ class TaskRepository:
 
     def inbox(self) -> list[Task]:
         """What the user sees: confirmed tasks and candidates confident enough to show, the
-        most urgent first (due soonest, then highest confidence)."""
+        most urgent first (due soonest, then the highest priority, then highest confidence)."""
         tasks = [t for t in self._open(self._db.cursor()) if self.in_inbox(t)]
         far = datetime.max.replace(tzinfo=tasks[0].created_at.tzinfo) if tasks else None
-        return sorted(tasks, key=lambda t: (t.due_at or far, -t.confidence))
+        rank = list(TaskPriority)
+        return sorted(
+            tasks, key=lambda t: (t.due_at or far, -rank.index(t.priority), -t.confidence)
+        )
 
     def in_inbox(self, task: Task) -> bool:
         """Whether the user sees this open task: tracked, or confident enough to suggest (a
@@ -108,7 +111,8 @@ class TaskRepository:
             previous = match.confidence + (recency if match.mentions == 1 else 0.0)
             confidence = round(min(1.0, max(previous, candidate.confidence + recency)), 4)
             cur.execute(
-                "UPDATE tasks SET mentions = mentions + 1, confidence = ?, priority = ?, "
+                "UPDATE tasks SET mentions = mentions + 1, confidence = ?, "
+                "priority = CASE WHEN priority_chosen THEN priority ELSE ? END, "
                 "due_at = coalesce(?, due_at), updated_at = greatest(updated_at, ?) WHERE id = ?",
                 [
                     confidence,
@@ -175,25 +179,30 @@ class TaskRepository:
 
     def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
         """Confirm (track it), finish, or dismiss (soft delete) a task."""
-        return self._update(task_id, "status", status.value, now)
+        return self._update(task_id, {"status": status.value}, now)
 
     def rename(self, task_id: str, title: str, now: datetime) -> Task:
         """The user's wording wins over what was noticed."""
-        return self._update(task_id, "title", task_title(title), now)
+        return self._update(task_id, {"title": task_title(title)}, now)
 
     def set_due(self, task_id: str, due_at: datetime | None, now: datetime) -> Task:
         """The user's deadline wins over the one heard (None: no deadline)."""
-        return self._update(task_id, "due_at", due_at, now)
+        return self._update(task_id, {"due_at": due_at}, now)
 
-    def _update(self, task_id: str, column: str, value: object, now: datetime) -> Task:
+    def set_priority(self, task_id: str, priority: TaskPriority, now: datetime) -> Task:
+        """The user's priority wins over the one heard, and later mentions leave it be."""
+        return self._update(task_id, {"priority": priority.value, "priority_chosen": True}, now)
+
+    def _update(self, task_id: str, values: dict[str, object], now: datetime) -> Task:
         """An unknown id is an error the user can act on."""
         with self._db.write() as cur:
             found = cur.execute("SELECT status FROM tasks WHERE id = ?", [task_id]).fetchall()
             if not found:
                 raise StoreError(f"No task with id {task_id}.")
+            assignments = "".join(f"{column} = ?, " for column in values)
             cur.execute(
-                f"UPDATE tasks SET {column} = ?, updated_at = ? WHERE id = ?",
-                [value, now, task_id],
+                f"UPDATE tasks SET {assignments}updated_at = ? WHERE id = ?",
+                [*values.values(), now, task_id],
             )
         self.decisions += 1
         task = self.get(task_id)

@@ -40,6 +40,10 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
     confirmed = engram(home, "tasks", "confirm", task["id"])
     assert confirmed.returncode == 0 and "confirmed" in confirmed.stdout
     assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"][0]["status"] == "confirmed"
+    lowered = engram(home, "tasks", "priority", task["id"], "Low")
+    assert lowered.returncode == 0 and "Call the dentist: low priority." in lowered.stdout
+    unknown = engram(home, "tasks", "priority", task["id"], "urgent")
+    assert unknown.returncode == 1 and "high|medium|low" in unknown.stderr
     finished = engram(home, "tasks", "done", task["id"])
     assert finished.returncode == 0 and "Call the dentist: done." in finished.stdout
     assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"] == []

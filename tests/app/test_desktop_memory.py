@@ -18,7 +18,7 @@ from app import library_controller
 from app.shell import AppShell
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.model import MemoryKind, TaskStatus
+from core.model import MemoryKind, TaskPriority, TaskStatus
 from core.viz import LayoutConfig, update_layout
 from tests.app.desktop import (
     WAIT_MS,
@@ -92,6 +92,11 @@ def test_the_inbox_confirms_dismisses_and_finishes_tasks_by_keyboard(
     settle(qtbot, shell)
     assert shell.services.store.tasks.get(plumber.id).status is TaskStatus.CANDIDATE
     assert window.tabs.tabText(1) == "Inbox (1)" and inbox.current_task().id == plumber.id
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    next(a for a in inbox.priority_menu.actions() if a.text() == "&Low").trigger()
+    settle(qtbot, shell)
+    assert shell.services.store.tasks.get(plumber.id).priority is TaskPriority.LOW
+    assert inbox.current_task().priority is TaskPriority.LOW
 
 
 def test_the_manager_searches_opens_lineage_and_exports(

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from core.errors import SchemaTooNewError, StoreError, StoreLockedError
-from core.model import MemoryKind, NewMemory, Role, Session, Turn
+from core.model import MemoryKind, NewMemory, Role, Session, TaskPriority, Turn
 from core.store import MemoryStore
 from core.store.migrate import latest_version
 from core.store.store import DB_FILENAME
@@ -63,8 +63,10 @@ def test_reopen_keeps_schema_version(tmp_path: Path) -> None:
 def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     said = Turn("s-t0", "s", 0, Role.USER, "I live in Lisbon.", datetime(2026, 1, 5, tzinfo=UTC))
+    task = store.tasks.add("Call the bank", None, said.at)
     with store.db.write() as cur:
         store.conversations.insert_sessions(cur, [Session("s", said.at, None, (said,))])
+        cur.execute("ALTER TABLE tasks DROP COLUMN priority_chosen")
         cur.execute("DROP INDEX links_src")
         cur.execute("DROP TABLE pending_changes")
         cur.execute("DROP TABLE working_items")
@@ -89,6 +91,11 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
         assert store.conversations.unlearnt("s") == []
         # Relationships an older Engram recorded stay, without the turn that stated them.
         assert [r.target for r in store.entities.relationships()] == ["lisbon"]
+        # To-dos an older Engram stored can be given a priority.
+        assert store.tasks.inbox() == [task]
+        assert store.tasks.set_priority(task.id, TaskPriority.LOW, said.at).priority is (
+            TaskPriority.LOW
+        )
     finally:
         store.close()
 
@@ -109,6 +116,7 @@ def test_an_importance_out_of_range_from_an_older_engram_is_brought_into_range(
             cur.execute(
                 "UPDATE memories SET importance = ?::DOUBLE WHERE id = ?", [value, memory_id]
             )
+        cur.execute("ALTER TABLE tasks DROP COLUMN priority_chosen")
         cur.execute("DELETE FROM schema_version WHERE version >= 8")
     store.close()
     store = open_store(tmp_path)

@@ -401,6 +401,25 @@ def test_a_to_do_written_down_by_hand_is_tracked_and_a_mention_reinforces_it(
             typed_to_do(typed, SAID_AT)
 
 
+def test_a_priority_the_user_set_orders_the_inbox_and_outlasts_later_mentions(
+    store: MemoryStore,
+) -> None:
+    insurance = store.tasks.add("Call the insurance company", None, SAID_AT)
+    plants = store.tasks.add("Water the plants", None, SAID_AT)
+    assert [t.id for t in store.tasks.inbox()] == [insurance.id, plants.id]
+    assert store.tasks.set_priority(plants.id, TaskPriority.HIGH, SAID_AT).priority is (
+        TaskPriority.HIGH
+    )
+    store.tasks.set_priority(insurance.id, TaskPriority.LOW, SAID_AT)
+    assert [t.id for t in store.tasks.inbox()] == [plants.id, insurance.id]
+    # Said again, a to-do heard this surely would be high priority; the user said low.
+    record(store, "I have to call the insurance company.", SAID_AT + timedelta(hours=1), "t1")
+    again = store.tasks.get(insurance.id)
+    assert (again.mentions, again.priority) == (2, TaskPriority.LOW)
+    with pytest.raises(StoreError, match="No task with id t-nope"):
+        store.tasks.set_priority("t-nope", TaskPriority.LOW, SAID_AT)
+
+
 def test_imported_conversations_yield_tasks_with_their_turn_ids(
     store: MemoryStore, embedder: Embedder
 ) -> None:

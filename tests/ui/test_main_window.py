@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QPalette, QTextCursor
-from PySide6.QtWidgets import QApplication, QLineEdit, QTextBrowser
+from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from core.conflicts import ChangeToReview
@@ -312,6 +312,64 @@ def test_the_inbox_takes_its_decisions_back_last_first(qtbot: QtBot) -> None:
     inbox.undo_button.click()
     assert restored == [(plumber.id, "confirmed"), (passport.id, "candidate")]
     assert not inbox.undo_button.isEnabled()
+
+
+def test_ctrl_p_offers_the_three_priorities_and_a_right_click_the_buttons(
+    qtbot: QtBot,
+) -> None:
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    passport = task("Renew passport", TaskStatus.CANDIDATE, "t1")
+    inbox.show_tasks([passport], {})
+    inbox.show()
+    inbox.activateWindow()
+    qtbot.waitUntil(inbox.isActiveWindow)
+    inbox.tree.setFocus()
+    qtbot.keyClick(inbox.tree, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    menu = inbox.priority_menu
+    assert [(a.text(), a.isChecked()) for a in menu.actions()] == [
+        ("&High", True),
+        ("&Medium", False),
+        ("&Low", False),
+    ]
+    chosen = []
+    inbox.sig_task_priority_set.connect(lambda *args: chosen.append(args))
+    menu.actions()[0].trigger()
+    menu.actions()[2].trigger()
+    assert chosen == [(passport.id, "low")]
+    # The row's menu holds the buttons, enabled as they are for it.
+    row = inbox.tree.visualItemRect(inbox.suggested.child(0)).center()
+    inbox.tree.customContextMenuRequested.emit(row)
+    shown = next(m for m in inbox.tree.findChildren(QMenu) if m is not menu)
+    assert [(a.text(), a.isEnabled()) for a in shown.actions()][:3] == [
+        ("New...", True),
+        ("Confirm", True),
+        ("Dismiss", True),
+    ]
+    assert ("Done", False) in [(a.text(), a.isEnabled()) for a in shown.actions()]
+    with qtbot.waitSignal(inbox.sig_task_confirmed):
+        next(a for a in shown.actions() if a.text() == "Confirm").trigger()
+
+
+def test_lists_fit_a_window_of_ordinary_size_without_a_sideways_scroll_bar(
+    qtbot: QtBot,
+) -> None:
+    """Their words take the room the values leave; a long one is cut short, whole in its
+    tooltip."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1000, 700)
+    window.show()
+    said = "Remind me to renew my passport before the trip to Kyoto in the spring " * 3
+    long_task = replace(task("Renew passport " * 10, TaskStatus.CANDIDATE, "t1"), due_at=NOW)
+    window.inbox.show_tasks([long_task], {"t1": said}, NOW + timedelta(days=1))
+    window.manager.show_memories([memory("Ana lives in Porto and works as an architect " * 5)])
+    for index, tree in ((1, window.inbox.tree), (2, window.manager.results)):
+        window.show_tab(index)
+        qtbot.waitUntil(tree.isVisible)
+        assert tree.horizontalScrollBar().maximum() == 0
+    row = window.inbox.suggested.child(0)
+    assert row.toolTip(0) == long_task.title and row.toolTip(4) == " ".join(said.split())
 
 
 def test_the_inbox_shows_deadlines_on_the_users_clock(qtbot: QtBot, zone: str) -> None:
