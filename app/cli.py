@@ -10,7 +10,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from app.cli_asking import agreed_to_forget
 from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
+from app.cli_conversations import CONVERSATION_COMMANDS, add_conversation_commands
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
 from app.services import Services, embedder_for, embedder_spec, open_services, wall_clock
@@ -110,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stats.add_argument("--json", action="store_true", help="print JSON")
     add_assistant_commands(commands)
+    add_conversation_commands(commands)
     add_knowledge_commands(commands)
     return parser
 
@@ -258,16 +261,12 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
     if target.forgotten_at is not None:
         print(f"{target.id} was already forgotten.")
         return 0
-    if not args.yes:
-        if not sys.stdin.isatty():
-            raise InputError(
-                f"Would forget {target.id}: {target.content[:200]!r}. Refusing to forget "
-                "without confirmation; pass --yes."
-            )
-        answer = input(f"Forget for good:\n  {_hanging(target.content, 2)}\n[y/N] ")
-        if answer.strip().lower() not in ("y", "yes"):
-            print("Nothing was forgotten.")
-            return 1
+    if not agreed_to_forget(
+        f"{target.id}: {target.content[:200]!r}",
+        f"Forget for good:\n  {_hanging(target.content, 2)}\n",
+        args.yes,
+    ):
+        return 1
     purged = forget(services.store, services.home, [target.id], now, "forgotten on request")
     print(f"Forgot {counted(len(purged), 'version')} of {target.id}; only a tombstone remains.")
     return 0
@@ -331,6 +330,7 @@ COMMANDS = {
     "lineage": cmd_lineage,
     "forget": cmd_forget,
     **ASSISTANT_COMMANDS,
+    **CONVERSATION_COMMANDS,
     **KNOWLEDGE_COMMANDS,
 }
 
