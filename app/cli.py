@@ -10,8 +10,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from app.cli_asking import agreed_to_forget
+from app.cli_asking import agreed
 from app.cli_assistant import ASSISTANT_COMMANDS, add_assistant_commands
+from app.cli_backups import BACKUP_COMMANDS, add_backup_commands, cmd_restore
 from app.cli_conversations import CONVERSATION_COMMANDS, add_conversation_commands
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print JSON")
     add_assistant_commands(commands)
     add_conversation_commands(commands)
+    add_backup_commands(commands)
     add_knowledge_commands(commands)
     return parser
 
@@ -261,10 +263,11 @@ def cmd_forget(services: Services, args: argparse.Namespace) -> int:
     if target.forgotten_at is not None:
         print(f"{target.id} was already forgotten.")
         return 0
-    if not agreed_to_forget(
-        f"{target.id}: {target.content[:200]!r}",
+    if not agreed(
+        f"forget {target.id}: {target.content[:200]!r}",
         f"Forget for good:\n  {_hanging(target.content, 2)}\n",
         args.yes,
+        "Nothing was forgotten.",
     ):
         return 1
     purged = forget(services.store, services.home, [target.id], now, "forgotten on request")
@@ -331,11 +334,14 @@ COMMANDS = {
     "forget": cmd_forget,
     **ASSISTANT_COMMANDS,
     **CONVERSATION_COMMANDS,
+    **BACKUP_COMMANDS,
     **KNOWLEDGE_COMMANDS,
 }
 
 
 def run_command(home: Path, args: argparse.Namespace) -> int:
+    if args.command == "restore":
+        return cmd_restore(home, args)
     if args.command == "eval":
         # Benchmarks run in temporary stores and never open the user's memory file.
         return cmd_eval(embedder_for(home, embedder_spec(load_settings(home))), args)

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from app.cli_asking import agreed_to_forget
+from app.cli_asking import agreed
 from app.services import Services, wall_clock
 from core.errors import InputError
 from core.forgetting import forget_conversation
@@ -125,7 +125,9 @@ def _forget(services: Services, args: argparse.Namespace) -> int:
         return 0
     shown = f"the conversation {listed[args.id].title[:200]!r}"
     shown += f" ({counted(listed[args.id].turns, 'turn')})"
-    if not agreed_to_forget(shown, f"Forget for good {shown}?", args.yes):
+    if not agreed(
+        f"forget {shown}", f"Forget for good {shown}?", args.yes, "Nothing was forgotten."
+    ):
         return 1
     purged = forget_conversation(
         services.store, services.home, args.id, wall_clock(), "forgotten on request"

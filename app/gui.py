@@ -11,11 +11,13 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.services import open_services, wall_clock
+from app.recovery import Recovery, open_or_recover
+from app.services import wall_clock
 from app.shell import AppShell
 from app.single_instance import SingleInstance
 from core.errors import EngramError
 from core.settings import load_settings
+from ui import dialogs
 from ui.theme import apply_theme
 
 log = logging.getLogger(__name__)
@@ -34,10 +36,17 @@ def run_gui(home: Path) -> int:
     settings = load_settings(home)
     apply_theme(app, settings.theme)
     try:
-        services = open_services(home)
+        services = open_or_recover(
+            home,
+            lambda problem, backup: Recovery(dialogs.ask_recovery(problem, backup)),
+            wall_clock,
+        )
     except EngramError as exc:
         log.error("Could not open the memory store: %s", exc)
         QMessageBox.critical(None, "Engram cannot start", str(exc))
+        guard.release()
+        return 1
+    if services is None:
         guard.release()
         return 1
     shell = AppShell(home, services, settings, wall_clock)

@@ -41,7 +41,7 @@ DEFAULT_CADENCES: dict[str, Cadence] = {
     "six_hourly": Cadence(timedelta(hours=6), ("compress", "links", "indexes", "layout")),
     "daily": Cadence(
         timedelta(days=1),
-        ("sessions", "working", "tasks", "duplicates", "conflicts", "digest"),
+        ("sessions", "working", "tasks", "duplicates", "conflicts", "digest", "backup"),
     ),
     "weekly": Cadence(timedelta(days=7), ("episodes",)),
     "monthly": Cadence(timedelta(days=30), ("projects",)),

@@ -562,6 +562,13 @@ def daily_digest(ctx: JobContext) -> JobReport:
             return JobReport("digest", {"written": int(path is not None)})
 
 
+def backup(ctx: JobContext) -> JobReport:
+    """A copy of the memory file, for a file that one day will not open (the oldest copies
+    go; see `core.store.backups`)."""
+    made = ctx.store.back_up(ctx.now)
+    return JobReport("backup", {"megabytes": round(made.size / 2**20)})
+
+
 Job = Callable[[JobContext], JobReport]
 JOBS: dict[str, Job] = {
     "sessions": close_abandoned_sessions,
@@ -576,6 +583,7 @@ JOBS: dict[str, Job] = {
     "indexes": upkeep_indexes,
     "layout": layout,
     "digest": daily_digest,
+    "backup": backup,
 }
 
 

@@ -17,6 +17,11 @@ class StoreLockedError(StoreError):
     """Another process holds the database file."""
 
 
+class StoreDamagedError(StoreError):
+    """The database file cannot be read as one: damaged, or not Engram's. It is left as it is;
+    the user may set it aside and start again, from a backup or empty."""
+
+
 class InputError(EngramError):
     """A file or payload the user handed in is malformed; nothing was written."""
 

@@ -19,6 +19,28 @@ def confirm(parent: QWidget, title: str, text: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
+def ask_recovery(problem: str, backup: str | None) -> str:
+    """When the memory file will not open: "restore" (from `backup`, described in words;
+    offered only when there is one), "empty" or "quit". Either way forward keeps the file."""
+    box = QMessageBox(QMessageBox.Icon.Critical, "Engram cannot open your memory", problem)
+    box.setInformativeText(
+        "Engram can set this file aside (it is kept beside the new one, renamed, not deleted) "
+        + (f"and go on from {backup}, " if backup else "")
+        + "or start with an empty memory."
+    )
+    choices = {}
+    if backup:
+        choices[box.addButton(f"Restore {backup}", QMessageBox.ButtonRole.AcceptRole)] = "restore"
+    empty = box.addButton("Start with an empty memory", QMessageBox.ButtonRole.DestructiveRole)
+    choices[empty] = "empty"
+    leave = box.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
+    choices[leave] = "quit"
+    box.setDefaultButton(next(iter(choices)))
+    box.setEscapeButton(leave)
+    box.exec()
+    return choices.get(box.clickedButton(), "quit")
+
+
 def ask_text(parent: QWidget, title: str, label: str, text: str) -> str | None:
     """Multi-line text the user typed, or None when they cancelled."""
     value, accepted = QInputDialog.getMultiLineText(parent, title, label, text)

@@ -174,7 +174,7 @@ class SettingsDialog(QDialog):
             self,
             "Forget everything?",
             "Every conversation, memory, task and document record will be erased from this "
-            "computer. This cannot be undone.",
+            "computer, with the backups of the memory file. This cannot be undone.",
             FORGET_WORD,
         ):
             self.sig_forget_everything_requested.emit()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import threading
 import time
 import weakref
@@ -18,7 +19,7 @@ from typing import cast
 import duckdb
 import pyarrow as pa
 
-from core.errors import StoreError, StoreLockedError
+from core.errors import StoreDamagedError, StoreError, StoreLockedError
 from core.fair_lock import FairLock
 from core.model import Memory
 from core.store.extensions import load_extensions, offline_config
@@ -207,17 +208,16 @@ class Database:
             root.execute("SET GLOBAL TimeZone = 'UTC'")
             root.execute(f"ATTACH '{_quote(path)}' AS {CATALOG}")
             root.execute(f"USE {CATALOG}")
-        except duckdb.IOException as exc:
+        except duckdb.Error as exc:
             root.close()
-            if "lock" in str(exc).lower():
+            if isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower():
                 raise StoreLockedError(
                     f"The memory file {path} is in use by another program "
                     "(is Engram already running?)."
                 ) from exc
-            raise StoreError(f"Could not open the memory file {path}: {exc}") from exc
-        except duckdb.Error as exc:
-            root.close()
-            raise StoreError(
+            if isinstance(exc, duckdb.IOException) and "not a valid" not in str(exc):
+                raise StoreError(f"Could not open the memory file {path}: {exc}") from exc
+            raise StoreDamagedError(
                 f"The memory file {path} could not be read ({exc}). It may be damaged or "
                 "not an Engram file; it was left as it is."
             ) from exc
@@ -536,16 +536,37 @@ class Database:
         )
 
     def checkpoint(self, attempts: int = 20) -> None:
-        """Write the WAL into the main file. Readers mid-query block a plain checkpoint, so
-        retry briefly before giving up with an error."""
+        """Write the WAL into the main file."""
         with self._rows_lock, self._write_lock:
-            for attempt in range(attempts):
-                try:
-                    self._writer.execute("CHECKPOINT")
-                    return
-                except duckdb.TransactionException:
-                    time.sleep(0.05 * (attempt + 1))
-            raise StoreError("Could not checkpoint the memory file: it is busy; try again.")
+            self._checkpoint_held(attempts)
+
+    def _checkpoint_held(self, attempts: int = 20) -> None:
+        """With the writer held. Readers mid-query block a plain checkpoint, so retry briefly
+        before giving up with an error."""
+        for attempt in range(attempts):
+            try:
+                self._writer.execute("CHECKPOINT")
+                return
+            except duckdb.TransactionException:
+                time.sleep(0.05 * (attempt + 1))
+        raise StoreError("Could not checkpoint the memory file: it is busy; try again.")
+
+    def copy_file(self, target: Path) -> None:
+        """A whole copy of the file as committed now (a backup), which opens on its own: the
+        write-ahead log checkpointed into the file first, the writer held until the copy is
+        made so no commit lands in it half-way. Reads go on meanwhile. Written beside
+        `target` and moved into place, so a copy cut short is never taken for one."""
+        partial = target.with_name(f"{target.name}.partial")
+        with self._rows_lock, self._write_lock:
+            if self._closed:
+                raise StoreError("The memory store is closed.")
+            self._checkpoint_held()
+            try:
+                shutil.copyfile(self.config.path, partial)
+                os.replace(partial, target)
+            except OSError as exc:
+                partial.unlink(missing_ok=True)
+                raise StoreError(not_written("copy the memory file", exc)) from exc
 
     def close(self) -> None:
         with self._rows_lock, self._write_lock:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
 
+from core.store.backups import Backup, after_forget, back_up, drop_copies
 from core.store.conversations import ConversationRepository, forget_what_was_said
 from core.store.database import Database, DatabaseConfig
 from core.store.documents import DocumentRepository
@@ -83,6 +84,15 @@ class MemoryStore:
         # in progress holds copies of what it said and recalled, and looks for purged ones
         # when this moves.
         self.forgets = 0
+
+    @property
+    def home(self) -> Path:
+        """The data folder the memory file (and its backups) live in."""
+        return self.db.config.path.parent
+
+    def back_up(self, now: datetime) -> Backup:
+        """A copy of the memory file as it is now, kept beside it (see `core.store.backups`)."""
+        return back_up(self.db, self.home, now)
 
     @classmethod
     def open(
@@ -157,7 +167,9 @@ class MemoryStore:
 
     def forget_everything(self) -> None:
         """The privacy reset: every conversation, memory, task and document record goes, and
-        the file is rewritten so none of the text stays on disk. Settings are not data."""
+        the file is rewritten so none of the text stays on disk, nor in its backups or files
+        set aside. Settings are not data."""
+        drop_copies(self.db.config.path)
         with self.db.write() as cur:
             for table in USER_DATA_TABLES:
                 cur.execute(f"DELETE FROM {table}")
@@ -178,6 +190,8 @@ class MemoryStore:
                 with self.db.exclusive() as cur:
                     self.vectors.drop(cur)
                 self.db.rewrite_file({PURGE_PENDING: "0"})
+            # Before the vector graph is built again: the copy holds the writer.
+            after_forget(self.db, self.home, datetime.now(UTC))
         finally:
             self.vectors.ensure_in_background()
 

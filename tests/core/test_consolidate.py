@@ -181,6 +181,7 @@ def test_all_jobs_run_in_order_and_report(
         "indexes",
         "layout",
         "digest",
+        "backup",
     ]
     assert reports[7].counts["compressed"] == 18
 

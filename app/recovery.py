@@ -1,0 +1,58 @@
+"""Starting when the memory file will not open: rather than a dead end ("Engram cannot start"),
+the user may set the file aside (it is kept, renamed, never deleted) and go on from the newest
+backup that opens, or with an empty memory."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+
+from app.services import Services, open_services
+from core.assistant import Clock
+from core.errors import StoreDamagedError
+from core.local_time import minute_text
+from core.store.backups import Backup, backups, restore, set_aside
+from core.store.store import DB_FILENAME
+
+log = logging.getLogger(__name__)
+
+
+class Recovery(StrEnum):
+    RESTORE = "restore"
+    EMPTY = "empty"
+    QUIT = "quit"
+
+
+# What the user is asked: the error in words, and the backup that would be restored (its
+# description; None when there is none left to try). Returns their choice.
+Ask = Callable[[str, str | None], Recovery]
+
+
+def backup_words(backup: Backup) -> str:
+    return f"the backup of {minute_text(backup.made_at)}"
+
+
+def open_or_recover(home: Path, ask: Ask, clock: Clock) -> Services | None:
+    """The services over the memory file, or over what the user chose when it will not open;
+    None when they chose to quit. Each backup is tried once, newest first."""
+    tried: set[Path] = set()
+    while True:
+        try:
+            return open_services(home)
+        except StoreDamagedError as exc:
+            log.error("The memory file will not open: %s", exc)
+            untried = [b for b in backups(home) if b.path not in tried]
+            offered = untried[0] if untried else None
+            choice = ask(str(exc), backup_words(offered) if offered else None)
+            path = home / DB_FILENAME
+            if choice is Recovery.RESTORE and offered is not None:
+                tried.add(offered.path)
+                aside = restore(offered, path, clock())
+                log.warning("Restored %s; the unreadable file is kept as %s", offered.path, aside)
+            elif choice is Recovery.EMPTY:
+                aside = set_aside(path, clock())
+                log.warning("Starting with an empty memory; the unreadable file is %s", aside)
+            else:
+                return None

@@ -1,0 +1,98 @@
+"""Starting with a memory file that will not open: the user goes on from a backup or with an
+empty memory, and the unreadable file is kept; or quits, and nothing is touched."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from app.recovery import Recovery, open_or_recover
+from app.services import open_services
+from core.embed import Embedder
+from core.store.store import DB_FILENAME
+from tests.core.test_forget import remember_secret
+from ui import dialogs
+
+NOW = datetime(2026, 6, 1, 9, tzinfo=UTC)
+DAMAGED = b"not a database any more" * 1000
+
+
+def home_with_a_backup(tmp_path: Path, embedder: Embedder) -> tuple[Path, int]:
+    home = tmp_path / "home"
+    services = open_services(home)
+    remember_secret(services.store, embedder)
+    count = services.store.stats().memories
+    services.store.back_up(NOW)
+    services.close()
+    (home / DB_FILENAME).write_bytes(DAMAGED)
+    return home, count
+
+
+def kept_aside(home: Path) -> list[bytes]:
+    return [p.read_bytes() for p in sorted(home.glob(f"{DB_FILENAME}.set-aside-*"))]
+
+
+def test_a_damaged_file_is_set_aside_and_the_newest_backup_restored(
+    tmp_path: Path, embedder: Embedder
+) -> None:
+    home, count = home_with_a_backup(tmp_path, embedder)
+    asked: list[tuple[str, str | None]] = []
+
+    def ask(problem: str, backup: str | None) -> Recovery:
+        asked.append((problem, backup))
+        return Recovery.RESTORE
+
+    services = open_or_recover(home, ask, lambda: NOW)
+    assert services is not None
+    try:
+        assert services.store.stats().memories == count
+    finally:
+        services.close()
+    ((problem, backup),) = asked
+    assert "could not be read" in problem and backup == "the backup of 2026-06-01 09:00"
+    assert kept_aside(home) == [DAMAGED]
+
+
+def test_a_damaged_backup_leads_to_the_next_choice_and_quitting_touches_nothing(
+    tmp_path: Path, embedder: Embedder
+) -> None:
+    home, _ = home_with_a_backup(tmp_path, embedder)
+    assert open_or_recover(home, lambda *_: Recovery.QUIT, lambda: NOW) is None
+    assert (home / DB_FILENAME).read_bytes() == DAMAGED and kept_aside(home) == []
+    (backup,) = (home / "backups").iterdir()
+    backup.write_bytes(b"broken too" * 1000)
+    answers = iter([Recovery.RESTORE, Recovery.EMPTY])
+    offered: list[str | None] = []
+
+    def ask(_problem: str, backup: str | None) -> Recovery:
+        offered.append(backup)
+        return next(answers)
+
+    services = open_or_recover(home, ask, lambda: NOW)
+    assert services is not None
+    try:
+        assert services.store.stats().memories == 0
+    finally:
+        services.close()
+    assert offered == ["the backup of 2026-06-01 09:00", None]
+    assert sorted(kept_aside(home)) == sorted([DAMAGED, b"broken too" * 1000])
+
+
+def test_the_question_offers_a_backup_only_when_there_is_one(qtbot: QtBot) -> None:
+    def click(text: str) -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        shown.append([b.text() for b in box.findChildren(QPushButton)])
+        next(b for b in box.findChildren(QPushButton) if b.text().startswith(text)).click()
+
+    shown: list[list[str]] = []
+    QTimer.singleShot(0, lambda: click("Restore"))
+    assert dialogs.ask_recovery("It broke.", "the backup of 2026-06-01 09:00") == "restore"
+    QTimer.singleShot(0, lambda: click("Start with"))
+    assert dialogs.ask_recovery("It broke.", None) == "empty"
+    assert "Restore the backup of 2026-06-01 09:00" in shown[0]
+    assert not any(text.startswith("Restore") for text in shown[1]) and "Quit" in shown[1]
