@@ -10,8 +10,11 @@ from PySide6.QtGui import QDesktopServices
 
 from app.logs import log_file
 from app.version import engram_version
+from core.local_time import minute_text
 from core.settings import Settings
+from core.store.backups import FOLDER, backups
 from core.store.store import DB_FILENAME
+from core.wording import counted
 
 
 def about_text(home: Path, settings: Settings, embedding_model: str) -> str:
@@ -22,10 +25,19 @@ def about_text(home: Path, settings: Settings, embedding_model: str) -> str:
         "A private assistant with a long-term memory. It runs on this computer: nothing you "
         "say or store leaves it, and it goes online only to download a model you ask for.\n\n"
         f"Memory: {home / DB_FILENAME}\n"
+        f"Backups: {_backups_line(home)}\n"
         f"Log: {log_file(home)}\n"
         f"Language model: {chosen}\n"
         f"Embedding model: {embedding_model}"
     )
+
+
+def _backups_line(home: Path) -> str:
+    kept = backups(home)
+    if not kept:
+        return f"none yet (the daily upkeep writes them to {home / FOLDER})"
+    last = minute_text(kept[0].made_at)
+    return f"{counted(len(kept), 'copy')} in {home / FOLDER}, the last of {last}"
 
 
 def open_folder(folder: Path) -> bool:

@@ -4,7 +4,7 @@ the part that matters."""
 
 from __future__ import annotations
 
-_IRREGULAR = {"memory": "memories"}
+_IRREGULAR = {"memory": "memories", "copy": "copies"}
 
 
 def counted(count: int, noun: str) -> str:

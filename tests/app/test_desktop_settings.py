@@ -3,6 +3,7 @@ download, data folder, and switching the embedding model (with its resume at the
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
@@ -237,6 +238,13 @@ def test_help_says_where_the_memory_and_its_log_are(
     text = about.text()
     assert f"Engram {version('engram')}" in text
     assert str(shell.home / "engram.duckdb") in text
+    assert f"Backups: none yet (the daily upkeep writes them to {shell.home / 'backups'})" in text
+    about.close()
+    shell.services.store.back_up(datetime(2026, 3, 1, 12, tzinfo=UTC))
+    qtbot.keyClick(shell.window, Qt.Key.Key_F1)
+    about = shell.window.about_box
+    text = about.text()
+    assert f"Backups: 1 copy in {shell.home / 'backups'}, the last of 2026-03-01" in text
     assert str(shell.home / "logs" / "engram.log") in text
     assert f"Language model: {tiny_gguf.name}" in text
     assert f"Embedding model: {BUNDLED_MODEL_ID}" in text
