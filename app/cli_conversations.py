@@ -1,18 +1,21 @@
 """Past conversations on the command line: `conversations` lists them, `show` reads one back,
-`rename` names one, `forget` erases one for good (what the window's conversations list does).
-Thin shells over the store and `core.forgetting`."""
+`rename` names one, `forget` erases one for good (what the window's conversations list does),
+`export` writes them in the format `import` reads. Thin shells over the store,
+`core.forgetting` and `core.ingest.conversation_file`."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from app.cli_asking import agreed
 from app.services import Services, wall_clock
 from core.errors import InputError
 from core.forgetting import forget_conversation
+from core.ingest.conversation_file import write_conversation_file
 from core.local_time import minute_text
 from core.model import SessionSummary, Turn
 from core.wording import counted
@@ -26,17 +29,22 @@ LINE_TITLE = 60
 def add_conversation_commands(commands: argparse._SubParsersAction[Any]) -> None:
     conversations = commands.add_parser(
         "conversations",
-        help="past conversations: list, show, rename, forget",
+        help="past conversations: list, show, rename, forget, export",
         description="List past conversations, newest first (with no action), read one back "
-        "(show ID), name one (rename ID WORDS; no words: named by its first message again) "
-        "or forget one for good: its words, its name, the memories made from it and its "
-        "to-dos (forget ID).",
+        "(show ID), name one (rename ID WORDS; no words: named by its first message again), "
+        "forget one for good: its words, its name, the memories made from it and its "
+        "to-dos (forget ID), or write them to a file that import reads, here or on another "
+        "computer (export FILE [ID...]; no ids: all of them).",
     )
     conversations.add_argument(
-        "action", nargs="?", choices=["show", "rename", "forget"], help="what to do"
+        "action", nargs="?", choices=["show", "rename", "forget", "export"], help="what to do"
     )
-    conversations.add_argument("id", nargs="?", help="conversation id (as listed)")
-    conversations.add_argument("words", nargs="*", help="for rename: the name")
+    conversations.add_argument(
+        "id", nargs="?", help="conversation id (as listed); for export: FILE"
+    )
+    conversations.add_argument(
+        "words", nargs="*", help="for rename: the name; for export: the conversations"
+    )
     conversations.add_argument(
         "--limit", type=int, default=LISTED, help=f"list this many (default {LISTED})"
     )
@@ -68,6 +76,8 @@ def turn_payload(turn: Turn, forgotten: bool) -> dict[str, Any]:
 def cmd_conversations(services: Services, args: argparse.Namespace) -> int:
     if args.action is None:
         return _list(services, args)
+    if args.action == "export":
+        return _export(services, args)
     if not args.id:
         raise InputError(f"Which conversation? Usage: engram conversations {args.action} ID")
     conversations = services.store.conversations
@@ -135,6 +145,24 @@ def _forget(services: Services, args: argparse.Namespace) -> int:
     print(
         f"Forgot the conversation {args.id}: its words and "
         f"{counted(len(purged), 'memory')} made from them."
+    )
+    return 0
+
+
+def _export(services: Services, args: argparse.Namespace) -> int:
+    if not args.id:
+        raise InputError("Where to? Usage: engram conversations export FILE [ID...]")
+    path = Path(args.id)
+    conversations = services.store.conversations
+    if args.words:
+        unknown = set(args.words) - conversations.existing_session_ids(args.words)
+        if unknown:
+            raise InputError(f"No conversation with id {', '.join(sorted(unknown))}.")
+    sessions = conversations.stored_sessions(args.words or None)
+    turns = write_conversation_file(sessions, path)
+    print(
+        f"Wrote {counted(len(sessions), 'conversation')} ({counted(turns, 'turn')}) to {path}; "
+        f"engram import {path} reads them back."
     )
     return 0
 

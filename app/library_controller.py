@@ -21,7 +21,7 @@ from core.core_memory import CoreMemory
 from core.due import deadline_typed
 from core.forgetting import forget, forget_conversation
 from core.ingest.chunking import Chunker
-from core.ingest.conversation_file import read_conversation_file
+from core.ingest.conversation_file import read_conversation_file, write_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
@@ -98,6 +98,7 @@ class LibraryController(QObject):
             signal.connect(lambda task_id, what=label, to=status: self._task(task_id, what, to))
         window.sig_session_forget_requested.connect(self.forget_conversation)
         window.sig_session_renamed.connect(self._on_session_renamed)
+        window.sig_sessions_export_requested.connect(self._on_sessions_export_requested)
         inbox.sig_task_restored.connect(self._on_inbox_task_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
@@ -182,6 +183,17 @@ class LibraryController(QObject):
             lambda _: self.refresh_sessions(session_id),
             lambda message: self._window.show_error("Conversation not renamed", message),
         )
+
+    def _on_sessions_export_requested(self, session_ids: list[str], path: Path) -> None:
+        def export() -> str:
+            sessions = self._store.conversations.stored_sessions(session_ids or None)
+            turns = write_conversation_file(sessions, path)
+            return (
+                f"Exported {counted(len(sessions), 'conversation')} "
+                f"({counted(turns, 'turn')}) to {path}"
+            )
+
+        self._ops.run("export conversations", export, self._window.show_news)
 
     def _on_older_sessions_requested(self) -> None:
         self._sessions_listed += SESSIONS_PAGE

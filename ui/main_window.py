@@ -5,6 +5,7 @@ action. It holds the views and says what the user asked for; it never does the w
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
@@ -42,6 +43,8 @@ from ui.task_inbox import TaskInboxView
 
 SESSION_ID = Qt.ItemDataRole.UserRole
 SESSION_TITLE = Qt.ItemDataRole.UserRole + 1
+# How long news stays in the status line.
+NEWS_MS = 10_000
 CHAT_TAB, INBOX_TAB, MEMORY_TAB, MAP_TAB = 0, 1, 2, 3
 BUSY_DELAY_MS = 400
 
@@ -63,6 +66,8 @@ class MainWindow(QMainWindow):
     """Forget this conversation for good (the user confirmed)."""
     sig_session_renamed = Signal(str, str)
     """The user named a conversation (id, the name; empty: named by its first message)."""
+    sig_sessions_export_requested = Signal(list, Path)
+    """Write these conversations (their ids; none: all) to this file, in the import format."""
     sig_about_requested = Signal()
     """Say what this is, where its data lives and what it runs on."""
     sig_log_folder_requested = Signal()
@@ -169,6 +174,12 @@ class MainWindow(QMainWindow):
         self._action("&File", "&Import conversation...", "Ctrl+I", self.manager.ask_import)
         self._action("&File", "Add &documents...", "Ctrl+Shift+I", self.manager.ask_ingest)
         self._action("&File", "&Export memory...", "Ctrl+E", self.manager.ask_export)
+        self._action(
+            "&File",
+            "Export c&onversations...",
+            "Ctrl+Shift+E",
+            lambda: self.ask_export_sessions([]),
+        )
         self._action("&File", "&Settings...", "Ctrl+,", self.sig_settings_requested.emit)
         self._action("&File", "&Quit", "Ctrl+Q", self.request_quit)
         self._action("&View", "&Chat", "Ctrl+1", lambda: self.show_tab(CHAT_TAB))
@@ -349,6 +360,9 @@ class MainWindow(QMainWindow):
             return
         menu = QMenu(self.sessions)
         menu.addAction("Rename...  (F2)").triggered.connect(lambda: self.ask_rename_session(item))
+        menu.addAction("Export...").triggered.connect(
+            lambda: self.ask_export_sessions([session_id])
+        )
         menu.addAction("Forget this conversation...  (Delete)").triggered.connect(
             lambda: self.ask_forget_session(session_id)
         )
@@ -363,6 +377,19 @@ class MainWindow(QMainWindow):
         item = self.sessions.currentItem()
         if item is not None and item.data(SESSION_ID) is not None:
             self.ask_rename_session(item)
+
+    def ask_export_sessions(self, session_ids: list[str]) -> None:
+        """To a file that Import conversation reads back (here or on another computer)."""
+        chosen = dialogs.choose_save_path(
+            self, "Export conversations", "Conversations (*.json);;All files (*)"
+        )
+        if chosen is not None:
+            path = chosen[0] if chosen[0].suffix else chosen[0].with_suffix(".json")
+            self.sig_sessions_export_requested.emit(session_ids, path)
+
+    def show_news(self, text: str) -> None:
+        """Said in the status line for a while: something finished that the user asked for."""
+        self.statusBar().showMessage(text, NEWS_MS)
 
     def ask_rename_session(self, item: QListWidgetItem) -> None:
         # Read first: the list may be refilled (a reply stored) while the dialog is open.

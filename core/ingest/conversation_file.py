@@ -1,16 +1,18 @@
 """Parse Engram's conversation JSON (or a ChatGPT or Claude export, see `chat_exports`). Every
 problem is reported with where it is in the file, and the whole file is checked before anything
-is written."""
+is written. Conversations are exported in the same format, so they can be taken elsewhere and
+imported back."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
-from core.files import not_a_file
+from core.files import not_a_file, write_text_atomically
 from core.ingest.chat_exports import export_kind, parse_export
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
@@ -92,6 +94,34 @@ def parse_conversations(data: Any) -> list[Session]:
         title = conversation_title(_text(raw.get("title"), f"{where}.title", required=False))
         sessions.append(Session(session_id, started, project, tuple(turns), title))
     return sessions
+
+
+def conversation_record(session: Session) -> dict[str, Any]:
+    """A conversation in this file's format, as `parse_conversations` reads it back."""
+    record: dict[str, Any] = {"id": session.id, "started_at": session.started_at.isoformat()}
+    if session.title:
+        record["title"] = session.title
+    if session.project:
+        record["project"] = session.project
+    record["turns"] = [
+        {
+            "id": turn.id,
+            "role": turn.role.value,
+            **({"speaker": turn.speaker} if turn.speaker else {}),
+            "text": turn.text,
+            "at": turn.at.isoformat(),
+        }
+        for turn in session.turns
+    ]
+    return record
+
+
+def write_conversation_file(sessions: Sequence[Session], path: Path) -> int:
+    """Conversations taken out in the format Engram imports (here, or on another computer).
+    Returns how many turns were written."""
+    payload = {"sessions": [conversation_record(s) for s in sessions]}
+    write_text_atomically(path, json.dumps(payload, indent=1, ensure_ascii=False))
+    return sum(len(s.turns) for s in sessions)
 
 
 def read_conversation_file(path: Path) -> list[Session]:

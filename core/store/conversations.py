@@ -129,6 +129,28 @@ class ConversationRepository:
     def turns(self, turn_ids: Sequence[str]) -> list[Turn]:
         return self._turns(f"id IN {IDS}", [pack_ids(turn_ids)])
 
+    def stored_sessions(self, session_ids: Sequence[str] | None = None) -> list[Session]:
+        """Whole conversations as they were said (all, or those named), oldest first: their
+        name, project and the turns that hold words (a forget's blanks are left out, and a
+        conversation with none left is not one)."""
+        where, params = (
+            ("", []) if session_ids is None else (f"WHERE id IN {IDS}", [pack_ids(session_ids)])
+        )
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT id, started_at, project, title FROM sessions {where} ORDER BY started_at",
+                params,
+            )
+            .fetchall()
+        )
+        said: dict[str, list[Turn]] = {}
+        for turn in self._turns(
+            f"text <> '' AND session_id IN {IDS}", [pack_ids([r[0] for r in rows])]
+        ):
+            said.setdefault(turn.session_id, []).append(turn)
+        return [Session(r[0], r[1], r[2], tuple(said[r[0]]), r[3]) for r in rows if r[0] in said]
+
     def open_sessions(self, idle_since: datetime) -> list[tuple[str, str | None]]:
         """(id, project) of sessions never closed whose last turn is older than `idle_since`:
         Engram stopped before closing them."""

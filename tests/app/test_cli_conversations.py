@@ -53,3 +53,31 @@ def test_conversations_are_listed_read_named_and_forgotten(tmp_path: Path) -> No
     missing = engram(home, "conversations", "rename", "S9", "x")
     assert missing.returncode == 1 and "No conversation with id S9" in missing.stderr
     assert "Which conversation?" in engram(home, "conversations", "show").stderr
+
+
+def test_conversations_exported_import_back_elsewhere_with_their_names(tmp_path: Path) -> None:
+    data = conversation(sessions=3, turns_per_session=4)
+    data["sessions"][1]["title"] = "Espresso at last"
+    data["sessions"][1]["project"] = "kitchen"
+    source = tmp_path / "conv.json"
+    source.write_text(json.dumps(data))
+    home = tmp_path / "home"
+    assert engram(home, "import", str(source)).returncode == 0
+    assert engram(home, "conversations", "forget", "S0", "--yes").returncode == 0
+    out = tmp_path / "out.json"
+    exported = engram(home, "conversations", "export", str(out))
+    assert exported.returncode == 0, exported.stderr
+    assert "Wrote 2 conversations (8 turns)" in exported.stdout
+    # What a forget erased is not taken out with the rest.
+    written = json.loads(out.read_text())
+    assert [s["id"] for s in written["sessions"]] == ["S1", "S2"]
+    assert written["sessions"][0]["turns"] == data["sessions"][1]["turns"]
+
+    elsewhere = tmp_path / "elsewhere"
+    assert engram(elsewhere, "import", str(out)).returncode == 0
+    assert listed(elsewhere) == listed(home)
+    one = tmp_path / "one.json"
+    assert engram(home, "conversations", "export", str(one), "S2").returncode == 0
+    assert [s["id"] for s in json.loads(one.read_text())["sessions"]] == ["S2"]
+    unknown = engram(home, "conversations", "export", str(one), "S2", "S7")
+    assert unknown.returncode == 1 and "No conversation with id S7" in unknown.stderr

@@ -24,6 +24,7 @@ from tests.app.desktop import (
     WAIT_MS,
     Clock,
     ShellFactory,
+    activate,
     import_conversation,
     settle,
 )
@@ -31,6 +32,8 @@ from tests.core.conversation_factory import saying
 from tests.core.memory_factory import remember
 from ui import dialogs
 from ui.main_window import MEMORY_TAB, SESSION_ID, SESSION_TITLE
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 def test_the_inbox_confirms_dismisses_and_finishes_tasks_by_keyboard(
@@ -452,8 +455,8 @@ def test_the_memory_map_shows_laid_out_memories_and_opens_one(
     assert shell.window.manager.shown.id == wanted
 
 
-def test_a_conversation_is_renamed_and_forgotten_from_the_list(
-    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+def test_a_conversation_is_renamed_exported_and_forgotten_from_the_list(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     shell = make_shell(model=False)
     import_conversation(shell, sessions=2, turns_per_session=6)
@@ -478,6 +481,16 @@ def test_a_conversation_is_renamed_and_forgotten_from_the_list(
     qtbot.waitUntil(lambda: window.sessions.item(0).text().startswith("Baking plans\n"))
     # The dialog starts from the name shown: its first message's words.
     assert offered == [named] and named in store.conversations.session_turns(gone)[0].text
+    # Exported with its name, in the form Import conversation reads back.
+    out = tmp_path / "chats"
+    monkeypatch.setattr(dialogs, "choose_save_path", lambda *_: (out, "Conversations (*.json)"))
+    activate(qtbot, shell)
+    qtbot.keyClick(window, Qt.Key.Key_E, CTRL_SHIFT)
+    settle(qtbot, shell)
+    written = parse_conversations(json.loads(out.with_suffix(".json").read_text()))
+    other = window.sessions.item(1).data(SESSION_ID)
+    assert {s.id: s.title for s in written} == {gone: "Baking plans", other: None}
+    assert window.statusBar().currentMessage().startswith("Exported 2 conversations (12 turns)")
     item = window.sessions.item(0)
     window.sessions.setCurrentItem(item)
     window.sessions.itemActivated.emit(item)
