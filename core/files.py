@@ -7,11 +7,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from core.errors import InputError
+
 
 def write_text_atomically(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".part")
     tmp.write_text(text, "utf-8")
     os.replace(tmp, path)
+
+
+def write_export(path: Path, text: str) -> None:
+    """A file written where the user chose (an export): a place that cannot take it is said in
+    plain words, not as a traceback."""
+    if path.is_dir():
+        raise InputError(f"{path} is a folder; choose a file name to write to.")
+    try:
+        write_text_atomically(path, text)
+    except OSError as exc:
+        path.with_name(path.name + ".part").unlink(missing_ok=True)
+        raise InputError(f"Could not write {path}: {exc.strerror or exc}.") from exc
 
 
 def not_a_file(path: Path) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from core.consolidate import summary_sources
 from core.embed import Embedder
 from core.errors import InputError, StoreError
-from core.files import write_text_atomically
+from core.files import write_export
 from core.ingest.entities import extract_entities
 from core.local_time import day_text
 from core.model import Memory, MemoryKind, MemoryOrder, MemoryQuery, NewMemory, Tier, Turn
@@ -188,7 +188,7 @@ def memory_record(memory: Memory) -> dict[str, Any]:
 
 def export_json(memories: Sequence[Memory], path: Path) -> int:
     payload = {"memories": [memory_record(m) for m in memories]}
-    write_text_atomically(path, json.dumps(payload, indent=2, ensure_ascii=False))
+    write_export(path, json.dumps(payload, indent=2, ensure_ascii=False))
     return len(memories)
 
 
@@ -210,5 +210,5 @@ def export_markdown(memories: Sequence[Memory], path: Path) -> int:
             text = " ".join(memory.content.split())
             lines.append(f"- {text}  \n  <sub>{meta} · `{memory.id}`</sub>")
         lines.append("")
-    write_text_atomically(path, "\n".join(lines))
+    write_export(path, "\n".join(lines))
     return len(memories)

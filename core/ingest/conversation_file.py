@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import InputError
-from core.files import not_a_file, write_text_atomically
+from core.files import not_a_file, write_export
 from core.ingest.chat_exports import export_kind, parse_export
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
@@ -120,7 +120,7 @@ def write_conversation_file(sessions: Sequence[Session], path: Path) -> int:
     """Conversations taken out in the format Engram imports (here, or on another computer).
     Returns how many turns were written."""
     payload = {"sessions": [conversation_record(s) for s in sessions]}
-    write_text_atomically(path, json.dumps(payload, indent=1, ensure_ascii=False))
+    write_export(path, json.dumps(payload, indent=1, ensure_ascii=False))
     return sum(len(s.turns) for s in sessions)
 
 

@@ -81,3 +81,8 @@ def test_conversations_exported_import_back_elsewhere_with_their_names(tmp_path:
     assert [s["id"] for s in json.loads(one.read_text())["sessions"]] == ["S2"]
     unknown = engram(home, "conversations", "export", str(one), "S2", "S7")
     assert unknown.returncode == 1 and "No conversation with id S7" in unknown.stderr
+    # A place that cannot take the file is said in plain words.
+    for where, said in ((tmp_path, "is a folder"), (tmp_path / "no" / "x.json", "Could not write")):
+        refused = engram(home, "conversations", "export", str(where))
+        assert refused.returncode == 1 and said in refused.stderr
+        assert "Traceback" not in refused.stderr
