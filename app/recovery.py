@@ -11,7 +11,7 @@ from pathlib import Path
 
 from app.services import Services, open_services
 from core.assistant import Clock
-from core.errors import StoreDamagedError
+from core.errors import StoreDamagedError, StoreError
 from core.local_time import minute_text
 from core.store.backups import Backup, backups, restore, set_aside
 from core.store.store import DB_FILENAME
@@ -38,21 +38,30 @@ def open_or_recover(home: Path, ask: Ask, clock: Clock) -> Services | None:
     """The services over the memory file, or over what the user chose when it will not open;
     None when they chose to quit. Each backup is tried once, newest first."""
     tried: set[Path] = set()
+    path = home / DB_FILENAME
+    problem: str | None = None
     while True:
-        try:
-            return open_services(home)
-        except StoreDamagedError as exc:
-            log.error("The memory file will not open: %s", exc)
-            untried = [b for b in backups(home) if b.path not in tried]
-            offered = untried[0] if untried else None
-            choice = ask(str(exc), backup_words(offered) if offered else None)
-            path = home / DB_FILENAME
-            if choice is Recovery.RESTORE and offered is not None:
-                tried.add(offered.path)
+        if problem is None:
+            try:
+                return open_services(home)
+            except StoreDamagedError as exc:
+                log.error("The memory file will not open: %s", exc)
+                problem = str(exc)
+        untried = [b for b in backups(home) if b.path not in tried]
+        offered = untried[0] if untried else None
+        choice = ask(problem, backup_words(offered) if offered else None)
+        problem = None
+        if choice is Recovery.RESTORE and offered is not None:
+            tried.add(offered.path)
+            try:
                 aside = restore(offered, path, clock())
-                log.warning("Restored %s; the unreadable file is kept as %s", offered.path, aside)
-            elif choice is Recovery.EMPTY:
-                aside = set_aside(path, clock())
-                log.warning("Starting with an empty memory; the unreadable file is %s", aside)
-            else:
-                return None
+            except StoreError as exc:
+                # Not even a database: the next backup, or an empty memory, is offered.
+                problem = str(exc)
+                continue
+            log.warning("Restored %s; the unreadable file is kept as %s", offered.path, aside)
+        elif choice is Recovery.EMPTY:
+            aside = set_aside(path, clock())
+            log.warning("Starting with an empty memory; the unreadable file is %s", aside)
+        else:
+            return None

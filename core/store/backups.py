@@ -30,6 +30,8 @@ KEPT = 2
 _PREFIX = "engram-"
 _SUFFIX = ".duckdb"
 _STAMP = "%Y%m%d-%H%M%S"
+# Where every DuckDB file says what it is (its header's magic bytes).
+_MAGIC = (8, b"DUCK")
 # A memory file set aside (one that would not open, or one a restore replaced) is named so.
 _ASIDE = ".set-aside-"
 
@@ -126,7 +128,11 @@ def in_use(path: Path) -> bool:
 
 def restore(backup: Backup, path: Path, now: datetime) -> Path | None:
     """Put a copy in the memory file's place (Engram must not have it open). The file it
-    replaces is set aside, not deleted: returns where, or None when there was none."""
+    replaces is set aside, not deleted: returns where, or None when there was none. A file
+    that is no DuckDB database at all is refused before anything moves."""
+    with backup.path.open("rb") as head:
+        if head.read(len(_MAGIC[1]) + _MAGIC[0])[_MAGIC[0] :] != _MAGIC[1]:
+            raise StoreError(f"{backup.path} is not a copy of a memory file; nothing was changed.")
     partial = path.with_name(f"{path.name}.restoring")
     try:
         shutil.copyfile(backup.path, partial)

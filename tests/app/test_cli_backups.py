@@ -39,6 +39,11 @@ def test_a_backup_puts_right_a_file_that_will_not_open(tmp_path: Path) -> None:
 
     missing = engram(home, "restore", "--from", str(tmp_path / "nope.duckdb"), "--yes")
     assert missing.returncode == 1 and "No backup file at" in missing.stderr
+    # A file that is no copy of one is refused before anything moves.
+    before = path.read_bytes()
+    wrong = engram(home, "restore", "--from", str(source), "--yes")
+    assert wrong.returncode == 1 and "is not a copy of a memory file" in wrong.stderr
+    assert path.read_bytes() == before and len(list(home.glob(f"{DB_FILENAME}.set-aside-*"))) == 1
 
 
 def test_restore_leaves_the_file_of_a_running_engram_alone(tmp_path: Path) -> None:

@@ -57,7 +57,7 @@ def test_a_damaged_file_is_set_aside_and_the_newest_backup_restored(
     assert kept_aside(home) == [DAMAGED]
 
 
-def test_a_damaged_backup_leads_to_the_next_choice_and_quitting_touches_nothing(
+def test_a_broken_backup_leads_to_the_next_choice_and_quitting_touches_nothing(
     tmp_path: Path, embedder: Embedder
 ) -> None:
     home, _ = home_with_a_backup(tmp_path, embedder)
@@ -66,10 +66,10 @@ def test_a_damaged_backup_leads_to_the_next_choice_and_quitting_touches_nothing(
     (backup,) = (home / "backups").iterdir()
     backup.write_bytes(b"broken too" * 1000)
     answers = iter([Recovery.RESTORE, Recovery.EMPTY])
-    offered: list[str | None] = []
+    offered: list[tuple[str, str | None]] = []
 
-    def ask(_problem: str, backup: str | None) -> Recovery:
-        offered.append(backup)
+    def ask(problem: str, backup: str | None) -> Recovery:
+        offered.append((problem, backup))
         return next(answers)
 
     services = open_or_recover(home, ask, lambda: NOW)
@@ -78,8 +78,10 @@ def test_a_damaged_backup_leads_to_the_next_choice_and_quitting_touches_nothing(
         assert services.store.stats().memories == 0
     finally:
         services.close()
-    assert offered == ["the backup of 2026-06-01 09:00", None]
-    assert sorted(kept_aside(home)) == sorted([DAMAGED, b"broken too" * 1000])
+    # A backup that is no database is said so, and nothing moves for it.
+    assert [backup for _, backup in offered] == ["the backup of 2026-06-01 09:00", None]
+    assert "is not a copy of a memory file" in offered[1][0]
+    assert kept_aside(home) == [DAMAGED] and backup.read_bytes() == b"broken too" * 1000
 
 
 def test_the_question_offers_a_backup_only_when_there_is_one(qtbot: QtBot) -> None:
