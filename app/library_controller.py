@@ -69,6 +69,8 @@ class LibraryController(QObject):
         self._query_seq = 0
         # How many conversations the list holds ("Show older conversations" adds a page).
         self._sessions_listed = SESSIONS_PAGE
+        # What the conversations list is narrowed to ("": nothing).
+        self._sessions_filter = ""
         # Asks the background worker for a full layout (None: no background worker).
         self.request_layout: Callable[[], None] | None = None
         manager = window.manager
@@ -99,6 +101,7 @@ class LibraryController(QObject):
         window.sig_session_forget_requested.connect(self.forget_conversation)
         window.sig_session_renamed.connect(self._on_session_renamed)
         window.sig_sessions_export_requested.connect(self._on_sessions_export_requested)
+        window.sig_sessions_filter_changed.connect(self._on_sessions_filter_changed)
         inbox.sig_task_restored.connect(self._on_inbox_task_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
@@ -166,11 +169,11 @@ class LibraryController(QObject):
         self._ops.run("read the memory statistics", self._store.stats, self._window.show_stats)
 
     def refresh_sessions(self, current: str | None) -> None:
-        listed = self._sessions_listed
+        listed, containing = self._sessions_listed, self._sessions_filter
         self._ops.run(
             "list conversations",
             # One more than listed says whether there are older ones.
-            lambda: self._store.conversations.recent_sessions(listed + 1),
+            lambda: self._store.conversations.recent_sessions(listed + 1, containing),
             lambda sessions: self._window.show_sessions(
                 sessions[:listed], current, older=len(sessions) > listed
             ),
@@ -194,6 +197,10 @@ class LibraryController(QObject):
             )
 
         self._ops.run("export conversations", export, self._window.show_news)
+
+    def _on_sessions_filter_changed(self, text: str) -> None:
+        self._sessions_filter = text
+        self.refresh_sessions(None)
 
     def _on_older_sessions_requested(self) -> None:
         self._sessions_listed += SESSIONS_PAGE

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKe
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -45,6 +46,8 @@ SESSION_ID = Qt.ItemDataRole.UserRole
 SESSION_TITLE = Qt.ItemDataRole.UserRole + 1
 # How long news stays in the status line.
 NEWS_MS = 10_000
+# How long typing in the conversation finder pauses before the list is asked for again.
+FILTER_DELAY_MS = 250
 CHAT_TAB, INBOX_TAB, MEMORY_TAB, MAP_TAB = 0, 1, 2, 3
 BUSY_DELAY_MS = 400
 
@@ -66,6 +69,8 @@ class MainWindow(QMainWindow):
     """Forget this conversation for good (the user confirmed)."""
     sig_session_renamed = Signal(str, str)
     """The user named a conversation (id, the name; empty: named by its first message)."""
+    sig_sessions_filter_changed = Signal(str)
+    """List only the conversations whose name or words hold this text ("": all)."""
     sig_sessions_export_requested = Signal(list, Path)
     """Write these conversations (their ids; none: all) to this file, in the import format."""
     sig_about_requested = Signal()
@@ -99,6 +104,19 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(waiting, "Inbox")
         self.tabs.addTab(self.manager, "Memory")
         self.tabs.addTab(self.browser, "Map")
+        self.session_filter = QLineEdit(self)
+        self.session_filter.setPlaceholderText("Find a conversation (Ctrl+Shift+F)")
+        self.session_filter.setClearButtonEnabled(True)
+        self.session_filter.setToolTip("Lists the conversations whose name or words hold this")
+        # Asked once typing pauses, not at every key.
+        self._filter_delay = QTimer(self)
+        self._filter_delay.setSingleShot(True)
+        self._filter_delay.setInterval(FILTER_DELAY_MS)
+        self._filter_delay.timeout.connect(
+            lambda: self.sig_sessions_filter_changed.emit(self.session_filter.text())
+        )
+        self.session_filter.textChanged.connect(lambda _: self._filter_delay.start())
+        widget_keys(self.session_filter, [(Qt.Key.Key_Down, self._on_filter_down)])
         self.sessions = QListWidget(self)
         self.sessions.setObjectName("sessions")
         self.sessions.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -109,6 +127,7 @@ class MainWindow(QMainWindow):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(QLabel("<b>Conversations</b>", left))
+        left_layout.addWidget(self.session_filter)
         left_layout.addWidget(self.sessions, 1)
         left_layout.addWidget(self.new_session_button)
         self.main_split = QSplitter(self)
@@ -192,6 +211,7 @@ class MainWindow(QMainWindow):
         self.sidebar_action.setCheckable(True)
         self.sidebar_action.setChecked(True)
         self._action("&View", "&Find in memory", "Ctrl+F", self._on_find)
+        self._action("&View", "Find a c&onversation", "Ctrl+Shift+F", self._on_find_session)
         self._action("&Help", "&About Engram", "F1", self.sig_about_requested.emit)
         self._action("&Help", "Open &log folder", "", self.sig_log_folder_requested.emit)
 
@@ -232,6 +252,10 @@ class MainWindow(QMainWindow):
             more = QListWidgetItem("Show older conversations...")
             more.setToolTip("Only the most recent are listed at first")
             self.sessions.addItem(more)
+        if not sessions and self.session_filter.text().strip():
+            none = QListWidgetItem("No conversation holds these words.")
+            none.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.sessions.addItem(none)
         self.sessions.blockSignals(False)
 
     def show_stats(self, stats: StoreStats) -> None:
@@ -346,6 +370,8 @@ class MainWindow(QMainWindow):
             event.ignore()
 
     def _on_sessions_item_activated(self, item: QListWidgetItem) -> None:
+        if not item.flags() & Qt.ItemFlag.ItemIsEnabled:
+            return
         if item.data(SESSION_ID) is None:
             self.sig_older_sessions_requested.emit()
             return
@@ -411,6 +437,16 @@ class MainWindow(QMainWindow):
             "erased for good. This cannot be undone.",
         ):
             self.sig_session_forget_requested.emit(session_id)
+
+    def _on_filter_down(self) -> None:
+        """From the finder into what it found."""
+        self.sessions.setFocus()
+        if self.sessions.currentItem() is None and self.sessions.count():
+            self.sessions.setCurrentRow(0)
+
+    def _on_find_session(self) -> None:
+        self.session_filter.setFocus()
+        self.session_filter.selectAll()
 
     def _on_find(self) -> None:
         self.show_tab(MEMORY_TAB)

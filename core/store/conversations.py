@@ -181,10 +181,12 @@ class ConversationRepository:
         turns = [Turn(r[0], r[1], r[2], Role(r[3]), r[4], r[5], r[6]) for r in rows]
         return turns, {r[0] for r in rows if r[7]}
 
-    def recent_sessions(self, limit: int = 200) -> list[SessionSummary]:
+    def recent_sessions(self, limit: int = 200, containing: str = "") -> list[SessionSummary]:
         """Conversations newest first, titled by their name, else by their first user message
         that a forget left (the sessions list: "" when none is); one begun but not yet spoken
-        in, or one a forget left no words of, is not listed."""
+        in, or one a forget left no words of, is not listed. `containing`: only those whose
+        name or words hold this text (any case, taken literally)."""
+        needle = " ".join(containing.split()).lower()
         rows = (
             self._db.cursor()
             .execute(
@@ -192,9 +194,11 @@ class ConversationRepository:
                 "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user' AND t.text <> '')) "
                 "FROM sessions s LEFT JOIN turns t ON t.session_id = s.id "
                 "GROUP BY s.id, s.started_at, s.project, s.title "
-                "HAVING count(t.id) FILTER (WHERE t.text <> '') > 0 "
-                "ORDER BY s.started_at DESC LIMIT ?",
-                [limit],
+                "HAVING count(t.id) FILTER (WHERE t.text <> '') > 0 AND ($needle = '' "
+                "OR contains(lower(coalesce(s.title, '')), $needle) "
+                "OR bool_or(contains(lower(t.text), $needle))) "
+                "ORDER BY s.started_at DESC LIMIT $limit",
+                {"needle": needle, "limit": limit},
             )
             .fetchall()
         )

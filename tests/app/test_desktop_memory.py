@@ -510,3 +510,31 @@ def test_a_conversation_is_renamed_exported_and_forgotten_from_the_list(
     assert window.chat.past_session is None
     assert all(t.text == "" for t in store.conversations.session_turns(gone))
     assert 0 < store.stats().memories < before
+
+
+def test_a_conversation_is_found_by_its_words_from_the_keyboard(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell(model=False)
+    data = saying({(1, 3): "We should repaint the lighthouse kitchen in teal."}, sessions=3)
+    ConversationImporter(shell.services.store, shell.services.embedder).import_sessions(
+        parse_conversations(data)
+    )
+    shell.library.refresh_sessions(None)
+    window = shell.window
+    qtbot.waitUntil(lambda: window.sessions.count() == 3, timeout=WAIT_MS)
+    activate(qtbot, shell)
+    qtbot.keyClick(window, Qt.Key.Key_F, CTRL_SHIFT)
+    assert window.session_filter.hasFocus()
+    qtbot.keyClicks(window.session_filter, "LIGHTHOUSE kitchen")
+    qtbot.waitUntil(lambda: window.sessions.count() == 1, timeout=WAIT_MS)
+    assert window.sessions.item(0).data(SESSION_ID) == "S1"
+    qtbot.keyClick(window.session_filter, Qt.Key.Key_Down)
+    assert window.sessions.hasFocus() and window.sessions.currentRow() == 0
+    window.session_filter.setText("no such words anywhere")
+    qtbot.waitUntil(
+        lambda: window.sessions.item(0).text() == "No conversation holds these words.",
+        timeout=WAIT_MS,
+    )
+    window.session_filter.clear()
+    qtbot.waitUntil(lambda: window.sessions.count() == 3, timeout=WAIT_MS)

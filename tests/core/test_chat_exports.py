@@ -163,6 +163,19 @@ def test_a_conversation_is_renamed_by_the_user(
         conversations.rename_session("nope", "x")
 
 
+def test_conversations_are_found_by_their_name_or_their_words(
+    tmp_path: Path, store: MemoryStore, embedder: Embedder
+) -> None:
+    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export()))
+    ConversationImporter(store, embedder).import_sessions(sessions)
+    found = store.conversations.recent_sessions
+    assert [s.id for s in found(containing="MOVING")] == ["chatgpt:c-1"]
+    assert [s.id for s in found(containing="  vegetarian ")] == ["claude:k-1"]
+    assert [s.id for s in found(containing="")] == ["claude:k-1", "chatgpt:c-1"]
+    # Taken literally: a wildcard matches nothing but itself.
+    assert found(containing="%") == [] and found(containing="lisbon_") == []
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
