@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
             more.setToolTip("Only the most recent are listed at first")
             self.sessions.addItem(more)
         if not sessions and self.session_filter.text().strip():
-            none = QListWidgetItem("No conversation holds these words.")
+            none = QListWidgetItem("No conversation matches.")
             none.setFlags(Qt.ItemFlag.NoItemFlags)
             self.sessions.addItem(none)
         self.sessions.blockSignals(False)

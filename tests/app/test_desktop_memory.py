@@ -533,7 +533,7 @@ def test_a_conversation_is_found_by_its_words_from_the_keyboard(
     assert window.sessions.hasFocus() and window.sessions.currentRow() == 0
     window.session_filter.setText("no such words anywhere")
     qtbot.waitUntil(
-        lambda: window.sessions.item(0).text() == "No conversation holds these words.",
+        lambda: window.sessions.item(0).text() == "No conversation matches.",
         timeout=WAIT_MS,
     )
     window.session_filter.clear()
