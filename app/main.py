@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
         log.info("Command %s failed: %s", args.command, exc)
         sys.stderr.write(f"engram {args.command}: {exc}\n")
         return 1
+    except BrokenPipeError:
+        raise  # the reader went away: `entry` ends quietly
     except OSError as exc:
         # The machine said no (a file, a folder, the disk): its words, the details in the log.
         log.exception("Command %s failed", args.command)
