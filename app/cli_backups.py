@@ -13,7 +13,7 @@ from app.cli_asking import agreed
 from app.services import Services, wall_clock
 from core.errors import InputError
 from core.local_time import minute_text
-from core.store.backups import KEPT, Backup, backups, in_use, restore
+from core.store.backups import FOLDER, KEPT, Backup, backups, in_use, restore
 from core.store.store import DB_FILENAME
 
 
@@ -65,7 +65,7 @@ def cmd_restore(home: Path, args: argparse.Namespace) -> int:
     else:
         kept = backups(home)
         if not kept:
-            raise InputError(f"No backups in {home / 'backups'}; nothing was restored.")
+            raise InputError(f"No backups in {home / FOLDER}; nothing was restored.")
         chosen = kept[0]
         named = f"the backup of {minute_text(chosen.made_at)}"
     if in_use(path):

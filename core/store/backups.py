@@ -24,14 +24,15 @@ from core.store.database import Database
 log = logging.getLogger(__name__)
 
 FOLDER = "backups"
-# Each copy is as large as the memory file (~0.4 GB at 100,000 memories): a day and the day
+# Each copy is as large as the memory file (~0.7 GB at 100,000 memories): a day and the day
 # before is what a damaged file needs.
 KEPT = 2
 _PREFIX = "engram-"
 _SUFFIX = ".duckdb"
 _STAMP = "%Y%m%d-%H%M%S"
-# Where every DuckDB file says what it is (its header's magic bytes).
-_MAGIC = (8, b"DUCK")
+# Where every DuckDB file says what it is: these bytes at this offset of its header.
+_MAGIC = b"DUCK"
+_MAGIC_AT = 8
 # A memory file set aside (one that would not open, or one a restore replaced) is named so.
 _ASIDE = ".set-aside-"
 
@@ -68,14 +69,13 @@ def back_up(db: Database, home: Path, now: datetime, kept: int = KEPT) -> Backup
     return Backup(path, made, path.stat().st_size)
 
 
-def drop_copies(path: Path) -> int:
+def drop_copies(path: Path) -> None:
     """Delete every copy of the memory file at `path`: its backups and the files set aside
-    beside it (forgetting everything leaves none of the text on disk). Returns how many."""
+    beside it (forgetting everything leaves none of the text on disk)."""
     copies = [b.path for b in backups(path.parent)]
     copies += list(path.parent.glob(f"{path.name}{_ASIDE}*"))
     for copy in copies:
         copy.unlink(missing_ok=True)
-    return len(copies)
 
 
 def after_forget(db: Database, home: Path, now: datetime) -> None:
@@ -131,7 +131,8 @@ def restore(backup: Backup, path: Path, now: datetime) -> Path | None:
     replaces is set aside, not deleted: returns where, or None when there was none. A file
     that is no DuckDB database at all is refused before anything moves."""
     with backup.path.open("rb") as head:
-        if head.read(len(_MAGIC[1]) + _MAGIC[0])[_MAGIC[0] :] != _MAGIC[1]:
+        head.seek(_MAGIC_AT)
+        if head.read(len(_MAGIC)) != _MAGIC:
             raise StoreError(f"{backup.path} is not a copy of a memory file; nothing was changed.")
     partial = path.with_name(f"{path.name}.restoring")
     try:
