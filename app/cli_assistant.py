@@ -67,6 +67,9 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
     tasks.add_argument(
         "words", nargs="*", help="for due: when ('friday 5pm', 'dec 3'); for priority: which"
     )
+    tasks.add_argument(
+        "--all", action="store_true", help="list the finished, dismissed and waiting ones too"
+    )
     tasks.add_argument("--json", action="store_true", help="print JSON")
 
     pin = commands.add_parser(
@@ -189,19 +192,31 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
         print(f"{task.title}: {task.status.value}.")
         return 0
     inbox = services.store.tasks.inbox()
+    rest = services.store.tasks.out_of_inbox() if args.all else []
     if args.json:
-        print(json.dumps({"tasks": [task_payload(t) for t in inbox]}, indent=2, ensure_ascii=False))
+        payload = {"tasks": [task_payload(t) for t in (*inbox, *rest)]}
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
         return 0
     if not inbox:
         print("No open tasks.")
     now = wall_clock()
-    for task in inbox:
+    for task in (*inbox, *rest):
+        shown = task in inbox
         due = f"  due {due_text(task.due_at)}" if task.due_at else ""
-        if task.due_at and overdue(task.due_at, now):
+        if task.due_at and overdue(task.due_at, now) and shown:
             due += " (overdue)"
-        state = "tracked" if task.status is TaskStatus.CONFIRMED else "suggested"
+        state = _state(task, shown)
         print(f"[{task.priority.value:>6}] {task.title}{due}  ({state}, id {task.id})")
     return 0
+
+
+def _state(task: Task, shown: bool) -> str:
+    """How a to-do stands, in the inbox's words (`shown`: the inbox shows it)."""
+    if task.status is TaskStatus.CONFIRMED:
+        return "tracked"
+    if task.status is TaskStatus.CANDIDATE:
+        return "suggested" if shown else "waiting for a second mention"
+    return task.status.value
 
 
 def cmd_pin(services: Services, args: argparse.Namespace) -> int:

@@ -68,6 +68,17 @@ class TaskRepository:
             tasks, key=lambda t: (t.due_at or far, -rank.index(t.priority), -t.confidence)
         )
 
+    def out_of_inbox(self) -> list[Task]:
+        """The to-dos the inbox does not show, the latest changed first: finished, dismissed,
+        expired, and hedges waiting for a second mention (one decided by a slip is found here
+        and confirmed back)."""
+        rows = (
+            self._db.cursor()
+            .execute(f"SELECT {_COLUMNS} FROM tasks ORDER BY updated_at DESC, created_at DESC")
+            .fetchall()
+        )
+        return [t for t in map(_row_to_task, rows) if not self.in_inbox(t)]
+
     def in_inbox(self, task: Task) -> bool:
         """Whether the user sees this open task: tracked, or confident enough to suggest (a
         hedge said once waits out of sight for a second mention)."""

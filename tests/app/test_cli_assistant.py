@@ -47,6 +47,10 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
     finished = engram(home, "tasks", "done", task["id"])
     assert finished.returncode == 0 and "Call the dentist: done." in finished.stdout
     assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"] == []
+    # Out of the inbox, not out of reach: --all lists it (and the hedge said once).
+    every = engram(home, "tasks", "--all").stdout
+    assert f"(done, id {task['id']})" in every and "Call the dentist" in every
+    assert "Clean out the garage  (waiting for a second mention, id" in every
     missing = engram(home, "tasks", "dismiss", "t-000000000000")
     assert missing.returncode == 1
     assert "No task with id t-000000000000" in missing.stderr
