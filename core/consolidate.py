@@ -7,7 +7,6 @@ lineage, and links that faded to nothing are the only rows removed."""
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections import Counter
@@ -25,7 +24,6 @@ from core.digest import write_digest
 from core.embed import Embedder
 from core.errors import EngramError
 from core.ingest.dedupe import merge_stored_duplicates
-from core.ingest.entities import extract_entities
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import segment_turns
 from core.llm import LLM, ChatMessage, ask_between_replies
@@ -34,9 +32,12 @@ from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
 from core.prompts.templates import render
 from core.reembed import embed_missing
 from core.session_close import ClosedSession, intentions, settle_working_set
+from core.settings import load_settings
 from core.store import MemoryStore
+from core.store.backups import drop_backups
 from core.store.database import id_in
 from core.store.memory_rows import live
+from core.summaries import TOPICS_IN_SUMMARY, key_line, span, summarise, summary_schema
 from core.viz import DEFAULT_LAYOUT, LayoutConfig, update_layout
 from core.wording import counted
 from core.working import settle
@@ -46,8 +47,6 @@ log = logging.getLogger(__name__)
 SUMMARY_LINK = "summary_of"
 FACT_LINK = "fact_from"
 CLUSTER_WATERMARK = "episodes_clustered_until"
-TOPICS_IN_SUMMARY = 5
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,32 +99,6 @@ class JobContext:
     @property
     def cancelled(self) -> bool:
         return self.cancel is not None and self.cancel.is_set()
-
-
-def _key_line(memory: Memory, budget: int) -> str:
-    """The most informative sentence of a memory (the one naming the most things), cut to
-    `budget` characters."""
-    sentences = [s for s in _SENTENCE.split(memory.content.replace("\n", " ")) if s.strip()]
-    best = max(sentences or [memory.content], key=lambda s: (len(extract_entities(s)), len(s)))
-    return best if len(best) <= budget else best[: budget - 1].rstrip() + "…"
-
-
-def summarise(memories: list[Memory], limit: int) -> str:
-    """An extractive summary: dates, the names the originals keep coming back to, then each
-    original's key sentence."""
-    topics = Counter(e for m in memories for e in m.entities).most_common(TOPICS_IN_SUMMARY)
-    about = f" about {', '.join(name for name, _ in topics)}" if topics else ""
-    budget = max(40, limit // len(memories))
-    lines = [_key_line(m, budget) for m in memories]
-    head = f"Summary of {counted(len(memories), 'memory')} ({span(memories)}){about}"
-    return f"{head}: {' '.join(lines)}"
-
-
-def span(memories: list[Memory]) -> str:
-    """The dates a group of memories covers (kept in every summary: time is how people ask)."""
-    first = day_text(min(m.valid_from for m in memories))
-    last = day_text(max(m.created_at for m in memories))
-    return first if first == last else f"{first} to {last}"
 
 
 def compress_warm(ctx: JobContext) -> JobReport:
@@ -209,21 +182,13 @@ def _unclustered_episodes(ctx: JobContext, after: datetime, before: datetime) ->
     return ctx.store.memories.get_many([r[0] for r in rows])
 
 
-def summary_schema(limit: int) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {"summary": {"type": "string", "minLength": 20, "maxLength": limit}},
-        "required": ["summary"],
-    }
-
-
 def _model_summary(ctx: JobContext, group: list[Memory]) -> str | None:
     """The model's summary of a group going cold, or None without a model or with an
     unusable answer (the extractive summary is used then)."""
     if ctx.llm is None:
         return None
     limit = ctx.config.summary_chars
-    listing = "\n".join(f"- {_key_line(m, 600)}" for m in group)
+    listing = "\n".join(f"- {key_line(m, 600)}" for m in group)
     try:
         answer = ask_between_replies(
             ctx.llm,
@@ -255,7 +220,7 @@ def _distilled(ctx: JobContext, members: list[Memory]) -> tuple[MemoryKind, str]
     or with an unusable answer (the extractive fact is used then)."""
     if ctx.llm is None:
         return None
-    listing = "\n".join(f"- {_key_line(m, 300)}" for m in members)
+    listing = "\n".join(f"- {key_line(m, 300)}" for m in members)
     try:
         answer = ask_between_replies(
             ctx.llm,
@@ -317,7 +282,7 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
         kind, content = _distilled(ctx, members) or (
             MemoryKind.SEMANTIC,
             f"Recurring in {len(members)} conversations ({first} to {last}) about "
-            f"{', '.join(names)}: {_key_line(centre, config.summary_chars)}",
+            f"{', '.join(names)}: {key_line(centre, config.summary_chars)}",
         )
         fact = NewMemory(
             kind=kind,
@@ -345,7 +310,7 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
                 both_ways=False,
             )
             for member in members:
-                store.memories.set_summary(cur, member.id, _key_line(member, 200))
+                store.memories.set_summary(cur, member.id, key_line(member, 200))
         done.update(m.id for m in members)
         facts += 1
         clustered += len(members)
@@ -516,7 +481,7 @@ def project_summaries(ctx: JobContext) -> JobReport:
             continue
         memories = store.memories.get_many(list(ids))
         topics = Counter(e for m in memories for e in m.entities).most_common(TOPICS_IN_SUMMARY)
-        points = " ".join(_key_line(m, 200) for m in memories[:3])
+        points = " ".join(key_line(m, 200) for m in memories[:3])
         about = f" about {', '.join(name for name, _ in topics)}" if topics else ""
         content = (
             f"Project {project} in {month}: {counted(len(memories), 'memory')}{about}. {points}"
@@ -564,9 +529,14 @@ def daily_digest(ctx: JobContext) -> JobReport:
 
 def backup(ctx: JobContext) -> JobReport:
     """A copy of the memory file, for a file that one day will not open (the oldest copies
-    go; see `core.store.backups`)."""
-    made = ctx.store.back_up(ctx.now)
-    return JobReport("backup", {"megabytes": round(made.size / 2**20)})
+    go; see `core.store.backups`). As many are kept as the settings say; with none, none is
+    made and those made before go (the disk they took is given back)."""
+    kept = load_settings(ctx.home).backups_kept
+    if kept < 1:
+        drop_backups(ctx.store.home)
+        return JobReport("backup", {"kept": 0})
+    made = ctx.store.back_up(ctx.now, kept)
+    return JobReport("backup", {"megabytes": round(made.size / 2**20), "kept": kept})
 
 
 Job = Callable[[JobContext], JobReport]

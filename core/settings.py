@@ -31,6 +31,8 @@ class Settings:
     # Hours between background job groups (six_hourly, daily, weekly, monthly); unset = default.
     cadence_hours: dict[str, float] | None = None
     theme: str = "system"
+    # Copies of the memory file the daily upkeep keeps (each as large as the file); 0: none.
+    backups_kept: int = 2
     # Privacy pause: conversations go on but nothing of them is remembered.
     memory_paused: bool = False
 

@@ -69,13 +69,17 @@ def back_up(db: Database, home: Path, now: datetime, kept: int = KEPT) -> Backup
     return Backup(path, made, path.stat().st_size)
 
 
+def drop_backups(home: Path) -> None:
+    for backup in backups(home):
+        backup.path.unlink(missing_ok=True)
+
+
 def drop_copies(path: Path) -> None:
     """Delete every copy of the memory file at `path`: its backups and the files set aside
     beside it (forgetting everything leaves none of the text on disk)."""
-    copies = [b.path for b in backups(path.parent)]
-    copies += list(path.parent.glob(f"{path.name}{_ASIDE}*"))
-    for copy in copies:
-        copy.unlink(missing_ok=True)
+    drop_backups(path.parent)
+    for aside in path.parent.glob(f"{path.name}{_ASIDE}*"):
+        aside.unlink(missing_ok=True)
 
 
 def after_forget(db: Database, home: Path, now: datetime) -> None:

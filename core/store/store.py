@@ -11,7 +11,7 @@ from pathlib import Path
 
 import duckdb
 
-from core.store.backups import Backup, after_forget, back_up, drop_copies
+from core.store.backups import KEPT, Backup, after_forget, back_up, drop_copies
 from core.store.conversations import ConversationRepository, forget_what_was_said
 from core.store.database import Database, DatabaseConfig
 from core.store.documents import DocumentRepository
@@ -90,9 +90,10 @@ class MemoryStore:
         """The data folder the memory file (and its backups) live in."""
         return self.db.config.path.parent
 
-    def back_up(self, now: datetime) -> Backup:
-        """A copy of the memory file as it is now, kept beside it (see `core.store.backups`)."""
-        return back_up(self.db, self.home, now)
+    def back_up(self, now: datetime, kept: int = KEPT) -> Backup:
+        """A copy of the memory file as it is now, kept beside it with the newest `kept - 1`
+        made before (see `core.store.backups`)."""
+        return back_up(self.db, self.home, now, kept)
 
     @classmethod
     def open(

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from core.consolidate import JobContext, run_jobs
 from core.embed import Embedder
 from core.errors import StoreDamagedError
 from core.retrieval import Retriever, SearchRequest
+from core.settings import Settings, save_settings
 from core.store import MemoryStore
 from core.store.backups import KEPT, backups, restore, set_aside
 from core.store.store import DB_FILENAME
@@ -92,3 +94,23 @@ def test_a_file_that_will_not_open_is_set_aside_and_a_backup_restored(
         assert fresh.stats().memories == 0
     finally:
         fresh.close()
+
+
+def test_the_daily_backup_keeps_as_many_as_the_settings_say(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    def daily(day: int) -> dict[str, int]:
+        context = JobContext(store, embedder, NOW + timedelta(days=day), store.home)
+        (report,) = run_jobs(context, ["backup"])
+        return report.counts
+
+    for day in range(KEPT + 1):
+        daily(day)
+    assert len(backups(store.home)) == KEPT
+    save_settings(store.home, Settings(backups_kept=1))
+    assert daily(5)["kept"] == 1
+    (left,) = backups(store.home)
+    assert left.made_at == NOW + timedelta(days=5)
+    # None kept: none is made, and the disk the old ones took is given back.
+    save_settings(store.home, Settings(backups_kept=0))
+    assert daily(6) == {"kept": 0} and backups(store.home) == []
