@@ -4,12 +4,11 @@ open put right from it, the unreadable one kept, and a running Engram's file lef
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from core.store.store import DB_FILENAME
 from tests.app.test_cli import engram
+from tests.core.another_process import held_by_another_process
 from tests.core.conversation_factory import conversation
 
 
@@ -50,23 +49,8 @@ def test_restore_leaves_the_file_of_a_running_engram_alone(tmp_path: Path) -> No
     home = tmp_path / "home"
     assert engram(home, "backup").returncode == 0
     before = (home / DB_FILENAME).read_bytes()
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-            "print('ready', flush=True); time.sleep(60)",
-            str(home / DB_FILENAME),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout.readline().strip() == "ready"
+    with held_by_another_process(home / DB_FILENAME):
         refused = engram(home, "restore", "--yes")
-        assert refused.returncode == 1 and "quit Engram, then restore" in refused.stderr
-    finally:
-        holder.kill()
-        holder.wait()
+    assert refused.returncode == 1 and "quit Engram, then restore" in refused.stderr
     assert (home / DB_FILENAME).read_bytes() == before
     assert not list(home.glob(f"{DB_FILENAME}.set-aside-*"))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,6 +13,7 @@ from core.model import MemoryKind, NewMemory, Role, Session, TaskPriority, Turn
 from core.store import MemoryStore
 from core.store.migrate import latest_version
 from core.store.store import DB_FILENAME
+from tests.core.another_process import held_by_another_process
 
 
 def open_store(home: Path, dim: int = 384) -> MemoryStore:
@@ -155,24 +154,11 @@ def test_corrupt_file_gives_a_clear_error(tmp_path: Path) -> None:
 
 def test_file_held_by_another_process_is_reported_as_locked(tmp_path: Path) -> None:
     open_store(tmp_path).close()
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-            "print('ready', flush=True); time.sleep(60)",
-            str(tmp_path / DB_FILENAME),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout.readline().strip() == "ready"
-        with pytest.raises(StoreLockedError, match="in use by another program"):
-            open_store(tmp_path)
-    finally:
-        holder.kill()
-        holder.wait()
+    with (
+        held_by_another_process(tmp_path / DB_FILENAME),
+        pytest.raises(StoreLockedError, match="in use by another program"),
+    ):
+        open_store(tmp_path)
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
