@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from app import library_controller
 from app.chat_controller import SHUTDOWN_WAIT_MS
+from app.reminders import Reminders
 from app.scheduler import LifecycleWorker
 from app.shell import AppShell
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
@@ -455,6 +456,50 @@ def test_a_reminder_put_off_is_called_again_ten_minutes_later(
     again.close()
     reminders_after(qtbot, shell, timedelta(minutes=10))
     assert window.reminder_box is again
+
+
+def test_a_reminder_put_off_outlasts_a_restart(qtbot: QtBot, make_shell: ShellFactory) -> None:
+    """The reminder clock starts again with the app (here: a new one over the same store) and
+    calls what was put off before, at its time, or at once when that time passed meanwhile."""
+    shell = said(qtbot, make_shell, "Remind me to call the vet at 10am.")
+    reminders_after(qtbot, shell, timedelta(hours=1, seconds=30))
+    box = shell.window.reminder_box
+    (later,) = [b for b in box.buttons() if b.text() == "Remind me in 10 minutes"]
+    qtbot.mouseClick(later, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    started: list[Reminders] = []
+
+    def restarted(minutes: int) -> tuple[list[list[str]], Reminders, Clock]:
+        clock = Clock()
+        clock.now = shell.clock.now + timedelta(minutes=minutes)
+        again = Reminders(shell.services.store, shell.ops, clock, shell)
+        called: list[list[str]] = []
+        again.sig_tasks_due.connect(lambda tasks: called.append([t.title for t in tasks]))
+        started.append(again)
+        again.start()
+        settle(qtbot, shell)
+        return called, again, clock
+
+    def looked(again: Reminders, clock: Clock, later: timedelta) -> None:
+        clock.now += later
+        again.check()
+        settle(qtbot, shell)
+
+    try:
+        called, again, clock = restarted(5)
+        looked(again, clock, timedelta(minutes=4))
+        assert called == []
+        looked(again, clock, timedelta(minutes=2))
+        assert called == [["Call the vet"]]
+        # Called again once; one whose time passed while closed is called at the first look.
+        shell.reminders.snooze([shell.services.store.tasks.inbox()[0].id])
+        settle(qtbot, shell)
+        late, late_again, late_clock = restarted(30)
+        looked(late_again, late_clock, timedelta(seconds=30))
+        assert late == [["Call the vet"]]
+    finally:
+        for reminders in started:
+            reminders.stop()
 
 
 def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
