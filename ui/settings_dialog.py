@@ -29,6 +29,8 @@ from ui import dialogs
 from ui.theme import THEMES
 
 FORGET_WORD = "FORGET"
+# The most backups the form offers to keep (each as large as the memory file).
+MAX_BACKUPS = 30
 
 
 class SettingsDialog(QDialog):
@@ -71,6 +73,15 @@ class SettingsDialog(QDialog):
         for name in THEMES:
             self.theme.addItem(name.capitalize(), name)
         self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
+        self.backups = QSpinBox(self)
+        self.backups.setRange(0, MAX_BACKUPS)
+        self.backups.setSpecialValueText("none")
+        self.backups.setValue(max(0, min(MAX_BACKUPS, settings.backups_kept)))
+        self.backups.setToolTip(
+            "Copies of the memory file the daily upkeep keeps in the data folder's backups "
+            "folder, to go on from if the file is ever damaged. Each is as large as the file; "
+            "none: those made before are deleted too."
+        )
         self.paused = QCheckBox("Pause memory (chat, but remember nothing)", self)
         self.paused.setChecked(settings.memory_paused)
         self.forget_button = QPushButton("Forget everything...", self)
@@ -90,6 +101,7 @@ class SettingsDialog(QDialog):
         form.addRow("Context size (tokens)", self.context_size)
         form.addRow("Threads", self.threads)
         form.addRow("Theme", self.theme)
+        form.addRow("Backups kept", self.backups)
         form.addRow("Privacy", self.paused)
         form.addRow("", self.forget_button)
         note = QLabel(
@@ -127,6 +139,7 @@ class SettingsDialog(QDialog):
             threads=self.threads.value() or None,
             theme=self.theme.currentData(),
             memory_paused=self.paused.isChecked(),
+            backups_kept=self.backups.value(),
         )
 
     def chosen_data_folder(self) -> Path:

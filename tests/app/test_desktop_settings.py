@@ -47,6 +47,9 @@ def test_settings_round_trip_and_take_effect(
     dialog.context_size.setValue(2048)
     dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
     dialog.paused.setChecked(True)
+    assert dialog.backups.value() == 2
+    dialog.backups.setValue(0)
+    assert dialog.backups.text() == "none"
     dialog.accept()
     saved = load_settings(shell.home)
     assert (saved.llm_model_path, saved.context_size, saved.theme, saved.memory_paused) == (
@@ -55,6 +58,7 @@ def test_settings_round_trip_and_take_effect(
         "dark",
         True,
     )
+    assert saved.backups_kept == 0
     # The model named in settings loads; memory is paused for the chat.
     ready(qtbot, shell)
     assert not shell.chat.worker._assistant.remembering
@@ -63,6 +67,7 @@ def test_settings_round_trip_and_take_effect(
     qtbot.keyClick(shell.window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
     again = shell.settings_dialog
     assert again.context_size.value() == 2048 and again.paused.isChecked()
+    assert again.backups.value() == 0
     again.reject()
 
 
