@@ -1,13 +1,16 @@
 """User settings: one typed, versioned record in `<home>/settings.json`. Unknown or malformed
-files never stop the app; they are set aside and defaults used, with a warning in the log."""
+files never stop the app; they are set aside and defaults used, with a warning in the log. A
+value of the wrong kind in a file edited by hand ("backups_kept": "two") is left out the same
+way, setting by setting, rather than failing later in whatever uses it."""
 
 from __future__ import annotations
 
 import json
 import logging
 import os
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any, get_args, get_origin, get_type_hints
 
 from core.files import write_text_atomically
 
@@ -45,8 +48,7 @@ def load_settings(home: Path) -> Settings:
             raw = json.loads(path.read_text("utf-8"))
             if raw.get("version") != SETTINGS_VERSION:
                 raise ValueError(f"unknown settings version {raw.get('version')!r}")
-            known = {f.name for f in fields(Settings)}
-            settings = Settings(**{k: v for k, v in raw["values"].items() if k in known})
+            settings = Settings(**_fitting(raw["values"]))
         except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
             aside = path.with_suffix(".json.unreadable")
             path.replace(aside)
@@ -55,6 +57,34 @@ def load_settings(home: Path) -> Settings:
         field: os.environ[var] for var, field in ENV_OVERRIDES.items() if var in os.environ
     }
     return replace(settings, **overrides)
+
+
+def _fitting(values: dict[str, Any]) -> dict[str, Any]:
+    """The known settings whose values are of their kind; the others are said in the log."""
+    hints = get_type_hints(Settings)
+    kept = {}
+    for name, value in values.items():
+        if name not in hints:
+            continue
+        if _fits(value, hints[name]):
+            kept[name] = value
+        else:
+            kind = getattr(hints[name], "__name__", hints[name])
+            log.warning("Setting %s: %r is not of type %s; the default is used", name, value, kind)
+    return kept
+
+
+def _fits(value: object, hint: object) -> bool:
+    for allowed in get_args(hint) or (hint,):
+        kind = get_origin(allowed) or allowed
+        if kind is type(None):
+            if value is None:
+                return True
+        elif kind is float and isinstance(value, int | float) and not isinstance(value, bool):
+            return True
+        elif isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
+            return True
+    return False
 
 
 def save_settings(home: Path, settings: Settings) -> None:

@@ -3,6 +3,7 @@ folder is described without loading it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,21 @@ def test_unreadable_file_is_set_aside_and_defaults_used(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text("{ broken")
     assert load_settings(tmp_path) == Settings()
     assert (tmp_path / "settings.json.unreadable").read_text() == "{ broken"
+
+
+def test_a_value_of_the_wrong_kind_is_left_out_and_the_rest_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A file edited by hand: "two" backups would have failed the daily upkeep every day."""
+    save_settings(tmp_path, Settings(theme="dark", threads=2))
+    path = tmp_path / "settings.json"
+    raw = json.loads(path.read_text())
+    raw["values"].update(backups_kept="two", context_size=True, cadence_hours={"daily": 12})
+    path.write_text(json.dumps(raw))
+    loaded = load_settings(tmp_path)
+    assert loaded == Settings(theme="dark", threads=2, cadence_hours={"daily": 12})
+    assert "Setting backups_kept: 'two' is not of type int; the default is used" in caplog.text
+    assert not (tmp_path / "settings.json.unreadable").exists()
 
 
 def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
