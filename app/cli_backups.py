@@ -33,7 +33,9 @@ def add_backup_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "was learnt since it was made is not in it. The memory file it replaces is set aside "
         "beside it, renamed, not deleted. Engram must not be running.",
     )
-    restore_command.add_argument("--from", dest="source", type=Path, help="a backup file")
+    restore_command.add_argument(
+        "--from", dest="source", metavar="FILE", type=Path, help="a backup file"
+    )
     restore_command.add_argument("--yes", action="store_true", help="do not ask first")
 
 
