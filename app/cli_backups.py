@@ -13,6 +13,7 @@ from app.cli_asking import agreed
 from app.services import Services, wall_clock
 from core.errors import InputError
 from core.local_time import minute_text
+from core.settings import load_settings
 from core.store.backups import FOLDER, KEPT, Backup, backups, in_use, restore
 from core.store.store import DB_FILENAME
 
@@ -22,8 +23,8 @@ def add_backup_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "backup",
         help="copy the memory file now",
         description=f"Copy the memory file into DIR/backups and list the copies kept (the "
-        f"daily upkeep makes one too; the newest {KEPT} are kept). A forget reaches the "
-        "copies as well.",
+        f"daily upkeep makes one too; the newest {KEPT} are kept, or as many as backups_kept "
+        "in settings says, and at least this one). A forget reaches the copies as well.",
     )
     backup.add_argument("--json", action="store_true", help="print JSON")
     restore_command = commands.add_parser(
@@ -44,7 +45,7 @@ def backup_payload(backup: Backup) -> dict[str, Any]:
 
 
 def cmd_backup(services: Services, args: argparse.Namespace) -> int:
-    made = services.store.back_up(wall_clock())
+    made = services.store.back_up(wall_clock(), load_settings(services.home).backups_kept)
     kept = backups(services.home)
     if args.json:
         payload = {"made": backup_payload(made), "kept": [backup_payload(b) for b in kept]}

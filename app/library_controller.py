@@ -27,6 +27,7 @@ from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
 from core.model import Memory, MemoryQuery, Task, TaskPriority, TaskStatus, Turn
 from core.retrieval import SearchRequest
+from core.settings import load_settings
 from core.tasks import typed_to_do
 from core.tokens import token_counter
 from core.viz import Graph, build_graph, laid_out, layable_count, place_new
@@ -102,6 +103,7 @@ class LibraryController(QObject):
         window.sig_session_renamed.connect(self._on_session_renamed)
         window.sig_sessions_export_requested.connect(self._on_sessions_export_requested)
         window.sig_sessions_filter_changed.connect(self._on_sessions_filter_changed)
+        window.sig_backup_requested.connect(self.back_up)
         inbox.sig_task_restored.connect(self._on_inbox_task_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
@@ -201,6 +203,16 @@ class LibraryController(QObject):
     def _on_sessions_filter_changed(self, text: str) -> None:
         self._sessions_filter = text
         self.refresh_sessions(None)
+
+    def back_up(self) -> None:
+        """A copy of the memory file now, among the backups the upkeep keeps."""
+        self._ops.run(
+            "back up the memory",
+            lambda: self._store.back_up(
+                self._clock(), load_settings(self._store.home).backups_kept
+            ),
+            lambda made: self._window.show_news(f"Backed up to {made.path}"),
+        )
 
     def _on_older_sessions_requested(self) -> None:
         self._sessions_listed += SESSIONS_PAGE

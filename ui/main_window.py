@@ -75,6 +75,8 @@ class MainWindow(QMainWindow):
     """Write these conversations (their ids; none: all) to this file, in the import format."""
     sig_about_requested = Signal()
     """Say what this is, where its data lives and what it runs on."""
+    sig_backup_requested = Signal()
+    """Copy the memory file now (before an import or a forget one may want to take back)."""
     sig_log_folder_requested = Signal()
     """Open the folder of the log that error messages point to."""
 
@@ -199,6 +201,7 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+E",
             lambda: self.ask_export_sessions([]),
         )
+        self._action("&File", "&Back up memory now", "", self.sig_backup_requested.emit)
         self._action("&File", "&Settings...", "Ctrl+,", self.sig_settings_requested.emit)
         self._action("&File", "&Quit", "Ctrl+Q", self.request_quit)
         self._action("&View", "&Chat", "Ctrl+1", lambda: self.show_tab(CHAT_TAB))

@@ -57,13 +57,14 @@ def backups(home: Path) -> list[Backup]:
 
 
 def back_up(db: Database, home: Path, now: datetime, kept: int = KEPT) -> Backup:
-    """A copy of the file as it is now; the oldest copies beyond `kept` go."""
+    """A copy of the file as it is now; the oldest copies beyond `kept` go (never the one
+    just made: a copy asked for is kept even where the settings keep none)."""
     folder = home / FOLDER
     folder.mkdir(exist_ok=True)
     made = now.astimezone(UTC).replace(microsecond=0)
     path = folder / f"{_PREFIX}{made.strftime(_STAMP)}{_SUFFIX}"
     db.copy_file(path)
-    for old in backups(home)[kept:]:
+    for old in backups(home)[max(kept, 1) :]:
         old.path.unlink(missing_ok=True)
     log.info("Backed the memory file up to %s", path)
     return Backup(path, made, path.stat().st_size)

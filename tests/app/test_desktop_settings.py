@@ -228,7 +228,7 @@ def test_a_switch_of_embedding_models_resumes_at_the_next_start(
     assert "restart Engram to switch" in shell.window.statusBar().currentMessage()
 
 
-def test_help_says_where_the_memory_and_its_log_are(
+def test_help_says_where_the_memory_its_backups_and_its_log_are(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tiny_gguf: Path
 ) -> None:
     """Error messages send the user to the log: F1 says where it is (and the memory, the
@@ -254,6 +254,16 @@ def test_help_says_where_the_memory_and_its_log_are(
     assert f"Language model: {tiny_gguf.name}" in text
     assert f"Embedding model: {BUNDLED_MODEL_ID}" in text
     about.close()
+    # Asked for before something one may want to take back (a big import, a forget).
+    now_action = next(
+        a for a in shell.window.actions() if a.text().replace("&", "") == "Back up memory now"
+    )
+    now_action.trigger()
+    settle(qtbot, shell)
+    assert shell.window.statusBar().currentMessage().startswith(
+        f"Backed up to {shell.home / 'backups'}"
+    )
+    assert len(list((shell.home / "backups").iterdir())) == 2
 
     opened: list[Path] = []
     monkeypatch.setattr(shell_module, "open_folder", lambda folder: opened.append(folder) or True)

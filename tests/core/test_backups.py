@@ -114,3 +114,6 @@ def test_the_daily_backup_keeps_as_many_as_the_settings_say(
     # None kept: none is made, and the disk the old ones took is given back.
     save_settings(store.home, Settings(backups_kept=0))
     assert daily(6) == {"kept": 0} and backups(store.home) == []
+    # One asked for is kept all the same.
+    asked = store.back_up(NOW + timedelta(days=7), 0)
+    assert backups(store.home) == [asked]
