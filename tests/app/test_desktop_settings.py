@@ -260,8 +260,10 @@ def test_help_says_where_the_memory_its_backups_and_its_log_are(
     )
     now_action.trigger()
     settle(qtbot, shell)
-    assert shell.window.statusBar().currentMessage().startswith(
-        f"Backed up to {shell.home / 'backups'}"
+    assert (
+        shell.window.statusBar()
+        .currentMessage()
+        .startswith(f"Backed up to {shell.home / 'backups'}")
     )
     assert len(list((shell.home / "backups").iterdir())) == 2
 
