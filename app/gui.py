@@ -40,6 +40,7 @@ def run_gui(home: Path) -> int:
             home,
             lambda problem, backup: Recovery(dialogs.ask_recovery(problem, backup)),
             wall_clock,
+            lambda problem: QMessageBox.warning(None, "Backup not restored", problem),
         )
     except EngramError as exc:
         log.error("Could not open the memory store: %s", exc)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.bulk_import import BulkImport, ImportJob, Progress
 from app.operations import Operations
+from app.recovery import backup_words
 from app.services import Services
 from core.assistant import Clock
 from core.conflicts import changes_to_review, settle_pending
@@ -24,10 +25,12 @@ from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import read_conversation_file, write_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.ingest.documents import DocumentImporter, DocumentStatus
+from core.local_time import minute_text
 from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
 from core.model import Memory, MemoryQuery, Task, TaskPriority, TaskStatus, Turn
 from core.retrieval import SearchRequest
 from core.settings import load_settings
+from core.store.backups import Backup, backups, restore_at_next_start
 from core.tasks import typed_to_do
 from core.tokens import token_counter
 from core.viz import Graph, build_graph, laid_out, layable_count, place_new
@@ -104,6 +107,10 @@ class LibraryController(QObject):
         window.sig_sessions_export_requested.connect(self._on_sessions_export_requested)
         window.sig_sessions_filter_changed.connect(self._on_sessions_filter_changed)
         window.sig_backup_requested.connect(self.back_up)
+        window.sig_restore_requested.connect(self._on_restore_requested)
+        # The backups last offered to restore, as listed.
+        self._offered: list[Backup] = []
+        window.sig_restore_chosen.connect(self._on_restore_chosen)
         inbox.sig_task_restored.connect(self._on_inbox_task_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
@@ -212,6 +219,21 @@ class LibraryController(QObject):
                 self._clock(), load_settings(self._store.home).backups_kept
             ),
             lambda made: self._window.show_news(f"Backed up to {made.path}"),
+        )
+
+    def _on_restore_requested(self) -> None:
+        def offer(kept: list[Backup]) -> None:
+            self._offered = kept
+            self._window.ask_restore([_backup_words(b) for b in kept])
+
+        self._ops.run("list the backups", lambda: backups(self._store.home), offer)
+
+    def _on_restore_chosen(self, index: int) -> None:
+        chosen = self._offered[index]
+        self._ops.run(
+            "choose the backup to restore",
+            lambda: restore_at_next_start(self._store.home, chosen.path),
+            lambda _: self._window.offer_restart(backup_words(chosen)),
         )
 
     def _on_older_sessions_requested(self) -> None:
@@ -529,3 +551,7 @@ class LibraryController(QObject):
         self._window.show_error("Engram", message)
         # Batches written before the failure stay.
         self.sig_store_changed.emit()
+
+
+def _backup_words(backup: Backup) -> str:
+    return f"{minute_text(backup.made_at)} ({backup.size / 2**20:,.0f} MB)"

@@ -13,7 +13,7 @@ from app.services import Services, open_services
 from core.assistant import Clock
 from core.errors import StoreDamagedError, StoreError
 from core.local_time import minute_text
-from core.store.backups import Backup, backups, restore, set_aside
+from core.store.backups import Backup, backups, restore, set_aside, take_pending_restore
 from core.store.store import DB_FILENAME
 
 log = logging.getLogger(__name__)
@@ -34,11 +34,22 @@ def backup_words(backup: Backup) -> str:
     return f"the backup of {minute_text(backup.made_at)}"
 
 
-def open_or_recover(home: Path, ask: Ask, clock: Clock) -> Services | None:
-    """The services over the memory file, or over what the user chose when it will not open;
-    None when they chose to quit. Each backup is tried once, newest first."""
+def open_or_recover(
+    home: Path, ask: Ask, clock: Clock, tell: Callable[[str], None] = log.error
+) -> Services | None:
+    """The services over the memory file (a backup chosen in the running app put in its place
+    first), or over what the user chose when it will not open; None when they chose to quit.
+    Each backup is tried once, newest first. `tell`: says why a backup chosen was not put in
+    place (the memory file is then opened as it is)."""
     tried: set[Path] = set()
     path = home / DB_FILENAME
+    chosen = take_pending_restore(home)
+    if chosen is not None:
+        try:
+            aside = restore(chosen, path, clock())
+            log.warning("Restored %s as asked; the file it replaced is %s", chosen.path, aside)
+        except StoreError as exc:
+            tell(f"The backup chosen was not restored; your memory is as it was. {exc}")
     problem: str | None = None
     while True:
         if problem is None:

@@ -41,6 +41,12 @@ def ask_recovery(problem: str, backup: str | None) -> str:
     return choices.get(box.clickedButton(), "quit")
 
 
+def choose_item(parent: QWidget, title: str, label: str, items: list[str]) -> int | None:
+    """Which of `items` the user picked (its index), or None when they cancelled."""
+    value, accepted = QInputDialog.getItem(parent, title, label, items, 0, False)
+    return items.index(value) if accepted and value in items else None
+
+
 def ask_text(parent: QWidget, title: str, label: str, text: str) -> str | None:
     """Multi-line text the user typed, or None when they cancelled."""
     value, accepted = QInputDialog.getMultiLineText(parent, title, label, text)

@@ -75,6 +75,10 @@ class MainWindow(QMainWindow):
     """Write these conversations (their ids; none: all) to this file, in the import format."""
     sig_about_requested = Signal()
     """Say what this is, where its data lives and what it runs on."""
+    sig_restore_requested = Signal()
+    """Offer the backups to go back to (Engram restarts with the one chosen)."""
+    sig_restore_chosen = Signal(int)
+    """Put this backup (its place in the list offered) in place at the next start."""
     sig_backup_requested = Signal()
     """Copy the memory file now (before an import or a forget one may want to take back)."""
     sig_log_folder_requested = Signal()
@@ -202,6 +206,7 @@ class MainWindow(QMainWindow):
             lambda: self.ask_export_sessions([]),
         )
         self._action("&File", "&Back up memory now", "", self.sig_backup_requested.emit)
+        self._action("&File", "&Restore a backup...", "", self.sig_restore_requested.emit)
         self._action("&File", "&Settings...", "Ctrl+,", self.sig_settings_requested.emit)
         self._action("&File", "&Quit", "Ctrl+Q", self.request_quit)
         self._action("&View", "&Chat", "Ctrl+1", lambda: self.show_tab(CHAT_TAB))
@@ -415,6 +420,34 @@ class MainWindow(QMainWindow):
         if chosen is not None:
             path = chosen[0] if chosen[0].suffix else chosen[0].with_suffix(".json")
             self.sig_sessions_export_requested.emit(session_ids, path)
+
+    def ask_restore(self, backups: list[str]) -> None:
+        """`backups`: the copies kept, newest first, in words."""
+        if not backups:
+            self.show_error(
+                "No backups yet",
+                "The daily upkeep makes one; File > Back up memory now makes one at once.",
+            )
+            return
+        chosen = dialogs.choose_item(
+            self,
+            "Restore a backup",
+            "Go back to the memory as it was then: what was learnt since is not in it, and the "
+            "memory file now is kept beside it (renamed, not deleted). Engram restarts to do "
+            "it.",
+            backups,
+        )
+        if chosen is not None:
+            self.sig_restore_chosen.emit(chosen)
+
+    def offer_restart(self, backup: str) -> None:
+        """The backup is put in place when Engram starts next: now, if the user says so."""
+        if dialogs.confirm(
+            self,
+            "Restart to restore",
+            f"Engram puts {backup} in place when it starts next. Quit Engram now?",
+        ):
+            self.request_quit()
 
     def show_news(self, text: str) -> None:
         """Said in the status line for a while: something finished that the user asked for."""

@@ -19,6 +19,7 @@ from pathlib import Path
 import duckdb
 
 from core.errors import StoreError
+from core.files import write_text_atomically
 from core.store.database import Database
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,8 @@ _MAGIC = b"DUCK"
 _MAGIC_AT = 8
 # A memory file set aside (one that would not open, or one a restore replaced) is named so.
 _ASIDE = ".set-aside-"
+# Names the backup to put in place when Engram starts next.
+_RESTORE_NEXT = "restore-at-start"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,28 @@ def set_aside(path: Path, now: datetime) -> Path | None:
         raise StoreError(f"Could not move the memory file {path} aside: {exc}") from exc
     log.info("Set the memory file aside as %s", aside)
     return aside
+
+
+def restore_at_next_start(home: Path, backup: Path) -> None:
+    """The running app cannot swap its own file: the backup chosen is put in place by the next
+    start, before the file is opened (`take_pending_restore`)."""
+    write_text_atomically(home / _RESTORE_NEXT, str(backup))
+
+
+def take_pending_restore(home: Path) -> Backup | None:
+    """The backup chosen to restore at this start, if any (asked for once: the request goes
+    whatever becomes of it)."""
+    marker = home / _RESTORE_NEXT
+    if not marker.exists():
+        return None
+    chosen = Path(marker.read_text("utf-8").strip())
+    marker.unlink()
+    if not chosen.is_file():
+        log.warning("The backup chosen to restore, %s, is not there any more", chosen)
+        return None
+    return next((b for b in backups(home) if b.path == chosen), None) or Backup(
+        chosen, datetime.fromtimestamp(chosen.stat().st_mtime, UTC), chosen.stat().st_size
+    )
 
 
 def in_use(path: Path) -> bool:

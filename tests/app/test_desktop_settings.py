@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from app import shell as shell_module
 from app.paths import HOME_ENV, resolve_home
-from app.shell import WINDOW_STATE_FILE
+from app.shell import WINDOW_STATE_FILE, AppShell
 from core import reembed
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, bundled_model_path
 from core.model_download import CURATED_MODELS
@@ -255,10 +257,7 @@ def test_help_says_where_the_memory_its_backups_and_its_log_are(
     assert f"Embedding model: {BUNDLED_MODEL_ID}" in text
     about.close()
     # Asked for before something one may want to take back (a big import, a forget).
-    now_action = next(
-        a for a in shell.window.actions() if a.text().replace("&", "") == "Back up memory now"
-    )
-    now_action.trigger()
+    action(shell, "Back up memory now").trigger()
     settle(qtbot, shell)
     assert (
         shell.window.statusBar()
@@ -266,12 +265,24 @@ def test_help_says_where_the_memory_its_backups_and_its_log_are(
         .startswith(f"Backed up to {shell.home / 'backups'}")
     )
     assert len(list((shell.home / "backups").iterdir())) == 2
+    # Going back to one: put in place by the next start, after the user agrees to restart.
+    offered: list[list[str]] = []
+
+    def pick(_parent: QWidget, _title: str, _label: str, items: list[str]) -> int:
+        offered.append(items)
+        return 0
+
+    monkeypatch.setattr(dialogs, "choose_item", pick)
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
+    with qtbot.waitSignal(shell.window.sig_quit_requested, timeout=WAIT_MS):
+        action(shell, "Restore a backup...").trigger()
+    assert len(offered[0]) == 2 and offered[0][0].startswith("2026-03-01 12:00 (")
+    chosen = (shell.home / "restore-at-start").read_text()
+    assert chosen == str(shell.home / "backups" / "engram-20260301-120000.duckdb")
 
     opened: list[Path] = []
     monkeypatch.setattr(shell_module, "open_folder", lambda folder: opened.append(folder) or True)
-    log_action = next(
-        a for a in shell.window.actions() if a.text().replace("&", "") == "Open log folder"
-    )
+    log_action = action(shell, "Open log folder")
     log_action.trigger()
     assert opened == [shell.home / "logs"] and shell.window.error_box is None
     monkeypatch.setattr(shell_module, "open_folder", lambda folder: False)
@@ -279,3 +290,19 @@ def test_help_says_where_the_memory_its_backups_and_its_log_are(
     box = shell.window.error_box
     assert box is not None and str(shell.home / "logs") in box.text()
     box.close()
+
+
+def action(shell: AppShell, text: str) -> QAction:
+    return next(a for a in shell.window.actions() if a.text().replace("&", "") == text)
+
+
+def test_restoring_without_a_backup_says_how_to_make_one(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell(model=False)
+    action(shell, "Restore a backup...").trigger()
+    settle(qtbot, shell)
+    box = shell.window.error_box
+    assert box is not None and box.windowTitle() == "No backups yet"
+    assert "Back up memory now" in box.text()
+    assert not (shell.home / "restore-at-start").exists()

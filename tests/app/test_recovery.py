@@ -13,7 +13,9 @@ from pytestqt.qtbot import QtBot
 from app.recovery import Recovery, open_or_recover
 from app.services import open_services
 from core.embed import Embedder
+from core.store.backups import restore_at_next_start
 from core.store.store import DB_FILENAME
+from tests.core.memory_factory import remember
 from tests.core.test_forget import remember_secret
 from ui import dialogs
 
@@ -98,3 +100,37 @@ def test_the_question_offers_a_backup_only_when_there_is_one(qtbot: QtBot) -> No
     assert dialogs.ask_recovery("It broke.", None) == "empty"
     assert "Restore the backup of 2026-06-01 09:00" in shown[0]
     assert not any(text.startswith("Restore") for text in shown[1]) and "Quit" in shown[1]
+
+
+def test_a_backup_chosen_in_the_running_app_is_put_in_place_at_the_next_start(
+    tmp_path: Path, embedder: Embedder
+) -> None:
+    home = tmp_path / "home"
+    services = open_services(home)
+    remember_secret(services.store, embedder)
+    count = services.store.stats().memories
+    backup = services.store.back_up(NOW)
+    remember(services.store, embedder, ["An import one wants to take back"], NOW)
+    services.close()
+    told: list[str] = []
+    restore_at_next_start(home, backup.path)
+    services = open_or_recover(home, lambda *_: Recovery.QUIT, lambda: NOW, told.append)
+    assert services is not None
+    try:
+        assert services.store.stats().memories == count
+    finally:
+        services.close()
+    # Asked for once: the next start opens the file as it is.
+    assert not (home / "restore-at-start").exists() and told == []
+    (aside,) = home.glob(f"{DB_FILENAME}.set-aside-*")
+    # A choice that is no database leaves the memory as it was, and says so.
+    not_one = tmp_path / "notes.txt"
+    not_one.write_text("not a backup")
+    restore_at_next_start(home, not_one)
+    services = open_or_recover(home, lambda *_: Recovery.QUIT, lambda: NOW, told.append)
+    assert services is not None
+    try:
+        assert services.store.stats().memories == count
+    finally:
+        services.close()
+    assert len(told) == 1 and "not restored; your memory is as it was" in told[0]
