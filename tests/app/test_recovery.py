@@ -113,24 +113,23 @@ def test_a_backup_chosen_in_the_running_app_is_put_in_place_at_the_next_start(
     remember(services.store, embedder, ["An import one wants to take back"], NOW)
     services.close()
     told: list[str] = []
-    restore_at_next_start(home, backup.path)
-    services = open_or_recover(home, lambda *_: Recovery.QUIT, lambda: NOW, told.append)
-    assert services is not None
-    try:
-        assert services.store.stats().memories == count
-    finally:
-        services.close()
+
+    def started_with(chosen: Path) -> int:
+        """Memories found by a start after `chosen` was picked to restore."""
+        restore_at_next_start(home, chosen)
+        services = open_or_recover(home, lambda *_: Recovery.QUIT, lambda: NOW, told.append)
+        assert services is not None
+        try:
+            return services.store.stats().memories
+        finally:
+            services.close()
+
+    assert started_with(backup.path) == count
     # Asked for once: the next start opens the file as it is.
     assert not (home / "restore-at-start").exists() and told == []
     (aside,) = home.glob(f"{DB_FILENAME}.set-aside-*")
     # A choice that is no database leaves the memory as it was, and says so.
     not_one = tmp_path / "notes.txt"
     not_one.write_text("not a backup")
-    restore_at_next_start(home, not_one)
-    services = open_or_recover(home, lambda *_: Recovery.QUIT, lambda: NOW, told.append)
-    assert services is not None
-    try:
-        assert services.store.stats().memories == count
-    finally:
-        services.close()
+    assert started_with(not_one) == count
     assert len(told) == 1 and "not restored; your memory is as it was" in told[0]
