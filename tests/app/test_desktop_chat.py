@@ -6,19 +6,16 @@ from __future__ import annotations
 
 import re
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from app import library_controller
 from app.chat_controller import SHUTDOWN_WAIT_MS
-from app.reminders import Reminders
 from app.scheduler import LifecycleWorker
-from app.shell import AppShell
 from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
 from core.errors import StoreError
 from core.model import MemoryKind, Role, Session, Turn
@@ -27,7 +24,6 @@ from tests.app.desktop import (
     WAIT_MS,
     Clock,
     ShellFactory,
-    activate,
     import_conversation,
     ready,
     said,
@@ -38,7 +34,7 @@ from tests.app.desktop import (
     stored_turns,
 )
 from ui import dialogs
-from ui.main_window import INBOX_TAB, MEMORY_TAB, SESSION_ID
+from ui.main_window import MEMORY_TAB, SESSION_ID
 
 
 def test_first_run_without_a_model_explains_and_the_rest_works(
@@ -400,191 +396,6 @@ def test_a_conversation_a_crash_left_open_is_remembered_at_start(
     assert ended[0][0] is not None
     _, uncovered = shell.services.store.conversations.uncovered_turns("left")
     assert uncovered == set()
-
-
-def reminders_after(qtbot: QtBot, shell: AppShell, later: timedelta) -> None:
-    """The reminder clock looks again this much later."""
-    shell.clock.now += later
-    shell.reminders.check()
-    settle(qtbot, shell)
-
-
-def test_a_to_do_with_a_time_is_called_when_its_time_comes(
-    qtbot: QtBot, make_shell: ShellFactory
-) -> None:
-    """'Remind me ... at 10am' asks for a word at 10, not only a row in the inbox; it is said
-    once, and the inbox marks it overdue from then."""
-    shell = said(qtbot, make_shell, "Remind me to call the vet at 10am.")
-    window = shell.window
-    reminders_after(qtbot, shell, timedelta(0))
-    assert window.reminder_box is None
-    reminders_after(qtbot, shell, timedelta(hours=1, seconds=30))
-    assert window.reminder_box is not None
-    assert (
-        window.reminder_box.text() == "Time for your to-do:\n• Call the vet (due 2026-01-04 10:00)"
-    )
-    settle(qtbot, shell)
-    assert window.inbox.suggested.child(0).text(2) == "2026-01-04 10:00 · overdue"
-    reminders_after(qtbot, shell, timedelta(minutes=1))
-    assert (
-        window.reminder_box.text() == "Time for your to-do:\n• Call the vet (due 2026-01-04 10:00)"
-    )
-    (to_inbox,) = [b for b in window.reminder_box.buttons() if b.text() == "Open inbox"]
-    qtbot.mouseClick(to_inbox, Qt.MouseButton.LeftButton)
-    assert window.tabs.currentIndex() == INBOX_TAB
-
-
-def test_a_reminder_put_off_is_called_again_ten_minutes_later(
-    qtbot: QtBot, make_shell: ShellFactory
-) -> None:
-    shell = said(qtbot, make_shell, "Remind me to call the vet at 10am.")
-    window = shell.window
-    reminders_after(qtbot, shell, timedelta(hours=1, seconds=30))
-    assert window.reminder_box is not None
-    box = window.reminder_box
-    assert box.escapeButton().text() == "Close"
-    (later,) = [b for b in box.buttons() if b.text() == "Remind me in 10 minutes"]
-    qtbot.mouseClick(later, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not box.isVisible())
-    reminders_after(qtbot, shell, timedelta(minutes=9))
-    assert window.reminder_box is box
-    reminders_after(qtbot, shell, timedelta(minutes=1, seconds=30))
-    assert window.reminder_box is not box
-    assert "Call the vet" in window.reminder_box.text()
-    # Called again once: not at every look after.
-    again = window.reminder_box
-    again.close()
-    reminders_after(qtbot, shell, timedelta(minutes=10))
-    assert window.reminder_box is again
-
-
-def test_a_reminder_put_off_outlasts_a_restart(qtbot: QtBot, make_shell: ShellFactory) -> None:
-    """The reminder clock starts again with the app (here: a new one over the same store) and
-    calls what was put off before, at its time, or at once when that time passed meanwhile."""
-    shell = said(qtbot, make_shell, "Remind me to call the vet at 10am.")
-    reminders_after(qtbot, shell, timedelta(hours=1, seconds=30))
-    box = shell.window.reminder_box
-    (later,) = [b for b in box.buttons() if b.text() == "Remind me in 10 minutes"]
-    qtbot.mouseClick(later, Qt.MouseButton.LeftButton)
-    settle(qtbot, shell)
-    started: list[Reminders] = []
-
-    def restarted(minutes: int) -> tuple[list[list[str]], Reminders, Clock]:
-        clock = Clock()
-        clock.now = shell.clock.now + timedelta(minutes=minutes)
-        again = Reminders(shell.services.store, shell.ops, clock, shell)
-        called: list[list[str]] = []
-        again.sig_tasks_due.connect(lambda tasks: called.append([t.title for t in tasks]))
-        started.append(again)
-        again.start()
-        settle(qtbot, shell)
-        return called, again, clock
-
-    def looked(again: Reminders, clock: Clock, later: timedelta) -> None:
-        clock.now += later
-        again.check()
-        settle(qtbot, shell)
-
-    try:
-        called, again, clock = restarted(5)
-        looked(again, clock, timedelta(minutes=4))
-        assert called == []
-        looked(again, clock, timedelta(minutes=2))
-        assert called == [["Call the vet"]]
-        # Called again once; one whose time passed while closed is called at the first look.
-        shell.reminders.snooze([shell.services.store.tasks.inbox()[0].id])
-        settle(qtbot, shell)
-        late, late_again, late_clock = restarted(30)
-        looked(late_again, late_clock, timedelta(seconds=30))
-        assert late == [["Call the vet"]]
-    finally:
-        for reminders in started:
-            reminders.stop()
-
-
-def test_a_deadline_is_typed_in_words_and_wrong_words_say_so(
-    qtbot: QtBot, make_shell: ShellFactory
-) -> None:
-    shell = said(qtbot, make_shell, "Remind me to call the vet tomorrow.")
-    window = shell.window
-    window.show_tab(INBOX_TAB)
-    inbox = window.inbox
-    tasks = shell.services.store.tasks
-
-    activate(qtbot, shell)
-
-    def type_deadline(words: str) -> None:
-        inbox.tree.setFocus()
-        qtbot.keyClick(inbox.tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
-        qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
-        editor = QApplication.focusWidget()
-        assert editor.text() == "2026-01-05"
-        editor.selectAll()
-        qtbot.keyClick(editor, Qt.Key.Key_Backspace)
-        qtbot.keyClicks(editor, words)
-        qtbot.keyClick(editor, Qt.Key.Key_Return)
-        # The view commits what was typed on its next turn of the event loop.
-        qtbot.waitUntil(lambda: QApplication.focusWidget() is not editor)
-        settle(qtbot, shell)
-
-    # Sunday 4 January, 9:00: Friday is the 9th.
-    type_deadline("Friday 5pm")
-    (task,) = tasks.inbox()
-    assert task.due_at == datetime(2026, 1, 9, 17, tzinfo=UTC)
-    assert inbox.suggested.child(0).text(2) == "2026-01-09 17:00"
-    shell.services.store.tasks.set_due(task.id, datetime(2026, 1, 5, tzinfo=UTC), shell.clock())
-    shell.library.refresh_inbox()
-    settle(qtbot, shell)
-    type_deadline("whenever")
-    qtbot.waitUntil(lambda: window.error_box is not None, timeout=WAIT_MS)
-    assert 'No date in "whenever"' in window.error_box.text()
-    settle(qtbot, shell)
-    assert inbox.suggested.child(0).text(2) == "2026-01-05"
-    window.error_box.close()
-    activate(qtbot, shell)
-    type_deadline("")
-    assert tasks.inbox()[0].due_at is None
-
-
-def test_a_to_do_is_written_down_in_the_inbox_with_its_deadline_in_words(
-    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    shell = make_shell(model=False)
-    window = shell.window
-    window.show_tab(INBOX_TAB)
-    inbox = window.inbox
-    assert "write one down (Insert)" in inbox.empty.text()
-    activate(qtbot, shell)
-    monkeypatch.setattr(dialogs, "ask_line", lambda *_: "call the bank Friday 10am")
-    inbox.tree.setFocus()
-    qtbot.keyClick(inbox.tree, Qt.Key.Key_Insert)
-    settle(qtbot, shell)
-    # Sunday 4 January, 9:00: Friday is the 9th. Written down, it needs no confirming.
-    (task,) = shell.services.store.tasks.inbox()
-    assert (task.title, task.due_at) == ("Call the bank", datetime(2026, 1, 9, 10, tzinfo=UTC))
-    assert inbox.tracked.childCount() == 1 and inbox.current_task() == task
-    assert inbox.tracked.child(0).text(4) == "(written down)"
-    assert window.tabs.tabText(INBOX_TAB) == "Inbox"
-    monkeypatch.setattr(dialogs, "ask_line", lambda *_: "by Friday")
-    qtbot.mouseClick(inbox.new_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.error_box is not None, timeout=WAIT_MS)
-    assert "needs words saying what to do" in window.error_box.text()
-    assert len(shell.services.store.tasks.inbox()) == 1
-
-
-def test_a_to_do_noticed_is_said_under_the_reply_and_a_hedge_is_not(
-    qtbot: QtBot, make_shell: ShellFactory
-) -> None:
-    """The inbox badge alone was easy to miss; a hedge said once waits out of sight, so it is
-    not announced as noticed."""
-    shell = make_shell()
-    ready(qtbot, shell)
-    notice = shell.window.chat.notice
-    send(qtbot, shell, "I should clean out the garage.")
-    assert not notice.isVisible() or "To-do noticed" not in notice.text()
-    send(qtbot, shell, "Remind me to call the vet at 10am.")
-    assert notice.isVisible()
-    assert "To-do noticed: Call the vet (due 2026-01-04 10:00)." in notice.text()
 
 
 def test_quitting_waits_for_the_chat_past_its_budget_rather_than_abort(
