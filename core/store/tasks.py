@@ -121,17 +121,20 @@ class TaskRepository:
                 continue
             previous = match.confidence + (recency if match.mentions == 1 else 0.0)
             confidence = round(min(1.0, max(previous, candidate.confidence + recency)), 4)
+            # The latest word on the deadline wins, typed or said: a mention found in an
+            # older chat (an import) does not move a deadline set since.
             cur.execute(
-                "UPDATE tasks SET mentions = mentions + 1, confidence = ?, "
-                "priority = CASE WHEN priority_chosen THEN priority ELSE ? END, "
-                "due_at = coalesce(?, due_at), updated_at = greatest(updated_at, ?) WHERE id = ?",
-                [
-                    confidence,
-                    priority_for(confidence, self.config).value,
-                    candidate.due_at,
-                    candidate.said_at,
-                    match.id,
-                ],
+                "UPDATE tasks SET mentions = mentions + 1, confidence = $confidence, "
+                "priority = CASE WHEN priority_chosen THEN priority ELSE $priority END, "
+                "due_at = CASE WHEN $said_at >= updated_at THEN coalesce($due_at, due_at) "
+                "ELSE due_at END, updated_at = greatest(updated_at, $said_at) WHERE id = $id",
+                {
+                    "confidence": confidence,
+                    "priority": priority_for(confidence, self.config).value,
+                    "due_at": candidate.due_at,
+                    "said_at": candidate.said_at,
+                    "id": match.id,
+                },
             )
             (row,) = cur.execute(
                 f"SELECT {_COLUMNS} FROM tasks WHERE id = ?", [match.id]

@@ -477,3 +477,21 @@ def test_an_older_mention_does_not_age_a_to_do_said_since(store: MemoryStore) ->
     assert expired == set()
     (task,) = store.tasks.inbox()
     assert task.mentions == 2
+
+
+def test_the_latest_word_on_a_deadline_wins_typed_or_said(store: MemoryStore) -> None:
+    """A deadline found in an older chat (an import) does not move one set since; a later
+    mention with a deadline does."""
+    record(store, "I have to call the insurance company tomorrow.", SAID_AT, "t1")
+    (task,) = store.tasks.inbox()
+    tomorrow = task.due_at
+    assert tomorrow is not None
+    record(
+        store, "I have to call the insurance company by Friday.", SAID_AT - timedelta(days=30), "t0"
+    )
+    assert store.tasks.get(task.id).due_at == tomorrow
+    typed = store.tasks.set_due(task.id, tomorrow + timedelta(days=7), SAID_AT + timedelta(hours=1))
+    record(store, "I need to call the insurance company.", SAID_AT + timedelta(hours=2), "t2")
+    assert store.tasks.get(task.id).due_at == typed.due_at
+    record(store, "I must call the insurance company tomorrow.", SAID_AT + timedelta(days=1), "t3")
+    assert store.tasks.get(task.id).due_at == tomorrow + timedelta(days=1)
