@@ -75,6 +75,8 @@ class LibraryController(QObject):
         self._sessions_listed = SESSIONS_PAGE
         # What the conversations list is narrowed to ("": nothing).
         self._sessions_filter = ""
+        # The backups last offered to restore, as listed.
+        self._offered: list[Backup] = []
         # Asks the background worker for a full layout (None: no background worker).
         self.request_layout: Callable[[], None] | None = None
         manager = window.manager
@@ -108,8 +110,6 @@ class LibraryController(QObject):
         window.sig_sessions_filter_changed.connect(self._on_sessions_filter_changed)
         window.sig_backup_requested.connect(self.back_up)
         window.sig_restore_requested.connect(self._on_restore_requested)
-        # The backups last offered to restore, as listed.
-        self._offered: list[Backup] = []
         window.sig_restore_chosen.connect(self._on_restore_chosen)
         inbox.sig_task_restored.connect(self._on_inbox_task_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
