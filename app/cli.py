@@ -137,6 +137,8 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
         f"{counted(report.sessions_skipped, 'session')} already present; "
         f"{counted(report.to_dos, 'to-do')} for the inbox."
     )
+    for note in report.notes():
+        print(note)
     return 0
 
 

@@ -498,7 +498,12 @@ class LibraryController(QObject):
                     f"Import cancelled after {done}. Import the file again to finish: what is "
                     "already here is skipped."
                 )
-            return f"Imported {done}; {report.sessions_skipped} were already here."
+            return " ".join(
+                [
+                    f"Imported {done}; {report.sessions_skipped} were already here.",
+                    *report.notes("conversation"),
+                ]
+            )
 
         self._start_import(f"Importing {path.name}", job)
 

@@ -114,6 +114,13 @@ class ConversationRepository:
         )
         return dict(rows)
 
+    def turns_by_session(self, session_ids: Sequence[str]) -> dict[str, list[Turn]]:
+        """Every stored turn of these sessions in order, the blanks a forget left included."""
+        found: dict[str, list[Turn]] = {}
+        for turn in self._turns(f"session_id IN {IDS}", [pack_ids(session_ids)]):
+            found.setdefault(turn.session_id, []).append(turn)
+        return found
+
     def _turns(self, where: str, params: list[object]) -> list[Turn]:
         rows = (
             self._db.cursor()

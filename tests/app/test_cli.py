@@ -63,6 +63,20 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     again = engram(home, "import", str(source))
     assert "Imported 0 sessions" in again.stdout
     assert "10 sessions already present" in again.stdout
+    # The same chats exported again after more was said in two of them.
+    later = conversation(sessions=10, turns_per_session=4)
+    for session in later["sessions"][:2]:
+        session["turns"] += conversation(sessions=1, turns_per_session=6)["sessions"][0]["turns"][
+            4:
+        ]
+        for turn in session["turns"][4:]:
+            turn["id"] = f"{session['id']}:{turn['id']}"
+    source.write_text(json.dumps(later))
+    grown = engram(home, "import", str(source)).stdout.splitlines()
+    assert grown[0].startswith("Imported 0 sessions, 4 turns")
+    assert (
+        grown[1] == "2 sessions already here went on in this file: what was said since was added."
+    )
 
 
 def test_version_is_the_installed_one(tmp_path: Path) -> None:

@@ -81,6 +81,69 @@ def test_turn_id_already_used_by_another_session_writes_nothing(
     assert store.conversations.counts() == (1, 6)
 
 
+def test_a_later_export_adds_what_was_said_since(store: MemoryStore, embedder: Embedder) -> None:
+    """A chat app's export taken again later holds the same conversations, gone on: what was
+    said since is remembered (it was skipped whole with its session, never to be learnt)."""
+    importer = ConversationImporter(store, embedder)
+    importer.import_sessions(parse_conversations(conversation(sessions=1, turns_per_session=6)))
+    later = saying({(0, 8): "I live in Tbilisi these days."}, sessions=2, turns_per_session=10)
+    report = importer.import_sessions(parse_conversations(later))
+    assert (report.sessions_imported, report.sessions_continued, report.turns) == (1, 1, 14)
+    assert report.notes() == [
+        "1 session already here went on in this file: what was said since was added."
+    ]
+    assert store.conversations.counts() == (2, 20)
+    said = store.conversations.session_turns("S0")
+    assert [t.id for t in said] == [f"S0:T{i}" for i in range(10)]
+    assert [t.seq for t in said] == list(range(10))
+    # Remembered as a session's segments are: the first new one overlaps the turn before it.
+    rows = store.db.cursor().execute(
+        "SELECT id FROM memories WHERE session_id = 'S0' AND kind = 'episodic'"
+    )
+    segments = {m.source_turn_ids for m in store.memories.get_many([r[0] for r in rows.fetchall()])}
+    first, tail, new = (
+        ("S0:T0", "S0:T1", "S0:T2", "S0:T3", "S0:T4"),
+        ("S0:T3", "S0:T4", "S0:T5"),
+        ("S0:T5", "S0:T6", "S0:T7", "S0:T8", "S0:T9"),
+    )
+    assert segments == {first, tail, new}
+    facts = store.memories.current_by_keys(store.db.cursor(), ["ana: location"])
+    assert facts["ana: location"].content == "Ana lives in Tbilisi"
+    again = importer.import_sessions(parse_conversations(later))
+    assert (again.sessions_skipped, again.turns, again.notes()) == (2, 0, [])
+
+
+def test_a_file_that_reuses_a_conversations_ids_is_refused_whole(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Two files that both number their sessions and turns from 1: the second one's sessions
+    were counted "already present" and silently left out."""
+    importer = ConversationImporter(store, embedder)
+    importer.import_sessions(parse_conversations(conversation(sessions=1)))
+    other = saying({(0, 1): "A different conversation altogether."}, sessions=2)
+    with pytest.raises(InputError, match="turn 'S0:T1' of session 'S0'.*nothing was imported"):
+        importer.import_sessions(parse_conversations(other))
+    assert store.conversations.counts() == (1, 6)
+
+
+def test_a_conversation_edited_since_it_was_imported_is_left_out_and_said(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Editing a message in a chat app starts a new branch: a turn of a new id where an old one
+    was. What is remembered is not rewritten, and the user is told which were left out."""
+    importer = ConversationImporter(store, embedder)
+    importer.import_sessions(parse_conversations(conversation(sessions=1)))
+    edited = conversation(sessions=2)
+    edited["sessions"][0]["turns"][3]["id"] = "S0:T3-edited"
+    report = importer.import_sessions(parse_conversations(edited))
+    assert (report.sessions_imported, report.sessions_differing) == (1, ("S0",))
+    assert report.notes("conversation") == [
+        "1 conversation left out ('S0'): changed since conversations of the same id were "
+        "imported (a message edited); what is remembered is not rewritten."
+    ]
+    assert [t.id for t in store.conversations.session_turns("S0")][3] == "S0:T3"
+
+
 def test_lone_surrogates_spelt_out_in_the_json_are_stored_not_a_crash(
     store: MemoryStore, embedder: Embedder
 ) -> None:

@@ -93,6 +93,21 @@ def test_forget_leaves_no_trace_of_the_text_in_the_file(
     assert store.fulltext.search("zanzibarquokka") == []
 
 
+def test_importing_the_file_again_brings_nothing_forgotten_back(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """The same export imported again (or a later one that goes on) finds the forgotten turns
+    blank: they are the file's turns all the same, and stay blank."""
+    memory_id = remember_secret(store, embedder)
+    store.forget([memory_id], NOW, "asked to forget")
+    store.vectors.wait_for_build(timeout=60)
+    later = saying({(1, 2): SECRET}, sessions=3, turns_per_session=8)
+    report = ConversationImporter(store, embedder).import_sessions(parse_conversations(later))
+    assert (report.sessions_continued, report.turns, report.sessions_differing) == (3, 6, ())
+    assert store.fulltext.search("zanzibarquokka") == []
+    assert [t.text for t in store.conversations.session_turns("S1")][2] == ""
+
+
 def test_forget_takes_earlier_versions_with_it(store: MemoryStore, embedder: Embedder) -> None:
     old = NewMemory(MemoryKind.SEMANTIC, "Gate code is qwertzuiop", NOW, key="gate")
     new = NewMemory(MemoryKind.SEMANTIC, "Gate code is asdfghjkl", NOW, key="gate")
