@@ -15,7 +15,7 @@ import duckdb
 import numpy as np
 
 from core.embed import Embedder
-from core.errors import EngramError
+from core.errors import EngramError, StoreError
 from core.ingest.entities import extract_entities
 from core.model import Memory, MemoryKind
 from core.retrieval.config import DEFAULT_RETRIEVAL, Mode, RetrievalConfig
@@ -162,7 +162,11 @@ class Retriever:
             weak = [r.memory for r in ranked[len(cut) :]] + scored.rest
             cut = self._expand(cut, weak, request, required)[: request.k]
         if request.record_access and cut:
-            self.strengthen(cut, request.now)
+            try:
+                self.strengthen(cut, request.now)
+            except StoreError as exc:
+                # Finding needs no write: on a full disk the use goes unlearnt, the answer stands.
+                log.warning("Search results not strengthened: %s", exc)
         # Scored from copies without their text: only the results kept get it, with provenance.
         whole = {m.id: m for m in self._store.memories.with_text([r.memory for r in cut])}
         cut = [replace(r, memory=whole[r.memory.id]) for r in cut if r.memory.id in whole]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
+import duckdb
 import numpy as np
 import pytest
 
@@ -13,6 +14,7 @@ from core.errors import ModelError, StoreError
 from core.model import MemoryKind, NewMemory
 from core.retrieval import DEFAULT_RETRIEVAL, Mode, Retriever, SearchRequest
 from core.store import MemoryStore
+from core.store.database import not_written
 
 NOW = datetime(2026, 3, 18, 12, tzinfo=UTC)
 
@@ -277,6 +279,24 @@ def test_unreadable_memories_are_said_plainly_not_raised(
     outcome = Retriever(store, embedder).search(SearchRequest("boiler", NOW))
     assert outcome.results == []
     assert "unreadable" in outcome.degraded and "damaged" in outcome.degraded
+
+
+def test_a_full_disk_still_answers_a_search(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Using a memory strengthens it, a write; on a full disk that write fails, and the search
+    failed with it ("engram search" said the disk is full and showed nothing)."""
+    target = add(store, embedder, "The boiler was serviced in May", NOW)
+
+    def disk_full(*args: object) -> None:
+        # What the writer raises when its commit finds no room.
+        full = duckdb.IOException('Could not write file "engram.duckdb": No space left on device')
+        raise StoreError(not_written("save to the memory file", full))
+
+    monkeypatch.setattr(store.memories, "record_access", disk_full)
+    outcome = Retriever(store, embedder).search(SearchRequest("boiler", NOW))
+    assert [r.memory.id for r in outcome.results] == [target]
+    assert store.memories.get(target).access_count == 0
 
 
 def test_nothing_remembered_is_an_empty_answer_not_an_error(
