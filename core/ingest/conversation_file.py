@@ -56,6 +56,16 @@ def _turn(raw: Any, where: str, session_id: str, seq: int, default_at: datetime)
     )
 
 
+def _started(value: Any, raw_turns: list[Any], where: str) -> datetime:
+    """A session without its start begins with its first turn that has a time."""
+    if value is not None:
+        return parse_timestamp(value, f"{where}.started_at")
+    for seq, raw in enumerate(raw_turns):
+        if isinstance(raw, dict) and raw.get("at") is not None:
+            return parse_timestamp(raw["at"], f"{where}.turns[{seq}].at")
+    raise InputError(f'{where}.started_at: missing, and no turn has an "at" to start from')
+
+
 def parse_conversations(data: Any) -> list[Session]:
     """Validate an already-decoded document and return its sessions."""
     if not isinstance(data, dict) or not isinstance(data.get("sessions"), list):
@@ -74,14 +84,14 @@ def parse_conversations(data: Any) -> list[Session]:
         if session_id in seen_sessions:
             raise InputError(f"{where}.id: session {session_id!r} appears twice")
         seen_sessions.add(session_id)
-        started = parse_timestamp(raw.get("started_at"), f"{where}.started_at")
         raw_turns = raw.get("turns")
         if not isinstance(raw_turns, list):
             raise InputError(f"{where}.turns: expected a list")
+        started = _started(raw.get("started_at"), raw_turns, where)
         turns = []
         for seq, raw_turn in enumerate(raw_turns):
-            # Turns without a time of their own keep their order one second apart.
-            default_at = started + timedelta(seconds=seq)
+            # A turn without a time of its own comes a second after the one before it.
+            default_at = turns[-1].at + timedelta(seconds=1) if turns else started
             turn = _turn(raw_turn, f"{where}.turns[{seq}]", session_id, seq, default_at)
             if turn.id in seen_turns:
                 raise InputError(

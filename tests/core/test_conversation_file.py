@@ -4,6 +4,7 @@ written."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,18 @@ def test_valid_file_keeps_ids_order_and_times(tmp_path: Path) -> None:
     assert [s.title for s in sessions] == ["Trip to Porto", None]
     assert [t.id for t in sessions[0].turns] == ["S0:T0", "S0:T1", "S0:T2"]
     assert sessions[0].turns[1].speaker == "Engram"
-    # A turn without its own time falls back to the session start, keeping order.
-    assert sessions[1].turns[2].at > sessions[1].started_at
+    # A turn without its own time comes a second after the one before it.
+    assert sessions[1].turns[2].at - sessions[1].turns[1].at == timedelta(seconds=1)
+
+
+def test_a_session_without_its_start_begins_with_its_first_timed_turn(tmp_path: Path) -> None:
+    """Files written by hand or by other tools give turn times and no session start; each one
+    was refused ("started_at: expected an ISO 8601 date-time string, got None")."""
+    data = conversation(sessions=1, turns_per_session=3)
+    del data["sessions"][0]["started_at"], data["sessions"][0]["turns"][0]["at"]
+    (session,) = read_conversation_file(write(tmp_path, json.dumps(data)))
+    assert session.started_at == datetime.fromisoformat(data["sessions"][0]["turns"][1]["at"])
+    assert session.turns[0].at == session.started_at
 
 
 @pytest.mark.parametrize(
@@ -50,6 +61,10 @@ def test_valid_file_keeps_ids_order_and_times(tmp_path: Path) -> None:
             '[{"id": "t", "role": "user", "text": "hi"}, {"id": "t", "role": "user", '
             '"text": "again"}]}]}',
             "already used",
+        ),
+        (
+            '{"sessions": [{"id": "a", "turns": [{"id": "t", "role": "user", "text": "hi"}]}]}',
+            r'sessions\[0\]\.started_at: missing, and no turn has an "at"',
         ),
         (
             '{"sessions": [{"id": "a", "started_at": "2026-01-01", "title": 7, "turns": []}]}',
