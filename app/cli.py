@@ -54,12 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
     imp = commands.add_parser(
         "import",
         help="import a conversation file",
-        description='Import a conversation JSON file: {"sessions": [{"id", "started_at", '
-        '"project"?, "turns": [{"id", "role", "speaker"?, "text", "at"?}]}]}, or the '
-        "conversations.json of a ChatGPT or Claude data export. Sessions already imported are "
-        "skipped, so re-running after an interruption is safe.",
+        description='Import a conversation JSON file: {"sessions": [{"id", "started_at"?, '
+        '"project"?, "title"?, "turns": [{"id", "role", "speaker"?, "text", "at"?}]}]}, or a '
+        "ChatGPT or Claude data export (its .zip, or the conversations.json in it). Sessions "
+        "already imported are skipped, so re-running after an interruption is safe; what was "
+        "said in them since is added.",
     )
-    imp.add_argument("file", type=Path, help="path to the conversation JSON")
+    imp.add_argument("file", type=Path, help="the conversation JSON, or an export's .zip")
 
     search = commands.add_parser(
         "search", help="search memories", description="Search memories by meaning and keywords."

@@ -49,6 +49,9 @@ TIER_CHOICES = {
 }
 RELEVANCE = "Relevance"
 EXPORT_FILTERS = "JSON (*.json);;Markdown (*.md)"
+# What a file dropped alone is imported as a conversation by: Engram's or a chat app's JSON, or
+# the zip a ChatGPT or Claude data export is downloaded as.
+CONVERSATION_SUFFIXES = (".json", ".zip")
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,11 +302,11 @@ class MemoryManagerView(QWidget):
         self.status.setText(message)
 
     def take_in(self, paths: Sequence[Path]) -> None:
-        """Files dropped on the window: one conversation file (.json, a ChatGPT or Claude
-        export) is imported, anything else is read as documents (folders too)."""
+        """Files dropped on the window: one conversation file (.json, or a ChatGPT or Claude
+        data export's .zip) is imported, anything else is read as documents (folders too)."""
         if self._importing:
             self.show_status("An import is running: drop them again when it is done.")
-        elif len(paths) == 1 and paths[0].suffix.lower() == ".json":
+        elif len(paths) == 1 and paths[0].suffix.lower() in CONVERSATION_SUFFIXES:
             self.sig_import_requested.emit(paths[0])
         else:
             self.sig_ingest_requested.emit(list(paths))
@@ -333,8 +336,8 @@ class MemoryManagerView(QWidget):
     def ask_import(self) -> None:
         paths = dialogs.choose_open_paths(
             self,
-            "Import a conversation (or a ChatGPT / Claude conversations.json)",
-            "Conversations (*.json);;All files (*)",
+            "Import a conversation (or a ChatGPT / Claude data export)",
+            "Conversations (*.json *.zip);;All files (*)",
             many=False,
         )
         if paths:

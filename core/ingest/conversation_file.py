@@ -6,9 +6,11 @@ imported back."""
 from __future__ import annotations
 
 import json
+import zipfile
+import zlib
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from core.errors import InputError
@@ -18,6 +20,8 @@ from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
 
 MAX_FILE_BYTES = 200 * 1024 * 1024
+# The file a ChatGPT or Claude data export keeps its conversations in.
+EXPORT_NAME = "conversations.json"
 
 
 def _text(value: Any, where: str, *, required: bool = True) -> str | None:
@@ -135,30 +139,68 @@ def write_conversation_file(sessions: Sequence[Session], path: Path) -> int:
 
 
 def read_conversation_file(path: Path) -> list[Session]:
+    """Engram's file, a chat app's conversations.json, or the data export's zip as downloaded
+    (it holds conversations.json beside pictures and pages)."""
     if not path.is_file():
         raise InputError(not_a_file(path))
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise InputError(
-            f"{path.name} is {size / 2**20:.0f} MB; conversation files over "
-            f"{MAX_FILE_BYTES // 2**20} MB are refused"
-        )
-    raw = path.read_bytes()
+    if zipfile.is_zipfile(path):
+        name, raw = _from_export_zip(path)
+    else:
+        name = path.name
+        _within_limit(name, path.stat().st_size)
+        raw = path.read_bytes()
     if b"\x00" in raw[:8192]:
-        raise InputError(f"{path.name} is a binary file, not conversation JSON")
+        raise InputError(f"{name} is a binary file, not conversation JSON")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{path.name} is not valid UTF-8 (byte {exc.start})") from exc
+        raise InputError(f"{name} is not valid UTF-8 (byte {exc.start})") from exc
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(
-            f"{path.name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+            f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from exc
     try:
         if export_kind(data) is not None:
             return parse_export(data)
         return parse_conversations(data)
     except InputError as exc:
-        raise InputError(f"{path.name}: {exc}") from None
+        raise InputError(f"{name}: {exc}") from None
+
+
+def _within_limit(name: str, size: int) -> None:
+    if size > MAX_FILE_BYTES:
+        raise InputError(
+            f"{name} is {size / 2**20:.0f} MB; conversation files over "
+            f"{MAX_FILE_BYTES // 2**20} MB are refused"
+        )
+
+
+def _from_export_zip(path: Path) -> tuple[str, bytes]:
+    """The conversations.json of a data export's zip (the one nearest its top), and the name
+    to report its problems under."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            found = [i for i in archive.infolist() if PurePosixPath(i.filename).name == EXPORT_NAME]
+            if not found:
+                raise InputError(
+                    f"{path.name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does"
+                )
+            member = min(found, key=lambda i: (i.filename.count("/"), i.filename))
+            name = f"{member.filename} in {path.name}"
+            _within_limit(name, member.file_size)
+            with archive.open(member) as stream:
+                # Read no further than the limit, whatever size the archive claims.
+                raw = stream.read(MAX_FILE_BYTES + 1)
+            _within_limit(name, len(raw))
+            return name, raw
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        NotImplementedError,
+        RuntimeError,
+        OSError,
+    ) as exc:
+        raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc

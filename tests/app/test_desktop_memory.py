@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -299,6 +300,16 @@ def test_files_dropped_on_the_window_are_imported_or_read(
     assert shell.window.tabs.currentIndex() == MEMORY_TAB
     assert "Imported 2 conversations" in manager.status.text()
     assert shell.window.chat.composer.toPlainText() == ""
+    # A later export, as the zip it is downloaded in: the talks went on since.
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("conversations.json", json.dumps(saying({}, sessions=2, turns_per_session=6)))
+    drop(shell, archive)
+    settle(qtbot, shell)
+    assert manager.status.text().endswith(
+        "2 conversations already here went on in this file: what was said since was added."
+    )
+    assert shell.services.store.conversations.counts() == (2, 12)
     notes = tmp_path / "notes.md"
     notes.write_text("# Boat\n\nThe boat's mooring fee is due every April.\n", "utf-8")
     drop(shell, notes, tmp_path / "more notes")

@@ -4,6 +4,7 @@ ChatGPT conversation ended on, text turns only, in order, with their times and i
 from __future__ import annotations
 
 import json
+import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -200,3 +201,44 @@ def test_a_message_too_long_for_a_turn_keeps_its_head_and_says_so(tmp_path: Path
     kept = session.turns[0].text
     assert len(kept) <= MAX_TURN_CHARS and kept.startswith("x" * 1000)
     assert kept.endswith(f"[... {MAX_TURN_CHARS + 5_000 - CUT_AT:,} more characters not imported]")
+
+
+def test_the_export_zip_imports_as_downloaded(tmp_path: Path) -> None:
+    """A data export is downloaded as a zip; it had to be unpacked by hand first, and the
+    window read a dropped zip as a document and refused it as binary."""
+    archive = tmp_path / "chatgpt-export.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("chat.html", "<html>the same chats as a page</html>")
+        out.writestr("file-abc.png", bytes(range(256)) * 8)
+        out.writestr("conversations.json", json.dumps(chatgpt_export()))
+    expected = read_conversation_file(write(tmp_path, chatgpt_export()))
+    assert read_conversation_file(archive) == expected
+
+
+@pytest.mark.parametrize(
+    ("members", "message"),
+    [
+        ({"chat.html": "<html></html>"}, "export.zip holds no conversations.json"),
+        ({"conversations.json": "[{"}, "conversations.json in export.zip is not valid JSON"),
+    ],
+)
+def test_a_zip_that_is_no_export_says_so(
+    tmp_path: Path, members: dict[str, str], message: str
+) -> None:
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for name, text in members.items():
+            out.writestr(name, text)
+    with pytest.raises(InputError, match=message):
+        read_conversation_file(archive)
+
+
+def test_a_damaged_zip_is_refused_in_words(tmp_path: Path) -> None:
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("conversations.json", json.dumps(chatgpt_export()) * 50)
+    data = bytearray(archive.read_bytes())
+    data[60:400] = bytes(340)  # the compressed stream, zeroed
+    archive.write_bytes(bytes(data))
+    with pytest.raises(InputError, match="export.zip is a zip file that cannot be read"):
+        read_conversation_file(archive)
