@@ -1,8 +1,9 @@
 """One chat turn end to end: message in (stored as it arrives) -> retrieve (answer mode; manager
-mode at the start of a session or after a long gap) -> assemble the layered context -> stream
-the reply -> store it -> learn from the exchange (segments, facts, to-dos, boosting what was
-used). Runs on a worker thread; the UI thread only receives tokens and hears when the reply is
-stored, before the learning. A cancelled reply is kept, marked as interrupted."""
+mode at the start of a session or after a long gap, unless the message asks a question) ->
+assemble the layered context -> stream the reply -> store it -> learn from the exchange
+(segments, facts, to-dos, boosting what was used). Runs on a worker thread; the UI thread only
+receives tokens and hears when the reply is stored, before the learning. A cancelled reply is
+kept, marked as interrupted."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from core.ingest.remember import Lesson, inline_extraction, remember, segment_me
 from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
 from core.llm import LLM
 from core.model import Role, Session, Task, Turn
+from core.recall_mode import recall_mode
 from core.retrieval import Mode, Retriever, SearchOutcome, SearchRequest
 from core.retrieval.scoring import SearchResult
 from core.session_close import ClosedSession, intentions, settle_working_set
@@ -195,11 +197,9 @@ class Assistant:
         self.project = project
         return session.id
 
-    def _mode(self, now: datetime) -> Mode:
+    def _mode(self, text: str, now: datetime) -> Mode:
         last = self._live.last_at if self._live else None
-        if last is None or now - last > self.config.manager_after_gap:
-            return Mode.MANAGER
-        return Mode.ANSWER
+        return recall_mode(text, now, last, self.config.manager_after_gap)
 
     def prepare(self, message: str) -> PreparedTurn:
         """Recall and assemble the prompt for `message` without generating or storing
@@ -210,7 +210,7 @@ class Assistant:
         if len(text) > MAX_TURN_CHARS:
             raise InputError(too_long(len(text)))
         now = self._clock()
-        mode = self._mode(now)
+        mode = self._mode(text, now)
         self.working.expire(now)
         self.follow_forgets()
         self._sync.follow(now)

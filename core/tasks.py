@@ -151,7 +151,7 @@ _REPORTED = re.compile(r"\b(?:said|says|told me|tells me)\b")
 # not the speaker setting out to do something: a wh-word since the last clause break.
 _EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
 _CLAUSE_BREAK = re.compile(r"[,;:]")
-_QUESTION_START = re.compile(
+QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
 )
@@ -226,7 +226,7 @@ def _is_question(sentence: str, pattern: str) -> bool:
         return False
     if sentence.rstrip().endswith("?"):
         return True
-    return pattern not in _DIRECTIVES and bool(_QUESTION_START.match(sentence))
+    return pattern not in _DIRECTIVES and bool(QUESTION_START.match(sentence))
 
 
 def _clean_title(raw: str, due: Due | None) -> str:
