@@ -4,6 +4,7 @@ threads, scheduler), and a clean shutdown however the app ends (window, Ctrl+Q, 
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -52,18 +53,37 @@ def run_gui(home: Path) -> int:
         return 1
     shell = AppShell(home, services, settings, wall_clock)
     guard.sig_activation_requested.connect(lambda: _bring_to_front(shell))
+    restarting: list[bool] = []
     shell.window.sig_quit_requested.connect(app.quit)
+    shell.window.sig_restart_requested.connect(lambda: (restarting.append(True), app.quit()))
     signal.signal(signal.SIGINT, lambda *_: app.quit())
     ticker = QTimer()
     ticker.timeout.connect(lambda: None)
     ticker.start(SIGNAL_TICK_MS)
     try:
         shell.start()
-        return app.exec()
+        code = app.exec()
     finally:
         ticker.stop()
         shell.shutdown()
         guard.release()
+    if restarting:
+        start_again()
+    return code
+
+
+def start_again() -> None:
+    """The same command again, in this process's place, once the memory file and the
+    single-instance lock are let go: a second process started beside this one would find it
+    still running and hand over to it. Returns only when that fails (the user starts Engram)."""
+    command = [sys.executable, *sys.orig_argv[1:]]
+    log.info("Starting again: %s", command)
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    try:
+        os.execv(sys.executable, command)
+    except OSError as exc:
+        log.error("Could not start again (%s); Engram is closed, start it by hand", exc)
 
 
 def _bring_to_front(shell: AppShell) -> None:

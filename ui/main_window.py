@@ -55,6 +55,8 @@ BUSY_DELAY_MS = 400
 class MainWindow(QMainWindow):
     sig_quit_requested = Signal()
     """The user asked to quit (menu or Ctrl+Q)."""
+    sig_restart_requested = Signal()
+    """The user asked to quit and start again (a backup chosen is put in place at the start)."""
     sig_settings_requested = Signal()
     """Open the settings dialog."""
     sig_snooze_requested = Signal(list)
@@ -349,13 +351,13 @@ class MainWindow(QMainWindow):
         self.sidebar.setHidden(visible in (False, "false"))
         self.sidebar_action.setChecked(not self.sidebar.isHidden())
 
-    def request_quit(self) -> bool:
-        """Quit, after asking when long work would stop half-way (`unfinished` says what,
-        and what becomes of it). Returns whether the app is quitting."""
+    def request_quit(self, *, restart: bool = False) -> bool:
+        """Quit (and start again), after asking when long work would stop half-way
+        (`unfinished` says what, and what becomes of it). Returns whether the app is quitting."""
         unfinished = self.unfinished()
         if unfinished and not dialogs.confirm(self, "Quit Engram?", f"{unfinished} Quit now?"):
             return False
-        self.sig_quit_requested.emit()
+        (self.sig_restart_requested if restart else self.sig_quit_requested).emit()
         return True
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 (Qt's name)
@@ -445,9 +447,9 @@ class MainWindow(QMainWindow):
         if dialogs.confirm(
             self,
             "Restart to restore",
-            f"Engram puts {backup} in place when it starts next. Quit Engram now?",
+            f"Engram puts {backup} in place when it starts next. Restart Engram now?",
         ):
-            self.request_quit()
+            self.request_quit(restart=True)
 
     def show_news(self, text: str) -> None:
         """Said in the status line for a while: something finished that the user asked for."""

@@ -274,7 +274,7 @@ def test_help_says_where_the_memory_its_backups_and_its_log_are(
 
     monkeypatch.setattr(dialogs, "choose_item", pick)
     monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
-    with qtbot.waitSignal(shell.window.sig_quit_requested, timeout=WAIT_MS):
+    with qtbot.waitSignal(shell.window.sig_restart_requested, timeout=WAIT_MS):
         action(shell, "Restore a backup...").trigger()
     assert len(offered[0]) == 2 and offered[0][0].startswith("2026-03-01 12:00 (")
     chosen = (shell.home / "restore-at-start").read_text()

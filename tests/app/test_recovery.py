@@ -3,6 +3,9 @@ empty memory, and the unreadable file is kept; or quits, and nothing is touched.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,6 +24,7 @@ from ui import dialogs
 
 NOW = datetime(2026, 6, 1, 9, tzinfo=UTC)
 DAMAGED = b"not a database any more" * 1000
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def home_with_a_backup(tmp_path: Path, embedder: Embedder) -> tuple[Path, int]:
@@ -133,3 +137,30 @@ def test_a_backup_chosen_in_the_running_app_is_put_in_place_at_the_next_start(
     not_one.write_text("not a backup")
     assert started_with(not_one) == count
     assert len(told) == 1 and "not restored; your memory is as it was" in told[0]
+
+
+def test_restoring_from_the_running_app_restarts_it_on_the_backup(
+    tmp_path: Path, embedder: Embedder
+) -> None:
+    """File > Restore a backup... asked the user to quit and start Engram again by hand; it
+    starts again by itself now, on the backup (the real app, in a process of its own)."""
+    home = tmp_path / "home"
+    services = open_services(home)
+    remember(services.store, embedder, ["The spare key is under the blue flowerpot"], NOW)
+    services.store.back_up(NOW)
+    remember(services.store, embedder, ["Written after the backup was made"], NOW)
+    services.close()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("ENGRAM_TEST_STARTED_AGAIN", None)
+    app = [sys.executable, "-m", "tests.app.restarting_app", str(home)]
+    ran = subprocess.run(app, env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    log = (home / "logs" / "engram.log").read_text()
+    assert "Starting again" in log and "Restored" in log
+    services = open_services(home)
+    try:
+        said = {m.content for m in services.store.memories.recent(10)}
+    finally:
+        services.close()
+    assert said == {"The spare key is under the blue flowerpot"}
+    assert len(kept_aside(home)) == 1
