@@ -149,6 +149,10 @@ class MemoryManagerView(QWidget):
         self.count = QLabel(self)
         self.count.setWordWrap(True)
         self.status = QLabel(self)
+        # Long words (an import's refusals, conversations left out) wrap rather than widen the
+        # window past the screen; they can be selected and copied.
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.progress = QProgressBar(self)
         self.progress.hide()
         self.cancel_import_button = QPushButton("Cancel", self)

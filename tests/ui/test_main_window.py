@@ -290,6 +290,11 @@ def test_lists_fit_a_window_of_ordinary_size_without_a_sideways_scroll_bar(
         assert tree.horizontalScrollBar().maximum() == 0
     row = window.inbox.suggested.child(0)
     assert row.toolTip(0) == long_task.title and row.toolTip(4) == " ".join(said.split())
+    # A long word from an import (refusals, conversations left out) wraps: it made the window
+    # wider than the screen.
+    window.manager.show_import_done("Refused: notes.pdf has no text to remember. " * 8)
+    qtbot.wait(50)
+    assert window.width() == 1000 and window.minimumSizeHint().width() < 1000
 
 
 def test_a_new_or_stored_conversation_opens_the_chat(qtbot: QtBot) -> None:
