@@ -26,7 +26,8 @@ SHUTDOWN_WAIT_MS = 1500
 
 
 class ChatController(QObject):
-    _sig_send = Signal(str)
+    # The message, and the stored conversation it goes on with (None: the open one).
+    _sig_send = Signal(str, object)
     _sig_load_model = Signal()
     _sig_new_session = Signal()
     _sig_apply_settings = Signal(object)
@@ -118,9 +119,11 @@ class ChatController(QObject):
         return self._turns_in_flight > 0
 
     def _on_chat_message_submitted(self, text: str) -> None:
+        # Sent while a stored conversation is read, the message goes on with that one.
+        going_on = self._window.chat.past_session
         self._window.chat.begin_reply(text)
         self._turns_in_flight += 1
-        self._sig_send.emit(text)
+        self._sig_send.emit(text, going_on)
 
     def _on_worker_recalled(self, prepared: PreparedTurn) -> None:
         self._window.chat.set_recall(prepared.results, prepared.degraded)

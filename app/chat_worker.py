@@ -126,10 +126,17 @@ class ChatWorker(QObject):
             self.sig_model_loaded.emit(None)
         self._llm = None
 
-    @Slot(str)
-    def send(self, text: str) -> None:
+    @Slot(str, object)
+    def send(self, text: str, going_on: str | None = None) -> None:
+        """`going_on`: a stored conversation the message continues (None: the open one)."""
         self._cancel.clear()
         replied: list[bool] = []
+        if going_on is not None and going_on != self._assistant.session_id:
+            try:
+                self._assistant.resume_session(going_on)
+            except EngramError as exc:
+                self.sig_turn_failed.emit(str(exc), False)
+                return
 
         def on_replied(message: Turn, reply: Turn, interrupted: bool) -> None:
             replied.append(True)

@@ -32,6 +32,7 @@ from core.embed import Embedder
 from core.errors import InputError, ModelError
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
+from core.live_session import LiveSession, Segment, resumed
 from core.llm import LLM
 from core.model import Role, Session, Task, Turn
 from core.recall_mode import recall_mode
@@ -59,9 +60,6 @@ ReplySink = Callable[[Turn, Turn, bool], None]
 # Hears the ids of this conversation's turns a forget blanked (a window showing them drops
 # their words too).
 ForgottenSink = Callable[[frozenset[str]], None]
-# A segment of the live conversation: the ids it was cut with, and those of its turns still
-# holding their words.
-Segment = tuple[tuple[str, ...], tuple[Turn, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,34 +107,6 @@ class PreparedTurn:
     degraded: str | None
 
 
-@dataclass
-class _LiveSession:
-    session: Session
-    turns: list[Turn]
-    stored_segments: set[tuple[str, ...]]
-    # Turns worth remembering when they were said. Segments are cut from these, less those
-    # not stored: a forget that blanks some later does not shift the cuts (every later
-    # segment, already stored, was remembered again), and a paused turn never sits in a
-    # segment that could not be stored (the turns beside it were in no memory).
-    segmentable: set[str] = field(default_factory=set)
-    # Turns said while memory was paused: in the conversation, never in the store.
-    unrecorded: set[str] = field(default_factory=set)
-    # The user's stored turns whose facts and to-dos are not written yet (a failed write
-    # leaves them here for the next exchange or the close to learn).
-    unlearnt: list[Turn] = field(default_factory=list)
-    # What exchanges recalled and have not strengthened yet, with when they recalled it.
-    unboosted: list[tuple[tuple[SearchResult, ...], datetime]] = field(default_factory=list)
-
-    @property
-    def last_at(self) -> datetime | None:
-        return self.turns[-1].at if self.turns else None
-
-    @property
-    def recorded(self) -> bool:
-        """Whether the session's own row is in the file (written with its first stored turn)."""
-        return any(t.id not in self.unrecorded for t in self.turns)
-
-
 class Assistant:
     def __init__(
         self,
@@ -168,7 +138,7 @@ class Assistant:
         self.core = CoreMemory(store, embedder)
         self.config = config
         self._segments = segments
-        self._live: _LiveSession | None = None
+        self._live: LiveSession | None = None
         self._on_exchange = on_exchange
         self._on_forgotten = on_forgotten
         self._writes = ThreadPoolExecutor(1, thread_name_prefix="engram-turn-write")
@@ -193,9 +163,16 @@ class Assistant:
             started_at=now,
             project=project,
         )
-        self._live = _LiveSession(session, [], set())
+        self._live = LiveSession(session, [], set())
         self.project = project
         return session.id
+
+    def resume_session(self, session_id: str) -> None:
+        """Go on with a stored conversation (closing any open one): what is said next joins it,
+        and its last turns are the recent conversation the model reads."""
+        self.close_session()
+        self._live = resumed(self._store, session_id, self._segments)
+        self.project = self._live.session.project
 
     def _mode(self, text: str, now: datetime) -> Mode:
         last = self._live.last_at if self._live else None
@@ -313,7 +290,7 @@ class Assistant:
         be stored (memory paused) is marked so nothing is learnt from it."""
         live = self._live
         assert live is not None
-        seq = len(live.turns)
+        seq = live.turns[-1].seq + 1 if live.turns else 0
         speaker = "User" if role is Role.USER else self.config.assistant_name
         turn = Turn(f"{live.session.id}-t{seq}", live.session.id, seq, role, text, at, speaker)
         live.turns.append(turn)
@@ -544,7 +521,7 @@ class Assistant:
         kept = [t for t in live.turns if t.id in segmentable]
         for group in segment_kept(kept, self._segments):
             key = tuple(t.id for t in group)
-            if key in live.stored_segments:
+            if key in live.stored_segments or live.earlier.issuperset(key):
                 continue
             said = tuple(t for t in group if t.text)
             if said and (final or len(group) == self._segments.max_turns):

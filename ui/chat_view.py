@@ -231,8 +231,8 @@ class ChatView(QWidget):
     def show_transcript(
         self, turns: Sequence[Turn], forgotten: Collection[str] = frozenset()
     ) -> None:
-        """A stored conversation, to read (the turns a forget blanked say so); sending a
-        message returns to the live one."""
+        """A stored conversation, to read (the turns a forget blanked say so) and to go on
+        with: a message sent now joins it."""
         self._past = [
             _Message(t.role, t.text, turn_id=t.id, forgotten=t.id in forgotten) for t in turns
         ]
@@ -281,9 +281,11 @@ class ChatView(QWidget):
         self._render()
 
     def begin_reply(self, message: str) -> None:
-        """The message and the reply to come are added after what the transcript shows;
-        it is redrawn whole only when it showed something else (a stored conversation)."""
+        """The message and the reply to come are added after what the transcript shows; it
+        is redrawn whole when that is a stored conversation, which the message goes on with."""
         appending = self._past is None and bool(self._messages)
+        if self._past is not None:
+            self._messages = self._past
         self._past = None
         self._messages += [_Message(Role.USER, message), _Message(Role.ASSISTANT, "")]
         self._replying = True

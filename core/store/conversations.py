@@ -246,6 +246,9 @@ class ConversationRepository:
     def end_session(self, cur: duckdb.DuckDBPyConnection, session_id: str, at: datetime) -> None:
         cur.execute("UPDATE sessions SET ended_at = ? WHERE id = ?", [at, session_id])
 
+    def reopen_session(self, cur: duckdb.DuckDBPyConnection, session_id: str) -> None:
+        cur.execute("UPDATE sessions SET ended_at = NULL WHERE id = ?", [session_id])
+
     def counts(self) -> tuple[int, int]:
         """(sessions, turns)."""
         cur = self._db.cursor()

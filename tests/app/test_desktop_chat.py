@@ -80,6 +80,27 @@ def test_older_conversations_past_the_list_can_be_listed_and_opened(
     assert shell.window.chat.past_session == sessions.item(1).data(SESSION_ID)
 
 
+def test_a_message_sent_while_reading_a_stored_conversation_goes_on_with_it(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """It went to the open conversation instead, and the one being read vanished from view."""
+    shell = make_shell()
+    import_conversation(shell)
+    ready(qtbot, shell)
+    shell.library.refresh_sessions(None)
+    settle(qtbot, shell)
+    shell.window.sig_session_opened.emit("S0")
+    settle(qtbot, shell)
+    assert shell.window.chat.past_session == "S0"
+    send(qtbot, shell, "Tell me more about that hike.")
+    assert shell.chat.worker.session_id == "S0"
+    said = shell.services.store.conversations.session_turns("S0")
+    assert [t.text for t in said][6] == "Tell me more about that hike."
+    shown = shell.window.chat.transcript.toPlainText()
+    assert said[0].text in shown and "Tell me more about that hike." in shown
+    assert shell.window.sessions.count() == 2
+
+
 def test_a_message_streams_a_reply_is_stored_and_the_sidebar_explains_it(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
