@@ -120,9 +120,7 @@ class ConversationImporter:
         self._check_turn_ids(sessions)
         parts, present, differing = self._parts(sessions)
         if differing:
-            log.warning(
-                "Sessions left out of an import, remembered with other words: %s", differing
-            )
+            log.info("Sessions changed since they were imported, left out: %s", differing)
         done = present + len(differing)
         imported = continued = turns = memories = to_dos = 0
 
