@@ -19,7 +19,7 @@ from app.single_instance import SingleInstance
 from core.errors import EngramError
 from core.settings import load_settings
 from ui import dialogs
-from ui.theme import apply_theme
+from ui.theme import app_icon, apply_theme
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +30,9 @@ SIGNAL_TICK_MS = 250
 def run_gui(home: Path) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Engram")
+    # The applications menu's entry (packaging/engram.sh desktop): the task bar groups by it.
+    app.setDesktopFileName("engram")
+    app.setWindowIcon(app_icon())
     guard = SingleInstance(home)
     if not guard.acquire():
         log.info("Engram is already running for %s; brought it to the front", home)

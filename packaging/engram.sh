@@ -4,6 +4,8 @@
 #   bash packaging/engram.sh test [PYTEST ARGS...]    set up if needed, then run every test
 #   bash packaging/engram.sh screenshots [--out DIR]  the real app on a virtual screen (Xvfb):
 #                                                     one chat turn, PNGs of chat, inbox, manager
+#   bash packaging/engram.sh desktop                  set up if needed, then put Engram in the
+#                                                     applications menu (and on the desktop)
 # Set-up creates .venv beside this repo and installs the pinned stack into it. The first time,
 # pip compiles llama.cpp from source (about 5-6 minutes on 2 cores); later runs reuse it.
 set -euo pipefail
@@ -60,10 +62,38 @@ ensure_environment() {
   say "set-up done"
 }
 
+# A launcher in the applications menu (and a double-clickable one on the desktop, when there is
+# a desktop folder): it starts Engram through this script, which sets up again when needed.
+install_desktop_entry() {
+  local apps="${XDG_DATA_HOME:-$HOME/.local/share}/applications"
+  local entry="$apps/engram.desktop"
+  mkdir -p "$apps"
+  cat > "$entry" <<ENTRY
+[Desktop Entry]
+Type=Application
+Version=1.0
+Name=Engram
+GenericName=Personal assistant
+Comment=A private assistant that remembers you, on this computer
+Exec=bash "$root/packaging/engram.sh"
+Icon=$root/ui/icons/engram.svg
+Terminal=false
+Categories=Utility;Office;
+StartupWMClass=engram
+ENTRY
+  say "Engram is in the applications menu ($entry)"
+  local desktop
+  desktop="$(xdg-user-dir DESKTOP 2>/dev/null || echo "$HOME/Desktop")"
+  if [ -d "$desktop" ] && [ "$desktop" != "$HOME" ]; then
+    install -m 755 "$entry" "$desktop/engram.desktop"
+    say "and on the desktop ($desktop/engram.desktop): double-click it to start Engram"
+  fi
+}
+
 command="${1:-run}"
 case "$command" in
   run) [ $# -gt 0 ] && shift ;;
-  test | screenshots) shift ;;
+  test | screenshots | desktop) shift ;;
   *) command=run ;;
 esac
 
@@ -92,5 +122,9 @@ if [ "$command" = screenshots ]; then
   command -v xvfb-run >/dev/null 2>&1 || { say "xvfb-run is needed (apt-get install xvfb xauth)"; exit 1; }
   exec xvfb-run -a -s "-screen 0 1400x900x24" env QT_QPA_PLATFORM=xcb \
     "$venv/bin/python" -m tests.screenshots "$@"
+fi
+if [ "$command" = desktop ]; then
+  install_desktop_entry
+  exit 0
 fi
 exec "$venv/bin/engram" "$@"

@@ -41,6 +41,7 @@ from ui.memory_manager import MemoryManagerView
 from ui.memory_sidebar import MemorySidebar
 from ui.shortcuts import widget_keys
 from ui.task_inbox import TaskInboxView
+from ui.theme import app_icon
 
 SESSION_ID = Qt.ItemDataRole.UserRole
 SESSION_TITLE = Qt.ItemDataRole.UserRole + 1
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Engram")
+        self.setWindowIcon(app_icon())
         self.resize(1200, 760)
         self.chat = ChatView(parent=self)
         self.sidebar = MemorySidebar(self)

@@ -1,12 +1,13 @@
 """Colours and appearance shared by the views: one colour per memory kind (the sidebar, the
-manager and the browser agree), and the light / dark / system choice."""
+manager and the browser agree), the light / dark / system choice, and Engram's icon."""
 
 from __future__ import annotations
 
 import html
+from importlib import resources
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
 from core.model import MemoryKind
@@ -22,6 +23,9 @@ KIND_COLOURS: dict[MemoryKind, str] = {
 
 # A passed deadline: readable on the light and the dark palette.
 OVERDUE_COLOUR = "#e5484d"
+
+# Also the applications menu's icon (packaging/engram.sh desktop).
+ICON_FILE = resources.files("ui") / "icons" / "engram.svg"
 
 THEMES = {
     "system": Qt.ColorScheme.Unknown,
@@ -84,3 +88,8 @@ def text_html(text: str) -> str:
     """Plain text for rich text: escaped, its line breaks kept (a remembered exchange is one
     line per speaker, and run together it reads as one voice)."""
     return html.escape(text).replace("\n", "<br>")
+
+
+def app_icon() -> QIcon:
+    """Engram's icon, for the window, the task bar and the dialogs."""
+    return QIcon(str(ICON_FILE))
