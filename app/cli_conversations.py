@@ -30,7 +30,7 @@ def add_conversation_commands(commands: argparse._SubParsersAction[Any]) -> None
     conversations = commands.add_parser(
         "conversations",
         help="past conversations: list, show, rename, forget, export",
-        description="List past conversations, newest first (with no action), read one back "
+        description="List past conversations, last spoken in first (with no action), read one back "
         "(show ID), name one (rename ID WORDS; no words: named by its first message again), "
         "forget one for good: its words, its name, the memories made from it and its "
         "to-dos (forget ID), or write them to a file that import reads, here or on another "
@@ -57,6 +57,7 @@ def summary_payload(session: SessionSummary) -> dict[str, Any]:
         "id": session.id,
         "title": session.title,
         "started_at": session.started_at.isoformat(),
+        "last_said_at": session.active_at.isoformat(),
         "turns": session.turns,
         "project": session.project,
     }
@@ -109,7 +110,7 @@ def _list(services: Services, args: argparse.Namespace) -> int:
         title = session.title or "(forgotten)"
         title = f"{title[:LINE_TITLE]}..." if len(title) > LINE_TITLE else title
         turns = counted(session.turns, "turn")
-        print(f"{minute_text(session.started_at)}  {title}  ({turns}, id {session.id})")
+        print(f"{minute_text(session.active_at)}  {title}  ({turns}, id {session.id})")
     return 0
 
 

@@ -65,6 +65,12 @@ class SessionSummary:
     project: str | None
     turns: int
     title: str
+    # When its last turn was said: a conversation gone on with comes up the list again.
+    last_said_at: datetime | None = None
+
+    @property
+    def active_at(self) -> datetime:
+        return self.last_said_at or self.started_at
 
 
 @dataclass(frozen=True, slots=True)

@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
         self.sessions.clear()
         for session in sessions:
             title = session.title[:60] or "(forgotten)"
-            item = QListWidgetItem(f"{title}\n{minute_text(session.started_at)}")
+            item = QListWidgetItem(f"{title}\n{minute_text(session.active_at)}")
             item.setData(SESSION_ID, session.id)
             item.setData(SESSION_TITLE, session.title)
             item.setToolTip(session.title[:500])

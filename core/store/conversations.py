@@ -189,28 +189,30 @@ class ConversationRepository:
         return turns, {r[0] for r in rows if r[7]}
 
     def recent_sessions(self, limit: int = 200, containing: str = "") -> list[SessionSummary]:
-        """Conversations newest first, titled by their name, else by their first user message
-        that a forget left (the sessions list: "" when none is); one begun but not yet spoken
-        in, or one a forget left no words of, is not listed. `containing`: only those whose
+        """Conversations last spoken in first (one gone on with comes up again), titled by
+        their name, else by their first user message that a forget left (the sessions list: ""
+        when none is); one begun but not yet spoken in, or one a forget left no words of, is
+        not listed. `containing`: only those whose
         name or words hold this text (any case, taken literally)."""
         needle = " ".join(containing.split()).lower()
         rows = (
             self._db.cursor()
             .execute(
                 "SELECT s.id, s.started_at, s.project, count(t.id), coalesce(s.title, "
-                "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user' AND t.text <> '')) "
-                "FROM sessions s LEFT JOIN turns t ON t.session_id = s.id "
+                "arg_min(t.text, t.seq) FILTER (WHERE t.role = 'user' AND t.text <> '')), "
+                "max(t.spoken_at) FROM sessions s LEFT JOIN turns t ON t.session_id = s.id "
                 "GROUP BY s.id, s.started_at, s.project, s.title "
                 "HAVING count(t.id) FILTER (WHERE t.text <> '') > 0 AND ($needle = '' "
                 "OR contains(lower(coalesce(s.title, '')), $needle) "
                 "OR bool_or(contains(lower(t.text), $needle))) "
-                "ORDER BY s.started_at DESC LIMIT $limit",
+                "ORDER BY max(t.spoken_at) DESC, s.started_at DESC LIMIT $limit",
                 {"needle": needle, "limit": limit},
             )
             .fetchall()
         )
         return [
-            SessionSummary(r[0], r[1], r[2], r[3], " ".join((r[4] or "").split())) for r in rows
+            SessionSummary(r[0], r[1], r[2], r[3], " ".join((r[4] or "").split()), r[5])
+            for r in rows
         ]
 
     def session_turns(self, session_id: str) -> list[Turn]:

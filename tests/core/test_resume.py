@@ -46,6 +46,9 @@ def test_a_closed_conversation_goes_on_where_it_was_left(
     assert not any("flat tyre" in text for text in recent)
     said = store.conversations.session_turns(before)
     assert [t.seq for t in said] == list(range(6))
+    # Spoken in last, it heads the conversations list again, with when it was.
+    (latest, _) = store.conversations.recent_sessions()
+    assert (latest.id, latest.active_at) == (before, said[-1].at)
     assistant.close_session()
     # The old turns are remembered once; the new segment leads in from the last two of them.
     old = tuple(t.id for t in said[:4])
