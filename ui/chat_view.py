@@ -4,6 +4,7 @@ decides what a message does."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ MARKDOWN = (
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub
     | QTextDocument.MarkdownFeature.MarkdownNoHTML
 )
+MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~&])")
 # Tokens arrive faster than a person reads; the transcript is redrawn at most this often.
 RENDER_INTERVAL_MS = 40
 # A message longer than this shows its head only: the transcript is still redrawn whole at
@@ -56,6 +58,9 @@ class _Message:
     role: Role
     text: str
     interrupted: bool = False
+    # Who said it, when a stored conversation names someone else (an imported chat's other
+    # side: "ChatGPT", or the people of a conversation file).
+    speaker: str | None = None
     # The stored turn's id (known once the exchange is stored): a forget finds it by it.
     turn_id: str | None = None
     forgotten: bool = False
@@ -234,7 +239,8 @@ class ChatView(QWidget):
         """A stored conversation, to read (the turns a forget blanked say so) and to go on
         with: a message sent now joins it."""
         self._past = [
-            _Message(t.role, t.text, turn_id=t.id, forgotten=t.id in forgotten) for t in turns
+            _Message(t.role, t.text, speaker=t.speaker, turn_id=t.id, forgotten=t.id in forgotten)
+            for t in turns
         ]
         self._past_session = turns[0].session_id if turns else None
         self._render()
@@ -350,13 +356,19 @@ class ChatView(QWidget):
     def markdown(self) -> str:
         return SEPARATOR.join(self._parts())
 
+    def _speaker(self, message: _Message) -> str:
+        if message.speaker and message.speaker not in ("User", self._name):
+            # Taken literally: a name is no Markdown.
+            return MARKDOWN_PUNCTUATION.sub(r"\\\1", message.speaker)
+        return "You" if message.role is Role.USER else self._name
+
     def _parts(self) -> list[str]:
         parts = []
         shown = self._messages if self._past is None else self._past
         for index, message in enumerate(shown):
             # Only the last message can be the reply being written.
             replying = self._replying and index == len(shown) - 1
-            header = "**You**" if message.role is Role.USER else f"**{self._name}**"
+            header = f"**{self._speaker(message)}**"
             if message.recall is not None:
                 header += f" · [{counted(len(message.recall), 'memory')}](reply:{index})"
             text = message.shown_text(replying)

@@ -61,15 +61,19 @@ def _session(
     started: datetime | None,
     said: list[tuple[str, Role, str, datetime | None]],
     title: object,
+    assistant: str,
 ) -> Session:
-    """Turns in order; one without a time of its own comes a second after the one before."""
+    """Turns in order; one without a time of its own comes a second after the one before. The
+    other side is named for what it was (`assistant`): remembered or shown as Engram's, its
+    words would be put in Engram's mouth."""
     start = started or next((at for *_, at in said if at is not None), None)
     start = start or datetime(1970, 1, 1, tzinfo=UTC)
     turns = []
     last = start
     for seq, (turn_id, role, text, at) in enumerate(said):
         last = max(at or last + timedelta(seconds=1), last)
-        turns.append(Turn(turn_id, session_id, seq, role, text, last))
+        speaker = assistant if role is Role.ASSISTANT else None
+        turns.append(Turn(turn_id, session_id, seq, role, text, last, speaker))
     return Session(session_id, start, None, tuple(turns), conversation_title(title))
 
 
@@ -104,7 +108,7 @@ def _chatgpt(raw: dict[str, Any], where: str) -> Session:
             at = _when(message.get("create_time"), f"{where}, message {node_id}")
             said.append((f"chatgpt:{message.get('id') or node_id}", role, text, at))
     started = _when(raw.get("create_time"), f"{where}.create_time")
-    return _session(f"chatgpt:{conversation_id}", started, said, raw.get("title"))
+    return _session(f"chatgpt:{conversation_id}", started, said, raw.get("title"), "ChatGPT")
 
 
 def _chatgpt_branch(mapping: dict[str, Any], current: Any) -> Iterator[tuple[str, dict]]:
@@ -152,4 +156,4 @@ def _claude(raw: dict[str, Any], where: str) -> Session:
                 (f"claude:{message.get('uuid') or f'{conversation_id}:{j}'}", role, text, at)
             )
     started = _when(raw.get("created_at"), f"{where}.created_at")
-    return _session(f"claude:{conversation_id}", started, said, raw.get("name"))
+    return _session(f"claude:{conversation_id}", started, said, raw.get("name"), "Claude")

@@ -83,12 +83,24 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
     )
 
 
+# The other side of a chat with an assistant: its "I prefer ..." or "I work at OpenAI" is no
+# one's fact. Unnamed, an imported chat's model was taken for the user ("The user works at
+# OpenAI", superseding where they really work).
+ASSISTANTS = frozenset({"Engram", "ChatGPT", "Claude", "Assistant"})
+
+
+def states_facts(turn: Turn) -> bool:
+    """Whether what a turn says of its speaker is remembered: a person's, not an assistant's."""
+    return turn.role is Role.USER or (turn.speaker or "Assistant") not in ASSISTANTS
+
+
 def inline_extraction(
     segments: Sequence[NewMemory], turns: Sequence[Turn], project: str | None
 ) -> Lesson:
-    """What `turns` teach besides their segments: rule facts and the relations they state, and
-    to-dos from the user's turns (no LLM, well under 10 ms a turn)."""
-    facts = [(fact, turn) for turn in turns for fact in extract_facts(turn)]
+    """What `turns` teach besides their segments: rule facts and the relations they state (a
+    person's, see `states_facts`), and to-dos from the user's turns (no LLM, well under 10 ms
+    a turn)."""
+    facts = [(fact, turn) for turn in turns if states_facts(turn) for fact in extract_facts(turn)]
     tasks = tuple(
         task
         for turn in turns

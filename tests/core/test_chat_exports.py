@@ -123,6 +123,8 @@ def test_a_chatgpt_export_keeps_the_branch_the_conversation_ended_on(tmp_path: P
         "chatgpt:msg-u2",
     ]
     assert session.turns[0].at == datetime(2025, 6, 1, 9, 0, 30, tzinfo=UTC)
+    # The other side is named for what it was, not taken for Engram.
+    assert [t.speaker for t in session.turns] == [None, "ChatGPT", None, None]
 
 
 def test_a_claude_export_reads_text_and_content_blocks(tmp_path: Path) -> None:
@@ -132,16 +134,24 @@ def test_a_claude_export_reads_text_and_content_blocks(tmp_path: Path) -> None:
         (Role.USER, "I'm vegetarian."),
         (Role.ASSISTANT, "Noted."),
     ]
+    assert [t.speaker for t in session.turns] == [None, "Claude"]
 
 
 def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
     tmp_path: Path, store: MemoryStore, embedder: Embedder
 ) -> None:
-    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export()))
+    export = chatgpt_export()
+    # What the model says of itself is no one's fact: it was taken for the user's, and the
+    # user "lived in" the cloud from then on.
+    said = "Lisbon is lovely. I live in the cloud and I work at OpenAI, I prefer short questions."
+    export[0]["mapping"]["a1b"]["message"]["content"]["parts"] = [said]
+    sessions = read_conversation_file(write(tmp_path, export + claude_export()))
     ConversationImporter(store, embedder).import_sessions(sessions)
     beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
-    assert beliefs["user: location"] == "The user lives in Lisbon"
-    assert beliefs["user: diet"] == "The user is vegetarian"
+    assert beliefs == {
+        "user: location": "The user lives in Lisbon",
+        "user: diet": "The user is vegetarian",
+    }
     (task,) = store.tasks.inbox()
     assert task.title == "Book the ferry" and task.source_turn_id == "chatgpt:msg-u2"
     # The conversations keep the names they had in the app they came from.

@@ -196,6 +196,27 @@ def test_raw_html_in_a_reply_is_not_rendered(qtbot: QtBot) -> None:
     assert "<b>bold</b>" in view.transcript.toPlainText()
 
 
+def test_a_stored_conversation_names_who_said_what(qtbot: QtBot) -> None:
+    """An imported chat's other side was shown as Engram: ChatGPT's words, or Melanie's, put
+    in the assistant's mouth."""
+    view = ChatView()
+    qtbot.addWidget(view)
+    said = [
+        ("User", Role.USER, "Where should we eat?"),
+        ("Engram", Role.ASSISTANT, "The harbour place."),
+        (None, Role.USER, "And the ferry?"),
+        ("ChatGPT", Role.ASSISTANT, "At nine."),
+        ("Melanie", Role.ASSISTANT, "See you there."),
+        ("Dr *Who*", Role.USER, "Fine."),
+    ]
+    view.show_transcript(
+        [Turn(f"t{i}", "s", i, role, text, NOW, who) for i, (who, role, text) in enumerate(said)]
+    )
+    shown = view.transcript.toPlainText().splitlines()
+    names = [shown[i - 1] for i, line in enumerate(shown) if line in {t for _, _, t in said}]
+    assert names == ["You", "Engram", "You", "ChatGPT", "Melanie", "Dr *Who*"]
+
+
 def test_without_a_model_chat_says_what_to_do(qtbot: QtBot) -> None:
     view = ChatView()
     qtbot.addWidget(view)
