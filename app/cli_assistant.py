@@ -37,6 +37,11 @@ def add_assistant_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     chat.add_argument("--model", type=Path, help="GGUF model file (default: from settings)")
     chat.add_argument("--project", help="the active project for this conversation")
+    chat.add_argument(
+        "--resume",
+        metavar="ID",
+        help="go on with a past conversation (ids as `conversations` lists them)",
+    )
 
     context = commands.add_parser(
         "context",
@@ -286,11 +291,18 @@ def cmd_chat(services: Services, args: argparse.Namespace) -> int:
             "No language model is configured. Pass --model PATH to a GGUF file, or set "
             "llm_model_path in settings (ENGRAM_LLM_MODEL works too)."
         )
+    if args.resume and not services.store.conversations.stored_sessions([args.resume]):
+        raise EngramError(
+            f"No conversation {args.resume!r} is remembered (`engram conversations` lists them)."
+        )
     llm = load_llm(model, settings)
     # The model also curates what was said, on its own thread between replies.
     curation = CurationWorker(Curator(services.store, services.embedder, llm))
     assistant = assistant_for(services, llm, wall_clock, settings.context_size, curation.submit)
-    assistant.start_session(args.project)
+    if args.resume:
+        assistant.resume_session(args.resume)
+    else:
+        assistant.start_session(args.project)
     services.store.warm()
 
     def write(piece: str) -> None:

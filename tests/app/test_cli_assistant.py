@@ -57,6 +57,14 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
 
     stats = json.loads(engram(home, "stats", "--json").stdout)
     assert stats["turns"] == 4 and stats["sessions"] == 1
+    # The conversation can be gone on with later; a wrong id is said before the model loads.
+    session = task["source_turn_id"].rsplit("-t", 1)[0]
+    again = engram(home, "chat", "--model", str(tiny_gguf), "--resume", session, stdin="Hi\n")
+    assert again.returncode == 0, again.stderr
+    stats = json.loads(engram(home, "stats", "--json").stdout)
+    assert stats["turns"] == 6 and stats["sessions"] == 1
+    wrong = engram(home, "chat", "--model", str(tiny_gguf), "--resume", "nope")
+    assert wrong.returncode == 1 and "No conversation 'nope' is remembered" in wrong.stderr
 
 
 def test_chat_with_a_reasoning_model_says_it_thinks_and_prints_only_its_answer(
