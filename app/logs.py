@@ -28,6 +28,16 @@ class _LogFile(logging.handlers.RotatingFileHandler):
         )
 
 
+# Loggers whose warnings are Engram's own words to the user; a library's (pypdf's "EOF marker
+# not found" beside Engram's own refusal of a cut-short PDF) go to the log file only, unless
+# they are errors.
+OWN_LOGGERS = ("app", "core", "ui")
+
+
+def _said_on_the_console(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.ERROR or record.name.split(".")[0] in OWN_LOGGERS
+
+
 def log_file(home: Path) -> Path:
     return home / "logs" / "engram.log"
 
@@ -45,5 +55,7 @@ def configure_logging(home: Path, *, verbose: bool = False) -> Path:
     console = logging.StreamHandler()
     console.setLevel(logging.DEBUG if verbose else logging.WARNING)
     console.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    if not verbose:
+        console.addFilter(_said_on_the_console)
     root.addHandler(console)
     return path

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from core.consolidate import JOBS
 from tests.app.test_cli import engram
+from tests.core.pdf_factory import write_pdf
 
 
 def test_ingest_learns_a_folder_reports_progress_and_refuses_bad_files(tmp_path: Path) -> None:
@@ -14,14 +15,19 @@ def test_ingest_learns_a_folder_reports_progress_and_refuses_bad_files(tmp_path:
     docs.mkdir()
     (docs / "boiler.md").write_text("# Boiler\n\nThe boiler was serviced by Heatwise in March.")
     (docs / "notes.txt").write_bytes(b"\x00\x00binary junk")
+    whole = write_pdf(tmp_path / "whole.pdf", [["The boiler manual, page one."]]).read_bytes()
+    (docs / "manual.pdf").write_bytes(whole[:300])
     home = tmp_path / "home"
     result = engram(home, "ingest", str(docs), "--json")
-    assert result.returncode == 1  # one file was refused
+    assert result.returncode == 1  # two files were refused
     statuses = {Path(d["path"]).name: d for d in json.loads(result.stdout)["documents"]}
     assert statuses["boiler.md"]["status"] == "added"
     assert statuses["notes.txt"]["status"] == "refused"
     assert "looks like a binary file" in statuses["notes.txt"]["reason"]
-    assert "[2/2]" in result.stderr
+    assert "manual.pdf is not a readable PDF" in statuses["manual.pdf"]["reason"]
+    assert "[3/3]" in result.stderr
+    # Said once, in Engram's words: pypdf's own warning about the file goes to the log.
+    assert "EOF marker" not in result.stderr
 
     again = engram(home, "ingest", str(docs / "boiler.md"))
     assert again.returncode == 0
