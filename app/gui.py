@@ -33,6 +33,10 @@ def run_gui(home: Path) -> int:
     # The applications menu's entry (packaging/engram.sh desktop): the task bar groups by it.
     app.setDesktopFileName("engram")
     app.setWindowIcon(app_icon())
+    # Engram quits when asked (Ctrl+Q, the tray, or closing the window where there is no tray),
+    # not when its last window closes: a reminder box closed while the window waits in the
+    # tray would have ended it.
+    app.setQuitOnLastWindowClosed(False)
     guard = SingleInstance(home)
     if not guard.acquire():
         log.info("Engram is already running for %s; brought it to the front", home)
@@ -55,7 +59,7 @@ def run_gui(home: Path) -> int:
         guard.release()
         return 1
     shell = AppShell(home, services, settings, wall_clock)
-    guard.sig_activation_requested.connect(lambda: _bring_to_front(shell))
+    guard.sig_activation_requested.connect(shell.window.bring_back)
     restarting: list[bool] = []
     shell.window.sig_quit_requested.connect(app.quit)
     shell.window.sig_restart_requested.connect(lambda: (restarting.append(True), app.quit()))
@@ -87,10 +91,3 @@ def start_again() -> None:
         os.execv(sys.executable, command)
     except OSError as exc:
         log.error("Could not start again (%s); Engram is closed, start it by hand", exc)
-
-
-def _bring_to_front(shell: AppShell) -> None:
-    window = shell.window
-    window.showNormal()
-    window.raise_()
-    window.activateWindow()

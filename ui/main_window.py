@@ -32,7 +32,7 @@ from core.reminders import SNOOZE
 from core.store import StoreStats
 from core.tasks import with_deadline
 from core.wording import counted
-from ui import dialogs
+from ui import dialogs, tray
 from ui.change_review import ChangeReviewView
 from ui.chat_view import ChatView
 from ui.dropped import dropped_files
@@ -92,6 +92,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Engram")
         self.setWindowIcon(app_icon())
         self.resize(1200, 760)
+        # Closed, the window hides in the tray (where there is one): reminders keep coming.
+        self.tray = tray.Tray(self) if tray.tray_available() else None
+        if self.tray is not None:
+            self.tray.sig_open_requested.connect(self.bring_back)
+            self.tray.sig_quit_requested.connect(self.request_quit)
+        self._told_of_tray = False
         self.chat = ChatView(parent=self)
         self.sidebar = MemorySidebar(self)
         self.inbox = TaskInboxView(self)
@@ -295,10 +301,20 @@ class MainWindow(QMainWindow):
             return
         self.error_box = self._message_box(QMessageBox.Icon.Warning, title, message)
 
+    def bring_back(self) -> None:
+        """The window to the front, from the tray or from behind others."""
+        self.showNormal()
+        self.raise_()
+        self.activateWindow()
+
     def show_reminders(self, tasks: Sequence[Task]) -> None:
         """The time of these to-dos has come: a box that stays until read (later ones join
-        it), and the taskbar entry asks for attention when the window is in the background."""
+        it), and the taskbar entry asks for attention when the window is in the background;
+        a window closed to the tray comes back for it, and the tray says it too."""
         lines = "\n".join(f"• {with_deadline(t)}" for t in tasks)
+        if self.tray is not None and self.isHidden():
+            self.tray.say("Reminder", lines)
+            self.bring_back()
         if self.reminder_box is not None and self.reminder_box.isVisible():
             self.reminder_box.setText(f"{self.reminder_box.text()}\n{lines}")
             self._reminded += [t.id for t in tasks]
@@ -375,7 +391,18 @@ class MainWindow(QMainWindow):
             self.manager.take_in(paths)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
-        """Closing the window quits the app (the app then shuts its workers down)."""
+        """Closing the window hides it in the tray when there is one (said the first time);
+        otherwise it quits the app (the app then shuts its workers down)."""
+        if self.tray is not None:
+            event.ignore()
+            self.hide()
+            if not self._told_of_tray:
+                self._told_of_tray = True
+                self.tray.say(
+                    "Engram is still running",
+                    "It calls your reminders from here. Quit from this icon's menu, or Ctrl+Q.",
+                )
+            return
         if self.request_quit():
             event.accept()
         else:
