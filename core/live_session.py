@@ -58,12 +58,13 @@ def resumed(store: MemoryStore, session_id: str, segments: SegmentConfig) -> Liv
         raise InputError("That conversation is no longer remembered.")
     turns = store.conversations.session_turns(session_id)
     kept = [t.id for t in turns if worth_remembering(t)]
+    lead = max(0, len(kept) - (segments.min_turns - 1))
     with store.db.write(memory_rows=False) as cur:
         store.conversations.reopen_session(cur, session_id)
     return LiveSession(
         session,
         turns,
         set(),
-        segmentable=set(kept[-(segments.min_turns - 1) :]),
+        segmentable=set(kept[lead:]),
         earlier=frozenset(t.id for t in turns),
     )
