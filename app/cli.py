@@ -48,6 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--home", metavar="DIR", help="data folder (default: $ENGRAM_HOME, else the user data dir)"
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug detail to stderr")
+    parser.add_argument(
+        "--hidden",
+        action="store_true",
+        help="open the desktop app with its window in the system tray, where there is one "
+        "(as at login, for reminders)",
+    )
     parser.add_argument("--version", action="version", version=f"engram {engram_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 

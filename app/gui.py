@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.recovery import Recovery, open_or_recover
 from app.services import wall_clock
-from app.shell import AppShell
+from app.shell import AppShell, ShellOptions
 from app.single_instance import SingleInstance
 from core.errors import EngramError
 from core.settings import load_settings
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 SIGNAL_TICK_MS = 250
 
 
-def run_gui(home: Path) -> int:
+def run_gui(home: Path, *, hidden: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Engram")
     # The applications menu's entry (packaging/engram.sh desktop): the task bar groups by it.
@@ -58,7 +58,7 @@ def run_gui(home: Path) -> int:
     if services is None:
         guard.release()
         return 1
-    shell = AppShell(home, services, settings, wall_clock)
+    shell = AppShell(home, services, settings, wall_clock, ShellOptions(hidden=hidden))
     guard.sig_activation_requested.connect(shell.window.bring_back)
     restarting: list[bool] = []
     shell.window.sig_quit_requested.connect(app.quit)

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         from app.gui import run_gui
 
-        return run_gui(home)
+        return run_gui(home, hidden=args.hidden)
     try:
         return run_command(home, args)
     except EngramError as exc:

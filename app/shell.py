@@ -63,6 +63,8 @@ class ShellOptions:
     schedule: bool = True
     # Where model downloads come from (tests point it at a local stand-in for the Hub).
     hub_endpoint: str | None = None
+    # Started at login (`engram --hidden`): the window waits in the tray, where there is one.
+    hidden: bool = False
 
 
 class AppShell(QObject):
@@ -95,6 +97,7 @@ class AppShell(QObject):
         # A deadline reached is overdue in the inbox from now.
         self.reminders.sig_tasks_due.connect(lambda _: self.library.refresh_inbox())
         self.scheduler: LifecycleScheduler | None = None
+        self._hidden = options.hidden
         if options.schedule:
             worker = LifecycleWorker(
                 services.store,
@@ -132,7 +135,8 @@ class AppShell(QObject):
     def start(self) -> None:
         """Show the window at once; everything slow (model, embedder, jobs) follows behind."""
         self.window.restore_state(self.window_state)
-        self.window.show()
+        if not (self._hidden and self.window.tray is not None):
+            self.window.show()
         # Ready to type into: the composer (or the restored tab's own field), not the transcript.
         self.window.show_tab(self.window.tabs.currentIndex())
         # Queued behind the first paint: from here the window answers input.

@@ -4,8 +4,10 @@
 #   bash packaging/engram.sh test [PYTEST ARGS...]    set up if needed, then run every test
 #   bash packaging/engram.sh screenshots [--out DIR]  the real app on a virtual screen (Xvfb):
 #                                                     one chat turn, PNGs of chat, inbox, manager
-#   bash packaging/engram.sh desktop                  set up if needed, then put Engram in the
-#                                                     applications menu (and on the desktop)
+#   bash packaging/engram.sh desktop [--at-login]     set up if needed, then put Engram in the
+#                                                     applications menu (and on the desktop);
+#                                                     --at-login: also start it, in the tray,
+#                                                     when the user logs in (for reminders)
 # Set-up creates .venv beside this repo and installs the pinned stack into it. The first time,
 # pip compiles llama.cpp from source (about 5-6 minutes on 2 cores); later runs reuse it.
 set -euo pipefail
@@ -88,6 +90,13 @@ ENTRY
     install -m 755 "$entry" "$desktop/engram.desktop"
     say "and on the desktop ($desktop/engram.desktop): double-click it to start Engram"
   fi
+  if [ "${1:-}" = --at-login ]; then
+    local autostart="${XDG_CONFIG_HOME:-$HOME/.config}/autostart"
+    mkdir -p "$autostart"
+    sed -e "s|^Exec=.*|Exec=bash \"$root/packaging/engram.sh\" --hidden|" "$entry" \
+      > "$autostart/engram.desktop"
+    say "and it starts when you log in, in the tray ($autostart/engram.desktop; delete it to stop)"
+  fi
 }
 
 command="${1:-run}"
@@ -124,7 +133,7 @@ if [ "$command" = screenshots ]; then
     "$venv/bin/python" -m tests.screenshots "$@"
 fi
 if [ "$command" = desktop ]; then
-  install_desktop_entry
+  install_desktop_entry "$@"
   exit 0
 fi
 exec "$venv/bin/engram" "$@"

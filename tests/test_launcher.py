@@ -47,3 +47,19 @@ def test_the_window_shows_engrams_icon(qtbot: QtBot) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
     assert not window.windowIcon().isNull()
+
+
+def test_at_login_engram_starts_in_the_tray(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    script = ROOT / "packaging" / "engram.sh"
+    done = subprocess.run(
+        ["bash", str(script), "desktop", "--at-login"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.read(tmp_path / "config" / "autostart" / "engram.desktop")
+    assert shlex.split(entry["Desktop Entry"]["Exec"]) == ["bash", str(script), "--hidden"]

@@ -27,13 +27,18 @@ def make_shell(
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[ShellFactory]:
     """Opens the app on `tmp_path/home`; `model=False` is the first run without a model,
-    `schedule=True` runs the background upkeep. A data-folder choice made in a test stays in
-    that test's own configuration folder."""
+    `schedule=True` runs the background upkeep, `hidden=True` starts as at login. A
+    data-folder choice made in a test stays in that test's own configuration folder."""
     monkeypatch.setenv("ENGRAM_CONFIG_DIR", str(tmp_path / "config"))
     shells: list[AppShell] = []
 
     def make(
-        *, model: bool = True, hub: str | None = None, schedule: bool = False, **settings: object
+        *,
+        model: bool = True,
+        hub: str | None = None,
+        schedule: bool = False,
+        hidden: bool = False,
+        **settings: object,
     ) -> AppShell:
         home = tmp_path / "home"
         store = MemoryStore.open(home, BUNDLED_MODEL_ID, BUNDLED_MODEL_DIM)
@@ -48,14 +53,15 @@ def make_shell(
             services,
             replace(values, **settings),
             Clock(),
-            ShellOptions(schedule=schedule, hub_endpoint=hub),
+            ShellOptions(schedule=schedule, hub_endpoint=hub, hidden=hidden),
         )
         # Shut down before pytest-qt closes the window (it does so before fixtures are torn
         # down): closing it with work still running (a re-embedding resumed at start, an
         # import) asks the user whether to quit, and that modal question waited forever.
         qtbot.addWidget(shell.window, before_close_func=lambda _: shell.shutdown())
         shell.start()
-        activate(qtbot, shell)
+        if shell.window.isVisible():
+            activate(qtbot, shell)
         shells.append(shell)
         return shell
 

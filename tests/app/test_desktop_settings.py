@@ -30,7 +30,7 @@ from tests.app.desktop import (
     settle,
 )
 from tests.core.fake_hub import HubFile, fake_hub
-from ui import dialogs
+from ui import dialogs, tray
 from ui.chat_view import ModelState
 
 
@@ -87,6 +87,24 @@ def test_window_state_is_kept_between_runs(
     again = make_shell(model=False)
     assert again.window.size() == chosen
     assert again.window.sidebar.isHidden()
+
+
+def test_started_at_login_the_window_waits_in_the_tray(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`engram --hidden` (the login entry): Engram runs, its window out of the way
+    until asked for. Without a tray there is nowhere to wait: the window shows."""
+    shell = make_shell(model=False, hidden=True)
+    assert shell.window.isVisible()
+    shell.shutdown()
+    monkeypatch.setattr(tray, "tray_available", lambda: True)
+    monkeypatch.setattr(tray.Tray, "say", lambda *_: None)
+    waiting = make_shell(model=False, hidden=True)
+    settle(qtbot, waiting)
+    assert waiting.window.isHidden()
+    assert waiting.window.tray is not None
+    waiting.window.tray.sig_open_requested.emit()
+    assert waiting.window.isVisible()
 
 
 def test_first_run_downloads_a_model_and_chat_comes_alive(
