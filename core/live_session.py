@@ -53,10 +53,11 @@ def resumed(store: MemoryStore, session_id: str, segments: SegmentConfig) -> Liv
     ones reach the prompt), its last turns worth remembering lead into the next segment, and
     the file hears it is open again (a crash before it is closed leaves it to be closed at
     the next start, as any open one)."""
-    (session,) = store.conversations.stored_sessions([session_id]) or (None,)
-    if session is None:
-        raise InputError("That conversation is no longer remembered.")
+    rows = store.conversations.sessions([session_id])
     turns = store.conversations.session_turns(session_id)
+    if not rows or not any(t.text for t in turns):
+        raise InputError("That conversation is no longer remembered.")
+    (session,) = rows
     kept = [t.id for t in turns if worth_remembering(t)]
     lead = max(0, len(kept) - (segments.min_turns - 1))
     with store.db.write(memory_rows=False) as cur:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import duckdb
@@ -140,6 +141,13 @@ class ConversationRepository:
         """Whole conversations as they were said (all, or those named), oldest first: their
         name, project and the turns that hold words (a forget's blanks are left out, and a
         conversation with none left is not one)."""
+        rows = self.sessions(session_ids)
+        turns = self.turns_by_session([s.id for s in rows])
+        said = {i: tuple(t for t in found if t.text) for i, found in turns.items()}
+        return [replace(s, turns=said[s.id]) for s in rows if said.get(s.id)]
+
+    def sessions(self, session_ids: Sequence[str] | None = None) -> list[Session]:
+        """Conversations' own rows (all, or those named), oldest first, without their turns."""
         where, params = (
             ("", []) if session_ids is None else (f"WHERE id IN {IDS}", [pack_ids(session_ids)])
         )
@@ -151,12 +159,7 @@ class ConversationRepository:
             )
             .fetchall()
         )
-        said: dict[str, list[Turn]] = {}
-        for turn in self._turns(
-            f"text <> '' AND session_id IN {IDS}", [pack_ids([r[0] for r in rows])]
-        ):
-            said.setdefault(turn.session_id, []).append(turn)
-        return [Session(r[0], r[1], r[2], tuple(said[r[0]]), r[3]) for r in rows if r[0] in said]
+        return [Session(r[0], r[1], r[2], (), r[3]) for r in rows]
 
     def open_sessions(self, idle_since: datetime) -> list[tuple[str, str | None]]:
         """(id, project) of sessions never closed whose last turn is older than `idle_since`:
