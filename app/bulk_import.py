@@ -33,6 +33,8 @@ class BulkImport(BackgroundTask):
 
     sig_waiting = Signal(bool)
     """The import is waiting for the chat (True), or going on again (False)."""
+    sig_step = Signal(str)
+    """What the import does now ("Reading ...", then "Importing ..."), from the job."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -44,6 +46,10 @@ class BulkImport(BackgroundTask):
             return False
         self._launch("engram-import", self._run, job)
         return True
+
+    def step(self, label: str) -> None:
+        """Called by the job as it goes from one step to the next."""
+        self.sig_step.emit(label)
 
     def _run(self, job: ImportJob) -> None:
         try:

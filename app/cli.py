@@ -17,6 +17,7 @@ from app.cli_conversations import CONVERSATION_COMMANDS, add_conversation_comman
 from app.cli_knowledge import KNOWLEDGE_COMMANDS, add_knowledge_commands
 from app.parsing import iso_datetime
 from app.services import Services, embedder_for, embedder_spec, open_services, wall_clock
+from app.terminal_progress import clear_line, counting, percent
 from app.version import engram_version
 from core.consolidate import summary_sources
 from core.embed import Embedder
@@ -126,17 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _progress(done: int, total: int) -> None:
-    sys.stderr.write(f"\rImporting session {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 def cmd_import(services: Services, args: argparse.Namespace) -> int:
-    sessions = read_conversation_file(args.file)
+    sessions = read_conversation_file(args.file, progress=percent(f"Reading {args.file.name}"))
+    clear_line()
     report = ConversationImporter(services.store, services.embedder).import_sessions(
-        sessions, progress=_progress if sys.stderr.isatty() else None, now=wall_clock()
+        sessions, progress=counting("Importing session"), now=wall_clock()
     )
     print(
         f"Imported {counted(report.sessions_imported, 'session')}, "

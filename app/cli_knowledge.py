@@ -12,6 +12,7 @@ from typing import Any
 
 from app.parsing import iso_datetime
 from app.services import Services, load_llm, wall_clock
+from app.terminal_progress import CLEAR, percent
 from core.conflicts import KeyConflict, review_conflicts, settle_pending
 from core.consolidate import JOBS, JobContext, run_jobs
 from core.errors import InputError
@@ -75,22 +76,15 @@ def _progress(done: int, total: int, report: DocumentReport) -> None:
     detail = (
         report.reason or f"{counted(report.chunks, 'chunk')}, {report.new_chunks} new or changed"
     )
-    # On a terminal the line replaces the percentage `_steps` was showing.
-    clear = "\r\x1b[K" if sys.stderr.isatty() else ""
+    # On a terminal the line replaces the percentage the reading was showing.
+    clear = CLEAR if sys.stderr.isatty() else ""
     sys.stderr.write(f"{clear}[{done}/{total}] {report.status.value:<9} {report.path}: {detail}\n")
-    sys.stderr.flush()
-
-
-def _steps(done: int, total: int) -> None:
-    """How far the reading is, on a terminal: a book takes minutes to embed."""
-    sys.stderr.write(f"\r\x1b[KReading... {100 * done // max(total, 1)}%")
     sys.stderr.flush()
 
 
 def cmd_ingest(services: Services, args: argparse.Namespace) -> int:
     importer = DocumentImporter(services.store, services.embedder, Chunker(token_counter(None)))
-    steps = _steps if sys.stderr.isatty() else None
-    report = importer.ingest(args.paths, wall_clock(), progress=_progress, steps=steps)
+    report = importer.ingest(args.paths, wall_clock(), progress=_progress, steps=percent("Reading"))
     if args.json:
         payload = {
             "documents": [{**asdict(d), "status": d.status.value} for d in report.documents],

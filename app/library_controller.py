@@ -22,7 +22,11 @@ from core.core_memory import CoreMemory
 from core.due import deadline_typed
 from core.forgetting import forget, forget_conversation
 from core.ingest.chunking import Chunker
-from core.ingest.conversation_file import read_conversation_file, write_conversation_file
+from core.ingest.conversation_file import (
+    ReadingCancelled,
+    read_conversation_file,
+    write_conversation_file,
+)
 from core.ingest.conversations import ConversationImporter
 from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.local_time import minute_text
@@ -94,6 +98,7 @@ class LibraryController(QObject):
         self._import_label = ""
         self.imports.sig_progress.connect(self._on_import_progress)
         self.imports.sig_waiting.connect(self._on_import_waiting)
+        self.imports.sig_step.connect(self._on_import_step)
         self.imports.sig_finished.connect(self._on_import_finished)
         self.imports.sig_failed.connect(self._on_import_failed)
         manager.sig_import_cancel_requested.connect(self.imports.cancel)
@@ -484,7 +489,11 @@ class LibraryController(QObject):
 
     def _on_manager_import_requested(self, path: Path) -> None:
         def job(cancel: threading.Event, progress: Progress) -> str:
-            sessions = read_conversation_file(path)
+            try:
+                sessions = read_conversation_file(path, progress, cancel)
+            except ReadingCancelled as exc:
+                return str(exc)
+            self.imports.step(f"Importing {path.name}")
             report = ConversationImporter(self._store, self._services.embedder).import_sessions(
                 sessions, progress=progress, cancel=cancel, now=self._clock()
             )
@@ -505,7 +514,7 @@ class LibraryController(QObject):
                 ]
             )
 
-        self._start_import(f"Importing {path.name}", job)
+        self._start_import(f"Reading {path.name}", job)
 
     def _on_manager_ingest_requested(self, paths: list[Path]) -> None:
         def job(cancel: threading.Event, progress: Progress) -> str:
@@ -538,6 +547,10 @@ class LibraryController(QObject):
 
     def _on_import_progress(self, done: int, total: int) -> None:
         self._window.manager.show_progress(self._import_label, done, total)
+
+    def _on_import_step(self, label: str) -> None:
+        self._import_label = label
+        self._window.manager.show_import_label(label)
 
     def _on_import_waiting(self, waiting: bool) -> None:
         label = self._import_label

@@ -5,7 +5,7 @@ Only what was said as text is kept: system prompts, tool calls and images are no
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -30,7 +30,7 @@ def export_kind(data: Any) -> str | None:
     return None
 
 
-def parse_export(data: list[Any]) -> list[Session]:
+def parse_export(data: Iterable[Any]) -> list[Session]:
     """The conversations of a ChatGPT or Claude export that hold any text, oldest first."""
     sessions: list[Session] = []
     for i, raw in enumerate(data):

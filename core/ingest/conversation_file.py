@@ -6,22 +6,29 @@ imported back."""
 from __future__ import annotations
 
 import json
+import threading
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
+from itertools import chain
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, BinaryIO
 
-from core.errors import InputError
+from core.errors import EngramError, InputError
 from core.files import not_a_file, write_export
 from core.ingest.chat_exports import export_kind, parse_export
+from core.ingest.json_stream import JsonError, JsonStream
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
 
-MAX_FILE_BYTES = 200 * 1024 * 1024
 # The file a ChatGPT or Claude data export keeps its conversations in.
 EXPORT_NAME = "conversations.json"
+NOT_CONVERSATIONS = (
+    'expected an object with a "sessions" list at the top level (or a ChatGPT or Claude '
+    "export's conversations.json)"
+)
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)
 
 
 def _text(value: Any, where: str, *, required: bool = True) -> str | None:
@@ -73,14 +80,16 @@ def _started(value: Any, raw_turns: list[Any], where: str) -> datetime:
 def parse_conversations(data: Any) -> list[Session]:
     """Validate an already-decoded document and return its sessions."""
     if not isinstance(data, dict) or not isinstance(data.get("sessions"), list):
-        raise InputError(
-            'expected an object with a "sessions" list at the top level (or a ChatGPT or '
-            "Claude export's conversations.json)"
-        )
+        raise InputError(NOT_CONVERSATIONS)
+    return sessions_of(data["sessions"])
+
+
+def sessions_of(raw_sessions: Iterable[Any]) -> list[Session]:
+    """The sessions of a file's "sessions" list, each checked as it comes."""
     sessions: list[Session] = []
     seen_turns: dict[str, str] = {}
     seen_sessions: set[str] = set()
-    for i, raw in enumerate(data["sessions"]):
+    for i, raw in enumerate(raw_sessions):
         where = f"sessions[{i}]"
         if not isinstance(raw, dict):
             raise InputError(f"{where}: expected an object")
@@ -138,69 +147,71 @@ def write_conversation_file(sessions: Sequence[Session], path: Path) -> int:
     return sum(len(s.turns) for s in sessions)
 
 
-def read_conversation_file(path: Path) -> list[Session]:
+def read_conversation_file(
+    path: Path,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> list[Session]:
     """Engram's file, a chat app's conversations.json, or the data export's zip as downloaded
-    (it holds conversations.json beside pictures and pages)."""
+    (it holds conversations.json beside pictures and pages). Read a conversation at a time,
+    whatever its size; `progress` hears (bytes read, bytes in all), and a set `cancel` stops
+    the reading with `ReadingCancelled`."""
     if not path.is_file():
         raise InputError(not_a_file(path))
-    if zipfile.is_zipfile(path):
-        name, raw = _from_export_zip(path)
-    else:
-        name = path.name
-        _within_limit(name, path.stat().st_size)
-        raw = path.read_bytes()
-    if b"\x00" in raw[:8192]:
-        raise InputError(f"{name} is a binary file, not conversation JSON")
+    if not zipfile.is_zipfile(path):
+        with path.open("rb") as stream:
+            return _read(stream, path.name, path.stat().st_size, progress, cancel)
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{name} is not valid UTF-8 (byte {exc.start})") from exc
+        with zipfile.ZipFile(path) as archive:
+            member = _export_member(archive, path.name)
+            name = f"{member.filename} in {path.name}"
+            with archive.open(member) as stream:
+                return _read(stream, name, member.file_size, progress, cancel)
+    except _ZIP_ERRORS as exc:
+        raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
+
+
+class ReadingCancelled(EngramError):
+    """The file was not read to its end, on request; nothing of it was used."""
+
+
+def _read(
+    stream: BinaryIO,
+    name: str,
+    size: int,
+    progress: Callable[[int, int], None] | None,
+    cancel: threading.Event | None,
+) -> list[Session]:
+    def read_bytes(done: int) -> None:
+        if cancel is not None and cancel.is_set():
+            raise ReadingCancelled(f"Stopped reading {name}; nothing of it was imported.")
+        if progress is not None:
+            progress(min(done, size), size)
+
+    document = JsonStream(stream, name, read_bytes)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{name} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from exc
-    try:
-        if export_kind(data) is not None:
-            return parse_export(data)
-        return parse_conversations(data)
+        if document.top() == "[":
+            elements = document.elements()
+            first = next(elements, None)
+            if export_kind([first]) is None:
+                raise InputError(NOT_CONVERSATIONS)
+            return parse_export(chain([first], elements))
+        found = None
+        for key, value in document.members("sessions"):
+            if key == "sessions" and isinstance(value, Iterator):
+                found = sessions_of(value)
+        if found is None:
+            raise InputError(NOT_CONVERSATIONS)
+        return found
+    except JsonError:
+        raise
     except InputError as exc:
         raise InputError(f"{name}: {exc}") from None
 
 
-def _within_limit(name: str, size: int) -> None:
-    if size > MAX_FILE_BYTES:
-        raise InputError(
-            f"{name} is {size / 2**20:.0f} MB; conversation files over "
-            f"{MAX_FILE_BYTES // 2**20} MB are refused"
-        )
-
-
-def _from_export_zip(path: Path) -> tuple[str, bytes]:
-    """The conversations.json of a data export's zip (the one nearest its top), and the name
-    to report its problems under."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            found = [i for i in archive.infolist() if PurePosixPath(i.filename).name == EXPORT_NAME]
-            if not found:
-                raise InputError(
-                    f"{path.name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does"
-                )
-            member = min(found, key=lambda i: (i.filename.count("/"), i.filename))
-            name = f"{member.filename} in {path.name}"
-            _within_limit(name, member.file_size)
-            with archive.open(member) as stream:
-                # Read no further than the limit, whatever size the archive claims.
-                raw = stream.read(MAX_FILE_BYTES + 1)
-            _within_limit(name, len(raw))
-            return name, raw
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        EOFError,
-        NotImplementedError,
-        RuntimeError,
-        OSError,
-    ) as exc:
-        raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
+def _export_member(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo:
+    """The conversations.json of a data export's zip: the one nearest its top."""
+    found = [i for i in archive.infolist() if PurePosixPath(i.filename).name == EXPORT_NAME]
+    if not found:
+        raise InputError(f"{name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does")
+    return min(found, key=lambda i: (i.filename.count("/"), i.filename))

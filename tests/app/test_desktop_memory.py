@@ -234,10 +234,16 @@ def test_a_conversation_file_is_imported_from_the_manager(
     source.write_text(json.dumps(saying(said, sessions=2, turns_per_session=4)), "utf-8")
     progress: list[tuple[int, int]] = []
     shell.library.imports.sig_progress.connect(lambda *a: progress.append(a))
+    steps: list[str] = []
+    shell.library.imports.sig_step.connect(steps.append)
     monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [source])
     qtbot.keyClick(shell.window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    assert shell.window.manager.status.text() == "Reading chat.json"
     settle(qtbot, shell)
-    assert progress and progress[-1] == (2, 2)
+    # The file's bytes as it is read, then its conversations as they are imported.
+    size = source.stat().st_size
+    assert progress[0] == (size, size) and progress[-1] == (2, 2)
+    assert steps == ["Importing chat.json"]
     assert not shell.window.manager.progress.isVisibleTo(shell.window.manager)
     assert "Imported 2 conversations" in shell.window.manager.status.text()
     assert "1 to-do for the inbox" in shell.window.manager.status.text()

@@ -4,6 +4,8 @@ ChatGPT conversation ended on, text turns only, in order, with their times and i
 from __future__ import annotations
 
 import json
+import threading
+import tracemalloc
 import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.ingest.chat_exports import CUT_AT
-from core.ingest.conversation_file import read_conversation_file
+from core.ingest.conversation_file import ReadingCancelled, read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, Role
 from core.store import MemoryStore
@@ -252,3 +254,50 @@ def test_a_damaged_zip_is_refused_in_words(tmp_path: Path) -> None:
     archive.write_bytes(bytes(data))
     with pytest.raises(InputError, match="export.zip is a zip file that cannot be read"):
         read_conversation_file(archive)
+
+
+def years_of_chats(conversations: int) -> list[dict[str, Any]]:
+    """An export as the app writes it: each message wrapped in metadata several times the size
+    of its words."""
+    export = []
+    for c in range(conversations):
+        (conversation,) = chatgpt_export()
+        conversation["conversation_id"] = f"c-{c}"
+        for n in conversation["mapping"].values():
+            if n["message"] is not None:
+                n["message"]["id"] += f"-{c}"
+                metadata = n["message"].setdefault("metadata", {})
+                metadata |= {f"field_{k}": [k, None, "x" * 20] for k in range(20)}
+        export.append(conversation)
+    return export
+
+
+def test_a_years_long_export_is_read_a_conversation_at_a_time(tmp_path: Path) -> None:
+    """Exports over 200 MB were refused, as decoded whole one took five times its size in
+    memory; a few years of ChatGPT is gigabytes. Read a conversation at a time, the words are
+    all that is kept."""
+    path = write(tmp_path, years_of_chats(1500))
+    size = path.stat().st_size
+    heard: list[tuple[int, int]] = []
+    tracemalloc.start()
+    try:
+        sessions = read_conversation_file(path, progress=lambda *a: heard.append(a))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert size > 10 * 2**20 and peak < size / 2
+    assert len({t.id for session in sessions for t in session.turns}) == 4 * 1500
+    assert [t.text for t in sessions[-1].turns] == [
+        "I live in Lisbon.",
+        "Lisbon is lovely.",
+        "Our new flat!",
+        "Remind me to book the ferry tomorrow.",
+    ]
+    assert heard[-1] == (size, size) and len(heard) > 5
+
+
+def test_reading_an_export_can_be_stopped(tmp_path: Path) -> None:
+    path = write(tmp_path, years_of_chats(600))
+    stop = threading.Event()
+    with pytest.raises(ReadingCancelled, match="Stopped reading conversations.json"):
+        read_conversation_file(path, progress=lambda *_: stop.set(), cancel=stop)
