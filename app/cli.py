@@ -128,10 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_import(services: Services, args: argparse.Namespace) -> int:
-    sessions = read_conversation_file(args.file, progress=percent(f"Reading {args.file.name}"))
+    read = read_conversation_file(args.file, progress=percent(f"Reading {args.file.name}"))
     clear_line()
     report = ConversationImporter(services.store, services.embedder).import_sessions(
-        sessions, progress=counting("Importing session"), now=wall_clock()
+        read.sessions, progress=counting("Importing session"), now=wall_clock()
     )
     print(
         f"Imported {counted(report.sessions_imported, 'session')}, "
@@ -139,7 +139,7 @@ def cmd_import(services: Services, args: argparse.Namespace) -> int:
         f"{counted(report.sessions_skipped, 'session')} already present; "
         f"{counted(report.to_dos, 'to-do')} for the inbox."
     )
-    for note in report.notes():
+    for note in [*read.notes(), *report.notes()]:
         print(note)
     return 0
 

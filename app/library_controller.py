@@ -490,12 +490,12 @@ class LibraryController(QObject):
     def _on_manager_import_requested(self, path: Path) -> None:
         def job(cancel: threading.Event, progress: Progress) -> str:
             try:
-                sessions = read_conversation_file(path, progress, cancel)
+                read = read_conversation_file(path, progress, cancel)
             except ReadingCancelled as exc:
                 return str(exc)
             self.imports.step(f"Importing {path.name}")
             report = ConversationImporter(self._store, self._services.embedder).import_sessions(
-                sessions, progress=progress, cancel=cancel, now=self._clock()
+                read.sessions, progress=progress, cancel=cancel, now=self._clock()
             )
             done = (
                 f"{counted(report.sessions_imported, 'conversation')} "
@@ -510,6 +510,7 @@ class LibraryController(QObject):
             return " ".join(
                 [
                     f"Imported {done}; {report.sessions_skipped} were already here.",
+                    *read.notes(),
                     *report.notes("conversation"),
                 ]
             )

@@ -30,18 +30,24 @@ def export_kind(data: Any) -> str | None:
     return None
 
 
-def parse_export(data: Iterable[Any]) -> list[Session]:
-    """The conversations of a ChatGPT or Claude export that hold any text, oldest first."""
+def parse_export(data: Iterable[Any]) -> tuple[list[Session], int]:
+    """The conversations of a ChatGPT or Claude export that hold any text, oldest first; and
+    how many were left out because the user told ChatGPT not to remember them (a memory is
+    the last place they would want them)."""
     sessions: list[Session] = []
+    not_remembered = 0
     for i, raw in enumerate(data):
         where = f"conversation {i + 1}"
         kind = export_kind([raw])
         if kind is None:
             raise InputError(f"{where}: expected a ChatGPT or Claude conversation")
+        if raw.get("is_do_not_remember") is True:
+            not_remembered += 1
+            continue
         session = _chatgpt(raw, where) if kind == "ChatGPT" else _claude(raw, where)
         if session.turns:
             sessions.append(session)
-    return sorted(sessions, key=lambda s: s.started_at)
+    return sorted(sessions, key=lambda s: s.started_at), not_remembered
 
 
 def _when(value: Any, where: str) -> datetime | None:
@@ -98,9 +104,16 @@ def _chatgpt(raw: dict[str, Any], where: str) -> Session:
         role = _CHATGPT_ROLES.get((message.get("author") or {}).get("role"))
         content = message.get("content") or {}
         # A message with a picture keeps its words; code runs and tool output are not said,
-        # nor is what the app added out of sight (custom instructions, memory context).
+        # nor is what the app added out of sight (custom instructions, memory context), nor
+        # what the assistant sent a tool (a search, a note to its own memory) rather than said.
         hidden = (message.get("metadata") or {}).get("is_visually_hidden_from_conversation")
-        if role is None or hidden or content.get("content_type") not in ("text", "multimodal_text"):
+        to_tool = message.get("recipient") not in (None, "all")
+        if (
+            role is None
+            or hidden
+            or to_tool
+            or content.get("content_type") not in ("text", "multimodal_text")
+        ):
             continue
         parts = [p for p in content.get("parts") or [] if isinstance(p, str)]
         text = _text("\n".join(parts))

@@ -10,6 +10,7 @@ import threading
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import chain
 from pathlib import Path, PurePosixPath
@@ -21,6 +22,7 @@ from core.ingest.chat_exports import export_kind, parse_export
 from core.ingest.json_stream import JsonError, JsonStream
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
+from core.wording import counted
 
 # The file a ChatGPT or Claude data export keeps its conversations in.
 EXPORT_NAME = "conversations.json"
@@ -28,6 +30,9 @@ NOT_CONVERSATIONS = (
     'expected an object with a "sessions" list at the top level (or a ChatGPT or Claude '
     "export's conversations.json)"
 )
+SESSIONS_KEY = "sessions"
+# Where some tools put an export's list of conversations, rather than at the top level.
+EXPORT_KEY = "conversations"
 _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)
 
 
@@ -151,7 +156,7 @@ def read_conversation_file(
     path: Path,
     progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
-) -> list[Session]:
+) -> ConversationFile:
     """Engram's file, a chat app's conversations.json, or the data export's zip as downloaded
     (it holds conversations.json beside pictures and pages). Read a conversation at a time,
     whatever its size; `progress` hears (bytes read, bytes in all), and a set `cancel` stops
@@ -175,13 +180,32 @@ class ReadingCancelled(EngramError):
     """The file was not read to its end, on request; nothing of it was used."""
 
 
+@dataclass(frozen=True)
+class ConversationFile:
+    """What a file gives to import, and what was left out of it on purpose: conversations the
+    user told ChatGPT not to remember."""
+
+    sessions: list[Session]
+    not_remembered: int = 0
+
+    def notes(self) -> list[str]:
+        """What the user should hear besides the import's counts."""
+        if not self.not_remembered:
+            return []
+        were = "was" if self.not_remembered == 1 else "were"
+        return [
+            f"{counted(self.not_remembered, 'conversation')} ChatGPT was told not to remember "
+            f"{were} left out."
+        ]
+
+
 def _read(
     stream: BinaryIO,
     name: str,
     size: int,
     progress: Callable[[int, int], None] | None,
     cancel: threading.Event | None,
-) -> list[Session]:
+) -> ConversationFile:
     def read_bytes(done: int) -> None:
         if cancel is not None and cancel.is_set():
             raise ReadingCancelled(f"Stopped reading {name}; nothing of it was imported.")
@@ -191,15 +215,13 @@ def _read(
     document = JsonStream(stream, name, read_bytes)
     try:
         if document.top() == "[":
-            elements = document.elements()
-            first = next(elements, None)
-            if export_kind([first]) is None:
-                raise InputError(NOT_CONVERSATIONS)
-            return parse_export(chain([first], elements))
+            return _export(document.elements())
         found = None
-        for key, value in document.members("sessions"):
-            if key == "sessions" and isinstance(value, Iterator):
-                found = sessions_of(value)
+        for key, value in document.members(SESSIONS_KEY, EXPORT_KEY):
+            if isinstance(value, Iterator):
+                found = (
+                    ConversationFile(sessions_of(value)) if key == SESSIONS_KEY else _export(value)
+                )
         if found is None:
             raise InputError(NOT_CONVERSATIONS)
         return found
@@ -207,6 +229,13 @@ def _read(
         raise
     except InputError as exc:
         raise InputError(f"{name}: {exc}") from None
+
+
+def _export(elements: Iterator[Any]) -> ConversationFile:
+    first = next(elements, None)
+    if export_kind([first]) is None:
+        raise InputError(NOT_CONVERSATIONS)
+    return ConversationFile(*parse_export(chain([first], elements)))
 
 
 def _export_member(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo:

@@ -61,10 +61,10 @@ class JsonStream:
         yield from self._list_rest()
         self._end()
 
-    def members(self, key: str) -> Iterator[tuple[str, Any]]:
-        """The top-level object's members as (name, value); the list under `key` comes as one
-        (key, iterator) pair, whose elements are decoded as it is walked (it must be walked
-        before the next member is asked for)."""
+    def members(self, *lists: str) -> Iterator[tuple[str, Any]]:
+        """The top-level object's members as (name, value); a list under one of the names in
+        `lists` comes as (name, iterator), its elements decoded as it is walked (it must be
+        walked before the next member is asked for)."""
         self._expect("{")
         if self._peek() == "}":
             self._pos += 1
@@ -75,7 +75,7 @@ class JsonStream:
             if not isinstance(name, str):
                 self._fail("Expecting property name enclosed in double quotes")
             self._expect(":")
-            if name == key and self._peek() == "[":
+            if name in lists and self._peek() == "[":
                 self._pos += 1
                 yield name, self._list_rest()
             else:

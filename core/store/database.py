@@ -212,8 +212,9 @@ class Database:
             root.close()
             if isinstance(exc, duckdb.IOException) and "lock" in str(exc).lower():
                 raise StoreLockedError(
-                    f"The memory file {path} is in use by another program "
-                    "(is Engram already running?)."
+                    f"The memory file {path} is in use by another program: Engram's window, "
+                    "Engram waiting in the system tray (its menu has Quit), or another engram "
+                    "command. Close it and try again."
                 ) from exc
             if isinstance(exc, duckdb.IOException) and "not a valid" not in str(exc):
                 raise StoreError(f"Could not open the memory file {path}: {exc}") from exc

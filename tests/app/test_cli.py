@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.core.conversation_factory import conversation, saying
+from tests.core.test_chat_exports import chatgpt_export
 
 ENGRAM = Path(sys.executable).with_name("engram")
 
@@ -77,6 +78,18 @@ def test_import_then_search_returns_matching_turns_with_ids(tmp_path: Path) -> N
     assert (
         grown[1] == "2 sessions already here went on in this file: what was said since was added."
     )
+
+
+def test_an_export_says_what_it_left_out(tmp_path: Path) -> None:
+    (kept,) = chatgpt_export()
+    left = {**kept, "conversation_id": "c-2", "is_do_not_remember": True}
+    source = tmp_path / "conversations.json"
+    source.write_text(json.dumps([kept, left]))
+    imported = engram(tmp_path / "home", "import", str(source))
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.splitlines()[1:] == [
+        "1 conversation ChatGPT was told not to remember was left out."
+    ]
 
 
 def test_version_is_the_installed_one(tmp_path: Path) -> None:

@@ -53,8 +53,10 @@ def chatgpt_export() -> list[dict[str, Any]]:
         "u1": node("u1", "sys", ["a1"], "user", "I live in Berlin.", T0 + 10),
         "a1": node("a1", "u1", [], "assistant", "Berlin is lovely.", T0 + 20),
         "u1b": node("u1b", "sys", ["a1b"], "user", "I live in Lisbon.", T0 + 30),
-        "a1b": node("a1b", "u1b", ["tool"], "assistant", "Lisbon is lovely.", T0 + 40),
-        "tool": node("tool", "a1b", ["img"], "tool", "search results", T0 + 45),
+        "a1b": node("a1b", "u1b", ["bio"], "assistant", "Lisbon is lovely.", T0 + 40),
+        # A note to its own memory: sent to a tool, not said to the user.
+        "bio": node("bio", "a1b", ["tool"], "assistant", "User lives in Lisbon.", T0 + 42),
+        "tool": node("tool", "bio", ["img"], "tool", "search results", T0 + 45),
         "img": node("img", "tool", ["pic"], "user", [{"asset_pointer": "file-1"}], T0 + 50),
         "pic": node(
             "pic", "img", ["u2"], "user", [{"asset_pointer": "f"}, "Our new flat!"], T0 + 55
@@ -66,6 +68,7 @@ def chatgpt_export() -> list[dict[str, Any]]:
     mapping["ctx"] = node("ctx", "sys", ["u1b"], "user", "Be brief.", T0 + 5)
     mapping["ctx"]["message"]["metadata"] = {"is_visually_hidden_from_conversation": True}
     mapping["u1b"]["parent"] = "ctx"
+    mapping["bio"]["message"]["recipient"] = "bio"
     return [
         {
             "title": "Moving",
@@ -110,7 +113,7 @@ def write(tmp_path: Path, data: Any) -> Path:
 
 
 def test_a_chatgpt_export_keeps_the_branch_the_conversation_ended_on(tmp_path: Path) -> None:
-    (session,) = read_conversation_file(write(tmp_path, chatgpt_export()))
+    (session,) = read_conversation_file(write(tmp_path, chatgpt_export())).sessions
     assert session.id == "chatgpt:c-1"
     assert [(t.role, t.text) for t in session.turns] == [
         (Role.USER, "I live in Lisbon."),
@@ -129,8 +132,22 @@ def test_a_chatgpt_export_keeps_the_branch_the_conversation_ended_on(tmp_path: P
     assert [t.speaker for t in session.turns] == [None, "ChatGPT", None, None]
 
 
+def test_conversations_the_user_told_chatgpt_not_to_remember_are_left_out(
+    tmp_path: Path,
+) -> None:
+    """Some tools keep the export's list under "conversations"; it was refused."""
+    (private,) = chatgpt_export()
+    private |= {"conversation_id": "c-2", "is_do_not_remember": True}
+    for n in private["mapping"].values():
+        if n["message"] is not None:
+            n["message"]["id"] += "-private"
+    read = read_conversation_file(write(tmp_path, {"conversations": [*chatgpt_export(), private]}))
+    assert [s.id for s in read.sessions] == ["chatgpt:c-1"]
+    assert read.notes() == ["1 conversation ChatGPT was told not to remember was left out."]
+
+
 def test_a_claude_export_reads_text_and_content_blocks(tmp_path: Path) -> None:
-    (session,) = read_conversation_file(write(tmp_path, claude_export()))
+    (session,) = read_conversation_file(write(tmp_path, claude_export())).sessions
     assert session.id == "claude:k-1"
     assert [(t.role, t.text) for t in session.turns] == [
         (Role.USER, "I'm vegetarian."),
@@ -147,7 +164,7 @@ def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
     # user "lived in" the cloud from then on.
     said = "Lisbon is lovely. I live in the cloud and I work at OpenAI, I prefer short questions."
     export[0]["mapping"]["a1b"]["message"]["content"]["parts"] = [said]
-    sessions = read_conversation_file(write(tmp_path, export + claude_export()))
+    sessions = read_conversation_file(write(tmp_path, export + claude_export())).sessions
     ConversationImporter(store, embedder).import_sessions(sessions)
     beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
     assert beliefs == {
@@ -164,7 +181,7 @@ def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
 def test_a_conversation_is_renamed_by_the_user(
     tmp_path: Path, store: MemoryStore, embedder: Embedder
 ) -> None:
-    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export()))
+    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export())).sessions
     ConversationImporter(store, embedder).import_sessions(sessions)
     conversations = store.conversations
     conversations.rename_session("claude:k-1", "  Diet\nnotes ")
@@ -179,7 +196,7 @@ def test_a_conversation_is_renamed_by_the_user(
 def test_conversations_are_found_by_their_name_or_their_words(
     tmp_path: Path, store: MemoryStore, embedder: Embedder
 ) -> None:
-    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export()))
+    sessions = read_conversation_file(write(tmp_path, chatgpt_export() + claude_export())).sessions
     ConversationImporter(store, embedder).import_sessions(sessions)
     found = store.conversations.recent_sessions
     assert [s.id for s in found(containing="MOVING")] == ["chatgpt:c-1"]
@@ -209,7 +226,7 @@ def test_a_message_too_long_for_a_turn_keeps_its_head_and_says_so(tmp_path: Path
     """An export cannot be mended by hand: one pasted page must not refuse years of chats."""
     data = claude_export()
     data[0]["chat_messages"][0]["text"] = "x" * (MAX_TURN_CHARS + 5_000)
-    (session,) = read_conversation_file(write(tmp_path, data))
+    (session,) = read_conversation_file(write(tmp_path, data)).sessions
     kept = session.turns[0].text
     assert len(kept) <= MAX_TURN_CHARS and kept.startswith("x" * 1000)
     assert kept.endswith(f"[... {MAX_TURN_CHARS + 5_000 - CUT_AT:,} more characters not imported]")
@@ -223,8 +240,8 @@ def test_the_export_zip_imports_as_downloaded(tmp_path: Path) -> None:
         out.writestr("chat.html", "<html>the same chats as a page</html>")
         out.writestr("file-abc.png", bytes(range(256)) * 8)
         out.writestr("conversations.json", json.dumps(chatgpt_export()))
-    expected = read_conversation_file(write(tmp_path, chatgpt_export()))
-    assert read_conversation_file(archive) == expected
+    expected = read_conversation_file(write(tmp_path, chatgpt_export())).sessions
+    assert read_conversation_file(archive).sessions == expected
 
 
 @pytest.mark.parametrize(
@@ -281,7 +298,7 @@ def test_a_years_long_export_is_read_a_conversation_at_a_time(tmp_path: Path) ->
     heard: list[tuple[int, int]] = []
     tracemalloc.start()
     try:
-        sessions = read_conversation_file(path, progress=lambda *a: heard.append(a))
+        sessions = read_conversation_file(path, progress=lambda *a: heard.append(a)).sessions
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -26,7 +26,7 @@ def test_valid_file_keeps_ids_order_and_times(tmp_path: Path) -> None:
     data = conversation(sessions=2, turns_per_session=3)
     del data["sessions"][1]["turns"][2]["at"]
     data["sessions"][0]["title"] = " Trip\tto Porto "
-    sessions = read_conversation_file(write(tmp_path, json.dumps(data)))
+    sessions = read_conversation_file(write(tmp_path, json.dumps(data))).sessions
     assert [s.id for s in sessions] == ["S0", "S1"]
     assert [s.title for s in sessions] == ["Trip to Porto", None]
     assert [t.id for t in sessions[0].turns] == ["S0:T0", "S0:T1", "S0:T2"]
@@ -40,7 +40,7 @@ def test_a_session_without_its_start_begins_with_its_first_timed_turn(tmp_path: 
     was refused ("started_at: expected an ISO 8601 date-time string, got None")."""
     data = conversation(sessions=1, turns_per_session=3)
     del data["sessions"][0]["started_at"], data["sessions"][0]["turns"][0]["at"]
-    (session,) = read_conversation_file(write(tmp_path, json.dumps(data)))
+    (session,) = read_conversation_file(write(tmp_path, json.dumps(data))).sessions
     assert session.started_at == datetime.fromisoformat(data["sessions"][0]["turns"][1]["at"])
     assert session.turns[0].at == session.started_at
 

@@ -31,7 +31,7 @@ embedder = SentenceTransformerEmbedder()
 embedder.load()
 print("loaded", flush=True)
 ConversationImporter(store, embedder).import_sessions(
-    read_conversation_file(Path(sys.argv[2])),
+    read_conversation_file(Path(sys.argv[2])).sessions,
     progress=lambda done, total: print(f"committed {done}", flush=True),
 )
 print("finished", flush=True)
@@ -160,13 +160,15 @@ def test_kill_during_import_loses_no_committed_memory(tmp_path: Path, embedder: 
         assert store.memories.get(hit.memory_id).source_turn_ids == tuple(t["id"] for t in segment)
         # Re-running the import completes the rest without duplicating anything.
         report = ConversationImporter(store, embedder).import_sessions(
-            read_conversation_file(source)
+            read_conversation_file(source).sessions
         )
         assert report.sessions_skipped == sessions
         assert store.conversations.counts() == (200, 1600)
         assert covered_turns(store) == 1600
         remembered = store.memories.count()
-        ConversationImporter(store, embedder).import_sessions(read_conversation_file(source))
+        ConversationImporter(store, embedder).import_sessions(
+            read_conversation_file(source).sessions
+        )
         assert store.memories.count() == remembered
     finally:
         store.close()
