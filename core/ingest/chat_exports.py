@@ -5,6 +5,7 @@ Only what was said as text is kept: system prompts, tool calls and images are no
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -15,6 +16,10 @@ from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, pars
 
 _CHATGPT_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
 _CLAUDE_ROLES = {"human": Role.USER, "assistant": Role.ASSISTANT}
+# What Claude's exports put in a message's text for a tool call or an artifact.
+_CLAUDE_PLACEHOLDER = re.compile(
+    r"\s*```\s*This block is not supported on your current device yet\.\s*```\s*"
+)
 # Where an over-long message is cut, leaving room for saying so.
 CUT_AT = MAX_TURN_CHARS - 100
 
@@ -143,6 +148,23 @@ def _chatgpt_branch(mapping: dict[str, Any], current: Any) -> Iterator[tuple[str
     return reversed(branch)
 
 
+def _claude_words(message: dict[str, Any]) -> str | None:
+    """What was said: the text blocks of the message's content. Its `text` also holds Claude's
+    thinking and a placeholder for each tool call and artifact, so it is read only where there
+    are no blocks (older exports), without the placeholders."""
+    blocks = message.get("content")
+    if isinstance(blocks, list) and blocks:
+        return "\n".join(
+            b["text"]
+            for b in blocks
+            if isinstance(b, dict)
+            and b.get("type", "text") == "text"
+            and isinstance(b.get("text"), str)
+        )
+    text = message.get("text")
+    return _CLAUDE_PLACEHOLDER.sub("\n\n", text) if isinstance(text, str) else None
+
+
 def _claude(raw: dict[str, Any], where: str) -> Session:
     messages = raw.get("chat_messages")
     if not isinstance(messages, list):
@@ -153,14 +175,8 @@ def _claude(raw: dict[str, Any], where: str) -> Session:
         if not isinstance(message, dict):
             raise InputError(f"{where}, message {j + 1}: expected an object")
         role = _CLAUDE_ROLES.get(message.get("sender"))
-        text = message.get("text")
-        if not text:
-            # Newer exports keep the words in typed content blocks.
-            blocks = message.get("content") or []
-            text = "\n".join(
-                b["text"] for b in blocks if isinstance(b, dict) and isinstance(b.get("text"), str)
-            )
-        if role is None or not isinstance(text, str):
+        text = _claude_words(message)
+        if role is None or text is None:
             continue
         text = _text(text)
         if text:

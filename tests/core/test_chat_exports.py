@@ -80,7 +80,12 @@ def chatgpt_export() -> list[dict[str, Any]]:
     ]
 
 
+PLACEHOLDER = "\n```\nThis block is not supported on your current device yet.\n```\n\n"
+
+
 def claude_export() -> list[dict[str, Any]]:
+    """Messages as older exports write them (words in `text`) and as newer ones do (in
+    typed content blocks, beside thinking and tool calls)."""
     return [
         {
             "uuid": "k-1",
@@ -96,9 +101,21 @@ def claude_export() -> list[dict[str, Any]]:
                 {
                     "uuid": "m2",
                     "sender": "assistant",
-                    "text": "",
-                    "content": [{"type": "text", "text": "Noted."}],
+                    # Its thinking, and a placeholder for the tool call, as exports write it.
+                    "text": f"The user says they are vegetarian.Noted.{PLACEHOLDER}Saved.",
+                    "content": [
+                        {"type": "thinking", "thinking": "The user says they are vegetarian."},
+                        {"type": "text", "text": "Noted."},
+                        {"type": "tool_use", "name": "memory", "input": {"note": "vegetarian"}},
+                        {"type": "text", "text": "Saved."},
+                    ],
                     "created_at": "2025-07-01T08:00:09Z",
+                },
+                {
+                    "uuid": "m3",
+                    "sender": "assistant",
+                    "text": f"Here is a menu.{PLACEHOLDER}",
+                    "created_at": "2025-07-01T08:00:15Z",
                 },
             ],
         },
@@ -151,9 +168,10 @@ def test_a_claude_export_reads_text_and_content_blocks(tmp_path: Path) -> None:
     assert session.id == "claude:k-1"
     assert [(t.role, t.text) for t in session.turns] == [
         (Role.USER, "I'm vegetarian."),
-        (Role.ASSISTANT, "Noted."),
+        (Role.ASSISTANT, "Noted.\nSaved."),
+        (Role.ASSISTANT, "Here is a menu."),
     ]
-    assert [t.speaker for t in session.turns] == [None, "Claude"]
+    assert [t.speaker for t in session.turns] == [None, "Claude", "Claude"]
 
 
 def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
