@@ -120,13 +120,23 @@ def _chatgpt(raw: dict[str, Any], where: str) -> Session:
             or content.get("content_type") not in ("text", "multimodal_text")
         ):
             continue
-        parts = [p for p in content.get("parts") or [] if isinstance(p, str)]
-        text = _text("\n".join(parts))
+        text = _text("\n".join(_chatgpt_words(content.get("parts"))))
         if text:
             at = _when(message.get("create_time"), f"{where}, message {node_id}")
             said.append((f"chatgpt:{message.get('id') or node_id}", role, text, at))
     started = _when(raw.get("create_time"), f"{where}.create_time")
     return _session(f"chatgpt:{conversation_id}", started, said, raw.get("title"), "ChatGPT")
+
+
+def _chatgpt_words(parts: Any) -> Iterator[str]:
+    """The words among a message's parts: its text, and what was said aloud in voice mode
+    (a transcript beside the recording); pictures and recordings themselves are not words."""
+    for part in parts if isinstance(parts, list) else []:
+        if isinstance(part, str):
+            yield part
+        elif isinstance(part, dict) and part.get("content_type") == "audio_transcription":
+            if isinstance(part.get("text"), str):
+                yield part["text"]
 
 
 def _chatgpt_branch(mapping: dict[str, Any], current: Any) -> Iterator[tuple[str, dict]]:

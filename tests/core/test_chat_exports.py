@@ -44,6 +44,13 @@ def node(
     return {"id": node_id, "message": message, "parent": parent, "children": children}
 
 
+def said_aloud(direction: str, words: str) -> list[dict[str, Any]]:
+    return [
+        {"content_type": "audio_transcription", "direction": direction, "text": words},
+        {"content_type": "audio_asset_pointer", "asset_pointer": "sediment://file_1"},
+    ]
+
+
 def chatgpt_export() -> list[dict[str, Any]]:
     """A conversation where the user edited their first message: the first branch ("Berlin")
     was left; the conversation went on from the edit ("Lisbon")."""
@@ -61,7 +68,10 @@ def chatgpt_export() -> list[dict[str, Any]]:
         "pic": node(
             "pic", "img", ["u2"], "user", [{"asset_pointer": "f"}, "Our new flat!"], T0 + 55
         ),
-        "u2": node("u2", "pic", [], "user", "Remind me to book the ferry tomorrow.", T0 + 60),
+        "u2": node("u2", "pic", ["v1"], "user", "Remind me to book the ferry tomorrow.", T0 + 60),
+        # Voice mode: what was said aloud is a transcript beside the recording.
+        "v1": node("v1", "u2", ["v2"], "user", said_aloud("in", "I moved in May."), T0 + 70),
+        "v2": node("v2", "v1", [], "assistant", said_aloud("out", "Congratulations!"), T0 + 80),
     }
     # Put in by the app out of sight, as custom instructions are: not something said.
     mapping["sys"]["children"].append("ctx")
@@ -75,7 +85,7 @@ def chatgpt_export() -> list[dict[str, Any]]:
             "create_time": T0,
             "conversation_id": "c-1",
             "mapping": mapping,
-            "current_node": "u2",
+            "current_node": "v2",
         }
     ]
 
@@ -137,16 +147,20 @@ def test_a_chatgpt_export_keeps_the_branch_the_conversation_ended_on(tmp_path: P
         (Role.ASSISTANT, "Lisbon is lovely."),
         (Role.USER, "Our new flat!"),
         (Role.USER, "Remind me to book the ferry tomorrow."),
+        (Role.USER, "I moved in May."),
+        (Role.ASSISTANT, "Congratulations!"),
     ]
     assert [t.id for t in session.turns] == [
         "chatgpt:msg-u1b",
         "chatgpt:msg-a1b",
         "chatgpt:msg-pic",
         "chatgpt:msg-u2",
+        "chatgpt:msg-v1",
+        "chatgpt:msg-v2",
     ]
     assert session.turns[0].at == datetime(2025, 6, 1, 9, 0, 30, tzinfo=UTC)
     # The other side is named for what it was, not taken for Engram.
-    assert [t.speaker for t in session.turns] == [None, "ChatGPT", None, None]
+    assert [t.speaker for t in session.turns] == [None, "ChatGPT", None, None, None, "ChatGPT"]
 
 
 def test_conversations_the_user_told_chatgpt_not_to_remember_are_left_out(
@@ -321,12 +335,9 @@ def test_a_years_long_export_is_read_a_conversation_at_a_time(tmp_path: Path) ->
     finally:
         tracemalloc.stop()
     assert size > 10 * 2**20 and peak < size / 2
-    assert len({t.id for session in sessions for t in session.turns}) == 4 * 1500
+    assert len({t.id for session in sessions for t in session.turns}) == 6 * 1500
     assert [t.text for t in sessions[-1].turns] == [
-        "I live in Lisbon.",
-        "Lisbon is lovely.",
-        "Our new flat!",
-        "Remind me to book the ferry tomorrow.",
+        t.text for t in read_conversation_file(write(tmp_path, chatgpt_export())).sessions[0].turns
     ]
     assert heard[-1] == (size, size) and len(heard) > 5
 
