@@ -181,7 +181,19 @@ class JsonStream:
         newline = before.rfind("\n")
         line = self._lines + before.count("\n") + 1
         column = pos - newline if newline >= 0 else self._column + pos + 1
+        # Where the file stops mid-value, or before a value it still owes.
+        rest = self._buffer[pos:].strip()
+        ended = self._eof and (
+            message.startswith("Unterminated string")
+            or any(word.startswith(rest) for word in ("true", "false", "null"))
+        )
         raise JsonError(
             f"{self._name} is not valid JSON: {message.removesuffix(' at')} at line {line}, "
             f"column {column}"
+            + (
+                ". The file ends there: it may have been cut short (a download or copy that "
+                "did not finish)"
+                if ended and self._bytes
+                else ""
+            )
         )
