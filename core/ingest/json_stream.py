@@ -71,9 +71,9 @@ class JsonStream:
             self._end()
             return
         while True:
-            name = self._value()
-            if not isinstance(name, str):
+            if self._peek() != '"':
                 self._fail("Expecting property name enclosed in double quotes")
+            name = self._value()
             self._expect(":")
             if name in lists and self._peek() == "[":
                 self._pos += 1

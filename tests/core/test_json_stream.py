@@ -72,6 +72,8 @@ CUT_SHORT = ". The file ends there: it may have been cut short"
         ('[{"a": 1}, {"b": nul', True),
         ('[{"a": 1}]\n  trailing', False),
         ('{"sessions": [1, 2], "x" 3}', False),
+        ('{[{"a": 1}]}', False),
+        ('{"sessions": [], 2.5: 1}', False),
         ("[1, 2,\n  ]", False),
         ('[{"a": "bad \x01 control"}]', False),
         ("", False),
