@@ -4,6 +4,7 @@ command, in the same process) quits once its window is up."""
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
@@ -29,7 +30,13 @@ def restore_the_newest_backup() -> None:
 def main() -> None:
     app = QApplication(sys.argv)
     QTimer.singleShot(500, app.quit if os.environ.get(STARTED_AGAIN) else restore_the_newest_backup)
-    sys.exit(engram(["--home", sys.argv[1]]))
+    code = engram(["--home", sys.argv[1]])
+    # As the `engram` command ends (app.main.entry): the interpreter's own teardown beside
+    # the models still loading crashed this process now and then (exit -11).
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":
