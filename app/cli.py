@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,7 @@ from app.terminal_progress import clear_line, counting, percent
 from app.version import engram_version
 from core.consolidate import summary_sources
 from core.embed import Embedder
-from core.errors import InputError
+from core.errors import EngramError, InputError
 from core.eval.locomo import evaluate as evaluate_locomo
 from core.forgetting import forget
 from core.ingest.conversation_file import read_conversation_file
@@ -32,6 +34,8 @@ from core.settings import load_settings
 from core.text_input import clean_text
 from core.tokens import token_counter
 from core.wording import clipped, counted
+
+log = logging.getLogger(__name__)
 
 # `forget --query` purges for good: the memory it picks must share a word with the query or be
 # close in meaning ("my address" finds "User lives in Lisbon" at ~0.3 with MiniLM; unrelated
@@ -341,6 +345,23 @@ COMMANDS = {
     **BACKUP_COMMANDS,
     **KNOWLEDGE_COMMANDS,
 }
+
+
+def reported(command: str, run: Callable[[], int]) -> int:
+    """A command's failure said in one line: Engram's own in its words, one the machine refused
+    (a file, a folder, the disk) in the machine's, with the details in the log."""
+    try:
+        return run()
+    except EngramError as exc:
+        log.info("Command %s failed: %s", command, exc)
+        sys.stderr.write(f"engram {command}: {exc}\n")
+        return 1
+    except BrokenPipeError:
+        raise  # the reader went away: `entry` ends quietly
+    except OSError as exc:
+        log.exception("Command %s failed", command)
+        sys.stderr.write(f"engram {command}: {exc}\n")
+        return 1
 
 
 def run_command(home: Path, args: argparse.Namespace) -> int:

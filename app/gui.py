@@ -60,6 +60,7 @@ def run_gui(home: Path, *, hidden: bool = False) -> int:
         return 1
     shell = AppShell(home, services, settings, wall_clock, ShellOptions(hidden=hidden))
     guard.sig_activation_requested.connect(shell.window.bring_back)
+    guard.take_command = shell.commands.take
     restarting: list[bool] = []
     shell.window.sig_quit_requested.connect(app.quit)
     shell.window.sig_restart_requested.connect(lambda: (restarting.append(True), app.quit()))

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import sys
+from pathlib import Path
 
-from app.cli import build_parser, run_command
+from app.cli import build_parser, reported, run_command
 from app.logs import configure_logging
 from app.paths import resolve_home
-from core.errors import EngramError
+from app.relayed_commands import RELAYED
+from core.errors import StoreLockedError
 
 log = logging.getLogger(__name__)
 
@@ -27,21 +30,28 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_gui(home, hidden=args.hidden)
     try:
-        return run_command(home, args)
-    except EngramError as exc:
-        log.info("Command %s failed: %s", args.command, exc)
-        sys.stderr.write(f"engram {args.command}: {exc}\n")
-        return 1
-    except BrokenPipeError:
-        raise  # the reader went away: `entry` ends quietly
-    except OSError as exc:
-        # The machine said no (a file, a folder, the disk): its words, the details in the log.
-        log.exception("Command %s failed", args.command)
-        sys.stderr.write(f"engram {args.command}: {exc}\n")
-        return 1
+        return reported(args.command, lambda: _run_or_relay(home, args, argv))
     except KeyboardInterrupt:
         sys.stderr.write("\nInterrupted; everything committed so far is kept.\n")
         return 130
+
+
+def _run_or_relay(home: Path, args: argparse.Namespace, argv: list[str] | None) -> int:
+    """The command on its own; or, while Engram runs and holds the memory file, in Engram."""
+    try:
+        return run_command(home, args)
+    except StoreLockedError:
+        if args.command not in RELAYED:
+            raise
+        from app.command_relay import relay
+
+        relayed = relay(home, sys.argv[1:] if argv is None else argv)
+        if relayed is None:
+            raise
+    log.info("Command %s ran in the running app", args.command)
+    sys.stdout.write(relayed.stdout)
+    sys.stderr.write(relayed.stderr)
+    return relayed.code
 
 
 def entry() -> None:

@@ -18,12 +18,14 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app.about import about_text, open_folder
 from app.chat_controller import ChatController
+from app.command_relay import CommandRelay
 from app.library_controller import LibraryController
 from app.logs import log_file
 from app.model_downloads import ModelDownloader
 from app.operations import Operations
 from app.paths import remember_home
 from app.reembedding import Reembedding
+from app.relayed_commands import run_relayed
 from app.reminders import Reminders
 from app.scheduler import LifecycleScheduler, LifecycleWorker, cadences_from_hours
 from app.services import Services, embedder_spec
@@ -91,6 +93,10 @@ class AppShell(QObject):
         self.library = LibraryController(self.window, services, self.ops, clock)
         self.chat = ChatController(self.window, services, settings, clock, self.library)
         self.library.imports.yield_to = lambda: self.chat.busy
+        # Commands typed on the terminal while the app holds the memory file run here.
+        self.commands = CommandRelay(services, run_relayed)
+        self.commands.sig_store_changed.connect(self.library.sig_store_changed)
+        self.commands.sig_memories_forgotten.connect(self.library.sig_memories_forgotten)
         self.reminders = Reminders(services.store, self.ops, clock, self)
         self.reminders.sig_tasks_due.connect(self.window.show_reminders)
         self.window.sig_snooze_requested.connect(self.reminders.snooze)

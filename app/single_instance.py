@@ -1,18 +1,32 @@
 """One Engram per data folder: a second launch hands over to the running window (which comes
-to the front) and exits, instead of opening the same memory file twice."""
+to the front) and exits, instead of opening the same memory file twice; a command typed on the
+terminal meanwhile is handed over to run there (`command_relay`)."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT_MS = 300
+# What a second launch says: come to the front; or run this command (JSON follows).
+ACTIVATE = b"activate\n"
+RUN = b"run "
+NOT_READY = {
+    "stdout": "",
+    "stderr": "Engram is starting and cannot take commands yet; try again in a moment.\n",
+    "code": 1,
+}
+
+Reply = Callable[[dict[str, Any]], None]
 
 
 def server_name(home: Path) -> str:
@@ -28,6 +42,8 @@ class SingleInstance(QObject):
         super().__init__(parent)
         self._name = server_name(home)
         self._server: QLocalServer | None = None
+        self.take_command: Callable[[dict[str, Any], Reply], None] | None = None
+        """Runs a command handed over, and replies; none until the app is up."""
 
     def acquire(self) -> bool:
         """True when this process is the first for the folder; False after asking the
@@ -35,7 +51,7 @@ class SingleInstance(QObject):
         probe = QLocalSocket()
         probe.connectToServer(self._name)
         if probe.waitForConnected(CONNECT_TIMEOUT_MS):
-            probe.write(b"activate\n")
+            probe.write(ACTIVATE)
             probe.waitForBytesWritten(CONNECT_TIMEOUT_MS)
             probe.disconnectFromServer()
             return False
@@ -51,10 +67,53 @@ class SingleInstance(QObject):
     def _on_server_new_connection(self) -> None:
         assert self._server is not None
         while (socket := self._server.nextPendingConnection()) is not None:
+            socket.readyRead.connect(self._on_socket_said)
             socket.disconnected.connect(socket.deleteLater)
+
+    @Slot()
+    def _on_socket_said(self) -> None:
+        """A launch asks to come to the front; a command asks to run and waits for its reply.
+        Either says one line (a launch's goes before it is read: Qt still has it)."""
+        socket = self.sender()
+        if not isinstance(socket, QLocalSocket):
+            return
+        if socket.property("heard") or not socket.canReadLine():
+            return
+        socket.setProperty("heard", True)
+        line = bytes(socket.readLine().data())
+        if not line.startswith(RUN):
             self.sig_activation_requested.emit()
+            socket.disconnectFromServer()
+            return
+        try:
+            request = json.loads(line[len(RUN) :])
+        except ValueError:
+            request = None
+        reply = _replier(socket)
+        if not isinstance(request, dict):
+            reply({"stdout": "", "stderr": "engram: a malformed request\n", "code": 2})
+        elif self.take_command is None:
+            reply(NOT_READY)
+        else:
+            self.take_command(request, reply)
 
     def release(self) -> None:
         if self._server is not None:
             self._server.close()
             self._server = None
+
+
+def _replier(socket: QLocalSocket) -> Reply:
+    """Writes the answer to a command and lets the socket go (on the UI thread, which owns
+    it); a terminal that stopped waiting (Ctrl-C) is not an error."""
+
+    def reply(answer: dict[str, Any]) -> None:
+        try:
+            if socket.state() == QLocalSocket.LocalSocketState.ConnectedState:
+                socket.write(json.dumps(answer).encode() + b"\n")
+                socket.flush()
+                socket.disconnectFromServer()
+        except RuntimeError:
+            log.info("The terminal went before its command's answer")
+
+    return reply

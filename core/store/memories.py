@@ -364,6 +364,15 @@ class MemoryRepository:
         )
         self._db.note_changed([old_id, new_id])
 
+    def forgotten_since(self, since: datetime) -> list[str]:
+        """Memories forgotten at or after `since`: what shows them lets their words go."""
+        rows = (
+            self._db.cursor()
+            .execute("SELECT id FROM memories WHERE forgotten_at >= ?", [since])
+            .fetchall()
+        )
+        return [row[0] for row in rows]
+
     def count(self, *, live_only: bool = True) -> int:
         where = f"WHERE {live()}" if live_only else ""
         return self._db.cursor().execute(f"SELECT count(*) FROM memories {where}").fetchall()[0][0]

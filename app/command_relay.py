@@ -1,0 +1,119 @@
+"""`engram search ...` while the app runs. The memory file has one writer at a time, and a
+running Engram (its window, or waiting in the tray for reminders) holds it, so a command on the
+terminal could not open it. It hands the command to the app instead, which runs it on its open
+memory as the command would have, and sends back what it printed and its exit status."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtNetwork import QLocalSocket
+
+from app.routed_output import captured, install
+from app.services import Services, wall_clock
+from app.single_instance import CONNECT_TIMEOUT_MS, RUN, server_name
+
+log = logging.getLogger(__name__)
+
+# How often the waiting terminal looks whether the app went away.
+POLL_MS = 250
+
+Reply = Callable[[dict[str, Any]], None]
+# Runs a command's arguments (and the folder it was typed in) on the app's services.
+Runner = Callable[[Services, list[str], Path], int]
+
+
+@dataclass(frozen=True)
+class Relayed:
+    """What the command printed in the app, and how it ended."""
+
+    stdout: str
+    stderr: str
+    code: int
+
+
+def relay(home: Path, argv: list[str]) -> Relayed | None:
+    """Runs the command in the Engram that holds `home`'s memory file; None when none answers
+    (the file is held by something else)."""
+    socket = QLocalSocket()
+    socket.connectToServer(server_name(home))
+    if not socket.waitForConnected(CONNECT_TIMEOUT_MS):
+        return None
+    request = {"argv": argv, "cwd": os.getcwd()}
+    socket.write(RUN + json.dumps(request).encode() + b"\n")
+    socket.flush()
+    answer = b""
+    try:
+        while not answer.endswith(b"\n"):
+            if socket.waitForReadyRead(POLL_MS) or socket.bytesAvailable():
+                answer += bytes(socket.readAll().data())
+            elif socket.state() != QLocalSocket.LocalSocketState.ConnectedState:
+                break
+    finally:
+        socket.abort()
+    try:
+        said = json.loads(answer)
+        return Relayed(str(said["stdout"]), str(said["stderr"]), int(said["code"]))
+    except (ValueError, KeyError, TypeError):
+        return Relayed("", "Engram closed before the command was done.\n", 1)
+
+
+class CommandRelay(QObject):
+    """Runs the commands other `engram` processes hand over, each on a thread of its own: the
+    store takes one writer at a time and gives each thread its own cursor, as for the window's
+    own work, and the window never waits on one."""
+
+    sig_ran = Signal(object, object, object)
+    """(reply, answer, ids the command forgot), to the UI thread, which owns the socket."""
+    sig_store_changed = Signal()
+    """A command may have changed what the window shows."""
+    sig_memories_forgotten = Signal(object)
+    """A command forgot these memories: their words leave the screen."""
+
+    def __init__(self, services: Services, run: Runner) -> None:
+        super().__init__()
+        self._services = services
+        self._run = run
+        self.sig_ran.connect(self._answer)
+
+    def take(self, request: dict[str, Any], reply: Reply) -> None:
+        argv = request.get("argv")
+        cwd = request.get("cwd")
+        if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
+            reply({"stdout": "", "stderr": "engram: a malformed request\n", "code": 2})
+            return
+        folder = Path(cwd) if isinstance(cwd, str) else Path.home()
+        install()
+        threading.Thread(
+            target=self._command, args=(argv, folder, reply), name="engram-command", daemon=True
+        ).start()
+
+    def _command(self, argv: list[str], cwd: Path, reply: Reply) -> None:
+        # Commands forget on the wall clock; a second's slack for its resolution.
+        started = wall_clock() - timedelta(seconds=1)
+        with captured() as (out, err):
+            try:
+                code = self._run(self._services, argv, cwd)
+            except Exception as exc:  # the terminal hears it; the app goes on
+                log.exception("A command from the terminal failed: %s", argv)
+                err.write(f"engram: the command failed ({exc}); see the log.\n")
+                code = 1
+        forgotten = self._services.store.memories.forgotten_since(started)
+        answer = {"stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
+        self.sig_ran.emit(reply, answer, forgotten)
+
+    def _answer(self, reply: Reply, answer: dict[str, Any], forgotten: list[str]) -> None:
+        reply(answer)
+        if forgotten:
+            self.sig_memories_forgotten.emit(forgotten)
+        else:
+            self.sig_store_changed.emit()

@@ -1,0 +1,114 @@
+"""`engram ...` on the terminal while the app runs: the app holds the memory file (its window,
+or waiting in the tray for reminders), so the command could not open it and said only that. It
+runs inside the app now, prints what it would have printed, and the window shows what it
+changed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.shell import INTERACTIVE_MESSAGE
+from tests.app.desktop import WAIT_MS, ShellFactory, import_conversation, ready, send
+from tests.app.test_cli import ENGRAM, engram
+from ui import dialogs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_in(qtbot: QtBot, shell: Any, *argv: str, cwd: Path | None = None) -> dict[str, Any]:
+    """The command as a terminal hands it to the app, and the app's answer."""
+    answers: list[dict[str, Any]] = []
+    request = {"argv": list(argv), "cwd": str(cwd or Path.cwd())}
+    shell.commands.take(request, answers.append)
+    qtbot.waitUntil(lambda: bool(answers), timeout=WAIT_MS)
+    return answers[0]
+
+
+def test_a_command_runs_in_the_app_and_the_window_shows_what_it_changed(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    answer = run_in(qtbot, shell, "tasks", "add", "Call the plumber")
+    assert answer["code"] == 0 and answer["stdout"].startswith("Tracked: Call the plumber")
+    tracked = shell.window.inbox.tracked
+    qtbot.waitUntil(lambda: tracked.childCount() == 1, timeout=WAIT_MS)
+    assert "Call the plumber" in tracked.child(0).text(0)
+    # A file named on the terminal is where it was typed, not where the app was started.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    import_conversation(shell)
+    answer = run_in(qtbot, shell, "conversations", "export", "chats.json", cwd=elsewhere)
+    assert answer["code"] == 0, answer["stderr"]
+    assert (elsewhere / "chats.json").is_file()
+
+
+def test_a_forget_from_the_terminal_takes_the_words_off_the_screen(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "My gym locker code is 4512.")
+    send(qtbot, shell, "What is my gym locker code?")
+    sidebar = shell.window.sidebar
+    card = next(c for c in sidebar.cards if "4512" in c.result.memory.content)
+    forgotten = card.result.memory.id
+    # The app cannot ask at the terminal: it refuses what would need asking.
+    monkeypatch.setattr(dialogs, "confirm", lambda *_: pytest.fail("asked in the window"))
+    answer = run_in(qtbot, shell, "forget", forgotten)
+    assert answer["code"] == 1 and "pass --yes" in answer["stderr"]
+    assert sidebar.card_for(forgotten) is not None
+    answer = run_in(qtbot, shell, "forget", "--yes", forgotten)
+    assert answer["code"] == 0 and "only a tombstone remains" in answer["stdout"]
+    chat = shell.window.chat
+    qtbot.waitUntil(lambda: "4512" not in chat.transcript.toPlainText(), timeout=WAIT_MS)
+    assert sidebar.card_for(forgotten) is None
+
+
+def test_what_cannot_run_beside_the_window_says_so(
+    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    answer = run_in(qtbot, shell, "import", str(tmp_path / "chats.json"))
+    assert answer["code"] == 1
+    assert "Engram is running and holds the memory file" in answer["stderr"]
+    assert run_in(qtbot, shell, "search")["code"] == 2
+    assert run_in(qtbot, shell, "--version")["stdout"].startswith("engram ")
+
+
+def test_the_terminal_reaches_the_running_app(tmp_path: Path) -> None:
+    """The real app and the real command, each in a process of its own."""
+    home = tmp_path / "home"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HF_HUB_OFFLINE": "1"}
+    env.pop("ENGRAM_LLM_MODEL", None)
+    app = subprocess.Popen(
+        [str(ENGRAM), "--home", str(home)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        log = home / "logs" / "engram.log"
+        deadline = time.monotonic() + 120
+        while not (log.is_file() and INTERACTIVE_MESSAGE in log.read_text()):
+            assert app.poll() is None and time.monotonic() < deadline, "the app did not start"
+            time.sleep(0.2)
+        added = engram(home, "tasks", "add", "Water the plants")
+        assert added.returncode == 0, added.stderr
+        listed = engram(home, "tasks")
+        assert "Water the plants" in listed.stdout
+        refused = engram(home, "chat")
+        assert refused.returncode == 1 and "in use by another program" in refused.stderr
+    finally:
+        app.send_signal(signal.SIGINT)
+        assert app.wait(timeout=60) == 0
+    # With the app closed, the command opens the memory itself, and finds the same.
+    assert "Water the plants" in engram(home, "tasks").stdout
