@@ -100,14 +100,15 @@ class CommandRelay(QObject):
     def _command(self, argv: list[str], cwd: Path, reply: Reply) -> None:
         # Commands forget on the wall clock; a second's slack for its resolution.
         started = wall_clock() - timedelta(seconds=1)
+        forgotten: list[str] = []
         with captured() as (out, err):
             try:
                 code = self._run(self._services, argv, cwd)
-            except Exception as exc:  # the terminal hears it; the app goes on
+                forgotten = self._services.store.memories.forgotten_since(started)
+            except Exception as exc:  # the terminal hears it (the app closing, say); it goes on
                 log.exception("A command from the terminal failed: %s", argv)
                 err.write(f"engram: the command failed ({exc}); see the log.\n")
                 code = 1
-        forgotten = self._services.store.memories.forgotten_since(started)
         answer = {"stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
         self.sig_ran.emit(reply, answer, forgotten)
 
