@@ -58,6 +58,8 @@ class SingleInstance(QObject):
         # Nobody answered: a name left by a crashed instance is stale.
         QLocalServer.removeServer(self._name)
         self._server = QLocalServer(self)
+        # Commands run through it: only this user's programs may reach it, whatever the umask.
+        self._server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         if not self._server.listen(self._name):
             log.warning("Single-instance guard unavailable: %s", self._server.errorString())
             return True

@@ -3,16 +3,17 @@ plain messages, and many hand-offs across threads are safe (PySide6 6.12.0 abort
 
 from __future__ import annotations
 
+import stat
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThread
+from PySide6.QtCore import QDir, QThread
 from pytestqt.qtbot import QtBot
 
 from app.operations import Operations
-from app.single_instance import SingleInstance
+from app.single_instance import SingleInstance, server_name
 from core.errors import StoreError
 
 
@@ -63,6 +64,9 @@ def test_a_second_launch_hands_over_to_the_first(qtbot: QtBot, tmp_path: Path) -
     other_home = SingleInstance(tmp_path / "elsewhere")
     try:
         assert first.acquire()
+        # Commands run through it: no other user's program may reach it.
+        address = Path(QDir.tempPath()) / server_name(tmp_path)
+        assert stat.S_IMODE(address.stat().st_mode) == 0o700
         with qtbot.waitSignal(first.sig_activation_requested, timeout=5000):
             assert not second.acquire()
         assert other_home.acquire()
