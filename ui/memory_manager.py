@@ -290,8 +290,10 @@ class MemoryManagerView(QWidget):
         if not self._importing:
             self._set_importing(True)
         self.show_import_label(label)
-        self.progress.setRange(0, max(total, 1))
-        self.progress.setValue(done)
+        # A file's bytes may pass the 2 GiB a bar counts to: counted in larger steps then.
+        scale = 1 + max(total, 1) // 2**31
+        self.progress.setRange(0, max(total, 1) // scale)
+        self.progress.setValue(done // scale)
 
     def show_import_label(self, label: str) -> None:
         """What the running import is doing (unless it is being stopped)."""

@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QPalette, QTextCursor
 from PySide6.QtWidgets import QApplication, QTextBrowser
@@ -248,6 +249,17 @@ def test_an_empty_memory_says_how_it_fills_and_a_narrowed_list_says_nothing_matc
     view.period.setCurrentIndex(1)
     view.show_memories([])
     assert view.count.text() == "No memories match."
+
+
+def test_an_import_of_gigabytes_shows_how_far_its_reading_is(qtbot: QtBot) -> None:
+    """A bar counts to 2 GiB; a years-long chat export is read past that."""
+    view = MemoryManagerView()
+    qtbot.addWidget(view)
+    view.show_progress("Reading conversations.json", 3 * 2**30, 4 * 2**30)
+    assert view.progress.value() / view.progress.maximum() == pytest.approx(0.75)
+    assert view.status.text() == "Reading conversations.json"
+    view.show_progress("Importing conversations.json", 2, 40)
+    assert (view.progress.value(), view.progress.maximum()) == (2, 40)
 
 
 def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) -> None:
