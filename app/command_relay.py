@@ -20,14 +20,13 @@ from PySide6.QtNetwork import QLocalSocket
 
 from app.routed_output import captured, install
 from app.services import Services, wall_clock
-from app.single_instance import CONNECT_TIMEOUT_MS, RUN, server_name
+from app.single_instance import CONNECT_TIMEOUT_MS, MALFORMED, RUN, Reply, server_name
 
 log = logging.getLogger(__name__)
 
 # How often the waiting terminal looks whether the app went away.
 POLL_MS = 250
 
-Reply = Callable[[dict[str, Any]], None]
 # Runs a command's arguments (and the folder it was typed in) on the app's services.
 Runner = Callable[[Services, list[str], Path], int]
 
@@ -89,7 +88,7 @@ class CommandRelay(QObject):
         argv = request.get("argv")
         cwd = request.get("cwd")
         if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
-            reply({"stdout": "", "stderr": "engram: a malformed request\n", "code": 2})
+            reply(MALFORMED)
             return
         folder = Path(cwd) if isinstance(cwd, str) else Path.home()
         install()

@@ -20,6 +20,7 @@ CONNECT_TIMEOUT_MS = 300
 # What a second launch says: come to the front; or run this command (JSON follows).
 ACTIVATE = b"activate\n"
 RUN = b"run "
+MALFORMED = {"stdout": "", "stderr": "engram: a malformed request\n", "code": 2}
 NOT_READY = {
     "stdout": "",
     "stderr": "Engram is starting and cannot take commands yet; try again in a moment.\n",
@@ -93,7 +94,7 @@ class SingleInstance(QObject):
             request = None
         reply = _replier(socket)
         if not isinstance(request, dict):
-            reply({"stdout": "", "stderr": "engram: a malformed request\n", "code": 2})
+            reply(MALFORMED)
         elif self.take_command is None:
             reply(NOT_READY)
         else:
