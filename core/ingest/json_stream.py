@@ -9,7 +9,7 @@ from __future__ import annotations
 import codecs
 import json
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 
 from core.errors import InputError
 
@@ -175,7 +175,7 @@ class JsonStream:
         self._buffer = self._buffer[self._pos :]
         self._pos = 0
 
-    def _fail(self, message: str, pos: int | None = None) -> None:
+    def _fail(self, message: str, pos: int | None = None) -> NoReturn:
         pos = self._pos if pos is None else pos
         before = self._buffer[:pos]
         newline = before.rfind("\n")
