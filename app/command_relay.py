@@ -27,8 +27,12 @@ log = logging.getLogger(__name__)
 # How often the waiting terminal looks whether the app went away.
 POLL_MS = 250
 
+# Starts an import in the window (`import` or `ingest`, and its files); False while one runs.
+HandOver = Callable[[str, list[Path]], bool]
 # Runs a command's arguments (and the folder it was typed in) on the app's services.
-Runner = Callable[[Services, list[str], Path], int]
+Runner = Callable[[Services, list[str], Path, HandOver], int]
+# How long a command waits for the window to take an import it hands over.
+HAND_OVER_S = 10
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,9 @@ class CommandRelay(QObject):
     """A command may have changed what the window shows."""
     sig_memories_forgotten = Signal(object)
     """A command forgot these memories: their words leave the screen."""
+    sig_import_handed_over = Signal(str, object, object)
+    """(command, files, answer): the window imports them as if chosen there, and answers
+    whether it started (False while an import runs)."""
 
     def __init__(self, services: Services, run: Runner) -> None:
         super().__init__()
@@ -102,7 +109,7 @@ class CommandRelay(QObject):
         forgotten: list[str] = []
         with captured() as (out, err):
             try:
-                code = self._run(self._services, argv, cwd)
+                code = self._run(self._services, argv, cwd, self._hand_over)
                 forgotten = self._services.store.memories.forgotten_since(started)
             except Exception as exc:  # the terminal hears it (the app closing, say); it goes on
                 log.exception("A command from the terminal failed: %s", argv)
@@ -110,6 +117,19 @@ class CommandRelay(QObject):
                 code = 1
         answer = {"stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
         self.sig_ran.emit(reply, answer, forgotten)
+
+    def _hand_over(self, command: str, paths: list[Path]) -> bool:
+        """On the command's thread: the window's import, which shows how far it is, yields
+        to the chat and runs one at a time, takes the files instead."""
+        started: list[bool] = []
+        taken = threading.Event()
+
+        def answer(ok: bool) -> None:
+            started.append(ok)
+            taken.set()
+
+        self.sig_import_handed_over.emit(command, paths, answer)
+        return taken.wait(HAND_OVER_S) and started[0]
 
     def _answer(self, reply: Reply, answer: dict[str, Any], forgotten: list[str]) -> None:
         reply(answer)

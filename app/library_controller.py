@@ -487,7 +487,9 @@ class LibraryController(QObject):
             ),
         )
 
-    def _on_manager_import_requested(self, path: Path) -> None:
+    def _on_manager_import_requested(self, path: Path) -> bool:
+        """False, and nothing started, while another import runs."""
+
         def job(cancel: threading.Event, progress: Progress) -> str:
             try:
                 read = read_conversation_file(path, progress, cancel)
@@ -515,9 +517,11 @@ class LibraryController(QObject):
                 ]
             )
 
-        self._start_import(f"Reading {path.name}", job)
+        return self._start_import(f"Reading {path.name}", job)
 
-    def _on_manager_ingest_requested(self, paths: list[Path]) -> None:
+    def _on_manager_ingest_requested(self, paths: list[Path]) -> bool:
+        """False, and nothing started, while another import runs."""
+
         def job(cancel: threading.Event, progress: Progress) -> str:
             importer = DocumentImporter(
                 self._store, self._services.embedder, Chunker(token_counter(None))
@@ -534,17 +538,25 @@ class LibraryController(QObject):
                 )
             return summary
 
-        self._start_import("Reading documents", job)
+        return self._start_import("Reading documents", job)
 
-    def _start_import(self, label: str, job: ImportJob) -> None:
+    def take_in(self, command: str, paths: list[Path]) -> bool:
+        """A conversation file (`import`) or documents (`ingest`) handed over from the
+        terminal, imported as from the window; False while another import runs."""
+        if command == "import":
+            return self._on_manager_import_requested(paths[0])
+        return self._on_manager_ingest_requested(paths)
+
+    def _start_import(self, label: str, job: ImportJob) -> bool:
         if not self.imports.start(job):
             self._window.statusBar().showMessage(
                 "An import is already running: wait for it, or cancel it.", STATUS_MESSAGE_MS
             )
-            return
+            return False
         self._import_label = label
         self.importing = True
         self._window.manager.show_progress(label, 0, 1)
+        return True
 
     def _on_import_progress(self, done: int, total: int) -> None:
         self._window.manager.show_progress(self._import_label, done, total)

@@ -1,8 +1,8 @@
 """Which commands run inside the running app when they are typed on the terminal, and how: as
-they would run on their own, on the app's open memory. The others need what the app cannot
-give them beside its window: the terminal's own keyboard (chat), the model loaded again
-(context, consolidate), the memory file itself (restore), or minutes of work better followed in
-the window (import, ingest)."""
+they would run on their own, on the app's open memory. `import` and `ingest` hand their files
+to the window's import, which shows how far it is and runs one at a time. The others need what
+the app cannot give them beside its window: the terminal's own keyboard (chat), the model
+loaded again (context, consolidate) or the memory file itself (restore)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ import sys
 from pathlib import Path
 
 from app.cli import COMMANDS, build_parser, reported
+from app.command_relay import HandOver
 from app.services import Services
 
+# Run by the window's import rather than on the command's thread.
+HANDED_OVER = ("import", "ingest")
 RELAYED = frozenset(
     {
         "search",
@@ -26,11 +29,12 @@ RELAYED = frozenset(
         "backup",
         "entities",
         "conflicts",
+        *HANDED_OVER,
     }
 )
 
 
-def run_relayed(services: Services, argv: list[str], cwd: Path) -> int:
+def run_relayed(services: Services, argv: list[str], cwd: Path, hand_over: HandOver) -> int:
     """`argv` as the terminal gave it (files named relative to `cwd`, where it was typed)."""
     try:
         args = build_parser().parse_args(argv)
@@ -45,7 +49,22 @@ def run_relayed(services: Services, argv: list[str], cwd: Path) -> int:
         )
         return 1
     _anchor_paths(args, cwd)
+    if args.command in HANDED_OVER:
+        return _handed_over(args, hand_over)
     return reported(args.command, lambda: COMMANDS[args.command](services, args))
+
+
+def _handed_over(args: argparse.Namespace, hand_over: HandOver) -> int:
+    paths = [args.file] if args.command == "import" else args.paths
+    if not hand_over(args.command, paths):
+        sys.stderr.write(
+            f"engram {args.command}: an import is already running in Engram's window; wait "
+            "for it, or cancel it there, and try again.\n"
+        )
+        return 1
+    names = ", ".join(p.name for p in paths)
+    sys.stdout.write(f"Engram's window is importing {names}: its Memory tab shows how far it is.\n")
+    return 0
 
 
 def _anchor_paths(args: argparse.Namespace, cwd: Path) -> None:

@@ -97,6 +97,7 @@ class AppShell(QObject):
         self.commands = CommandRelay(services, run_relayed)
         self.commands.sig_store_changed.connect(self.library.sig_store_changed)
         self.commands.sig_memories_forgotten.connect(self.library.sig_memories_forgotten)
+        self.commands.sig_import_handed_over.connect(self._on_import_handed_over)
         self.reminders = Reminders(services.store, self.ops, clock, self)
         self.reminders.sig_tasks_due.connect(self.window.show_reminders)
         self.window.sig_snooze_requested.connect(self.reminders.snooze)
@@ -137,6 +138,12 @@ class AppShell(QObject):
         self.reembedding.sig_failed.connect(self._on_reembedding_failed)
         self.window.unfinished = self._unfinished
         self._closed = False
+
+    def _on_import_handed_over(
+        self, command: str, paths: list[Path], answer: Callable[[bool], None]
+    ) -> None:
+        """On the UI thread (a method of this object, so the command's thread is queued)."""
+        answer(self.library.take_in(command, paths))
 
     def start(self) -> None:
         """Show the window at once; everything slow (model, embedder, jobs) follows behind."""

@@ -5,9 +5,11 @@ changed."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,9 +17,19 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app import library_controller
 from app.shell import INTERACTIVE_MESSAGE
-from tests.app.desktop import WAIT_MS, ShellFactory, import_conversation, ready, send
+from core.ingest.conversation_file import ConversationFile, read_conversation_file
+from tests.app.desktop import (
+    WAIT_MS,
+    ShellFactory,
+    import_conversation,
+    ready,
+    send,
+    settle,
+)
 from tests.app.test_cli import ENGRAM, engram
+from tests.core.conversation_factory import conversation
 from ui import dialogs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,11 +84,38 @@ def test_a_forget_from_the_terminal_takes_the_words_off_the_screen(
     assert sidebar.card_for(forgotten) is None
 
 
-def test_what_cannot_run_beside_the_window_says_so(
-    qtbot: QtBot, make_shell: ShellFactory, tmp_path: Path
+def test_an_import_from_the_terminal_is_the_windows_import(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """It shows how far it is there, yields to the chat and runs one at a time."""
     shell = make_shell(model=False)
-    answer = run_in(qtbot, shell, "import", str(tmp_path / "chats.json"))
+    (tmp_path / "chats.json").write_text(json.dumps(conversation(sessions=3)), "utf-8")
+    release = threading.Event()
+
+    def held(*args: Any) -> ConversationFile:  # on the import's thread
+        release.wait(WAIT_MS / 1000)
+        return read_conversation_file(*args)
+
+    monkeypatch.setattr(library_controller, "read_conversation_file", held)
+    try:
+        answer = run_in(qtbot, shell, "import", "chats.json", cwd=tmp_path)
+        assert answer["code"] == 0
+        assert answer["stdout"] == (
+            "Engram's window is importing chats.json: its Memory tab shows how far it is.\n"
+        )
+        assert shell.window.manager.status.text() == "Reading chats.json"
+        again = run_in(qtbot, shell, "ingest", str(tmp_path))
+        assert again["code"] == 1 and "an import is already running" in again["stderr"]
+    finally:
+        release.set()
+    settle(qtbot, shell)
+    assert shell.window.manager.status.text().startswith("Imported 3 conversations")
+    qtbot.waitUntil(lambda: shell.window.sessions.count() == 3, timeout=WAIT_MS)
+
+
+def test_what_cannot_run_beside_the_window_says_so(qtbot: QtBot, make_shell: ShellFactory) -> None:
+    shell = make_shell(model=False)
+    answer = run_in(qtbot, shell, "chat")
     assert answer["code"] == 1
     assert "Engram is running and holds the memory file" in answer["stderr"]
     assert run_in(qtbot, shell, "search")["code"] == 2
