@@ -48,12 +48,35 @@ class _Routed(io.TextIOBase):
         return getattr(self._original, "encoding", None) or "utf-8"
 
 
+class _NoKeyboard(io.TextIOBase):
+    """Stands in for sys.stdin: a captured command has no keyboard (the app's own terminal is
+    not the one that typed it, so it must not ask there and wait)."""
+
+    def __init__(self, original: TextIO | None) -> None:
+        super().__init__()
+        self._original = original
+
+    def _keyboard(self) -> TextIO | None:
+        return None if getattr(_local, "captured", None) is not None else self._original
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        keyboard = self._keyboard()
+        return "" if keyboard is None else keyboard.readline(-1 if size is None else size)
+
+    def isatty(self) -> bool:
+        keyboard = self._keyboard()
+        return keyboard is not None and keyboard.isatty()
+
+
 def install() -> None:
-    """Routes sys.stdout and sys.stderr through `captured`; once per process."""
+    """Routes sys.stdout and sys.stderr through `captured`, and keeps sys.stdin from a captured
+    command; once per process."""
     if not isinstance(sys.stdout, _Routed):
         sys.stdout = _Routed(sys.stdout, 0)
     if not isinstance(sys.stderr, _Routed):
         sys.stderr = _Routed(sys.stderr, 1)
+    if not isinstance(sys.stdin, _NoKeyboard):
+        sys.stdin = _NoKeyboard(sys.stdin)
 
 
 @contextmanager

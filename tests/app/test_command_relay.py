@@ -5,10 +5,12 @@ changed."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -33,6 +35,14 @@ from tests.core.conversation_factory import conversation
 from ui import dialogs
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+class AppsOwnTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:
+        pytest.fail("asked at the app's own terminal")
 
 
 def run_in(qtbot: QtBot, shell: Any, *argv: str, cwd: Path | None = None) -> dict[str, Any]:
@@ -72,8 +82,10 @@ def test_a_forget_from_the_terminal_takes_the_words_off_the_screen(
     sidebar = shell.window.sidebar
     card = next(c for c in sidebar.cards if "4512" in c.result.memory.content)
     forgotten = card.result.memory.id
-    # The app cannot ask at the terminal: it refuses what would need asking.
+    # The app cannot ask at the terminal that typed it, nor in the window, nor at its own
+    # terminal (started from one): it refuses what would need asking.
     monkeypatch.setattr(dialogs, "confirm", lambda *_: pytest.fail("asked in the window"))
+    monkeypatch.setattr(sys, "stdin", AppsOwnTerminal())
     answer = run_in(qtbot, shell, "forget", forgotten)
     assert answer["code"] == 1 and "pass --yes" in answer["stderr"]
     assert sidebar.card_for(forgotten) is not None
