@@ -12,6 +12,17 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun if count == 1 else plural}"
 
 
+def duration(seconds: float) -> str:
+    """How long something will take, as one says a guess: "less than a minute", "about
+    12 min", "about 2 h 5 min"."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return "less than a minute"
+    if minutes < 90:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60} min"
+
+
 # A memory shown in a list (the sidebar, search results) shows this much of its text.
 SHOWN_CHARS = 600
 

@@ -6,6 +6,7 @@ From the keyboard: Down leaves the search for the results, F2 corrects, Delete f
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,7 @@ from core.ingest.entities import named_entities
 from core.local_time import day_text, minute_text
 from core.memory_catalog import MemoryDetail
 from core.model import Memory, MemoryKind, MemoryOrder, Tier
-from core.wording import counted
+from core.wording import counted, duration
 from ui import dialogs
 from ui.columns import fit_columns
 from ui.shortcuts import widget_keys
@@ -52,6 +53,10 @@ EXPORT_FILTERS = "JSON (*.json);;Markdown (*.md)"
 # What a file dropped alone is imported as a conversation by: Engram's or a chat app's JSON, or
 # the zip a ChatGPT or Claude data export is downloaded as.
 CONVERSATION_SUFFIXES = (".json", ".zip")
+# How long an import step runs before what it has left is said (guessed sooner, it jumps about).
+ESTIMATE_AFTER_S = 5.0
+# The clock the estimate reads (tests set another).
+_now = time.monotonic
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +176,8 @@ class MemoryManagerView(QWidget):
         layout.addLayout(bottom)
         self._shown: Memory | None = None
         self._importing = False
+        # The import step being timed: its label, when it began, and how far it was then.
+        self._step: tuple[str, float, int] | None = None
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(SEARCH_DELAY_MS)
@@ -289,11 +296,24 @@ class MemoryManagerView(QWidget):
         a way to stop it. Another import waits until it is over."""
         if not self._importing:
             self._set_importing(True)
-        self.show_import_label(label)
+        self.show_import_label(label + self._time_left(label, done, total))
         # A file's bytes may pass the 2 GiB a bar counts to: counted in larger steps then.
         scale = 1 + max(total, 1) // 2**31
         self.progress.setRange(0, max(total, 1) // scale)
         self.progress.setValue(done // scale)
+
+    def _time_left(self, label: str, done: int, total: int) -> str:
+        """An import of years of chats takes hours: about how long this step has left, from
+        how fast it went so far (said once it has run long enough to tell)."""
+        now = _now()
+        if self._step is None or self._step[0] != label:
+            self._step = (label, now, done)
+            return ""
+        _, started, first = self._step
+        if done <= first or now - started < ESTIMATE_AFTER_S:
+            return ""
+        left = (now - started) / (done - first) * (total - done)
+        return f" ({duration(left)} left)"
 
     def show_import_label(self, label: str) -> None:
         """What the running import is doing (unless it is being stopped)."""
@@ -319,6 +339,7 @@ class MemoryManagerView(QWidget):
 
     def _set_importing(self, importing: bool) -> None:
         self._importing = importing
+        self._step = None
         self.progress.setVisible(importing)
         self.cancel_import_button.setVisible(importing)
         self.cancel_import_button.setEnabled(importing)

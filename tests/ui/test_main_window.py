@@ -28,6 +28,7 @@ from core.retrieval.scoring import SearchResult
 from core.settings import Settings
 from tests.core.memory_factory import memory_value
 from tests.ui.test_task_inbox import task
+from ui import memory_manager
 from ui.chat_view import MARKDOWN, SHOWN_CHARS_MAX, ChatView, ModelState
 from ui.main_window import BUSY_DELAY_MS, MainWindow
 from ui.memory_manager import MemoryManagerView, detail_html
@@ -260,6 +261,31 @@ def test_an_import_of_gigabytes_shows_how_far_its_reading_is(qtbot: QtBot) -> No
     assert view.status.text() == "Reading conversations.json"
     view.show_progress("Importing conversations.json", 2, 40)
     assert (view.progress.value(), view.progress.maximum()) == (2, 40)
+
+
+def test_a_long_import_says_about_how_long_it_has_left(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Years of chats take hours to import; a bar alone does not say whether to wait."""
+    view = MemoryManagerView()
+    qtbot.addWidget(view)
+    clock = [1000.0]
+    monkeypatch.setattr(memory_manager, "_now", lambda: clock[0])
+
+    def at(seconds: float, label: str, done: int, total: int) -> str:
+        clock[0] = 1000.0 + seconds
+        view.show_progress(label, done, total)
+        return view.status.text()
+
+    assert at(0, "Importing chats.json", 0, 4000) == "Importing chats.json"
+    # Too early to tell.
+    assert at(2, "Importing chats.json", 10, 4000) == "Importing chats.json"
+    # 100 conversations a minute: 3,900 more take 39 minutes.
+    assert at(60, "Importing chats.json", 100, 4000) == "Importing chats.json (about 39 min left)"
+    assert at(60, "Importing chats.json", 100, 400_000).endswith("(about 66 h 39 min left)")
+    assert at(120, "Importing chats.json", 3999, 4000).endswith("(less than a minute left)")
+    # Each step is timed from its own start.
+    assert at(3600, "Reading conversations.json", 10, 100) == "Reading conversations.json"
 
 
 def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) -> None:
