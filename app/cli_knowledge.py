@@ -28,7 +28,8 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
     ingest = commands.add_parser(
         "ingest",
         help="learn documents (files or folders)",
-        description="Learn Markdown, text, PDF and source files, or every such file in a "
+        description="Learn Markdown, text, PDF, Word (.docx), OpenDocument (.odt), web page "
+        "(.html) and source files, or every such file in a "
         "folder. Unchanged files are skipped; an edited file replaces only its changed "
         "passages (the old versions stay in their history).",
     )

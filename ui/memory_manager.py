@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.ingest.document_file import file_patterns
 from core.ingest.entities import named_entities
 from core.local_time import day_text, minute_text
 from core.memory_catalog import MemoryDetail
@@ -374,7 +375,7 @@ class MemoryManagerView(QWidget):
         paths = dialogs.choose_open_paths(
             self,
             "Add documents",
-            "Documents (*.md *.txt *.pdf *.py *.rs *.js *.ts);;All files (*)",
+            f"Documents ({' '.join(file_patterns())});;All files (*)",
             many=True,
         )
         if paths:

@@ -1,16 +1,21 @@
-"""Reading a document the user asked Engram to learn: Markdown, plain text, PDF or source code.
-Anything else, anything too big, binary content behind a text extension and invalid UTF-8 are
-refused with a reason the user can act on, before anything is written."""
+"""Reading a document the user asked Engram to learn: Markdown, plain text, PDF, Word,
+OpenDocument, a saved web page or source code. Anything else, anything too big, binary content
+behind a text extension and text in an unknown encoding are refused with a reason the user can
+act on, before anything is written."""
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 from core.errors import InputError
+from core.ingest.office_text import opendocument_text, word_text
+from core.ingest.web_page_text import web_page_text
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +40,38 @@ _FORMATS = {
         ext: DocumentFormat.CODE
         for ext in (
             ".py .js .jsx .ts .tsx .java .kt .c .h .cc .cpp .hpp .cs .go .rs .rb .php .swift "
-            ".scala .sh .bash .sql .r .lua .pl .toml .yaml .yml .json .ini .cfg .html .css"
+            ".scala .sh .bash .sql .r .lua .pl .toml .yaml .yml .json .ini .cfg .css .xml"
         ).split()
     },
 }
+
+# Files whose words are taken out of their markup, as Markdown.
+_CONVERTED: dict[str, Callable[[Path, bytes], str]] = {
+    ".docx": lambda path, data: word_text(path.name, data),
+    ".odt": lambda path, data: opendocument_text(path.name, data),
+    **{
+        ext: lambda path, data: web_page_text(_decode(path, data))
+        for ext in (".html", ".htm", ".xhtml")
+    },
+}
+
+# Formats people have that another one, read here, can be saved as.
+_SAVE_AS = {
+    ".doc": "Word document (.docx)",
+    ".rtf": "Word document (.docx)",
+    ".pages": "Word document (.docx)",
+    ".mht": "web page, HTML only (.html)",
+    ".mhtml": "web page, HTML only (.html)",
+}
+
+# Byte-order marks, longest first: UTF-32's little-endian mark begins with UTF-16's.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,17 +84,33 @@ class DocumentText:
 
 
 def supported(path: Path) -> bool:
-    return path.suffix.lower() in _FORMATS
+    suffix = path.suffix.lower()
+    return suffix in _FORMATS or suffix in _CONVERTED
+
+
+def file_patterns() -> list[str]:
+    """Every name pattern read, for a file picker's filter: writing first, then source code."""
+    suffixes = [*_FORMATS, *_CONVERTED]
+    suffixes.sort(key=lambda suffix: (_FORMATS.get(suffix) is DocumentFormat.CODE, suffix))
+    return [f"*{suffix}" for suffix in suffixes]
 
 
 def read_document(path: Path) -> DocumentText:
     """The document's text and the hash of its bytes (unchanged files are skipped by it)."""
-    fmt = _FORMATS.get(path.suffix.lower())
+    suffix = path.suffix.lower()
+    convert = _CONVERTED.get(suffix)
+    fmt = DocumentFormat.MARKDOWN if convert else _FORMATS.get(suffix)
     if fmt is None:
         kind = f"{path.suffix} files" if path.suffix else "files without an extension"
+        if suffix in _SAVE_AS:
+            raise InputError(
+                f"{path.name}: Engram does not read {kind}; open it and save it as a "
+                f"{_SAVE_AS[suffix]}, then add that."
+            )
         raise InputError(
             f"{path.name}: Engram does not read {kind}; it reads Markdown (.md), text (.txt), "
-            "PDF (.pdf) and source code (.py, .js, .go, ...)."
+            "PDF (.pdf), Word (.docx), OpenDocument (.odt), web pages (.html) and source code "
+            "(.py, .js, .go, ...)."
         )
     try:
         size = path.stat().st_size
@@ -74,13 +123,31 @@ def read_document(path: Path) -> DocumentText:
     except OSError as exc:
         raise InputError(f"Could not read {path}: {exc.strerror or exc}") from exc
     digest = hashlib.sha256(data).hexdigest()
-    text = _pdf_text(path, data) if fmt is DocumentFormat.PDF else _decode(path, data)
+    if convert:
+        text = convert(path, data)
+    elif fmt is DocumentFormat.PDF:
+        text = _pdf_text(path, data)
+    else:
+        text = _decode(path, data)
     if not text.strip():
-        raise InputError(f"{path.name} has no text to remember.")
+        why = " (a scanned PDF holds pictures of its pages, not text)"
+        raise InputError(
+            f"{path.name} has no text to remember{why if fmt is DocumentFormat.PDF else ''}."
+        )
     return DocumentText(path, fmt, text, digest, len(data))
 
 
 def _decode(path: Path, data: bytes) -> str:
+    """UTF-8, or the UTF-16 or UTF-32 a byte-order mark names (Windows Notepad's "Unicode")."""
+    encoding = next((name for bom, name in _BOMS if data.startswith(bom)), None)
+    if encoding is not None and encoding != "utf-8-sig":
+        try:
+            return _lines(data.decode(encoding))
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"{path.name} starts as {encoding.upper()} text but byte {exc.start} cannot be "
+                "decoded; nothing was imported from it."
+            ) from exc
     if b"\x00" in data[:8192]:
         raise InputError(
             f"{path.name} looks like a binary file despite its {path.suffix} extension; "
@@ -93,6 +160,10 @@ def _decode(path: Path, data: bytes) -> str:
             f"{path.name} is not valid UTF-8 text (byte {exc.start} cannot be decoded); save it "
             "as UTF-8 and try again."
         ) from exc
+    return _lines(text)
+
+
+def _lines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

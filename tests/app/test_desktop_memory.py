@@ -31,6 +31,7 @@ from tests.app.desktop import (
 )
 from tests.core.conversation_factory import saying
 from tests.core.memory_factory import remember
+from tests.core.office_factory import word_paragraph, write_docx
 from ui import dialogs
 from ui.main_window import MEMORY_TAB, SESSION_ID, SESSION_TITLE
 
@@ -267,18 +268,27 @@ def test_documents_are_added_from_the_manager_with_progress(
     shell = make_shell(model=False)
     notes = tmp_path / "notes.md"
     notes.write_text("# Boat\n\nThe boat's mooring fee is due every April.\n", "utf-8")
+    letter = write_docx(tmp_path / "letter.docx", [word_paragraph("The harbour fee is 80 EUR.")])
     binary = tmp_path / "photo.txt"
     binary.write_bytes(b"\x00\x01\x02" * 100)
     progress: list[tuple[int, int]] = []
     shell.library.imports.sig_progress.connect(lambda *a: progress.append(a))
-    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [notes, binary])
+    offered: list[str] = []
+
+    def choose(_parent: object, _title: str, filters: str, **_: object) -> list[Path]:
+        offered.append(filters)
+        return [notes, letter, binary]
+
+    monkeypatch.setattr(dialogs, "choose_open_paths", choose)
     qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
     settle(qtbot, shell)
+    # Every format Engram reads is shown in the picker, not only a handful.
+    assert all(f" {pattern}" in offered[0] for pattern in ("*.docx", "*.odt", "*.html", "*.go"))
     status = shell.window.manager.status.text()
-    assert "1 added" in status and "1 refused" in status and "photo.txt" in status
+    assert "2 added" in status and "1 refused" in status and "photo.txt" in status
     assert progress and progress[-1][0] == progress[-1][1]
-    kinds = [shell.window.manager.results.topLevelItem(i).text(0) for i in range(1)]
-    assert kinds == ["document"]
+    kinds = [shell.window.manager.results.topLevelItem(i).text(0) for i in range(2)]
+    assert kinds == ["document", "document"]
 
 
 def drop(shell: AppShell, *paths: Path) -> None:
