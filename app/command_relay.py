@@ -76,11 +76,13 @@ class CommandRelay(QObject):
     own work, and the window never waits on one."""
 
     sig_ran = Signal(object, object, object)
-    """(reply, answer, ids the command forgot), to the UI thread, which owns the socket."""
+    """(reply, answer, ids the command forgot or None), to the UI thread, which owns the
+    socket."""
     sig_store_changed = Signal()
     """A command may have changed what the window shows."""
     sig_memories_forgotten = Signal(object)
-    """A command forgot these memories: their words leave the screen."""
+    """A command forgot: these memories (none, for a conversation that made none) and the
+    words they came from leave the screen."""
     sig_import_handed_over = Signal(str, object, object)
     """(command, files, answer): the window imports them as if chosen there, and answers
     whether it started (False while an import runs)."""
@@ -106,11 +108,14 @@ class CommandRelay(QObject):
     def _command(self, argv: list[str], cwd: Path, reply: Reply) -> None:
         # Commands forget on the wall clock; a second's slack for its resolution.
         started = wall_clock() - timedelta(seconds=1)
-        forgotten: list[str] = []
+        store = self._services.store
+        forgets = store.forgets
+        forgotten: list[str] | None = None
         with captured() as (out, err):
             try:
                 code = self._run(self._services, argv, cwd, self._hand_over)
-                forgotten = self._services.store.memories.forgotten_since(started)
+                if store.forgets != forgets:
+                    forgotten = store.memories.forgotten_since(started)
             except Exception as exc:  # the terminal hears it (the app closing, say); it goes on
                 log.exception("A command from the terminal failed: %s", argv)
                 err.write(f"engram: the command failed ({exc}); see the log.\n")
@@ -131,9 +136,11 @@ class CommandRelay(QObject):
         self.sig_import_handed_over.emit(command, paths, answer)
         return taken.wait(HAND_OVER_S) and started[0]
 
-    def _answer(self, reply: Reply, answer: dict[str, Any], forgotten: list[str]) -> None:
+    def _answer(self, reply: Reply, answer: dict[str, Any], forgotten: list[str] | None) -> None:
+        """`forgotten`: the memories a forget took (none for a conversation that made none);
+        None when nothing was forgotten."""
         reply(answer)
-        if forgotten:
+        if forgotten is not None:
             self.sig_memories_forgotten.emit(forgotten)
         else:
             self.sig_store_changed.emit()

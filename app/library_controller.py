@@ -250,11 +250,15 @@ class LibraryController(QObject):
             conversations = self._store.conversations
             return conversations.session_turns(session_id), conversations.forgotten(session_id)
 
-        self._ops.run(
-            "open the conversation",
-            load,
-            lambda loaded: self._window.chat.show_transcript(*loaded),
-        )
+        def show(loaded: tuple[list[Turn], set[str]]) -> None:
+            turns, forgotten = loaded
+            if any(turn.text for turn in turns):
+                self._window.chat.show_transcript(turns, forgotten)
+            elif self._window.chat.past_session == session_id:
+                # Forgotten whole (from the terminal, say): nothing left to read.
+                self._window.chat.clear_past()
+
+        self._ops.run("open the conversation", load, show)
 
     def refresh_inbox(self, select: str | None = None) -> None:
         """`select`: the to-do to make current (one just written down)."""

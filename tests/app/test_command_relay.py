@@ -21,7 +21,12 @@ from pytestqt.qtbot import QtBot
 
 from app import library_controller
 from app.shell import INTERACTIVE_MESSAGE
-from core.ingest.conversation_file import ConversationFile, read_conversation_file
+from core.ingest.conversation_file import (
+    ConversationFile,
+    parse_conversations,
+    read_conversation_file,
+)
+from core.ingest.conversations import ConversationImporter
 from tests.app.desktop import (
     WAIT_MS,
     ShellFactory,
@@ -31,7 +36,7 @@ from tests.app.desktop import (
     settle,
 )
 from tests.app.test_cli import ENGRAM, engram
-from tests.core.conversation_factory import conversation
+from tests.core.conversation_factory import conversation, saying
 from ui import dialogs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,6 +99,32 @@ def test_a_forget_from_the_terminal_takes_the_words_off_the_screen(
     chat = shell.window.chat
     qtbot.waitUntil(lambda: "4512" not in chat.transcript.toPlainText(), timeout=WAIT_MS)
     assert sidebar.card_for(forgotten) is None
+
+
+def test_a_conversation_forgotten_from_the_terminal_leaves_the_window(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """An "ok" makes no memory: the window, which heard of forgets through the memories they
+    took, kept such a conversation on screen. One that made memories was shown on, blank."""
+    shell = make_shell(model=False)
+    said = {(0, 0): "hi", (0, 1): "Hello Ana!", (1, 0): "ok", (1, 1): "Thanks!"}
+    ConversationImporter(shell.services.store, shell.services.embedder).import_sessions(
+        parse_conversations(saying(said, 2, 2))
+    )
+    shell.library.refresh_sessions(None)
+    sessions = shell.window.sessions
+    qtbot.waitUntil(lambda: sessions.count() == 2, timeout=WAIT_MS)
+    chat = shell.window.chat
+    for session, words, memories in [("S0", "Hello Ana!", 1), ("S1", "Thanks!", 0)]:
+        # S0's greeting made the one memory; S1 made none.
+        assert shell.services.store.memories.count() == memories
+        shell.library.show_session(session)
+        qtbot.waitUntil(lambda w=words: w in chat.transcript.toPlainText(), timeout=WAIT_MS)
+        answer = run_in(qtbot, shell, "conversations", "forget", session, "--yes")
+        assert answer["code"] == 0, answer["stderr"]
+        qtbot.waitUntil(lambda w=words: w not in chat.transcript.toPlainText(), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: chat.past_session is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: sessions.count() == 0, timeout=WAIT_MS)
 
 
 def test_an_import_from_the_terminal_is_the_windows_import(
