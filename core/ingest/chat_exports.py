@@ -5,8 +5,10 @@ Only what was said as text is kept: system prompts, tool calls and images are no
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -20,6 +22,9 @@ _CLAUDE_ROLES = {"human": Role.USER, "assistant": Role.ASSISTANT}
 _CLAUDE_PLACEHOLDER = re.compile(
     r"\s*```\s*This block is not supported on your current device yet\.\s*```\s*"
 )
+# ChatGPT wraps the custom instructions in a preamble, their words fenced.
+_FENCED = re.compile(r"```(.*?)```", re.DOTALL)
+ABOUT_YOU_TITLE = "Your ChatGPT custom instructions"
 # Where an over-long message is cut, leaving room for saying so.
 CUT_AT = MAX_TURN_CHARS - 100
 
@@ -35,12 +40,22 @@ def export_kind(data: Any) -> str | None:
     return None
 
 
-def parse_export(data: Iterable[Any]) -> tuple[list[Session], int]:
-    """The conversations of a ChatGPT or Claude export that hold any text, oldest first; and
-    how many were left out because the user told ChatGPT not to remember them (a memory is
-    the last place they would want them)."""
+@dataclass(frozen=True, slots=True)
+class ExportRead:
+    """The conversations of an export that hold any text, oldest first (the user's custom
+    instructions among them, see `_about_you`); how many were left out because the user told
+    ChatGPT not to remember them (a memory is the last place they would want them); and how
+    many versions of the custom instructions were found."""
+
+    sessions: list[Session]
+    not_remembered: int
+    about_you: int
+
+
+def parse_export(data: Iterable[Any]) -> ExportRead:
     sessions: list[Session] = []
     not_remembered = 0
+    about_you: dict[str, datetime] = {}
     for i, raw in enumerate(data):
         where = f"conversation {i + 1}"
         kind = export_kind([raw])
@@ -52,7 +67,48 @@ def parse_export(data: Iterable[Any]) -> tuple[list[Session], int]:
         session = _chatgpt(raw, where) if kind == "ChatGPT" else _claude(raw, where)
         if session.turns:
             sessions.append(session)
-    return sorted(sessions, key=lambda s: s.started_at), not_remembered
+        told = _custom_instructions(raw) if kind == "ChatGPT" else None
+        if told:
+            about_you[told] = min(about_you.get(told, session.started_at), session.started_at)
+    sessions.extend(_about_you(text, since) for text, since in about_you.items())
+    return ExportRead(sorted(sessions, key=lambda s: s.started_at), not_remembered, len(about_you))
+
+
+def _custom_instructions(raw: dict[str, Any]) -> str | None:
+    """What the user told ChatGPT about themselves and how to reply, which it puts out of
+    sight at the start of each conversation: in the user's own words, without the preamble
+    ChatGPT wraps them in."""
+    for node in raw["mapping"].values():
+        message = node.get("message") if isinstance(node, dict) else None
+        content = (message or {}).get("content") or {}
+        if content.get("content_type") != "user_editable_context":
+            continue
+        data = ((message or {}).get("metadata") or {}).get("user_context_message_data") or {}
+        about = _told(data.get("about_user_message"), content.get("user_profile"))
+        style = _told(data.get("about_model_message"), content.get("user_instructions"))
+        parts = [("About me", about), ("How I like replies", style)]
+        return _text("\n\n".join(f"{label}: {words}" for label, words in parts if words)) or None
+    return None
+
+
+def _told(own: Any, wrapped: Any) -> str:
+    """The user's words: as they typed them, or from inside the fence ChatGPT put them in."""
+    if isinstance(own, str) and own.strip():
+        return own.strip()
+    if not isinstance(wrapped, str):
+        return ""
+    fenced = _FENCED.search(wrapped)
+    return (fenced.group(1) if fenced else "").strip()
+
+
+def _about_you(text: str, since: datetime) -> Session:
+    """One version of the custom instructions, as a conversation of its own in which the user
+    says them, dated when the export first shows them. Its ids come from its words, so
+    importing the export again adds nothing, and a changed version is a new conversation
+    whose facts supersede the old ones'."""
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    turn = (f"chatgpt:about-you:{key}", Role.USER, text, since)
+    return _session(f"chatgpt:about-you:{key}", since, [turn], ABOUT_YOU_TITLE, "ChatGPT")
 
 
 def _when(value: Any, where: str) -> datetime | None:

@@ -18,7 +18,7 @@ from typing import Any, BinaryIO
 
 from core.errors import EngramError, InputError
 from core.files import not_a_file, write_export
-from core.ingest.chat_exports import export_kind, parse_export
+from core.ingest.chat_exports import ABOUT_YOU_TITLE, export_kind, parse_export
 from core.ingest.json_stream import JsonError, JsonStream
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
@@ -187,16 +187,25 @@ class ConversationFile:
 
     sessions: list[Session]
     not_remembered: int = 0
+    # Versions of the ChatGPT custom instructions, each imported as a conversation of its own.
+    about_you: int = 0
 
     def notes(self) -> list[str]:
         """What the user should hear besides the import's counts."""
-        if not self.not_remembered:
-            return []
-        were = "was" if self.not_remembered == 1 else "were"
-        return [
-            f"{counted(self.not_remembered, 'conversation')} ChatGPT was told not to remember "
-            f"{were} left out."
-        ]
+        notes = []
+        if self.not_remembered:
+            were = "was" if self.not_remembered == 1 else "were"
+            notes.append(
+                f"{counted(self.not_remembered, 'conversation')} ChatGPT was told not to "
+                f"remember {were} left out."
+            )
+        if self.about_you:
+            versions = f" ({self.about_you} versions)" if self.about_you > 1 else ""
+            notes.append(
+                f"What you told ChatGPT about yourself{versions} is in the conversations list "
+                f'as "{ABOUT_YOU_TITLE}".'
+            )
+        return notes
 
 
 def _read(
@@ -235,7 +244,8 @@ def _export(elements: Iterator[Any]) -> ConversationFile:
     first = next(elements, None)
     if export_kind([first]) is None:
         raise InputError(NOT_CONVERSATIONS)
-    return ConversationFile(*parse_export(chain([first], elements)))
+    read = parse_export(chain([first], elements))
+    return ConversationFile(read.sessions, read.not_remembered, read.about_you)
 
 
 def _export_member(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo:

@@ -15,7 +15,7 @@ import pytest
 
 from core.embed import Embedder
 from core.errors import InputError, StoreError
-from core.ingest.chat_exports import CUT_AT
+from core.ingest.chat_exports import ABOUT_YOU_TITLE, CUT_AT
 from core.ingest.conversation_file import ReadingCancelled, read_conversation_file
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, Role
@@ -208,6 +208,79 @@ def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
     # The conversations keep the names they had in the app they came from.
     listed = {s.id: s.title for s in store.conversations.recent_sessions()}
     assert listed == {"chatgpt:c-1": "Moving", "claude:k-1": "Plants"}
+
+
+PREAMBLE = (
+    "The user provided the following information about themselves. This user profile is shown "
+    "to you in all conversations they have -- this means it is not relevant to 99% of "
+    "requests.\nUser profile:\n```"
+)
+
+
+def told_chatgpt(
+    conversation_id: str, at: float, about: str, style: str, *, metadata: bool
+) -> dict[str, Any]:
+    """A conversation whose custom instructions ChatGPT put out of sight at its start: as
+    exports write them, the user's own words in metadata, or only fenced in a preamble."""
+    (raw,) = chatgpt_export()
+    raw |= {"conversation_id": conversation_id, "create_time": at}
+    for n in raw["mapping"].values():
+        if n["message"] is not None:
+            n["message"]["id"] += f"-{conversation_id}"
+            n["message"]["create_time"] += at - T0
+    context = raw["mapping"]["ctx"]["message"]
+    context["content"] = {
+        "content_type": "user_editable_context",
+        "user_profile": f"{PREAMBLE}{about}```",
+        "user_instructions": f"The user provided the additional info about how they would like "
+        f"you to respond:\n```{style}```",
+    }
+    if metadata:
+        context["metadata"]["user_context_message_data"] = {
+            "about_user_message": about,
+            "about_model_message": style,
+        }
+    return raw
+
+
+def test_what_the_user_told_chatgpt_about_themselves_is_remembered_once_a_version(
+    tmp_path: Path, store: MemoryStore, embedder: Embedder
+) -> None:
+    """Put out of sight at the start of every conversation, the custom instructions were left
+    out: the most the user ever said about themselves in one place."""
+    june, july, august = (datetime(2025, m, 1, tzinfo=UTC).timestamp() for m in (6, 7, 8))
+    berlin, lisbon = "I live in Berlin. I work at Siemens.", "I live in Lisbon. I work at Siemens."
+    export = [
+        told_chatgpt("c-june", june, berlin, "Be brief.", metadata=True),
+        told_chatgpt("c-july", july, berlin, "Be brief.", metadata=False),
+        told_chatgpt("c-august", august, lisbon, "Be brief.", metadata=True),
+    ]
+    read = read_conversation_file(write(tmp_path, export))
+    told = [s for s in read.sessions if s.title == ABOUT_YOU_TITLE]
+    assert [(s.started_at, [t.text for t in s.turns]) for s in told] == [
+        (
+            datetime(2025, 6, 1, tzinfo=UTC),
+            [f"About me: {berlin}\n\nHow I like replies: Be brief."],
+        ),
+        (
+            datetime(2025, 8, 1, tzinfo=UTC),
+            [f"About me: {lisbon}\n\nHow I like replies: Be brief."],
+        ),
+    ]
+    assert all(t.role is Role.USER and t.speaker is None for s in told for t in s.turns)
+    assert read.notes() == [
+        "What you told ChatGPT about yourself (2 versions) is in the conversations list as "
+        f'"{ABOUT_YOU_TITLE}".'
+    ]
+    assert len(read.sessions) == 5
+    ConversationImporter(store, embedder).import_sessions(read.sessions)
+    beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
+    assert beliefs["user: location"] == "The user lives in Lisbon"
+    assert beliefs["user: employer"] == "The user works at Siemens"
+    before = store.memories.count(live_only=False)
+    again = read_conversation_file(write(tmp_path, export))
+    ConversationImporter(store, embedder).import_sessions(again.sessions)
+    assert store.memories.count(live_only=False) == before
 
 
 def test_a_conversation_is_renamed_by_the_user(
