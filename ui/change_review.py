@@ -37,6 +37,7 @@ class ChangeReviewView(QWidget):
         self.tree, buttons = decision_list(
             self,
             self.title,
+            "Changes to memory the model proposed",
             ["Proposed change", "Remembered now"],
             [
                 ("Apply", "Change the memory as proposed (Enter)"),

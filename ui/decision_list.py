@@ -19,10 +19,16 @@ from PySide6.QtWidgets import (
 
 
 def decision_list(
-    owner: QWidget, heading: QWidget, columns: Sequence[str], buttons: Sequence[tuple[str, str]]
+    owner: QWidget,
+    heading: QWidget,
+    name: str,
+    columns: Sequence[str],
+    buttons: Sequence[tuple[str, str]],
 ) -> tuple[QTreeWidget, list[QPushButton]]:
-    """Lays out `owner`; `buttons` are (text, tooltip) pairs, made in that order."""
+    """Lays out `owner`; `name` is the list's, as a screen reader says it; `buttons` are
+    (text, tooltip) pairs, made in that order."""
     tree = QTreeWidget(owner)
+    tree.setAccessibleName(name)
     tree.setColumnCount(len(columns))
     tree.setHeaderLabels(list(columns))
     tree.setRootIsDecorated(False)

@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
         self.chat_split.setStretchFactor(0, 3)
         self.chat_split.setStretchFactor(1, 2)
         self.tabs = QTabWidget(self)
+        self.tabs.setAccessibleName("Engram")
         self.tabs.addTab(self.chat_split, "Chat")
         # What waits for the user: to-dos noticed, and changes to memory the model proposed.
         waiting = QSplitter(Qt.Orientation.Vertical, self)
@@ -123,6 +124,7 @@ class MainWindow(QMainWindow):
         self.session_filter = QLineEdit(self)
         self.session_filter.setPlaceholderText("Find a conversation (Ctrl+Shift+F)")
         self.session_filter.setClearButtonEnabled(True)
+        self.session_filter.setAccessibleName("Find a conversation")
         self.session_filter.setToolTip("Lists the conversations whose name or words hold this")
         # Asked once typing pauses, not at every key.
         self._filter_delay = QTimer(self)
@@ -135,6 +137,7 @@ class MainWindow(QMainWindow):
         widget_keys(self.session_filter, [(Qt.Key.Key_Down, self._on_filter_down)])
         self.sessions = QListWidget(self)
         self.sessions.setObjectName("sessions")
+        self.sessions.setAccessibleName("Conversations")
         self.sessions.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.sessions.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.new_session_button = QPushButton("New conversation", self)

@@ -40,6 +40,7 @@ BRUSH_STEP = 16
 SCRUB_SETTLE_MS = 40
 # The 3D map names the point under a pointer that rested this long.
 HOVER_REST_MS = 150
+MAP_NAME = "Memory map"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +241,8 @@ class _FlatCanvas:
 
     def __init__(self, parent: QWidget, on_clicked: Callable[..., None]) -> None:
         self.widget = pg.PlotWidget(parent)
+        # Its viewport takes the keyboard's focus, so it is what a screen reader names.
+        self.widget.viewport().setAccessibleName(MAP_NAME)
         self.widget.setAspectLocked(True)
         self.widget.hideAxis("left")
         self.widget.hideAxis("bottom")
@@ -326,6 +329,7 @@ class MemoryBrowserView(QWidget):
             else _FlatCanvas(self, self._on_points_clicked)
         )
         self.three_d = three_d
+        self.canvas.widget.setAccessibleName(MAP_NAME)
         self.kind_boxes: dict[MemoryKind, QCheckBox] = {}
         panel = QVBoxLayout()
         panel.addWidget(QLabel("<b>Show</b>", self))
@@ -337,11 +341,13 @@ class MemoryBrowserView(QWidget):
             panel.addWidget(box)
             self.kind_boxes[kind] = box
         self.listing = QListWidget(self)
+        self.listing.setAccessibleName("Memories on the map")
         self.listing.itemActivated.connect(self._on_listing_activated)
         panel.addWidget(QLabel("<b>Memories on the map</b>", self))
         panel.addWidget(self.listing, 1)
         self.scrubber = QSlider(Qt.Orientation.Horizontal, self)
         self.scrubber.setToolTip("Memory as it was on a day (drag to the right end for today)")
+        self.scrubber.setAccessibleName("Memory as it was on")
         self._scrubbed = QTimer(self)
         self._scrubbed.setSingleShot(True)
         self._scrubbed.setInterval(SCRUB_SETTLE_MS)
@@ -401,6 +407,8 @@ class MemoryBrowserView(QWidget):
         day = self.day()
         shown_day = "now" if day is None else (day - timedelta(days=1)).date().isoformat()
         self.day_label.setText(shown_day)
+        # A screen reader says the day, not the slider's step number.
+        self.scrubber.setAccessibleDescription(shown_day)
 
     def _redraw(self) -> None:
         self._scrubbed.stop()

@@ -98,6 +98,7 @@ class MemoryManagerView(QWidget):
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("Search memory (Ctrl+F)")
         self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search memory")
         self.kind = QComboBox(self)
         self.kind.addItem("All kinds", None)
         for kind in MemoryKind:
@@ -114,12 +115,21 @@ class MemoryManagerView(QWidget):
         self.order.addItem(RELEVANCE, None)
         for order in MemoryOrder:
             self.order.addItem(order.value.capitalize(), order)
+        for combo, name in (
+            (self.kind, "Kind"),
+            (self.tier, "Tier"),
+            (self.project, "Project"),
+            (self.period, "Time"),
+            (self.order, "Order"),
+        ):
+            combo.setAccessibleName(name)
         filters = QHBoxLayout()
         filters.addWidget(self.search, 2)
         for combo in (self.kind, self.tier, self.project, self.period, self.order):
             filters.addWidget(combo)
         self.results = QTreeWidget(self)
         self.results.setHeaderLabels(["Kind", "Memory", "Created", "Importance", "Score"])
+        self.results.setAccessibleName("Memories")
         self.results.setRootIsDecorated(False)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         # With a fixed width for the memory's words the numbers were cut off behind a
@@ -132,6 +142,7 @@ class MemoryManagerView(QWidget):
         self.detail = QTextBrowser(self)
         self.detail.setOpenLinks(False)
         self.detail.setPlaceholderText("Open a memory to see its history, links and sources.")
+        self.detail.setAccessibleName("Memory details")
         self.edit_button = QPushButton("Edit", self)
         self.pin_button = QPushButton("Pin", self)
         self.forget_button = QPushButton("Forget", self)

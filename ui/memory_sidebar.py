@@ -118,6 +118,7 @@ class MemorySidebar(QWidget):
         self._list_layout = QVBoxLayout(self._list)
         self._list_layout.addStretch(1)
         scroll = QScrollArea(self)
+        scroll.setAccessibleName("Memories behind this reply")
         scroll.setWidgetResizable(True)
         # Cards wrap their text to the panel; a sideways scrollbar would only show slack.
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

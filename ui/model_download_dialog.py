@@ -35,6 +35,7 @@ class ModelDownloadDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Download a language model")
         self.models = QListWidget(self)
+        self.models.setAccessibleName("Models")
         for model in models:
             item = QListWidgetItem(f"{model.name} — {model.size_mb} MB\n{model.note}")
             item.setData(MODEL, model)

@@ -73,6 +73,8 @@ class SettingsDialog(QDialog):
         for name in THEMES:
             self.theme.addItem(name.capitalize(), name)
         self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme)))
+        # A combo box is otherwise called by the choice it shows ("System").
+        self.theme.setAccessibleName("Theme")
         self.backups = QSpinBox(self)
         self.backups.setRange(0, MAX_BACKUPS)
         self.backups.setSpecialValueText("none")
@@ -90,13 +92,13 @@ class SettingsDialog(QDialog):
         self.error.setWordWrap(True)
         self.error.hide()
         form = QFormLayout()
-        form.addRow("Data folder", self._with_button(self.data_folder, self._on_browse_folder))
-        form.addRow("Language model", self._with_button(self.model_path, self._on_browse_model))
+        form.addRow(*self._with_button("Data folder", self.data_folder, self._on_browse_folder))
+        form.addRow(*self._with_button("Language model", self.model_path, self._on_browse_model))
         self.download_button = QPushButton("Download a model...", self)
         self.download_button.clicked.connect(self.sig_model_download_requested.emit)
         form.addRow("", self.download_button)
         form.addRow(
-            "Embedding model", self._with_button(self.embedding_dir, self._on_browse_embedding)
+            *self._with_button("Embedding model", self.embedding_dir, self._on_browse_embedding)
         )
         form.addRow("Context size (tokens)", self.context_size)
         form.addRow("Threads", self.threads)
@@ -120,15 +122,21 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
 
-    def _with_button(self, field: QLineEdit, slot: Callable[[], None]) -> QWidget:
+    def _with_button(
+        self, label: str, field: QLineEdit, slot: Callable[[], None]
+    ) -> tuple[str, QWidget]:
+        """A form row: the field and its Browse button, each named for a screen reader (the
+        row's label names the box holding them, which the keyboard never reaches)."""
+        field.setAccessibleName(label)
         box = QWidget(self)
         row = QHBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(field, 1)
         browse = QPushButton("Browse...", box)
+        browse.setAccessibleName(f"{label}: browse")
         browse.clicked.connect(slot)
         row.addWidget(browse)
-        return box
+        return label, box
 
     def values(self) -> Settings:
         return replace(

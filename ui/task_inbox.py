@@ -67,6 +67,7 @@ class TaskInboxView(QWidget):
         self.tree, buttons = decision_list(
             self,
             self.empty,
+            "To-dos",
             COLUMNS,
             [
                 ("New...", "Write down a to-do; a deadline in words is read (Insert)"),

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QPalette, QTextCursor
-from PySide6.QtWidgets import QApplication, QTextBrowser
+from PySide6.QtGui import QAccessible, QPalette, QTextCursor
+from PySide6.QtWidgets import QApplication, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.conflicts import ChangeToReview
@@ -545,3 +545,38 @@ def test_in_the_dark_theme_a_button_that_cannot_be_used_looks_it(qtbot: QtBot) -
         assert enabled.lightness() - greyed.lightness() > 80
     finally:
         apply_theme(app, "system")
+
+
+def unnamed(root: QWidget) -> list[str]:
+    """The visible widgets Tab reaches that a screen reader could only call by their type."""
+    found = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        # A spin box's own line edit hands its focus to the spin box, which is named.
+        reached = widget.focusPolicy() & Qt.FocusPolicy.TabFocus and not widget.focusProxy()
+        if not widget.isVisible() or not reached:
+            continue
+        face = QAccessible.queryAccessibleInterface(widget)
+        if face is None or not face.text(QAccessible.Text.Name).strip():
+            found.append(f"{type(widget).__name__} in {type(widget.parent()).__name__}")
+    return found
+
+
+def test_everything_the_keyboard_reaches_has_a_name_a_screen_reader_can_say(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The message box, the lists and the searches were announced as "edit" or "list"."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    window.sidebar.show_results([SearchResult(memory("Ana lives in Porto"), 0.8, {})])
+    for index in range(window.tabs.count()):
+        window.show_tab(index)
+        qtbot.waitUntil(window.tabs.currentWidget().isVisible)
+        assert unnamed(window) == [], window.tabs.tabText(index)
+    assert window.chat.composer.accessibleName() == "Message"
+    assert window.manager.kind.accessibleName() == "Kind"
+    for dialog in (SettingsDialog(Settings(), tmp_path), ModelDownloadDialog(CURATED_MODELS)):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        assert unnamed(dialog) == [], type(dialog).__name__
