@@ -22,8 +22,9 @@ _CLAUDE_ROLES = {"human": Role.USER, "assistant": Role.ASSISTANT}
 _CLAUDE_PLACEHOLDER = re.compile(
     r"\s*```\s*This block is not supported on your current device yet\.\s*```\s*"
 )
-# ChatGPT wraps the custom instructions in a preamble, their words fenced.
-_FENCED = re.compile(r"```(.*?)```", re.DOTALL)
+# ChatGPT wraps the custom instructions in a preamble, their words fenced (and they may hold
+# fences of their own).
+_FENCED = re.compile(r"```(.*)```", re.DOTALL)
 ABOUT_YOU_TITLE = "Your ChatGPT custom instructions"
 # Where an over-long message is cut, leaving room for saying so.
 CUT_AT = MAX_TURN_CHARS - 100

@@ -105,10 +105,13 @@ class _Reader(HTMLParser):
             text = " ".join(text.split())
         elif not self._pre:
             text = "\n".join(" ".join(line.split()) for line in text.split("\n")).strip()
-        if text.strip():
-            if row and self._last_was_row:
-                self._blocks[-1] += "\n" + text
-            else:
-                self._blocks.append(self._prefix + text)
-            self._last_was_row = row
-        self._line, self._prefix = [], ""
+        self._line = []
+        if not text.strip():
+            # A list item's words may open with a paragraph: the item's dash waits for them.
+            return
+        if row and self._last_was_row:
+            self._blocks[-1] += "\n" + text
+        else:
+            self._blocks.append(self._prefix + text)
+        self._last_was_row = row
+        self._prefix = ""

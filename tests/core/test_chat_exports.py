@@ -250,21 +250,23 @@ def test_what_the_user_told_chatgpt_about_themselves_is_remembered_once_a_versio
     out: the most the user ever said about themselves in one place."""
     june, july, august = (datetime(2025, m, 1, tzinfo=UTC).timestamp() for m in (6, 7, 8))
     berlin, lisbon = "I live in Berlin. I work at Siemens.", "I live in Lisbon. I work at Siemens."
+    # Their own fences stay in them.
+    style = "Be brief. Code as ```python``` blocks."
     export = [
-        told_chatgpt("c-june", june, berlin, "Be brief.", metadata=True),
-        told_chatgpt("c-july", july, berlin, "Be brief.", metadata=False),
-        told_chatgpt("c-august", august, lisbon, "Be brief.", metadata=True),
+        told_chatgpt("c-june", june, berlin, style, metadata=True),
+        told_chatgpt("c-july", july, berlin, style, metadata=False),
+        told_chatgpt("c-august", august, lisbon, style, metadata=True),
     ]
     read = read_conversation_file(write(tmp_path, export))
     told = [s for s in read.sessions if s.title == ABOUT_YOU_TITLE]
     assert [(s.started_at, [t.text for t in s.turns]) for s in told] == [
         (
             datetime(2025, 6, 1, tzinfo=UTC),
-            [f"About me: {berlin}\n\nHow I like replies: Be brief."],
+            [f"About me: {berlin}\n\nHow I like replies: {style}"],
         ),
         (
             datetime(2025, 8, 1, tzinfo=UTC),
-            [f"About me: {lisbon}\n\nHow I like replies: Be brief."],
+            [f"About me: {lisbon}\n\nHow I like replies: {style}"],
         ),
     ]
     assert all(t.role is Role.USER and t.speaker is None for s in told for t in s.turns)

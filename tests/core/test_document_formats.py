@@ -107,7 +107,7 @@ SAVED_PAGE = """<!DOCTYPE html>
 <body><nav><a href="/">Home</a></nav>
 <h1>Rye  sourdough</h1>
 <p>Feed the starter the night before,<br>at a 1:5:5 ratio.</p>
-<ul><li>Rye flour, 500 g<li>Water, 400 g</ul>
+<ul><li>Rye flour, 500 g<li><p>Water, 400 g</p></ul>
 <table><tr><th>Stage</th><th>Hours</th></tr><tr><td>Proof</td><td>3</td></tr></table>
 <pre>bake(minutes=50)
     rest(hours=24)</pre>
