@@ -232,6 +232,17 @@ def _claude_words(message: dict[str, Any]) -> str | None:
     return _CLAUDE_PLACEHOLDER.sub("\n\n", text) if isinstance(text, str) else None
 
 
+def _claude_attached(message: dict[str, Any]) -> list[str]:
+    """The words of the files attached to a message, each under its name: a long paste becomes
+    such a file in Claude, and pasted in Engram's chat it is part of the message."""
+    attached = []
+    for file in message.get("attachments") or []:
+        content = file.get("extracted_content") if isinstance(file, dict) else None
+        if isinstance(content, str) and content.strip():
+            attached.append(f"[{file.get('file_name') or 'pasted text'}]\n{content.strip()}")
+    return attached
+
+
 def _claude(raw: dict[str, Any], where: str) -> Session:
     messages = raw.get("chat_messages")
     if not isinstance(messages, list):
@@ -242,10 +253,10 @@ def _claude(raw: dict[str, Any], where: str) -> Session:
         if not isinstance(message, dict):
             raise InputError(f"{where}, message {j + 1}: expected an object")
         role = _CLAUDE_ROLES.get(message.get("sender"))
-        text = _claude_words(message)
-        if role is None or text is None:
+        words = [_claude_words(message), *_claude_attached(message)]
+        if role is None or words == [None]:
             continue
-        text = _text(text)
+        text = _text("\n\n".join(w for w in words if w and w.strip()))
         if text:
             at = _when(message.get("created_at"), f"{where}, message {j + 1}")
             said.append(

@@ -177,15 +177,44 @@ def test_conversations_the_user_told_chatgpt_not_to_remember_are_left_out(
     assert read.notes() == ["1 conversation ChatGPT was told not to remember was left out."]
 
 
-def test_a_claude_export_reads_text_and_content_blocks(tmp_path: Path) -> None:
-    (session,) = read_conversation_file(write(tmp_path, claude_export())).sessions
+def test_a_claude_export_reads_text_content_blocks_and_attached_text(tmp_path: Path) -> None:
+    """A file attached to a message, or a long paste (Claude makes one a file), was left out:
+    what the user asked about ("when does my lease end?") was not remembered."""
+    export = claude_export()
+    export[0]["chat_messages"] += [
+        {
+            "uuid": "m4",
+            "sender": "human",
+            "text": "Can you check my lease?",
+            "attachments": [
+                {"file_name": "lease.pdf", "file_type": "pdf", "extracted_content": "Ends June."},
+                {"file_name": "", "file_type": "txt", "extracted_content": "  Rent: 900 EUR. "},
+                {"file_name": "scan.pdf", "file_type": "pdf", "extracted_content": ""},
+            ],
+            "files": [{"file_name": "photo.png"}],
+            "created_at": "2025-07-01T08:01:00Z",
+        },
+        {
+            "uuid": "m5",
+            "sender": "human",
+            "text": "",
+            "attachments": [{"file_name": "notes.txt", "extracted_content": "Call Bo."}],
+            "created_at": "2025-07-01T08:02:00Z",
+        },
+    ]
+    (session,) = read_conversation_file(write(tmp_path, export)).sessions
     assert session.id == "claude:k-1"
     assert [(t.role, t.text) for t in session.turns] == [
         (Role.USER, "I'm vegetarian."),
         (Role.ASSISTANT, "Noted.\nSaved."),
         (Role.ASSISTANT, "Here is a menu."),
+        (
+            Role.USER,
+            "Can you check my lease?\n\n[lease.pdf]\nEnds June.\n\n[pasted text]\nRent: 900 EUR.",
+        ),
+        (Role.USER, "[notes.txt]\nCall Bo."),
     ]
-    assert [t.speaker for t in session.turns] == [None, "Claude", "Claude"]
+    assert [t.speaker for t in session.turns] == [None, "Claude", "Claude", None, None]
 
 
 def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(
