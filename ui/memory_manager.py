@@ -52,7 +52,7 @@ TIER_CHOICES = {
 RELEVANCE = "Relevance"
 EXPORT_FILTERS = "JSON (*.json);;Markdown (*.md)"
 # What a file dropped alone is imported as a conversation by: Engram's or a chat app's JSON, or
-# the zip a ChatGPT or Claude data export is downloaded as.
+# the zip a ChatGPT, Claude or Gemini (Google Takeout) data export is downloaded as.
 CONVERSATION_SUFFIXES = (".json", ".zip")
 # How long an import step runs before what it has left is said (guessed sooner, it jumps about).
 ESTIMATE_AFTER_S = 5.0
@@ -375,7 +375,7 @@ class MemoryManagerView(QWidget):
     def ask_import(self) -> None:
         paths = dialogs.choose_open_paths(
             self,
-            "Import a conversation (or a ChatGPT / Claude data export)",
+            "Import a conversation (or a ChatGPT, Claude or Gemini data export)",
             "Conversations (*.json *.zip);;All files (*)",
             many=False,
         )

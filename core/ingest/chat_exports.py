@@ -1,7 +1,9 @@
 """Conversations exported from other assistants, read as Engram's own: people arrive with
 years of chats elsewhere. ChatGPT's `conversations.json` (each conversation a tree of
-messages; the branch shown last is the one kept) and Claude's (each a list of messages).
-Only what was said as text is kept: system prompts, tool calls and images are not turns."""
+messages; the branch shown last is the one kept), Claude's (each a list of messages) and
+Gemini's activity log from Google Takeout (`My Activity.json`: each prompt with its reply, not
+grouped). Only what was said as text is kept: system prompts, tool calls and images are not
+turns."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core.errors import InputError
+from core.ingest.web_page_text import web_page_text
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
 
@@ -28,6 +31,13 @@ _FENCED = re.compile(r"```(.*)```", re.DOTALL)
 ABOUT_YOU_TITLE = "Your ChatGPT custom instructions"
 # Where an over-long message is cut, leaving room for saying so.
 CUT_AT = MAX_TURN_CHARS - 100
+_GEMINI = "Gemini Apps"
+# Takeout's activity log says what was done first; a prompt is "Prompted <what was asked>".
+_GEMINI_PROMPTED = ("Prompted ", "Asked ")
+_GEMINI_CONVERSATION = re.compile(r"gemini\.google\.com/app/([0-9A-Za-z_-]+)")
+# The log does not group prompts by conversation (only newer exports name it): prompts closer
+# together than this are taken as one.
+GEMINI_GAP = timedelta(minutes=30)
 
 
 def export_kind(data: Any) -> str | None:
@@ -38,6 +48,8 @@ def export_kind(data: Any) -> str | None:
         return "ChatGPT"
     if "chat_messages" in data[0]:
         return "Claude"
+    if _GEMINI in str(data[0].get("header")) or _GEMINI in str(data[0].get("products")):
+        return "Gemini"
     return None
 
 
@@ -57,11 +69,16 @@ def parse_export(data: Iterable[Any]) -> ExportRead:
     sessions: list[Session] = []
     not_remembered = 0
     about_you: dict[str, datetime] = {}
+    asked: list[_Asked] = []
     for i, raw in enumerate(data):
         where = f"conversation {i + 1}"
         kind = export_kind([raw])
         if kind is None:
-            raise InputError(f"{where}: expected a ChatGPT or Claude conversation")
+            raise InputError(f"{where}: expected a ChatGPT, Claude or Gemini conversation")
+        if kind == "Gemini":
+            one = _gemini_asked(raw, f"activity {i + 1}")
+            asked.extend([one] if one else [])
+            continue
         if raw.get("is_do_not_remember") is True:
             not_remembered += 1
             continue
@@ -72,6 +89,7 @@ def parse_export(data: Iterable[Any]) -> ExportRead:
         if told:
             about_you[told] = min(about_you.get(told, session.started_at), session.started_at)
     sessions.extend(_about_you(text, since) for text, since in about_you.items())
+    sessions.extend(_gemini_sessions(asked))
     return ExportRead(sorted(sessions, key=lambda s: s.started_at), not_remembered, len(about_you))
 
 
@@ -264,3 +282,74 @@ def _claude(raw: dict[str, Any], where: str) -> Session:
             )
     started = _when(raw.get("created_at"), f"{where}.created_at")
     return _session(f"claude:{conversation_id}", started, said, raw.get("name"), "Claude")
+
+
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """One prompt of Gemini's activity log and its reply."""
+
+    at: datetime
+    prompt: str
+    reply: str
+    conversation: str | None
+
+
+def _gemini_asked(raw: dict[str, Any], where: str) -> _Asked | None:
+    """The prompt and reply an activity holds; None for the log's other entries (a canvas
+    made, feedback given, a draft chosen)."""
+    title = raw.get("title")
+    prefix = next((p for p in _GEMINI_PROMPTED if str(title).startswith(p)), None)
+    if not isinstance(title, str) or prefix is None:
+        return None
+    prompt = _text(title.removeprefix(prefix))
+    if not prompt:
+        return None
+    at = _when(raw.get("time"), f"{where}.time")
+    if at is None:
+        raise InputError(f"{where}: a prompt without its time")
+    # A regenerated reply is logged after the first; the last is the one the user went on with.
+    replies = [item.get("html") for item in raw.get("safeHtmlItem") or [] if isinstance(item, dict)]
+    html = next((r for r in reversed(replies) if isinstance(r, str) and r.strip()), "")
+    return _Asked(at, prompt, _text(web_page_text(html)), _gemini_conversation(raw))
+
+
+def _gemini_conversation(raw: dict[str, Any]) -> str | None:
+    """The conversation a newer log names in the activity's details, as a link to it."""
+    details = [d for d in raw.get("details") or [] if isinstance(d, dict)]
+    for link in [*(str(d.get("url") or d.get("name")) for d in details), str(raw.get("titleUrl"))]:
+        found = _GEMINI_CONVERSATION.search(link)
+        if found:
+            return found.group(1)
+    return None
+
+
+def _gemini_sessions(asked: list[_Asked]) -> list[Session]:
+    """Prompts in time order, a conversation each where the log names one, otherwise one for
+    each run of prompts no further apart than GEMINI_GAP. Ids come from what was asked and
+    when, not from where it is in the log: Takeout puts new activity first, so positions
+    shift from one export to the next, and a later export would import everything again."""
+    runs: dict[str, list[_Asked]] = {}
+    last: _Asked | None = None
+    key = ""
+    for one in sorted(asked, key=lambda a: a.at):
+        if one.conversation is not None:
+            runs.setdefault(one.conversation, []).append(one)
+            continue
+        if last is None or one.at - last.at > GEMINI_GAP:
+            key = _gemini_id(one)
+        runs.setdefault(key, []).append(one)
+        last = one
+    sessions = []
+    for key, run in runs.items():
+        said: list[tuple[str, Role, str, datetime | None]] = []
+        for one in run:
+            turn = _gemini_id(one)
+            said.append((f"gemini:{turn}:asked", Role.USER, one.prompt, one.at))
+            if one.reply:
+                said.append((f"gemini:{turn}:answered", Role.ASSISTANT, one.reply, None))
+        sessions.append(_session(f"gemini:{key}", run[0].at, said, None, "Gemini"))
+    return sessions
+
+
+def _gemini_id(asked: _Asked) -> str:
+    return hashlib.sha256(f"{asked.at.isoformat()} {asked.prompt}".encode()).hexdigest()[:16]

@@ -26,9 +26,13 @@ from core.wording import counted
 
 # The file a ChatGPT or Claude data export keeps its conversations in.
 EXPORT_NAME = "conversations.json"
+# Google Takeout's Gemini activity log, in a folder named for the app ("Gemini Apps", or
+# "Bard" before it was renamed); every other Google product has a log of the same name.
+ACTIVITY_NAMES = ("My Activity.json", "MyActivity.json")
+ACTIVITY_FOLDERS = ("Gemini", "Bard")
 NOT_CONVERSATIONS = (
     'expected an object with a "sessions" list at the top level (or a ChatGPT or Claude '
-    "export's conversations.json)"
+    "export's conversations.json, or Gemini's My Activity.json from Google Takeout)"
 )
 SESSIONS_KEY = "sessions"
 # Where some tools put an export's list of conversations, rather than at the top level.
@@ -250,7 +254,17 @@ def _export(elements: Iterator[Any]) -> ConversationFile:
 
 def _export_member(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo:
     """The conversations.json of a data export's zip: the one nearest its top."""
-    found = [i for i in archive.infolist() if PurePosixPath(i.filename).name == EXPORT_NAME]
+    found = [i for i in archive.infolist() if _is_export(PurePosixPath(i.filename))]
     if not found:
-        raise InputError(f"{name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does")
+        raise InputError(
+            f"{name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does (or Gemini's "
+            "My Activity.json: a Google Takeout of Gemini Apps activity as JSON does)"
+        )
     return min(found, key=lambda i: (i.filename.count("/"), i.filename))
+
+
+def _is_export(member: PurePosixPath) -> bool:
+    if member.name == EXPORT_NAME:
+        return True
+    folder = member.parent.name
+    return member.name in ACTIVITY_NAMES and any(app in folder for app in ACTIVITY_FOLDERS)
