@@ -34,7 +34,10 @@ _FORMATS = {
     ".markdown": DocumentFormat.MARKDOWN,
     ".txt": DocumentFormat.TEXT,
     ".text": DocumentFormat.TEXT,
-    ".rst": DocumentFormat.TEXT,
+    **{
+        ext: DocumentFormat.TEXT
+        for ext in ".rst .org .tex .adoc .asciidoc .csv .tsv .log .srt .vtt".split()
+    },
     ".pdf": DocumentFormat.PDF,
     **{
         ext: DocumentFormat.CODE
