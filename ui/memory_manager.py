@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.ingest.conversation_file import is_chat_export
 from core.ingest.document_file import file_patterns
 from core.ingest.entities import named_entities
 from core.local_time import day_text, minute_text
@@ -51,9 +52,6 @@ TIER_CHOICES = {
 }
 RELEVANCE = "Relevance"
 EXPORT_FILTERS = "JSON (*.json);;Markdown (*.md)"
-# What a file dropped alone is imported as a conversation by: Engram's or a chat app's JSON, or
-# the zip a ChatGPT, Claude or Gemini (Google Takeout) data export is downloaded as.
-CONVERSATION_SUFFIXES = (".json", ".zip")
 # How long an import step runs before what it has left is said (guessed sooner, it jumps about).
 ESTIMATE_AFTER_S = 5.0
 # The clock the estimate reads (tests set another).
@@ -340,11 +338,15 @@ class MemoryManagerView(QWidget):
         self.status.setText(message)
 
     def take_in(self, paths: Sequence[Path]) -> None:
-        """Files dropped on the window: one conversation file (.json, or a ChatGPT or Claude
-        data export's .zip) is imported, anything else is read as documents (folders too)."""
+        """Files dropped on the window: one conversation file (.json, or a ChatGPT, Claude or
+        Gemini data export's .zip) is imported, anything else is read as documents (folders
+        and other zips too: a notes app's export)."""
         if self._importing:
             self.show_status("An import is running: drop them again when it is done.")
-        elif len(paths) == 1 and paths[0].suffix.lower() in CONVERSATION_SUFFIXES:
+        elif len(paths) == 1 and (
+            paths[0].suffix.lower() == ".json"
+            or (paths[0].suffix.lower() == ".zip" and is_chat_export(paths[0]))
+        ):
             self.sig_import_requested.emit(paths[0])
         else:
             self.sig_ingest_requested.emit(list(paths))

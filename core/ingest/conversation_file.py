@@ -258,7 +258,8 @@ def _export_member(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo:
     if not found:
         raise InputError(
             f"{name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does (or Gemini's "
-            "My Activity.json: a Google Takeout of Gemini Apps activity as JSON does)"
+            "My Activity.json: a Google Takeout of Gemini Apps activity as JSON does). To learn "
+            "the files in it as documents, add it as documents."
         )
     return min(found, key=lambda i: (i.filename.count("/"), i.filename))
 
@@ -268,3 +269,13 @@ def _is_export(member: PurePosixPath) -> bool:
         return True
     folder = member.parent.name
     return member.name in ACTIVITY_NAMES and any(app in folder for app in ACTIVITY_FOLDERS)
+
+
+def is_chat_export(path: Path) -> bool:
+    """Whether a zip is a chat app's data export (imported as conversations), rather than
+    documents zipped together (a notes app's export)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return any(_is_export(PurePosixPath(name)) for name in archive.namelist())
+    except _ZIP_ERRORS:
+        return False

@@ -8,6 +8,8 @@ from __future__ import annotations
 import codecs
 import hashlib
 import logging
+import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -100,32 +102,60 @@ def file_patterns() -> list[str]:
 
 def read_document(path: Path) -> DocumentText:
     """The document's text and the hash of its bytes (unchanged files are skipped by it)."""
-    suffix = path.suffix.lower()
-    convert = _CONVERTED.get(suffix)
-    fmt = DocumentFormat.MARKDOWN if convert else _FORMATS.get(suffix)
-    if fmt is None:
-        kind = f"{path.suffix} files" if path.suffix else "files without an extension"
-        if suffix in _SAVE_AS:
-            raise InputError(
-                f"{path.name}: Engram does not read {kind}; open it and save it as a "
-                f"{_SAVE_AS[suffix]}, then add that."
-            )
-        raise InputError(
-            f"{path.name}: Engram does not read {kind}; it reads Markdown (.md), text (.txt), "
-            "PDF (.pdf), Word (.docx), OpenDocument (.odt), web pages (.html) and source code "
-            "(.py, .js, .go, ...)."
-        )
+    _format_of(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_DOCUMENT_BYTES:
-            raise InputError(
-                f"{path.name} is {size / 2**20:.0f} MB; documents up to "
-                f"{MAX_DOCUMENT_BYTES // 2**20} MB are read. Split it into smaller files."
-            )
+        _within_limit(path.name, path.stat().st_size)
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"Could not read {path}: {exc.strerror or exc}") from exc
-    digest = hashlib.sha256(data).hexdigest()
+    return _document(path, data)
+
+
+def read_archived(archive: Path, member: str) -> DocumentText:
+    """A document inside a zip (a notes app's export): as `read_document` reads a file. Its
+    `path` is its path inside the zip."""
+    inner = Path(member)
+    _format_of(inner)
+    try:
+        with zipfile.ZipFile(archive) as opened:
+            info = opened.getinfo(member)
+            _within_limit(inner.name, info.file_size)
+            data = opened.read(info)
+    except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error) as exc:
+        raise InputError(f"{member} in {archive.name} cannot be read: {exc}") from exc
+    return _document(inner, data)
+
+
+def _format_of(path: Path) -> DocumentFormat:
+    """How the file's text is chunked, or a refusal that says what is read instead."""
+    suffix = path.suffix.lower()
+    fmt = DocumentFormat.MARKDOWN if suffix in _CONVERTED else _FORMATS.get(suffix)
+    if fmt is not None:
+        return fmt
+    kind = f"{path.suffix} files" if path.suffix else "files without an extension"
+    if suffix in _SAVE_AS:
+        raise InputError(
+            f"{path.name}: Engram does not read {kind}; open it and save it as a "
+            f"{_SAVE_AS[suffix]}, then add that."
+        )
+    raise InputError(
+        f"{path.name}: Engram does not read {kind}; it reads Markdown (.md), text (.txt), "
+        "PDF (.pdf), Word (.docx), OpenDocument (.odt), web pages (.html) and source code "
+        "(.py, .js, .go, ...)."
+    )
+
+
+def _within_limit(name: str, size: int) -> None:
+    if size > MAX_DOCUMENT_BYTES:
+        raise InputError(
+            f"{name} is {size / 2**20:.0f} MB; documents up to "
+            f"{MAX_DOCUMENT_BYTES // 2**20} MB are read. Split it into smaller files."
+        )
+
+
+def _document(path: Path, data: bytes) -> DocumentText:
+    fmt = _format_of(path)
+    convert = _CONVERTED.get(path.suffix.lower())
     if convert:
         text = convert(path, data)
     elif fmt is DocumentFormat.PDF:
@@ -137,7 +167,7 @@ def read_document(path: Path) -> DocumentText:
         raise InputError(
             f"{path.name} has no text to remember{why if fmt is DocumentFormat.PDF else ''}."
         )
-    return DocumentText(path, fmt, text, digest, len(data))
+    return DocumentText(path, fmt, text, hashlib.sha256(data).hexdigest(), len(data))
 
 
 def _decode(path: Path, data: bytes) -> str:

@@ -8,12 +8,13 @@ import hashlib
 import logging
 import os
 import threading
+import zipfile
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import numpy as np
 
@@ -21,7 +22,8 @@ from core.embed import Embedder
 from core.errors import InputError
 from core.files import not_a_file
 from core.ingest.chunking import Chunk, Chunker
-from core.ingest.document_file import read_document, supported
+from core.ingest.conversation_file import is_chat_export
+from core.ingest.document_file import read_archived, read_document, supported
 from core.ingest.entities import extract_entities
 from core.model import DecayClass, Memory, MemoryKind, NewMemory
 from core.store import MemoryStore
@@ -77,34 +79,84 @@ def chunk_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def collect_files(paths: Sequence[Path]) -> tuple[list[Path], list[DocumentReport], int]:
-    """Files to read, refusals for files named explicitly that cannot be read, and how many
-    unsupported files inside folders were passed over."""
-    files: list[Path] = []
+@dataclass(frozen=True, slots=True, order=True)
+class DocumentSource:
+    """A document to learn: a file, or a file inside a zip (a notes app's export: Notion,
+    Google Keep, a folder zipped to be sent)."""
+
+    path: Path
+    member: str | None = None
+
+    @property
+    def key(self) -> str:
+        """What its memories name as their source, and what a later ingest knows it by."""
+        return str(self.path) if self.member is None else f"{self.path}/{self.member}"
+
+
+def collect_files(
+    paths: Sequence[Path],
+) -> tuple[list[DocumentSource], list[DocumentReport], int]:
+    """Documents to read, refusals for files named explicitly that cannot be read, and how
+    many unsupported files inside folders and zips were passed over."""
+    files: list[DocumentSource] = []
     refused: list[DocumentReport] = []
     skipped = 0
     for path in paths:
         if path.is_dir():
             for found in _walk(path):
                 if supported(found):
-                    files.append(found)
+                    files.append(DocumentSource(found.resolve()))
                 else:
                     skipped += 1
+        elif path.is_file() and path.suffix.lower() == ".zip":
+            try:
+                members = _zipped(path)
+            except InputError as exc:
+                refused.append(DocumentReport(str(path), DocumentStatus.REFUSED, reason=str(exc)))
+                continue
+            readable = [m for m in members if supported(Path(m))]
+            files.extend(DocumentSource(path.resolve(), m) for m in readable)
+            skipped += len(members) - len(readable)
         elif path.is_file():
-            files.append(path)
+            files.append(DocumentSource(path.resolve()))
         else:
             refused.append(
                 DocumentReport(str(path), DocumentStatus.REFUSED, reason=not_a_file(path))
             )
-    return sorted(dict.fromkeys(f.resolve() for f in files)), refused, skipped
+    return sorted(dict.fromkeys(files)), refused, skipped
 
 
 def _walk(folder: Path) -> Iterator[Path]:
     for root, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS and not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if not _hidden(d))
         for name in sorted(names):
             if not name.startswith("."):
                 yield Path(root) / name
+
+
+def _hidden(folder: str) -> bool:
+    return folder in _SKIPPED_DIRS or folder.startswith(".") or folder == "__MACOSX"
+
+
+def _zipped(path: Path) -> list[str]:
+    """The files a zip holds, outside hidden and tooling folders. A chat app's export is
+    refused: it is imported as conversations, not learnt as its JSON."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = [i.filename for i in archive.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+        raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
+    if is_chat_export(path):
+        raise InputError(
+            f"{path.name} is a chat export: import it as conversations (Import conversation, "
+            "or engram import) to remember what was said."
+        )
+    parts = [PurePosixPath(name).parts for name in names]
+    return [
+        name
+        for name, part in zip(names, parts, strict=True)
+        if not any(_hidden(folder) for folder in part[:-1]) and not part[-1].startswith(".")
+    ]
 
 
 class DocumentImporter:
@@ -125,7 +177,7 @@ class DocumentImporter:
         is embedded. A cancel stops between files, or between batches of a file's chunks."""
         files, reports, skipped = collect_files(paths)
         total = len(files) * STEPS_PER_FILE
-        for done, path in enumerate(files, start=1):
+        for done, source in enumerate(files, start=1):
             first = (done - 1) * STEPS_PER_FILE
 
             def embedded(chunks: int, of: int, first: int = first) -> None:
@@ -135,11 +187,11 @@ class DocumentImporter:
             try:
                 if cancel is not None and cancel.is_set():
                     raise IngestCancelled
-                report = self.ingest_file(path, now, cancel=cancel, embedded=embedded)
+                report = self.learn(source, now, cancel=cancel, embedded=embedded)
             except InputError as exc:
-                report = DocumentReport(str(path), DocumentStatus.REFUSED, reason=str(exc))
+                report = DocumentReport(source.key, DocumentStatus.REFUSED, reason=str(exc))
             except IngestCancelled:
-                log.info("Reading documents cancelled before %s was learned", path)
+                log.info("Reading documents cancelled before %s was learned", source.key)
                 return IngestReport(tuple(reports), skipped, cancelled=True)
             embedded(1, 1)
             reports.append(report)
@@ -176,19 +228,26 @@ class DocumentImporter:
             content_hash=digest,
         )
 
-    def ingest_file(
+    def ingest_file(self, path: Path, now: datetime) -> DocumentReport:
+        return self.learn(DocumentSource(path.resolve()), now)
+
+    def learn(
         self,
-        path: Path,
+        source: DocumentSource,
         now: datetime,
         *,
         cancel: threading.Event | None = None,
         embedded: Callable[[int, int], None] | None = None,
     ) -> DocumentReport:
-        """Read, chunk, embed, then write the file's changes in one transaction: a crash, a
-        refusal or a cancel (IngestCancelled) leaves the store as it was. `embedded` hears
-        how many of the file's new chunks are embedded."""
-        document = read_document(path)
-        key = str(path.resolve())
+        """Read, chunk, embed, then write the document's changes in one transaction: a crash,
+        a refusal or a cancel (IngestCancelled) leaves the store as it was. `embedded` hears
+        how many of its new chunks are embedded."""
+        document = (
+            read_document(source.path)
+            if source.member is None
+            else read_archived(source.path, source.member)
+        )
+        key = source.key
         previous = self._store.documents.get(key)
         if previous is not None and previous.content_hash == document.content_hash:
             chunks = len(self._store.memories.of_source(key))

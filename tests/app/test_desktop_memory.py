@@ -332,6 +332,13 @@ def test_files_dropped_on_the_window_are_imported_or_read(
     drop(shell, notes, tmp_path / "more notes")
     settle(qtbot, shell)
     assert "1 added" in manager.status.text()
+    # A notes app's export is a zip too: it is learnt, not refused as no chat export.
+    notion = tmp_path / "Export-notion.zip"
+    with zipfile.ZipFile(notion, "w") as out:
+        out.writestr("Home/Boiler 3f2a.md", "# Boiler\n\nServiced every March by Heatwise.")
+    drop(shell, notion)
+    settle(qtbot, shell)
+    assert "1 added" in manager.status.text(), manager.status.text()
 
 
 def read_a_book_and_hold(

@@ -228,3 +228,46 @@ def test_every_format_read_is_offered_by_the_file_picker_and_found_in_folders(
     (tmp_path / "file.doc").write_text("x")
     files, refused, skipped = collect_files([tmp_path])
     assert len(files) == len(file_patterns()) and not refused and skipped == 1
+
+
+def test_a_zip_of_notes_is_learnt_file_by_file(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """Notion, Google Keep and others export a zip; it was refused as a format not read (and
+    dropped on the window, as a chat export without its conversations)."""
+    notes = tmp_path / "Export-2f1c.zip"
+    with zipfile.ZipFile(notes, "w") as archive:
+        archive.writestr("Home/Boiler 3f2a.md", "# Boiler\n\nServiced every March by Heatwise.")
+        archive.writestr("Home/Garden.html", "<h1>Garden</h1><p>The gate needs oil.</p>")
+        archive.writestr("Home/photo.png", b"\x89PNG")
+        archive.writestr("__MACOSX/Home/._Boiler 3f2a.md", b"\x00\x05")
+        archive.writestr("Home/.trash/old.md", "# Old\n\nGone.")
+        archive.writestr("Home/", "")
+    learn = DocumentImporter(store, embedder, Chunker(token_counter(None)))
+    report = learn.ingest([notes], NOW)
+    where = str(notes.resolve())
+    assert [(d.path, d.status) for d in report.documents] == [
+        (f"{where}/Home/Boiler 3f2a.md", DocumentStatus.ADDED),
+        (f"{where}/Home/Garden.html", DocumentStatus.ADDED),
+    ]
+    assert report.unsupported_skipped == 1
+    found = Retriever(store, embedder).search(SearchRequest("who services the boiler", NOW))
+    assert found.results[0].memory.source_path == f"{where}/Home/Boiler 3f2a.md"
+    again = learn.ingest([notes], NOW)
+    assert {d.status for d in again.documents} == {DocumentStatus.UNCHANGED}
+
+
+def test_a_zip_that_is_a_chat_export_or_damaged_is_refused_saying_why(tmp_path: Path) -> None:
+    export = tmp_path / "chatgpt.zip"
+    with zipfile.ZipFile(export, "w") as archive:
+        archive.writestr("conversations.json", "[]")
+        archive.writestr("chat.html", "<p>hi</p>")
+    damaged = tmp_path / "notes.zip"
+    damaged.write_bytes(b"PK\x03\x04 cut short")
+    files, refused, _ = collect_files([export, damaged])
+    assert files == []
+    assert [r.reason for r in refused] == [
+        "chatgpt.zip is a chat export: import it as conversations (Import conversation, or "
+        "engram import) to remember what was said.",
+        "notes.zip is a zip file that cannot be read: File is not a zip file",
+    ]
