@@ -23,7 +23,7 @@ from core.errors import InputError
 from core.files import not_a_file
 from core.ingest.chunking import Chunk, Chunker
 from core.ingest.conversation_file import is_chat_export
-from core.ingest.document_file import read_archived, read_document, supported
+from core.ingest.document_file import Archives, read_document, supported
 from core.ingest.entities import extract_entities
 from core.model import DecayClass, Memory, MemoryKind, NewMemory
 from core.store import MemoryStore
@@ -177,26 +177,27 @@ class DocumentImporter:
         is embedded. A cancel stops between files, or between batches of a file's chunks."""
         files, reports, skipped = collect_files(paths)
         total = len(files) * STEPS_PER_FILE
-        for done, source in enumerate(files, start=1):
-            first = (done - 1) * STEPS_PER_FILE
+        with Archives() as archives:
+            for done, source in enumerate(files, start=1):
+                first = (done - 1) * STEPS_PER_FILE
 
-            def embedded(chunks: int, of: int, first: int = first) -> None:
-                if steps is not None:
-                    steps(first + STEPS_PER_FILE * chunks // max(of, 1), total)
+                def embedded(chunks: int, of: int, first: int = first) -> None:
+                    if steps is not None:
+                        steps(first + STEPS_PER_FILE * chunks // max(of, 1), total)
 
-            try:
-                if cancel is not None and cancel.is_set():
-                    raise IngestCancelled
-                report = self.learn(source, now, cancel=cancel, embedded=embedded)
-            except InputError as exc:
-                report = DocumentReport(source.key, DocumentStatus.REFUSED, reason=str(exc))
-            except IngestCancelled:
-                log.info("Reading documents cancelled before %s was learned", source.key)
-                return IngestReport(tuple(reports), skipped, cancelled=True)
-            embedded(1, 1)
-            reports.append(report)
-            if progress is not None:
-                progress(done, len(files), report)
+                try:
+                    if cancel is not None and cancel.is_set():
+                        raise IngestCancelled
+                    report = self._learn(source, now, archives, cancel=cancel, embedded=embedded)
+                except InputError as exc:
+                    report = DocumentReport(source.key, DocumentStatus.REFUSED, reason=str(exc))
+                except IngestCancelled:
+                    log.info("Reading documents cancelled before %s was learned", source.key)
+                    return IngestReport(tuple(reports), skipped, cancelled=True)
+                embedded(1, 1)
+                reports.append(report)
+                if progress is not None:
+                    progress(done, len(files), report)
         self._store.maintain()
         return IngestReport(tuple(reports), skipped)
 
@@ -229,23 +230,26 @@ class DocumentImporter:
         )
 
     def ingest_file(self, path: Path, now: datetime) -> DocumentReport:
-        return self.learn(DocumentSource(path.resolve()), now)
+        with Archives() as archives:
+            return self._learn(DocumentSource(path.resolve()), now, archives)
 
-    def learn(
+    def _learn(
         self,
         source: DocumentSource,
         now: datetime,
+        archives: Archives,
         *,
         cancel: threading.Event | None = None,
         embedded: Callable[[int, int], None] | None = None,
     ) -> DocumentReport:
         """Read, chunk, embed, then write the document's changes in one transaction: a crash,
-        a refusal or a cancel (IngestCancelled) leaves the store as it was. `embedded` hears
-        how many of its new chunks are embedded."""
+        a refusal or a cancel (IngestCancelled) leaves the store as it was. `archives` reads
+        those inside zips (open for the run); `embedded` hears how many of its new chunks are
+        embedded."""
         document = (
             read_document(source.path)
             if source.member is None
-            else read_archived(source.path, source.member)
+            else archives.read(source.path, source.member)
         )
         key = source.key
         previous = self._store.documents.get(key)
