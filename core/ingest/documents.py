@@ -38,6 +38,7 @@ STEPS_PER_FILE = 1000
 # chunks at a time (under a second), reporting after each batch and stopping between them
 # when asked.
 EMBED_BATCH_CHUNKS = 32
+_PAGE_SUFFIXES = (".html", ".htm", ".md")
 # Folders that hold tooling and dependencies, not the user's writing.
 _SKIPPED_DIRS = {".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
 
@@ -151,11 +152,15 @@ def _zipped(path: Path) -> list[str]:
             f"{path.name} is a chat export: import it as conversations (Import conversation, "
             "or engram import) to remember what was said."
         )
-    parts = [PurePosixPath(name).parts for name in names]
+    paths = [PurePosixPath(name) for name in names]
+    # Google Keep writes each note twice, as a page and as JSON: the JSON is its metadata.
+    pages = {p.with_suffix("") for p in paths if p.suffix.lower() in _PAGE_SUFFIXES}
     return [
         name
-        for name, part in zip(names, parts, strict=True)
-        if not any(_hidden(folder) for folder in part[:-1]) and not part[-1].startswith(".")
+        for name, path in zip(names, paths, strict=True)
+        if not any(_hidden(folder) for folder in path.parts[:-1])
+        and not path.name.startswith(".")
+        and not (path.suffix.lower() == ".json" and path.with_suffix("") in pages)
     ]
 
 

@@ -239,6 +239,8 @@ def test_a_zip_of_notes_is_learnt_file_by_file(
     with zipfile.ZipFile(notes, "w") as archive:
         archive.writestr("Home/Boiler 3f2a.md", "# Boiler\n\nServiced every March by Heatwise.")
         archive.writestr("Home/Garden.html", "<h1>Garden</h1><p>The gate needs oil.</p>")
+        # Google Keep's metadata beside each note's page.
+        archive.writestr("Home/Garden.json", '{"title": "Garden", "isPinned": false}')
         archive.writestr("Home/photo.png", b"\x89PNG")
         archive.writestr("__MACOSX/Home/._Boiler 3f2a.md", b"\x00\x05")
         archive.writestr("Home/.trash/old.md", "# Old\n\nGone.")
@@ -250,7 +252,7 @@ def test_a_zip_of_notes_is_learnt_file_by_file(
         (f"{where}/Home/Boiler 3f2a.md", DocumentStatus.ADDED),
         (f"{where}/Home/Garden.html", DocumentStatus.ADDED),
     ]
-    assert report.unsupported_skipped == 1
+    assert report.unsupported_skipped == 1  # the picture; the note's JSON is not a document
     found = Retriever(store, embedder).search(SearchRequest("who services the boiler", NOW))
     assert found.results[0].memory.source_path == f"{where}/Home/Boiler 3f2a.md"
     again = learn.ingest([notes], NOW)
