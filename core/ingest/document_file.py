@@ -16,12 +16,15 @@ from enum import StrEnum
 from pathlib import Path
 
 from core.errors import InputError
+from core.ingest.evernote_text import evernote_text
 from core.ingest.office_text import opendocument_text, word_text
 from core.ingest.web_page_text import web_page_text
 
 log = logging.getLogger(__name__)
 
 MAX_DOCUMENT_BYTES = 20 * 2**20
+# A notes export holds every picture attached: its words are a small part of it.
+MAX_NOTES_EXPORT_BYTES = 200 * 2**20
 
 
 class DocumentFormat(StrEnum):
@@ -54,6 +57,7 @@ _FORMATS = {
 _CONVERTED: dict[str, Callable[[Path, bytes], str]] = {
     ".docx": lambda path, data: word_text(path.name, data),
     ".odt": lambda path, data: opendocument_text(path.name, data),
+    ".enex": lambda path, data: evernote_text(path.name, data),
     **{
         ext: lambda path, data: web_page_text(_decode(path, data))
         for ext in (".html", ".htm", ".xhtml")
@@ -104,7 +108,7 @@ def read_document(path: Path) -> DocumentText:
     """The document's text and the hash of its bytes (unchanged files are skipped by it)."""
     _format_of(path)
     try:
-        _within_limit(path.name, path.stat().st_size)
+        _within_limit(path, path.stat().st_size)
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"Could not read {path}: {exc.strerror or exc}") from exc
@@ -135,7 +139,7 @@ class Archives:
             if archive not in self._opened:
                 self._opened[archive] = zipfile.ZipFile(archive)
             info = self._opened[archive].getinfo(member)
-            _within_limit(inner.name, info.file_size)
+            _within_limit(inner, info.file_size)
             data = self._opened[archive].read(info)
         except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error) as exc:
             raise InputError(f"{member} in {archive.name} cannot be read: {exc}") from exc
@@ -156,16 +160,19 @@ def _format_of(path: Path) -> DocumentFormat:
         )
     raise InputError(
         f"{path.name}: Engram does not read {kind}; it reads Markdown (.md), text (.txt), "
-        "PDF (.pdf), Word (.docx), OpenDocument (.odt), web pages (.html) and source code "
-        "(.py, .js, .go, ...)."
+        "PDF (.pdf), Word (.docx), OpenDocument (.odt), web pages (.html), Evernote exports "
+        "(.enex) and source code (.py, .js, .go, ...)."
     )
 
 
-def _within_limit(name: str, size: int) -> None:
-    if size > MAX_DOCUMENT_BYTES:
+def _within_limit(path: Path, size: int) -> None:
+    notes = path.suffix.lower() == ".enex"
+    limit = MAX_NOTES_EXPORT_BYTES if notes else MAX_DOCUMENT_BYTES
+    if size > limit:
+        kind = "Evernote exports" if notes else "documents"
         raise InputError(
-            f"{name} is {size / 2**20:.0f} MB; documents up to "
-            f"{MAX_DOCUMENT_BYTES // 2**20} MB are read. Split it into smaller files."
+            f"{path.name} is {size / 2**20:.0f} MB; {kind} up to {limit // 2**20} MB are read. "
+            "Split it into smaller files."
         )
 
 

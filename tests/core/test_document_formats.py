@@ -273,3 +273,65 @@ def test_a_zip_that_is_a_chat_export_or_damaged_is_refused_saying_why(tmp_path: 
         "engram import) to remember what was said.",
         "notes.zip is a zip file that cannot be read: File is not a zip file",
     ]
+
+
+def enex(notes: list[tuple[str, str, str]], picture_bytes: int = 0) -> str:
+    """An Evernote export as Evernote writes it: (title, created, ENML body) a note, a picture
+    attached to the first, base64-encoded."""
+    written = []
+    for i, (title, created, body) in enumerate(notes):
+        picture = (
+            f"<resource><data encoding='base64'>{'QUJD' * (picture_bytes // 4)}</data>"
+            "<mime>image/png</mime></resource>"
+            if i == 0 and picture_bytes
+            else ""
+        )
+        written.append(
+            f"<note><title>{title}</title><created>{created}</created><tag>home</tag>"
+            '<content><![CDATA[<?xml version="1.0" encoding="UTF-8" standalone="no"?>'
+            '<!DOCTYPE en-note SYSTEM "http://xml.evernote.com/pub/enml2.dtd">'
+            f"<en-note>{body}</en-note>]]></content>{picture}</note>"
+        )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<!DOCTYPE en-export SYSTEM "http://xml.evernote.com/pub/evernote-export3.dtd">'
+        f'<en-export application="Evernote" version="10.87">{"".join(written)}</en-export>'
+    )
+
+
+def test_an_evernote_export_is_read_a_note_at_a_time_under_their_titles(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """Its pictures make an export of years of notes far bigger than its words: one over the
+    20 MB documents may be is read."""
+    path = tmp_path / "Home.enex"
+    notes = [
+        (
+            "Boiler",
+            "20240301T101500Z",
+            '<div>Serviced by <b>Heatwise</b>.</div><en-media type="image/png" hash="ab"/>'
+            "<ul><li>Every March</li></ul>",
+        ),
+        ("Garden &amp; gate", "not a time", "<div>The gate needs oil.</div>"),
+    ]
+    path.write_text(enex(notes, picture_bytes=24 * 2**20), "utf-8")
+    assert path.stat().st_size > 20 * 2**20
+    assert read_document(path).text == (
+        "# Boiler\n\nNoted on 2024-03-01.\n\nServiced by Heatwise.\n\n- Every March\n\n"
+        "# Garden & gate\n\nThe gate needs oil."
+    )
+    DocumentImporter(store, embedder, Chunker(token_counter(None))).ingest([path], NOW)
+    found = Retriever(store, embedder).search(SearchRequest("who services the boiler", NOW))
+    assert "Heatwise" in found.results[0].memory.content
+
+
+def test_an_evernote_export_too_big_or_malformed_is_refused(tmp_path: Path) -> None:
+    huge = tmp_path / "All.enex"
+    with huge.open("wb") as handle:
+        handle.truncate(300 * 2**20)
+    with pytest.raises(InputError, match="300 MB; Evernote exports up to 200 MB are read"):
+        read_document(huge)
+    cut = tmp_path / "Cut.enex"
+    cut.write_text(enex([("Boiler", "20240301T101500Z", "<div>Heat</div>")])[:-40], "utf-8")
+    with pytest.raises(InputError, match="Cut.enex is not a readable Evernote export"):
+        read_document(cut)
