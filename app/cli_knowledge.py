@@ -1,4 +1,5 @@
-"""Knowledge on the command line: `ingest` (documents). Thin shells over `core.ingest`."""
+"""Knowledge on the command line: `ingest` and `documents` (learn, list and forget documents),
+`entities`, `conflicts`, `consolidate`. Thin shells over `core`."""
 
 from __future__ import annotations
 
@@ -10,16 +11,19 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from app.cli_asking import agreed
 from app.parsing import iso_datetime
 from app.services import Services, load_llm, wall_clock
 from app.terminal_progress import CLEAR, percent
 from core.conflicts import KeyConflict, review_conflicts, settle_pending
 from core.consolidate import JOBS, JobContext, run_jobs
 from core.errors import InputError
+from core.forgetting import forget_document
 from core.ingest.chunking import Chunker
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
 from core.local_time import day_text
 from core.settings import load_settings
+from core.store.documents import LearntDocument
 from core.tokens import token_counter
 from core.wording import counted
 
@@ -35,6 +39,19 @@ def add_knowledge_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
     ingest.add_argument("--json", action="store_true", help="print JSON")
+
+    documents = commands.add_parser(
+        "documents",
+        help="documents learnt: list, forget",
+        description="List the documents learnt, with how many passages of each are "
+        "remembered, or forget one for good (forget PATH): every passage and its versions, and "
+        "its name; a zip's path forgets each document learnt from it. Adding it again learns "
+        "it anew.",
+    )
+    documents.add_argument("action", nargs="?", choices=["forget"], help="what to do")
+    documents.add_argument("path", nargs="?", type=Path, help="the document (or zip) to forget")
+    documents.add_argument("--yes", action="store_true", help="forget without asking")
+    documents.add_argument("--json", action="store_true", help="print JSON")
 
     entities = commands.add_parser(
         "entities",
@@ -100,6 +117,46 @@ def cmd_ingest(services: Services, args: argparse.Namespace) -> int:
         skipped = counted(report.unsupported_skipped, "unsupported file")
         print(f"Documents: {counts}; {skipped} skipped.")
     return 1 if report.count(DocumentStatus.REFUSED) else 0
+
+
+def cmd_documents(services: Services, args: argparse.Namespace) -> int:
+    learnt = services.store.documents.learnt()
+    if args.action == "forget":
+        return _forget_document(services, args, learnt)
+    if args.json:
+        payload = [
+            {"path": d.path, "passages": d.passages, "learnt_at": d.learnt_at.isoformat()}
+            for d in learnt
+        ]
+        print(json.dumps({"documents": payload}, indent=2, ensure_ascii=False))
+        return 0
+    if not learnt:
+        print("No documents learnt yet (engram ingest PATH adds some).")
+    for d in learnt:
+        print(f"{counted(d.passages, 'passage'):>14}  {day_text(d.learnt_at)}  {d.path}")
+    return 0
+
+
+def _forget_document(
+    services: Services, args: argparse.Namespace, learnt: list[LearntDocument]
+) -> int:
+    if args.path is None:
+        raise InputError("Which document? Usage: engram documents forget PATH")
+    source = str(args.path.expanduser().resolve())
+    named = [d for d in learnt if d.path == source or d.path.startswith(f"{source}/")]
+    if not named:
+        raise InputError(f"Nothing was learnt from {source}; nothing was forgotten.")
+    shown = source if len(named) == 1 else f"{source} ({len(named)} documents)"
+    passages = counted(sum(d.passages for d in named), "passage")
+    question = f"Forget for good {shown}: {passages}?"
+    if not agreed(f"forget {shown}", question, args.yes, "Nothing was forgotten."):
+        return 1
+    purged = forget_document(
+        services.store, services.home, source, wall_clock(), "forgotten on request"
+    )
+    names = "its name" if len(named) == 1 else "their names"
+    print(f"Forgot {shown}: {counted(len(purged), 'memory')} and {names}.")
+    return 0
 
 
 def cmd_entities(services: Services, args: argparse.Namespace) -> int:
@@ -208,6 +265,7 @@ def cmd_consolidate(services: Services, args: argparse.Namespace) -> int:
 KNOWLEDGE_COMMANDS: dict[str, Callable[[Services, argparse.Namespace], int]] = {
     "consolidate": cmd_consolidate,
     "ingest": cmd_ingest,
+    "documents": cmd_documents,
     "entities": cmd_entities,
     "conflicts": cmd_conflicts,
 }

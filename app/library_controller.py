@@ -20,7 +20,7 @@ from core.assistant import Clock
 from core.conflicts import changes_to_review, settle_pending
 from core.core_memory import CoreMemory
 from core.due import deadline_typed
-from core.forgetting import forget, forget_conversation
+from core.forgetting import forget, forget_conversation, forget_document
 from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import (
     ReadingCancelled,
@@ -89,6 +89,7 @@ class LibraryController(QObject):
         manager.sig_edit_requested.connect(self.edit_memory)
         manager.sig_pin_requested.connect(self.pin_memory)
         manager.sig_forget_requested.connect(self.forget_memory)
+        manager.sig_document_forget_requested.connect(self.forget_document)
         manager.sig_export_requested.connect(self._on_manager_export_requested)
         manager.sig_import_requested.connect(self._on_manager_import_requested)
         manager.sig_ingest_requested.connect(self._on_manager_ingest_requested)
@@ -436,6 +437,15 @@ class LibraryController(QObject):
                 [memory_id],
                 self._clock(),
                 "forgotten from the app",
+            ),
+            self.sig_memories_forgotten.emit,
+        )
+
+    def forget_document(self, source: str) -> None:
+        self._ops.run(
+            "forget the document",
+            lambda: forget_document(
+                self._store, self._services.home, source, self._clock(), "forgotten from the app"
             ),
             self.sig_memories_forgotten.emit,
         )

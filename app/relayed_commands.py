@@ -28,6 +28,7 @@ RELAYED = frozenset(
         "conversations",
         "backup",
         "entities",
+        "documents",
         "conflicts",
         *HANDED_OVER,
     }

@@ -30,6 +30,14 @@ def forget_conversation(
     return _out_of_digest(store, home, store.forget_session(session_id, now, reason))
 
 
+def forget_document(
+    store: MemoryStore, home: Path, source: str, now: datetime, reason: str
+) -> list[str]:
+    """Everything learnt from a document, or from each document of a zip named by the zip,
+    and its name. Returns the memory ids purged."""
+    return _out_of_digest(store, home, store.forget_document(source, now, reason))
+
+
 def _out_of_digest(store: MemoryStore, home: Path, purged: list[str]) -> list[str]:
     pages = redact_pages(store, home, purged)
     if pages:

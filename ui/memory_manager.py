@@ -82,6 +82,8 @@ class MemoryManagerView(QWidget):
     """Pin the memory with this id to core memory."""
     sig_forget_requested = Signal(str)
     """Erase the memory with this id (the user confirmed)."""
+    sig_document_forget_requested = Signal(str)
+    """Erase everything learnt from the document at this source (the user confirmed)."""
     sig_export_requested = Signal(object)
     """Write all current memories to this Path (.json or .md)."""
     sig_import_requested = Signal(object)
@@ -144,8 +146,15 @@ class MemoryManagerView(QWidget):
         self.edit_button = QPushButton("Edit", self)
         self.pin_button = QPushButton("Pin", self)
         self.forget_button = QPushButton("Forget", self)
+        # A book is thousands of passages: it is forgotten whole, not one at a time.
+        self.forget_document_button = QPushButton("Forget document...", self)
         actions = QHBoxLayout()
-        for button in (self.edit_button, self.pin_button, self.forget_button):
+        for button in (
+            self.edit_button,
+            self.pin_button,
+            self.forget_button,
+            self.forget_document_button,
+        ):
             actions.addWidget(button)
         actions.addStretch(1)
         right = QWidget(self)
@@ -201,6 +210,7 @@ class MemoryManagerView(QWidget):
         self.edit_button.clicked.connect(self._on_edit)
         self.pin_button.clicked.connect(self._on_pin)
         self.forget_button.clicked.connect(self._on_forget)
+        self.forget_document_button.clicked.connect(self._on_forget_document)
         self.export_button.clicked.connect(self.ask_export)
         self.import_button.clicked.connect(self.ask_import)
         self.ingest_button.clicked.connect(self.ask_ingest)
@@ -210,11 +220,15 @@ class MemoryManagerView(QWidget):
             self.results,
             [
                 (Qt.Key.Key_Delete, self.forget_button.click),
+                ("Shift+Del", self.forget_document_button.click),
                 (Qt.Key.Key_F2, self.edit_button.click),
             ],
         )
         widget_keys(self.search, [(Qt.Key.Key_Down, self._on_search_down)])
         self.forget_button.setToolTip("Forget this memory (Delete)")
+        self.forget_document_button.setToolTip(
+            "Forget everything learnt from this passage's document, and its name (Shift+Delete)"
+        )
         self.edit_button.setToolTip("Correct this memory: a new version (F2)")
         self._update_buttons()
 
@@ -400,6 +414,9 @@ class MemoryManagerView(QWidget):
         self.edit_button.setEnabled(editable)
         self.pin_button.setEnabled(editable and memory.kind is not MemoryKind.CORE)
         self.forget_button.setEnabled(memory is not None and not memory.forgotten_at)
+        self.forget_document_button.setVisible(
+            memory is not None and memory.kind is MemoryKind.DOCUMENT and bool(memory.source_path)
+        )
 
     def _on_search_down(self) -> None:
         """From the search box into the results, the first one opened."""
@@ -435,6 +452,19 @@ class MemoryManagerView(QWidget):
             "It will be erased for good, with its earlier versions and the turns it came from.",
         ):
             self.sig_forget_requested.emit(memory.id)
+
+    def _on_forget_document(self) -> None:
+        memory = self._shown
+        if memory is None or not memory.source_path:
+            return
+        name = Path(memory.source_path).name
+        if dialogs.confirm(
+            self,
+            f"Forget {name}?",
+            f"Everything learnt from {memory.source_path} is erased for good: every passage, "
+            "their earlier versions and the document's name. Adding it again learns it anew.",
+        ):
+            self.sig_document_forget_requested.emit(memory.source_path)
 
 
 def detail_html(detail: MemoryDetail) -> str:

@@ -8,6 +8,7 @@ from datetime import datetime
 import duckdb
 
 from core.store.database import Database
+from core.store.memory_rows import live
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +16,13 @@ class DocumentRecord:
     path: str
     content_hash: str
     ingested_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LearntDocument:
+    path: str
+    learnt_at: datetime
+    passages: int
 
 
 class DocumentRepository:
@@ -44,3 +52,27 @@ class DocumentRepository:
             "content_hash = excluded.content_hash, ingested_at = excluded.ingested_at",
             [path, content_hash, at],
         )
+
+    @staticmethod
+    def drop(cur: duckdb.DuckDBPyConnection, source: str) -> int:
+        """Forgets that a document (or every document of a zip) was learnt. Returns how many
+        records went."""
+        within = "path = $source OR starts_with(path, $source || '/')"
+        ((count,),) = cur.execute(
+            f"SELECT count(*) FROM documents WHERE {within}", {"source": source}
+        ).fetchall()
+        cur.execute(f"DELETE FROM documents WHERE {within}", {"source": source})
+        return int(count)
+
+    def learnt(self) -> list[LearntDocument]:
+        """Each document learnt, with how many passages of it are remembered now."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                "SELECT d.path, d.ingested_at, count(m.id) FROM documents d LEFT JOIN memories m "
+                f"ON m.source_path = d.path AND {live('m')} "
+                "GROUP BY d.path, d.ingested_at ORDER BY d.path"
+            )
+            .fetchall()
+        )
+        return [LearntDocument(*row) for row in rows]

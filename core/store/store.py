@@ -156,6 +156,30 @@ class MemoryStore:
             self.purge_forgotten()
         return purged
 
+    def forget_document(
+        self, source: str, now: datetime, reason: str = "forgotten on request"
+    ) -> list[str]:
+        """Purge everything learnt from a document (or from every document of a zip, named by
+        the zip): each passage with its versions, and the file's name, which may say as much
+        as its words ("biopsy results.pdf"); adding it again learns it anew. Returns the
+        memory ids purged."""
+        within = "(source_path = $source OR starts_with(source_path, $source || '/'))"
+        with self.db.write() as cur:
+            learnt = cur.execute(
+                f"SELECT id FROM memories WHERE {within}", {"source": source}
+            ).fetchall()
+            purged = self.memories.forget(cur, [r[0] for r in learnt], now, reason)
+            cur.execute(
+                f"UPDATE memories SET source_path = NULL, content_hash = NULL WHERE {within}",
+                {"source": source},
+            )
+            cur.execute(f"DELETE FROM memory_sources WHERE {within}", {"source": source})
+            named = self.documents.drop(cur, source)
+            erased = self._erased(cur, bool(purged or named))
+        if erased:
+            self.purge_forgotten()
+        return purged
+
     def _erased(self, cur: duckdb.DuckDBPyConnection, anything: bool) -> bool:
         """Inside a forget's transaction: what it left nameless goes, and when it erased
         anything the file is marked to be rewritten (resumed at the next open if Engram stops

@@ -1,8 +1,9 @@
-"""`engram ingest` as a user runs it."""
+"""`engram ingest` and `engram documents` as a user runs them."""
 
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 from core.consolidate import JOBS
@@ -34,6 +35,32 @@ def test_ingest_learns_a_folder_reports_progress_and_refuses_bad_files(tmp_path:
     assert "1 unchanged" in again.stdout
     found = json.loads(engram(home, "search", "who serviced the boiler", "--json").stdout)
     assert found["results"][0]["kind"] == "document"
+
+
+def test_documents_are_listed_and_one_is_forgotten_whole(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "boiler.md").write_text("# Boiler\n\nThe boiler was serviced by Heatwise in March.")
+    with zipfile.ZipFile(docs / "notes.zip", "w") as archive:
+        archive.writestr("Home/Garden.md", "The garden gate needs oil.")
+        archive.writestr("Home/Bank.md", "The bank's number is 0800 555 0101.")
+    home = tmp_path / "home"
+    assert engram(home, "ingest", str(docs / "boiler.md"), str(docs / "notes.zip")).returncode == 0
+    listed = engram(home, "documents")
+    assert listed.returncode == 0 and listed.stdout.count("1 passage") == 3
+    assert f"{(docs / 'notes.zip').resolve()}/Home/Bank.md" in listed.stdout
+    # Not a terminal: it will not forget without being told it may.
+    refused = engram(home, "documents", "forget", str(docs / "notes.zip"))
+    assert refused.returncode == 1 and "pass --yes" in refused.stderr
+    forgotten = engram(home, "documents", "forget", str(docs / "notes.zip"), "--yes")
+    assert forgotten.returncode == 0, forgotten.stderr
+    assert "(2 documents)" in forgotten.stdout and "2 memories" in forgotten.stdout
+    left = json.loads(engram(home, "documents", "--json").stdout)["documents"]
+    assert [Path(d["path"]).name for d in left] == ["boiler.md"]
+    found = json.loads(engram(home, "search", "bank number", "--json").stdout)["results"]
+    assert not any("0800" in r["content"] for r in found)
+    unknown = engram(home, "documents", "forget", str(docs / "absent.md"), "--yes")
+    assert unknown.returncode == 1 and "Nothing was learnt from" in unknown.stderr
 
 
 def test_entities_lists_what_was_learned(tmp_path: Path) -> None:

@@ -292,6 +292,39 @@ def test_documents_are_added_from_the_manager_with_progress(
     assert kinds == ["document", "document"]
 
 
+def test_a_document_is_forgotten_whole_from_one_of_its_passages(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shell = make_shell(model=False)
+    book = tmp_path / "boat log.md"
+    book.write_text(
+        "\n\n".join(
+            f"## Trip {i}\n\n" + " ".join(f"Day {j}: we sailed past the buoy." for j in range(40))
+            for i in range(6)
+        )
+    )
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [book])
+    qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    store = shell.services.store
+    passages = store.memories.of_source(str(book.resolve()))
+    assert len(passages) > 2
+    manager = shell.window.manager
+    shell.library.open_memory(passages[1].id)
+    qtbot.waitUntil(lambda: manager.shown is not None, timeout=WAIT_MS)
+    assert manager.forget_document_button.isVisibleTo(manager)
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "confirm", lambda _p, title, _t: asked.append(title) or True)
+    shell.window.show_tab(MEMORY_TAB)
+    manager.results.setFocus()
+    qtbot.keyClick(manager.results, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
+    settle(qtbot, shell)
+    assert asked == ["Forget boat log.md?"]
+    assert store.memories.of_source(str(book.resolve())) == [] and store.documents.learnt() == []
+    qtbot.waitUntil(lambda: manager.shown is None, timeout=WAIT_MS)
+    assert not manager.forget_document_button.isVisibleTo(manager)
+
+
 def drop(shell: AppShell, *paths: Path) -> None:
     """Files dragged from a file manager and let go over the chat's message box."""
     data = QMimeData()

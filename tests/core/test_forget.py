@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -18,16 +19,20 @@ import pytest
 from core.digest import DIGEST_DIR, write_digest
 from core.embed import Embedder
 from core.errors import StoreError
-from core.forgetting import forget, forget_conversation
+from core.forgetting import forget, forget_conversation, forget_document
+from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
+from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.model import MemoryKind, NewMemory, Role, Session, Turn
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.store.database import Database
 from core.store.store import PURGE_PENDING, USER_DATA_TABLES
 from core.tasks import extract_tasks
+from core.tokens import token_counter
 from tests.core.conversation_factory import saying
+from tests.core.memory_factory import remember
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 SECRET_WORDS = [b"zanzibarquokka", b"9183746650", b"plumbago-vesper"]
@@ -388,3 +393,36 @@ def test_forgetting_a_conversation_takes_all_its_words_and_what_was_made_of_them
     store.close()
     with reopened_purged(home, embedder) as again:
         assert len(again.conversations.recent_sessions()) == len(listed) - 1
+
+
+def test_forgetting_a_document_takes_every_passage_its_versions_and_its_name(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """One passage at a time, a book could not be forgotten; and the file's name stayed on
+    every tombstone and in the list of files learnt. Forgotten whole, it can be added again."""
+    folder = tmp_path / "private"
+    folder.mkdir()
+    letter = folder / "zanzibarquokka results.md"
+    letter.write_text(f"# Results\n\n{SECRET}.\n\n## Next\n\nSee the doctor in May.", "utf-8")
+    notes = folder / "notes.zip"
+    with zipfile.ZipFile(notes, "w") as archive:
+        archive.writestr("a/plumbago-vesper.md", "The plumbago-vesper grows by the gate.")
+        archive.writestr("b/other.md", "The 9183746650 gate code.")
+    learn = DocumentImporter(store, embedder, Chunker(token_counter(None)))
+    learn.ingest([letter, notes], NOW)
+    letter.write_text(f"# Results\n\n{SECRET}, checked again.", "utf-8")
+    learn.ingest([letter], NOW)  # an edit: the first passage is now an earlier version
+    (kept,) = remember(store, embedder, ["The sourdough bread needs a warm kitchen."], NOW)
+    home = store.db.config.path.parent
+    assert [d.passages for d in store.documents.learnt()] == [1, 1, 1]
+    purged = forget_document(store, home, str(letter.resolve()), NOW, "asked to forget")
+    assert len(purged) == 2  # the passage and its version before the edit
+    purged += forget_document(store, home, str(notes.resolve()), NOW, "asked to forget")
+    assert len(purged) == 4 and store.documents.learnt() == []
+    assert all(store.memories.get(m).source_path is None for m in purged)
+    assert store.memories.get(kept) is not None
+    store.close()
+    with reopened_purged(home, embedder) as again:
+        assert b"results.md" not in file_bytes(again) and b"notes.zip" not in file_bytes(again)
+        relearnt = DocumentImporter(again, embedder, Chunker(token_counter(None)))
+        assert relearnt.ingest([letter], NOW).documents[0].status is DocumentStatus.ADDED
