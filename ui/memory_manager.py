@@ -52,6 +52,8 @@ TIER_CHOICES = {
 }
 RELEVANCE = "Relevance"
 EXPORT_FILTERS = "JSON (*.json);;Markdown (*.md)"
+# The detail's link that forgets the whole document a passage came from.
+FORGET_DOCUMENT = "forget-document"
 # How long an import step runs before what it has left is said (guessed sooner, it jumps about).
 ESTIMATE_AFTER_S = 5.0
 # The clock the estimate reads (tests set another).
@@ -146,15 +148,8 @@ class MemoryManagerView(QWidget):
         self.edit_button = QPushButton("Edit", self)
         self.pin_button = QPushButton("Pin", self)
         self.forget_button = QPushButton("Forget", self)
-        # A book is thousands of passages: it is forgotten whole, not one at a time.
-        self.forget_document_button = QPushButton("Forget document...", self)
         actions = QHBoxLayout()
-        for button in (
-            self.edit_button,
-            self.pin_button,
-            self.forget_button,
-            self.forget_document_button,
-        ):
+        for button in (self.edit_button, self.pin_button, self.forget_button):
             actions.addWidget(button)
         actions.addStretch(1)
         right = QWidget(self)
@@ -210,7 +205,6 @@ class MemoryManagerView(QWidget):
         self.edit_button.clicked.connect(self._on_edit)
         self.pin_button.clicked.connect(self._on_pin)
         self.forget_button.clicked.connect(self._on_forget)
-        self.forget_document_button.clicked.connect(self._on_forget_document)
         self.export_button.clicked.connect(self.ask_export)
         self.import_button.clicked.connect(self.ask_import)
         self.ingest_button.clicked.connect(self.ask_ingest)
@@ -220,15 +214,14 @@ class MemoryManagerView(QWidget):
             self.results,
             [
                 (Qt.Key.Key_Delete, self.forget_button.click),
-                ("Shift+Del", self.forget_document_button.click),
+                # A book is thousands of passages: it is forgotten whole from any of them
+                # (also the "forget this document" link beside where it came from).
+                ("Shift+Del", self._on_forget_document),
                 (Qt.Key.Key_F2, self.edit_button.click),
             ],
         )
         widget_keys(self.search, [(Qt.Key.Key_Down, self._on_search_down)])
         self.forget_button.setToolTip("Forget this memory (Delete)")
-        self.forget_document_button.setToolTip(
-            "Forget everything learnt from this passage's document, and its name (Shift+Delete)"
-        )
         self.edit_button.setToolTip("Correct this memory: a new version (F2)")
         self._update_buttons()
 
@@ -414,9 +407,6 @@ class MemoryManagerView(QWidget):
         self.edit_button.setEnabled(editable)
         self.pin_button.setEnabled(editable and memory.kind is not MemoryKind.CORE)
         self.forget_button.setEnabled(memory is not None and not memory.forgotten_at)
-        self.forget_document_button.setVisible(
-            memory is not None and memory.kind is MemoryKind.DOCUMENT and bool(memory.source_path)
-        )
 
     def _on_search_down(self) -> None:
         """From the search box into the results, the first one opened."""
@@ -431,6 +421,8 @@ class MemoryManagerView(QWidget):
     def _on_detail_anchor_clicked(self, url: QUrl) -> None:
         if url.scheme() == "memory":
             self.sig_memory_opened.emit(url.path())
+        elif url.scheme() == FORGET_DOCUMENT:
+            self._on_forget_document()
 
     def _on_edit(self) -> None:
         memory = self._shown
@@ -455,7 +447,7 @@ class MemoryManagerView(QWidget):
 
     def _on_forget_document(self) -> None:
         memory = self._shown
-        if memory is None or not memory.source_path:
+        if memory is None or memory.kind is not MemoryKind.DOCUMENT or not memory.source_path:
             return
         name = Path(memory.source_path).name
         if dialogs.confirm(
@@ -530,5 +522,10 @@ def detail_html(detail: MemoryDetail) -> str:
         parts.append(f"<p><b>Came from</b></p><ul>{''.join(rows)}</ul>")
     elif m.source_path:
         chunk = f" (part {m.chunk_index + 1})" if m.chunk_index is not None else ""
-        parts.append(f"<p><b>Came from</b> {esc(m.source_path)}{chunk}</p>")
+        forget = (
+            f' · <a href="{FORGET_DOCUMENT}:">forget this document</a> (Shift+Delete)'
+            if m.kind is MemoryKind.DOCUMENT and not m.forgotten_at
+            else ""
+        )
+        parts.append(f"<p><b>Came from</b> {esc(m.source_path)}{chunk}{forget}</p>")
     return "".join(parts)

@@ -303,26 +303,36 @@ def test_a_document_is_forgotten_whole_from_one_of_its_passages(
             for i in range(6)
         )
     )
-    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [book])
+    letter = tmp_path / "letter.md"
+    letter.write_text("The harbour master wants the mooring fee by June.")
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [book, letter])
     qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
     settle(qtbot, shell)
     store = shell.services.store
     passages = store.memories.of_source(str(book.resolve()))
     assert len(passages) > 2
     manager = shell.window.manager
-    shell.library.open_memory(passages[1].id)
-    qtbot.waitUntil(lambda: manager.shown is not None, timeout=WAIT_MS)
-    assert manager.forget_document_button.isVisibleTo(manager)
     asked: list[str] = []
     monkeypatch.setattr(dialogs, "confirm", lambda _p, title, _t: asked.append(title) or True)
     shell.window.show_tab(MEMORY_TAB)
+    # From the keyboard, on the list, with any of its passages open.
+    shell.library.open_memory(passages[1].id)
+    qtbot.waitUntil(lambda: manager.shown is not None, timeout=WAIT_MS)
     manager.results.setFocus()
     qtbot.keyClick(manager.results, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
     settle(qtbot, shell)
     assert asked == ["Forget boat log.md?"]
-    assert store.memories.of_source(str(book.resolve())) == [] and store.documents.learnt() == []
-    qtbot.waitUntil(lambda: manager.shown is None, timeout=WAIT_MS)
-    assert not manager.forget_document_button.isVisibleTo(manager)
+    assert store.memories.of_source(str(book.resolve())) == []
+    # The passage shown left with it (the list may open the next memory).
+    gone = {p.id for p in passages}
+    qtbot.waitUntil(lambda: manager.shown is None or manager.shown.id not in gone, timeout=WAIT_MS)
+    # From the link beside where the passage came from.
+    (note,) = store.memories.of_source(str(letter.resolve()))
+    shell.library.open_memory(note.id)
+    qtbot.waitUntil(lambda: "forget this document" in manager.detail.toHtml(), timeout=WAIT_MS)
+    manager.detail.anchorClicked.emit(QUrl("forget-document:"))
+    settle(qtbot, shell)
+    assert asked[-1] == "Forget letter.md?" and store.documents.learnt() == []
 
 
 def drop(shell: AppShell, *paths: Path) -> None:
