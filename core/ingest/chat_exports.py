@@ -66,6 +66,8 @@ class ExportRead:
 
 
 def parse_export(data: Iterable[Any]) -> ExportRead:
+    """An export read as `data` yields it, a conversation at a time; Gemini's log, being one
+    flat list of prompts, is grouped into conversations once all of it is read."""
     sessions: list[Session] = []
     not_remembered = 0
     about_you: dict[str, datetime] = {}

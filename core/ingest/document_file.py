@@ -53,6 +53,10 @@ _FORMATS = {
     },
 }
 
+# Told apart in the hash a file is known by: a file learnt before its format was read this way
+# (a web page was learnt as code, markup and all) is read again, not skipped as unchanged.
+# Changed whenever the way a converted format is read changes.
+_CONVERTED_BY = b"markdown-1\0"
 # Files whose words are taken out of their markup, as Markdown.
 _CONVERTED: dict[str, Callable[[Path, bytes], str]] = {
     ".docx": lambda path, data: word_text(path.name, data),
@@ -190,7 +194,8 @@ def _document(path: Path, data: bytes) -> DocumentText:
         raise InputError(
             f"{path.name} has no text to remember{why if fmt is DocumentFormat.PDF else ''}."
         )
-    return DocumentText(path, fmt, text, hashlib.sha256(data).hexdigest(), len(data))
+    digest = hashlib.sha256(_CONVERTED_BY + data if convert else data).hexdigest()
+    return DocumentText(path, fmt, text, digest, len(data))
 
 
 def _decode(path: Path, data: bytes) -> str:

@@ -4,6 +4,7 @@ Windows Notepad's "Unicode" text) are read for their words, not their markup."""
 from __future__ import annotations
 
 import codecs
+import hashlib
 import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -335,3 +336,18 @@ def test_an_evernote_export_too_big_or_malformed_is_refused(tmp_path: Path) -> N
     cut.write_text(enex([("Boiler", "20240301T101500Z", "<div>Heat</div>")])[:-40], "utf-8")
     with pytest.raises(InputError, match="Cut.enex is not a readable Evernote export"):
         read_document(cut)
+
+
+def test_a_web_page_learnt_as_code_before_is_read_again(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """Unchanged bytes are skipped; a page learnt markup and all by an older Engram is not."""
+    page = tmp_path / "rye.html"
+    page.write_text(SAVED_PAGE, "utf-8")
+    learn = DocumentImporter(store, embedder, Chunker(token_counter(None)))
+    learn.ingest([page], NOW)
+    assert learn.ingest([page], NOW).documents[0].status is DocumentStatus.UNCHANGED
+    as_before = hashlib.sha256(page.read_bytes()).hexdigest()
+    with store.db.write() as cur:
+        store.documents.record(cur, str(page.resolve()), as_before, NOW)
+    assert learn.ingest([page], NOW).documents[0].status is DocumentStatus.UPDATED
