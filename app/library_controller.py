@@ -8,6 +8,7 @@ import logging
 import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -429,26 +430,10 @@ class LibraryController(QObject):
         )
 
     def forget_memory(self, memory_id: str) -> None:
-        self._ops.run(
-            "forget the memory",
-            lambda: forget(
-                self._store,
-                self._services.home,
-                [memory_id],
-                self._clock(),
-                "forgotten from the app",
-            ),
-            self.sig_memories_forgotten.emit,
-        )
+        self._forget("memory", partial(forget, memory_ids=[memory_id]))
 
     def forget_document(self, source: str) -> None:
-        self._ops.run(
-            "forget the document",
-            lambda: forget_document(
-                self._store, self._services.home, source, self._clock(), "forgotten from the app"
-            ),
-            self.sig_memories_forgotten.emit,
-        )
+        self._forget("document", partial(forget_document, source=source))
 
     def forget_conversation(self, session_id: str) -> None:
         def done(purged: list[str]) -> None:
@@ -457,16 +442,25 @@ class LibraryController(QObject):
                 self._window.chat.clear_past()
             self.sig_memories_forgotten.emit(purged)
 
+        self._forget("conversation", partial(forget_conversation, session_id=session_id), done)
+
+    def _forget(
+        self,
+        what: str,
+        erase: Callable[..., list[str]],
+        done: Callable[[list[str]], None] | None = None,
+    ) -> None:
+        """`erase`: one of `core.forgetting`'s, its target given; the window hears of the
+        memories it took."""
         self._ops.run(
-            "forget the conversation",
-            lambda: forget_conversation(
-                self._store,
-                self._services.home,
-                session_id,
-                self._clock(),
-                "conversation forgotten from the app",
+            f"forget the {what}",
+            lambda: erase(
+                store=self._store,
+                home=self._services.home,
+                now=self._clock(),
+                reason=f"{what} forgotten from the app",
             ),
-            done,
+            done or self.sig_memories_forgotten.emit,
         )
 
     def _on_memory_changed(self, old_id: str, memory: Memory) -> None:
