@@ -5,9 +5,15 @@ whole, never half of a new one."""
 from __future__ import annotations
 
 import os
+import zipfile
+import zlib
 from pathlib import Path
 
 from core.errors import InputError
+
+# What reading a zip the user handed in may raise: damaged or cut short, a compression Python
+# does not read (NotImplementedError), a member protected by a password (RuntimeError).
+ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)
 
 
 def write_text_atomically(path: Path, text: str) -> None:

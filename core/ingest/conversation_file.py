@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import threading
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -17,7 +16,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO
 
 from core.errors import EngramError, InputError
-from core.files import not_a_file, write_export
+from core.files import ZIP_ERRORS, not_a_file, write_export
 from core.ingest.chat_exports import ABOUT_YOU_TITLE, export_kind, parse_export
 from core.ingest.json_stream import JsonError, JsonStream
 from core.model import Role, Session, Turn
@@ -37,7 +36,6 @@ NOT_CONVERSATIONS = (
 SESSIONS_KEY = "sessions"
 # Where some tools put an export's list of conversations, rather than at the top level.
 EXPORT_KEY = "conversations"
-_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)
 
 
 def _text(value: Any, where: str, *, required: bool = True) -> str | None:
@@ -176,7 +174,7 @@ def read_conversation_file(
             name = f"{member.filename} in {path.name}"
             with archive.open(member) as stream:
                 return _read(stream, name, member.file_size, progress, cancel)
-    except _ZIP_ERRORS as exc:
+    except ZIP_ERRORS as exc:
         raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
 
 
@@ -277,5 +275,5 @@ def is_chat_export(path: Path) -> bool:
     try:
         with zipfile.ZipFile(path) as archive:
             return any(_is_export(PurePosixPath(name)) for name in archive.namelist())
-    except _ZIP_ERRORS:
+    except ZIP_ERRORS:
         return False

@@ -9,13 +9,13 @@ import codecs
 import hashlib
 import logging
 import zipfile
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
 from core.errors import InputError
+from core.files import ZIP_ERRORS
 from core.ingest.evernote_text import evernote_text
 from core.ingest.office_text import opendocument_text, word_text
 from core.ingest.web_page_text import web_page_text
@@ -145,7 +145,7 @@ class Archives:
             info = self._opened[archive].getinfo(member)
             _within_limit(inner, info.file_size)
             data = self._opened[archive].read(info)
-        except (zipfile.BadZipFile, KeyError, OSError, EOFError, zlib.error) as exc:
+        except (*ZIP_ERRORS, KeyError) as exc:
             raise InputError(f"{member} in {archive.name} cannot be read: {exc}") from exc
         return _document(inner, data)
 

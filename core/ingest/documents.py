@@ -20,7 +20,7 @@ import numpy as np
 
 from core.embed import Embedder
 from core.errors import InputError
-from core.files import not_a_file
+from core.files import ZIP_ERRORS, not_a_file
 from core.ingest.chunking import Chunk, Chunker
 from core.ingest.conversation_file import is_chat_export
 from core.ingest.document_file import Archives, read_document, supported
@@ -145,7 +145,7 @@ def _zipped(path: Path) -> list[str]:
     try:
         with zipfile.ZipFile(path) as archive:
             names = [i.filename for i in archive.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+    except ZIP_ERRORS as exc:
         raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
     if is_chat_export(path):
         raise InputError(

@@ -15,6 +15,7 @@ from typing import NoReturn
 from xml.etree import ElementTree
 
 from core.errors import InputError
+from core.files import ZIP_ERRORS
 
 # The file is at most a few MB zipped; its text cannot honestly inflate past this.
 MAX_XML_BYTES = 200 * 2**20
@@ -56,7 +57,7 @@ def _refuse(name: str, kind: str, why: str) -> NoReturn:
 def _archive(name: str, data: bytes, kind: str) -> zipfile.ZipFile:
     try:
         return zipfile.ZipFile(BytesIO(data))
-    except zipfile.BadZipFile:
+    except ZIP_ERRORS:
         # A password-protected Office file is an encrypted container, not a zip.
         _refuse(name, kind, "it is damaged, or protected by a password")
 
@@ -71,7 +72,7 @@ def _xml(name: str, archive: zipfile.ZipFile, member: str, kind: str) -> Element
     try:
         with archive.open(info) as stream:
             return ElementTree.parse(stream).getroot()
-    except (ElementTree.ParseError, zipfile.BadZipFile, OSError, EOFError) as exc:
+    except (ElementTree.ParseError, *ZIP_ERRORS) as exc:
         _refuse(name, kind, f"{member}: {exc}")
 
 

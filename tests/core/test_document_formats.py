@@ -351,3 +351,35 @@ def test_a_web_page_learnt_as_code_before_is_read_again(
     with store.db.write() as cur:
         store.documents.record(cur, str(page.resolve()), as_before, NOW)
     assert learn.ingest([page], NOW).documents[0].status is DocumentStatus.UPDATED
+
+
+def locked(path: Path) -> Path:
+    """The zip as a password would leave it: each entry marked encrypted."""
+    data = bytearray(path.read_bytes())
+    at = data.find(b"PK\x01\x02")
+    while at >= 0:
+        data[at + 8] |= 0x01
+        at = data.find(b"PK\x01\x02", at + 4)
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_damaged_or_password_protected_zip_is_refused_in_words(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """Python raises errors of its own for these (zlib's, RuntimeError): the ingest stopped."""
+    letter = write_docx(tmp_path / "letter.docx", [word_paragraph("Dear Ana, " * 400)])
+    data = bytearray(letter.read_bytes())
+    start = data.find(b"word/document.xml") + len("word/document.xml")
+    data[start + 20 : start + 60] = bytes(40)  # the compressed text, zeroed
+    letter.write_bytes(bytes(data))
+    with pytest.raises(InputError, match="letter.docx is not a readable Word document"):
+        read_document(letter)
+    notes = tmp_path / "notes.zip"
+    with zipfile.ZipFile(notes, "w") as archive:
+        archive.writestr("Home/Boiler.md", "Serviced every March.")
+    report = DocumentImporter(store, embedder, Chunker(token_counter(None))).ingest(
+        [letter, locked(notes)], NOW
+    )
+    assert [d.status for d in report.documents] == [DocumentStatus.REFUSED] * 2
+    assert "password required" in str(report.documents[1].reason)
