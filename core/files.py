@@ -11,9 +11,18 @@ from pathlib import Path
 
 from core.errors import InputError
 
-# What reading a zip the user handed in may raise: damaged or cut short, a compression Python
-# does not read (NotImplementedError), a member protected by a password (RuntimeError).
-ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)
+# What reading a zip the user handed in may raise: damaged or cut short (zipfile also raises
+# ValueError for offsets past its ends and names it cannot decode), a compression Python does
+# not read (NotImplementedError), a member protected by a password (RuntimeError).
+ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    ValueError,
+    NotImplementedError,
+    RuntimeError,
+    OSError,
+)
 
 
 def write_text_atomically(path: Path, text: str) -> None:

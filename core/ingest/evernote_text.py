@@ -28,7 +28,7 @@ def _notes(name: str, data: bytes) -> Iterator[str]:
             elif element.tag == "resource":
                 # A picture's data is not text; it is let go at once.
                 element.clear()
-    except ElementTree.ParseError as exc:
+    except (ElementTree.ParseError, LookupError) as exc:  # LookupError: an unknown encoding
         raise InputError(
             f"{name} is not a readable Evernote export ({exc}); nothing was imported from it."
         ) from exc

@@ -91,6 +91,15 @@ class _Reader(HTMLParser):
         elif tag in _BLOCKS:
             self._end_block()
 
+    def parse_marked_section(self, i: int, report: int = 1) -> int:
+        """A malformed `<![...` made the standard parser raise AssertionError and lose the
+        whole page; it is passed over to its closing `>`."""
+        try:
+            return super().parse_marked_section(i, report)
+        except AssertionError:
+            end = self.rawdata.find(">", i)
+            return -1 if end < 0 else end + 1
+
     def handle_data(self, data: str) -> None:
         if self._hidden:
             if self._hidden[-1] == "title":

@@ -383,3 +383,15 @@ def test_a_damaged_or_password_protected_zip_is_refused_in_words(
     )
     assert [d.status for d in report.documents] == [DocumentStatus.REFUSED] * 2
     assert "password required" in str(report.documents[1].reason)
+
+
+def test_malformed_markup_found_by_fuzzing_is_read_or_refused_in_words(tmp_path: Path) -> None:
+    """Mutated pages and exports made the standard library raise errors of its own
+    (AssertionError from html.parser, LookupError for an unknown encoding)."""
+    page = tmp_path / "page.html"
+    page.write_text("<p>Before</p><![\x07n broken <p>After</p>", "utf-8")
+    assert read_document(page).text == "Before\n\nAfter"
+    notes = tmp_path / "notes.enex"
+    notes.write_text('<?xml version="1.0" encoding="UTg-8"?><en-export/>', "utf-8")
+    with pytest.raises(InputError, match="notes.enex is not a readable Evernote export"):
+        read_document(notes)
