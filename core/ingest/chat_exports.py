@@ -77,19 +77,24 @@ def parse_export(data: Iterable[Any]) -> ExportRead:
         kind = export_kind([raw])
         if kind is None:
             raise InputError(f"{where}: expected a ChatGPT, Claude or Gemini conversation")
-        if kind == "Gemini":
-            one = _gemini_asked(raw, f"activity {i + 1}")
-            asked.extend([one] if one else [])
-            continue
-        if raw.get("is_do_not_remember") is True:
-            not_remembered += 1
-            continue
-        session = _chatgpt(raw, where) if kind == "ChatGPT" else _claude(raw, where)
-        if session.turns:
-            sessions.append(session)
-        told = _custom_instructions(raw) if kind == "ChatGPT" else None
-        if told:
-            about_you[told] = min(about_you.get(told, session.started_at), session.started_at)
+        try:
+            if kind == "Gemini":
+                one = _gemini_asked(raw, f"activity {i + 1}")
+                asked.extend([one] if one else [])
+                continue
+            if raw.get("is_do_not_remember") is True:
+                not_remembered += 1
+                continue
+            session = _chatgpt(raw, where) if kind == "ChatGPT" else _claude(raw, where)
+            if session.turns:
+                sessions.append(session)
+            told = _custom_instructions(raw) if kind == "ChatGPT" else None
+            if told:
+                about_you[told] = min(about_you.get(told, session.started_at), session.started_at)
+        except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
+            # A value of another kind than the app writes (a file edited by hand, or mended
+            # after a cut): said where, not a traceback.
+            raise InputError(f"{where}: not as {kind} writes its exports ({exc})") from exc
     sessions.extend(_about_you(text, since) for text, since in about_you.items())
     sessions.extend(_gemini_sessions(asked))
     return ExportRead(sorted(sessions, key=lambda s: s.started_at), not_remembered, len(about_you))

@@ -351,6 +351,27 @@ def test_conversations_are_found_by_their_name_or_their_words(
             "message 1: 'soon' is not an ISO 8601 date-time",
         ),
         ([{"chat_messages": None}], "chat_messages: expected a list"),
+        # Values of another kind than the apps write (found by fuzzing the parser): they raised
+        # TypeError or AttributeError out of the import.
+        (
+            [{"chat_messages": [{"sender": "human", "text": "hi", "attachments": True}]}],
+            "conversation 1: not as Claude writes its exports",
+        ),
+        (
+            [{"mapping": {"a": {"message": {"author": ["user"], "content": {}}}}}],
+            "conversation 1: not as ChatGPT writes its exports",
+        ),
+        (
+            [
+                {
+                    "header": "Gemini Apps",
+                    "title": "Prompted hi",
+                    "time": "2025-01-01T00:00:00Z",
+                    "safeHtmlItem": 3,
+                }
+            ],
+            "conversation 1: not as Gemini writes its exports",
+        ),
     ],
 )
 def test_a_malformed_export_says_where(tmp_path: Path, data: Any, message: str) -> None:
