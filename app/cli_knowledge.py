@@ -22,8 +22,8 @@ from core.forgetting import forget_document
 from core.ingest.chunking import Chunker
 from core.ingest.documents import DocumentImporter, DocumentReport, DocumentStatus
 from core.local_time import day_text
+from core.model import LearntDocument
 from core.settings import load_settings
-from core.store.documents import LearntDocument
 from core.tokens import token_counter
 from core.wording import counted
 

@@ -5,7 +5,6 @@ Memory actions (pin / edit / forget) are shared by the manager and the chat side
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
@@ -13,7 +12,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.bulk_import import BulkImport, ImportJob, Progress
+from app.bulk_import import BulkImport, ImportJob
+from app.import_jobs import conversation_import, documents_import
 from app.operations import Operations
 from app.recovery import backup_words
 from app.services import Services
@@ -22,14 +22,9 @@ from core.conflicts import changes_to_review, settle_pending
 from core.core_memory import CoreMemory
 from core.due import deadline_typed
 from core.forgetting import forget, forget_conversation, forget_document
-from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import (
-    ReadingCancelled,
-    read_conversation_file,
     write_conversation_file,
 )
-from core.ingest.conversations import ConversationImporter
-from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.local_time import minute_text
 from core.memory_catalog import MemoryCatalog, export_memories, sort_memories
 from core.model import Memory, MemoryQuery, Task, TaskPriority, TaskStatus, Turn
@@ -37,7 +32,6 @@ from core.retrieval import SearchRequest
 from core.settings import load_settings
 from core.store.backups import Backup, backups, restore_at_next_start
 from core.tasks import typed_to_do
-from core.tokens import token_counter
 from core.viz import Graph, build_graph, laid_out, layable_count, place_new
 from core.wording import counted
 from ui.main_window import MAP_TAB, MEMORY_TAB, MainWindow
@@ -91,6 +85,7 @@ class LibraryController(QObject):
         manager.sig_pin_requested.connect(self.pin_memory)
         manager.sig_forget_requested.connect(self.forget_memory)
         manager.sig_document_forget_requested.connect(self.forget_document)
+        manager.sig_documents_requested.connect(self.list_documents)
         manager.sig_export_requested.connect(self._on_manager_export_requested)
         manager.sig_import_requested.connect(self._on_manager_import_requested)
         manager.sig_ingest_requested.connect(self._on_manager_ingest_requested)
@@ -432,8 +427,18 @@ class LibraryController(QObject):
     def forget_memory(self, memory_id: str) -> None:
         self._forget("memory", partial(forget, memory_ids=[memory_id]))
 
+    def list_documents(self) -> None:
+        self._ops.run(
+            "list the documents", self._store.documents.learnt, self._window.manager.show_documents
+        )
+
     def forget_document(self, source: str) -> None:
-        self._forget("document", partial(forget_document, source=source))
+        def done(purged: list[str]) -> None:
+            self.sig_memories_forgotten.emit(purged)
+            if self._window.manager.documents_open():
+                self.list_documents()
+
+        self._forget("document", partial(forget_document, source=source), done)
 
     def forget_conversation(self, session_id: str) -> None:
         def done(purged: list[str]) -> None:
@@ -497,56 +502,14 @@ class LibraryController(QObject):
 
     def _on_manager_import_requested(self, path: Path) -> bool:
         """False, and nothing started, while another import runs."""
-
-        def job(cancel: threading.Event, progress: Progress) -> str:
-            try:
-                read = read_conversation_file(path, progress, cancel)
-            except ReadingCancelled as exc:
-                return str(exc)
-            self.imports.step(f"Importing {path.name}")
-            report = ConversationImporter(self._store, self._services.embedder).import_sessions(
-                read.sessions, progress=progress, cancel=cancel, now=self._clock()
-            )
-            done = (
-                f"{counted(report.sessions_imported, 'conversation')} "
-                f"({counted(report.turns, 'turn')}, {counted(report.memories, 'memory')}, "
-                f"{counted(report.to_dos, 'to-do')} for the inbox)"
-            )
-            if report.cancelled:
-                return (
-                    f"Import cancelled after {done}. Import the file again to finish: what is "
-                    "already here is skipped."
-                )
-            return " ".join(
-                [
-                    f"Imported {done}; {report.sessions_skipped} were already here.",
-                    *read.notes(),
-                    *report.notes("conversation"),
-                ]
-            )
-
+        job = conversation_import(self._services, path, self._clock, self.imports.step)
         return self._start_import(f"Reading {path.name}", job)
 
     def _on_manager_ingest_requested(self, paths: list[Path]) -> bool:
         """False, and nothing started, while another import runs."""
-
-        def job(cancel: threading.Event, progress: Progress) -> str:
-            importer = DocumentImporter(
-                self._store, self._services.embedder, Chunker(token_counter(None))
-            )
-            report = importer.ingest(paths, self._clock(), cancel=cancel, steps=progress)
-            refused = [d.reason for d in report.documents if d.status is DocumentStatus.REFUSED]
-            counts = ", ".join(
-                f"{report.count(s)} {s.value}" for s in DocumentStatus if report.count(s)
-            )
-            summary = f"Documents: {counts or 'none'}." + "".join(f" {r}" for r in refused if r)
-            if report.cancelled:
-                return (
-                    f"Cancelled. {summary} Add them again to finish (unchanged files are skipped)."
-                )
-            return summary
-
-        return self._start_import("Reading documents", job)
+        return self._start_import(
+            "Reading documents", documents_import(self._services, paths, self._clock)
+        )
 
     def take_in(self, command: str, paths: list[Path]) -> bool:
         """A conversation file (`import`) or documents (`ingest`) handed over from the

@@ -178,3 +178,13 @@ class Task:
     mentions: int
     created_at: datetime
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LearntDocument:
+    """A document learnt (`path` is where it was, or its place in a zip), with how many passages
+    of it are remembered now."""
+
+    path: str
+    learnt_at: datetime
+    passages: int

@@ -34,10 +34,11 @@ from core.ingest.document_file import file_patterns
 from core.ingest.entities import named_entities
 from core.local_time import day_text, minute_text
 from core.memory_catalog import MemoryDetail
-from core.model import Memory, MemoryKind, MemoryOrder, Tier
+from core.model import LearntDocument, Memory, MemoryKind, MemoryOrder, Tier
 from core.wording import counted, duration
 from ui import dialogs
 from ui.columns import fit_columns
+from ui.documents_dialog import DocumentsDialog, confirm_forget_document
 from ui.shortcuts import widget_keys
 from ui.theme import KIND_COLOURS, kind_chip, text_html
 
@@ -86,6 +87,8 @@ class MemoryManagerView(QWidget):
     """Erase the memory with this id (the user confirmed)."""
     sig_document_forget_requested = Signal(str)
     """Erase everything learnt from the document at this source (the user confirmed)."""
+    sig_documents_requested = Signal()
+    """List the documents learnt (answered with `show_documents`)."""
     sig_export_requested = Signal(object)
     """Write all current memories to this Path (.json or .md)."""
     sig_import_requested = Signal(object)
@@ -165,6 +168,9 @@ class MemoryManagerView(QWidget):
         self.export_button = QPushButton("Export...", self)
         self.import_button = QPushButton("Import conversation...", self)
         self.ingest_button = QPushButton("Add documents...", self)
+        self.documents_button = QPushButton("Documents...", self)
+        self.documents_button.setToolTip("The documents learnt; forget one whole")
+        self.documents_dialog: DocumentsDialog | None = None
         self.count = QLabel(self)
         self.count.setWordWrap(True)
         self.status = QLabel(self)
@@ -178,7 +184,12 @@ class MemoryManagerView(QWidget):
         self.cancel_import_button.setToolTip("Stop the import; what it has learned so far stays")
         self.cancel_import_button.hide()
         bottom = QHBoxLayout()
-        for button in (self.export_button, self.import_button, self.ingest_button):
+        for button in (
+            self.export_button,
+            self.import_button,
+            self.ingest_button,
+            self.documents_button,
+        ):
             bottom.addWidget(button)
         bottom.addWidget(self.count)
         bottom.addWidget(self.status, 1)
@@ -208,6 +219,7 @@ class MemoryManagerView(QWidget):
         self.export_button.clicked.connect(self.ask_export)
         self.import_button.clicked.connect(self.ask_import)
         self.ingest_button.clicked.connect(self.ask_ingest)
+        self.documents_button.clicked.connect(self.sig_documents_requested.emit)
         self.cancel_import_button.clicked.connect(self._on_cancel_import)
         # A disabled button ignores its click: the keys do only what the buttons allow.
         widget_keys(
@@ -449,14 +461,22 @@ class MemoryManagerView(QWidget):
         memory = self._shown
         if memory is None or memory.kind is not MemoryKind.DOCUMENT or not memory.source_path:
             return
-        name = Path(memory.source_path).name
-        if dialogs.confirm(
-            self,
-            f"Forget {name}?",
-            f"Everything learnt from {memory.source_path} is erased for good: every passage, "
-            "their earlier versions and the document's name. Adding it again learns it anew.",
-        ):
+        if confirm_forget_document(self, memory.source_path):
             self.sig_document_forget_requested.emit(memory.source_path)
+
+    def show_documents(self, documents: Sequence[LearntDocument]) -> None:
+        """The documents learnt, in their dialog (opened the first time, raised after)."""
+        if self.documents_dialog is None:
+            self.documents_dialog = DocumentsDialog(self)
+            self.documents_dialog.sig_forget_requested.connect(
+                self.sig_document_forget_requested.emit
+            )
+        self.documents_dialog.show_documents(documents)
+        self.documents_dialog.show()
+        self.documents_dialog.raise_()
+
+    def documents_open(self) -> bool:
+        return self.documents_dialog is not None and self.documents_dialog.isVisible()
 
 
 def detail_html(detail: MemoryDetail) -> str:

@@ -7,6 +7,7 @@ from datetime import datetime
 
 import duckdb
 
+from core.model import LearntDocument
 from core.store.database import Database
 from core.store.memory_rows import live
 
@@ -16,13 +17,6 @@ class DocumentRecord:
     path: str
     content_hash: str
     ingested_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class LearntDocument:
-    path: str
-    learnt_at: datetime
-    passages: int
 
 
 class DocumentRepository:

@@ -86,3 +86,37 @@ def test_a_document_is_forgotten_whole_from_one_of_its_passages(
     manager.detail.anchorClicked.emit(QUrl("forget-document:"))
     settle(qtbot, shell)
     assert asked[-1] == "Forget letter.md?" and store.documents.learnt() == []
+
+
+def test_the_documents_learnt_are_listed_and_one_is_forgotten_from_the_list(
+    qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """After a folder or a notes export, the Memory tab shows passages, not their files."""
+    shell = make_shell(model=False)
+    (tmp_path / "boat.md").write_text("The mooring fee is due every April.")
+    (tmp_path / "lease.md").write_text("The lease ends in June; the deposit is 900 EUR.")
+    monkeypatch.setattr(dialogs, "choose_open_paths", lambda *_, **__: [tmp_path])
+    manager = shell.window.manager
+    qtbot.mouseClick(manager.ingest_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    qtbot.mouseClick(manager.documents_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, shell)
+    listing = manager.documents_dialog
+    assert listing is not None and listing.isVisible()
+    rows = listing.documents
+    assert [rows.topLevelItem(i).text(0) for i in range(rows.topLevelItemCount())] == [
+        str((tmp_path / "boat.md").resolve()),
+        str((tmp_path / "lease.md").resolve()),
+    ]
+    assert listing.summary.text() == "2 documents, 2 passages remembered."
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "confirm", lambda _p, title, _t: asked.append(title) or True)
+    rows.setCurrentItem(rows.topLevelItem(1))
+    rows.setFocus()
+    qtbot.keyClick(rows, Qt.Key.Key_Delete)
+    settle(qtbot, shell)
+    assert asked == ["Forget lease.md?"]
+    qtbot.waitUntil(lambda: rows.topLevelItemCount() == 1, timeout=WAIT_MS)
+    assert [d.path for d in shell.services.store.documents.learnt()] == [
+        str((tmp_path / "boat.md").resolve())
+    ]

@@ -30,6 +30,7 @@ from tests.core.memory_factory import memory_value
 from tests.ui.test_task_inbox import task
 from ui import memory_manager
 from ui.chat_view import MARKDOWN, SHOWN_CHARS_MAX, ChatView, ModelState
+from ui.documents_dialog import DocumentsDialog
 from ui.main_window import BUSY_DELAY_MS, MainWindow
 from ui.memory_manager import MemoryManagerView, detail_html
 from ui.memory_sidebar import MemorySidebar
@@ -576,7 +577,11 @@ def test_everything_the_keyboard_reaches_has_a_name_a_screen_reader_can_say(
         assert unnamed(window) == [], window.tabs.tabText(index)
     assert window.chat.composer.accessibleName() == "Message"
     assert window.manager.kind.accessibleName() == "Kind"
-    for dialog in (SettingsDialog(Settings(), tmp_path), ModelDownloadDialog(CURATED_MODELS)):
+    for dialog in (
+        SettingsDialog(Settings(), tmp_path),
+        ModelDownloadDialog(CURATED_MODELS),
+        DocumentsDialog(),
+    ):
         qtbot.addWidget(dialog)
         dialog.show()
         assert unnamed(dialog) == [], type(dialog).__name__
