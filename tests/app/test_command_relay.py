@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app import library_controller
+from app import import_jobs
 from app.shell import INTERACTIVE_MESSAGE
 from core.ingest.conversation_file import (
     ConversationFile,
@@ -139,7 +139,7 @@ def test_an_import_from_the_terminal_is_the_windows_import(
         release.wait(WAIT_MS / 1000)
         return read_conversation_file(*args)
 
-    monkeypatch.setattr(library_controller, "read_conversation_file", held)
+    monkeypatch.setattr(import_jobs, "read_conversation_file", held)
     try:
         answer = run_in(qtbot, shell, "import", "chats.json", cwd=tmp_path)
         assert answer["code"] == 0
