@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
         description='Import a conversation JSON file: {"sessions": [{"id", "started_at"?, '
         '"project"?, "title"?, "turns": [{"id", "role", "speaker"?, "text", "at"?}]}]}, or a '
         "ChatGPT or Claude data export (its .zip, or the conversations.json in it), or Gemini's "
-        "activity from Google Takeout (its .zip, or the My Activity.json in it). Sessions "
+        "activity from Google Takeout (its .zip, or the My Activity.json in it), or a Day One "
+        "journal (its .zip, or the Journal.json in it). Sessions "
         "already imported are skipped, so re-running after an interruption is safe; what was "
         "said in them since is added.",
     )

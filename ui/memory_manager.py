@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.ingest.conversation_file import is_chat_export
+from core.ingest.conversation_file import is_conversation_export
 from core.ingest.document_file import file_patterns
 from core.ingest.entities import named_entities
 from core.local_time import day_text, minute_text
@@ -364,7 +364,7 @@ class MemoryManagerView(QWidget):
             self.show_status("An import is running: drop them again when it is done.")
         elif len(paths) == 1 and (
             paths[0].suffix.lower() == ".json"
-            or (paths[0].suffix.lower() == ".zip" and is_chat_export(paths[0]))
+            or (paths[0].suffix.lower() == ".zip" and is_conversation_export(paths[0]))
         ):
             self.sig_import_requested.emit(paths[0])
         else:
@@ -396,7 +396,7 @@ class MemoryManagerView(QWidget):
     def ask_import(self) -> None:
         paths = dialogs.choose_open_paths(
             self,
-            "Import a conversation (or a ChatGPT, Claude or Gemini data export)",
+            "Import a conversation (a ChatGPT, Claude or Gemini data export, or a Day One journal)",
             "Conversations (*.json *.zip);;All files (*)",
             many=False,
         )

@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 from core.errors import EngramError, InputError
 from core.files import ZIP_ERRORS, not_a_file, write_export
 from core.ingest.chat_exports import ABOUT_YOU_TITLE, export_kind, parse_export
+from core.ingest.journal_export import JOURNAL_KEY, journal_sessions
 from core.ingest.json_stream import JsonError, JsonStream
 from core.model import Role, Session, Turn
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
@@ -29,9 +30,12 @@ EXPORT_NAME = "conversations.json"
 # "Bard" before it was renamed); every other Google product has a log of the same name.
 ACTIVITY_NAMES = ("My Activity.json", "MyActivity.json")
 ACTIVITY_FOLDERS = ("Gemini", "Bard")
+# Day One's export names its JSON for the journal, at the zip's top; the first is "Journal".
+JOURNAL_NAME = "Journal.json"
 NOT_CONVERSATIONS = (
     'expected an object with a "sessions" list at the top level (or a ChatGPT or Claude '
-    "export's conversations.json, or Gemini's My Activity.json from Google Takeout)"
+    "export's conversations.json, Gemini's My Activity.json from Google Takeout, or a Day One "
+    "journal's JSON)"
 )
 SESSIONS_KEY = "sessions"
 # Where some tools put an export's list of conversations, rather than at the top level.
@@ -228,11 +232,15 @@ def _read(
         if document.top() == "[":
             return _export(document.elements())
         found = None
-        for key, value in document.members(SESSIONS_KEY, EXPORT_KEY):
-            if isinstance(value, Iterator):
-                found = (
-                    ConversationFile(sessions_of(value)) if key == SESSIONS_KEY else _export(value)
-                )
+        for key, value in document.members(SESSIONS_KEY, EXPORT_KEY, JOURNAL_KEY):
+            if not isinstance(value, Iterator):
+                continue
+            if key == SESSIONS_KEY:
+                found = ConversationFile(sessions_of(value))
+            elif key == JOURNAL_KEY:
+                found = ConversationFile(journal_sessions(value))
+            else:
+                found = _export(value)
         if found is None:
             raise InputError(NOT_CONVERSATIONS)
         return found
@@ -256,22 +264,23 @@ def _export_member(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo:
     if not found:
         raise InputError(
             f"{name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does (or Gemini's "
-            "My Activity.json: a Google Takeout of Gemini Apps activity as JSON does). To learn "
-            "the files in it as documents, add it as documents."
+            "My Activity.json: a Google Takeout of Gemini Apps activity as JSON does; or a Day "
+            "One journal's Journal.json). To learn the files in it as documents, add it as "
+            "documents."
         )
     return min(found, key=lambda i: (i.filename.count("/"), i.filename))
 
 
 def _is_export(member: PurePosixPath) -> bool:
-    if member.name == EXPORT_NAME:
+    if member.name == EXPORT_NAME or str(member) == JOURNAL_NAME:
         return True
     folder = member.parent.name
     return member.name in ACTIVITY_NAMES and any(app in folder for app in ACTIVITY_FOLDERS)
 
 
-def is_chat_export(path: Path) -> bool:
-    """Whether a zip is a chat app's data export (imported as conversations), rather than
-    documents zipped together (a notes app's export)."""
+def is_conversation_export(path: Path) -> bool:
+    """Whether a zip is a chat app's data export or a journal's (imported as conversations),
+    rather than documents zipped together (a notes app's export)."""
     try:
         with zipfile.ZipFile(path) as archive:
             return any(_is_export(PurePosixPath(name)) for name in archive.namelist())

@@ -22,7 +22,7 @@ from core.embed import Embedder
 from core.errors import InputError
 from core.files import ZIP_ERRORS, not_a_file
 from core.ingest.chunking import Chunk, Chunker
-from core.ingest.conversation_file import is_chat_export
+from core.ingest.conversation_file import is_conversation_export
 from core.ingest.document_file import Archives, read_document, supported
 from core.ingest.entities import extract_entities
 from core.model import DecayClass, Memory, MemoryKind, NewMemory
@@ -147,7 +147,7 @@ def _zipped(path: Path) -> list[str]:
             names = [i.filename for i in archive.infolist() if not i.is_dir()]
     except ZIP_ERRORS as exc:
         raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
-    if is_chat_export(path):
+    if is_conversation_export(path):
         raise InputError(
             f"{path.name} is a chat export: import it as conversations (Import conversation, "
             "or engram import) to remember what was said."

@@ -16,7 +16,11 @@ import pytest
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.ingest.chat_exports import ABOUT_YOU_TITLE, CUT_AT
-from core.ingest.conversation_file import ReadingCancelled, read_conversation_file
+from core.ingest.conversation_file import (
+    ReadingCancelled,
+    is_conversation_export,
+    read_conversation_file,
+)
 from core.ingest.conversations import ConversationImporter
 from core.model import MemoryKind, Role
 from core.store import MemoryStore
@@ -553,3 +557,50 @@ def test_reading_an_export_can_be_stopped(tmp_path: Path) -> None:
     stop = threading.Event()
     with pytest.raises(ReadingCancelled, match="Stopped reading conversations.json"):
         read_conversation_file(path, progress=lambda *_: stop.set(), cancel=stop)
+
+
+def test_a_day_one_journal_imports_an_entry_a_conversation_in_the_users_words(
+    tmp_path: Path, store: MemoryStore, embedder: Embedder
+) -> None:
+    """Learnt as a document, a journal's JSON was code; its entries lost their days."""
+    entries = [
+        {
+            "uuid": "B2",
+            "creationDate": "2024-05-02T19:00:00Z",
+            "text": "# New flat\n\n![](dayone-moment://4F2A)\nI live in Lisbon\\. Tired\\!",
+            "timeZone": "Europe/Lisbon",
+            "tags": ["home"],
+        },
+        {"uuid": "A1", "creationDate": "2023-01-05T08:00:00Z", "text": "I live in Berlin."},
+        {"uuid": "C3", "creationDate": "2024-06-01T08:00:00Z", "text": "  "},
+    ]
+    archive = tmp_path / "Export-Journal.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        journal = {"metadata": {"version": "1.0"}, "entries": entries}
+        out.writestr("Journal.json", json.dumps(journal))
+        out.writestr("photos/4f2a.jpeg", b"\xff\xd8\xff")
+    assert is_conversation_export(archive)
+    read = read_conversation_file(archive)
+    assert [(s.id, s.title, [(t.role, t.text, t.at) for t in s.turns]) for s in read.sessions] == [
+        (
+            "dayone:A1",
+            "I live in Berlin.",
+            [(Role.USER, "I live in Berlin.", datetime(2023, 1, 5, 8, tzinfo=UTC))],
+        ),
+        (
+            "dayone:B2",
+            "New flat",
+            [
+                (
+                    Role.USER,
+                    "# New flat\n\nI live in Lisbon. Tired!",
+                    datetime(2024, 5, 2, 19, tzinfo=UTC),
+                )
+            ],
+        ),
+    ]
+    ConversationImporter(store, embedder).import_sessions(read.sessions)
+    beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
+    assert beliefs["user: location"] == "The user lives in Lisbon"
+    with pytest.raises(InputError, match="entries\\[0\\]: expected a Day One journal entry"):
+        read_conversation_file(write(tmp_path, {"entries": [{"text": "no date"}]}))
