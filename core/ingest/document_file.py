@@ -110,13 +110,13 @@ def file_patterns() -> list[str]:
 
 def read_document(path: Path) -> DocumentText:
     """The document's text and the hash of its bytes (unchanged files are skipped by it)."""
-    _format_of(path)
+    fmt = _format_of(path)
     try:
         _within_limit(path, path.stat().st_size)
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"Could not read {path}: {exc.strerror or exc}") from exc
-    return _document(path, data)
+    return _document(path, fmt, data)
 
 
 class Archives:
@@ -138,7 +138,7 @@ class Archives:
     def read(self, archive: Path, member: str) -> DocumentText:
         """The document's `path` is its path inside the zip."""
         inner = Path(member)
-        _format_of(inner)
+        fmt = _format_of(inner)
         try:
             if archive not in self._opened:
                 self._opened[archive] = zipfile.ZipFile(archive)
@@ -147,7 +147,7 @@ class Archives:
             data = self._opened[archive].read(info)
         except (*ZIP_ERRORS, KeyError) as exc:
             raise InputError(f"{member} in {archive.name} cannot be read: {exc}") from exc
-        return _document(inner, data)
+        return _document(inner, fmt, data)
 
 
 def _format_of(path: Path) -> DocumentFormat:
@@ -180,8 +180,7 @@ def _within_limit(path: Path, size: int) -> None:
         )
 
 
-def _document(path: Path, data: bytes) -> DocumentText:
-    fmt = _format_of(path)
+def _document(path: Path, fmt: DocumentFormat, data: bytes) -> DocumentText:
     convert = _CONVERTED.get(path.suffix.lower())
     if convert:
         text = convert(path, data)

@@ -18,7 +18,6 @@ from core.errors import InputError, StoreError
 from core.ingest.chat_exports import ABOUT_YOU_TITLE, CUT_AT
 from core.ingest.conversation_file import (
     ReadingCancelled,
-    is_conversation_export,
     read_conversation_file,
 )
 from core.ingest.conversations import ConversationImporter
@@ -405,87 +404,6 @@ def test_the_export_zip_imports_as_downloaded(tmp_path: Path) -> None:
     assert read_conversation_file(archive).sessions == expected
 
 
-def gemini_activity(title: str, at: str, *replies: str, link: str | None = None) -> dict[str, Any]:
-    """An entry of Google Takeout's Gemini Apps log, as it writes them."""
-    entry: dict[str, Any] = {
-        "header": "Gemini Apps",
-        "title": title,
-        "time": at,
-        "products": ["Gemini Apps"],
-        "activityControls": ["Gemini Apps Activity"],
-    }
-    if replies:
-        entry["safeHtmlItem"] = [{"html": html} for html in replies]
-    if link:
-        entry["details"] = [{"name": link, "url": link}]
-    return entry
-
-
-def gemini_log() -> list[dict[str, Any]]:
-    """Newest first, as Takeout writes it; prompts, and what else the log holds."""
-    chat = "https://gemini.google.com/app/5f1c2a9b"
-    return [
-        gemini_activity("Created Trip notes", "2025-03-06T12:00:00.000Z"),
-        gemini_activity(
-            "Prompted And in May?", "2025-03-06T11:00:00.000Z", "<p>Warm.</p>", link=chat
-        ),
-        gemini_activity(
-            "Prompted Weather in Crete?", "2025-03-06T08:00:00.000Z", "Mild.", link=chat
-        ),
-        gemini_activity("Prompted Remind me to renew my passport", "2025-03-03T09:00:00.000Z"),
-        gemini_activity("Gave feedback: Good response", "2025-03-01T10:06:00.000Z"),
-        gemini_activity(
-            "Prompted What about in winter?",
-            "2025-03-01T10:05:00.000Z",
-            "<p>Naxos is quiet.</p>",
-            "<p>Crete is <b>mild</b> in winter.</p>",
-        ),
-        gemini_activity(
-            "Prompted Best islands in Greece?",
-            "2025-03-01T10:00:00.000Z",
-            "<p>Naxos &amp; Crete</p><script>track()</script><ul><li>Go in May</li></ul>",
-        ),
-    ]
-
-
-def test_gemini_activity_from_google_takeout_imports_as_conversations(
-    tmp_path: Path, store: MemoryStore, embedder: Embedder
-) -> None:
-    """The log is flat: prompts close together, or linked to one chat, are one conversation."""
-    archive = tmp_path / "takeout-20250310.zip"
-    with zipfile.ZipFile(archive, "w") as out:
-        # Every Google product keeps a log of the same name.
-        out.writestr("Takeout/My Activity/Search/My Activity.json", json.dumps([{"title": "x"}]))
-        out.writestr("Takeout/My Activity/Gemini Apps/My Activity.json", json.dumps(gemini_log()))
-    read = read_conversation_file(archive)
-    assert [[(t.role, t.text, t.speaker) for t in s.turns] for s in read.sessions] == [
-        [
-            (Role.USER, "Best islands in Greece?", None),
-            (Role.ASSISTANT, "Naxos & Crete\n\n- Go in May", "Gemini"),
-            (Role.USER, "What about in winter?", None),
-            # Regenerated: the last reply is the one the user went on with.
-            (Role.ASSISTANT, "Crete is mild in winter.", "Gemini"),
-        ],
-        [(Role.USER, "Remind me to renew my passport", None)],
-        [
-            (Role.USER, "Weather in Crete?", None),
-            (Role.ASSISTANT, "Mild.", "Gemini"),
-            (Role.USER, "And in May?", None),
-            (Role.ASSISTANT, "Warm.", "Gemini"),
-        ],
-    ]
-    assert read.sessions[0].started_at == datetime(2025, 3, 1, 10, tzinfo=UTC)
-    assert read.sessions[2].id == "gemini:5f1c2a9b"
-    # A later export puts new activity first: what was imported keeps its ids.
-    later = [gemini_activity("Prompted Ferry times?", "2025-03-09T09:00:00Z"), *gemini_log()]
-    again = read_conversation_file(write(tmp_path, later))
-    old = {t.id for s in read.sessions for t in s.turns}
-    assert old < {t.id for s in again.sessions for t in s.turns}
-    assert {s.id for s in read.sessions} < {s.id for s in again.sessions}
-    ConversationImporter(store, embedder).import_sessions(again.sessions)
-    assert [t.title for t in store.tasks.inbox()] == ["Renew my passport"]
-
-
 @pytest.mark.parametrize(
     ("members", "message"),
     [
@@ -557,50 +475,3 @@ def test_reading_an_export_can_be_stopped(tmp_path: Path) -> None:
     stop = threading.Event()
     with pytest.raises(ReadingCancelled, match="Stopped reading conversations.json"):
         read_conversation_file(path, progress=lambda *_: stop.set(), cancel=stop)
-
-
-def test_a_day_one_journal_imports_an_entry_a_conversation_in_the_users_words(
-    tmp_path: Path, store: MemoryStore, embedder: Embedder
-) -> None:
-    """Learnt as a document, a journal's JSON was code; its entries lost their days."""
-    entries = [
-        {
-            "uuid": "B2",
-            "creationDate": "2024-05-02T19:00:00Z",
-            "text": "# New flat\n\n![](dayone-moment://4F2A)\nI live in Lisbon\\. Tired\\!",
-            "timeZone": "Europe/Lisbon",
-            "tags": ["home"],
-        },
-        {"uuid": "A1", "creationDate": "2023-01-05T08:00:00Z", "text": "I live in Berlin."},
-        {"uuid": "C3", "creationDate": "2024-06-01T08:00:00Z", "text": "  "},
-    ]
-    archive = tmp_path / "Export-Journal.zip"
-    with zipfile.ZipFile(archive, "w") as out:
-        journal = {"metadata": {"version": "1.0"}, "entries": entries}
-        out.writestr("Journal.json", json.dumps(journal))
-        out.writestr("photos/4f2a.jpeg", b"\xff\xd8\xff")
-    assert is_conversation_export(archive)
-    read = read_conversation_file(archive)
-    assert [(s.id, s.title, [(t.role, t.text, t.at) for t in s.turns]) for s in read.sessions] == [
-        (
-            "dayone:A1",
-            "I live in Berlin.",
-            [(Role.USER, "I live in Berlin.", datetime(2023, 1, 5, 8, tzinfo=UTC))],
-        ),
-        (
-            "dayone:B2",
-            "New flat",
-            [
-                (
-                    Role.USER,
-                    "# New flat\n\nI live in Lisbon. Tired!",
-                    datetime(2024, 5, 2, 19, tzinfo=UTC),
-                )
-            ],
-        ),
-    ]
-    ConversationImporter(store, embedder).import_sessions(read.sessions)
-    beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
-    assert beliefs["user: location"] == "The user lives in Lisbon"
-    with pytest.raises(InputError, match="entries\\[0\\]: expected a Day One journal entry"):
-        read_conversation_file(write(tmp_path, {"entries": [{"text": "no date"}]}))
