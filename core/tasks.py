@@ -1,7 +1,7 @@
 """To-dos noticed in what the user says, without any command: seed 000's patterns and score
 (signal strength * 0.6 + entity density * 0.25 + recency * 0.15), plus the phrasings people
 actually use. What is said as a question, a condition, in the past, as a figure of speech ("I
-have to say...") or inside quotation marks is not a task."""
+have to say...") or in someone else's words (`core.others_words`) is not a task."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from core.due import Due, parse_due
 from core.errors import InputError
 from core.local_time import due_text
 from core.model import Task, TaskPriority
+from core.others_words import others_words
 from core.text_input import clean_text
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase.
@@ -156,7 +157,6 @@ QUESTION_START = re.compile(
     r"would|will|am)\b"
 )
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? (?:if|whether))\b")
-_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 # Speech acts and states, not things to do: "I have to say...", "I need to be honest".
@@ -217,10 +217,6 @@ class TaskCandidate:
     pattern: str
 
 
-def _strip_quotes(text: str) -> str:
-    return _QUOTED.sub(" ", text)
-
-
 def _is_question(sentence: str, pattern: str) -> bool:
     if pattern in _REQUESTS:
         return False
@@ -229,12 +225,16 @@ def _is_question(sentence: str, pattern: str) -> bool:
     return pattern not in _DIRECTIVES and bool(QUESTION_START.match(sentence))
 
 
-def _clean_title(raw: str, due: Due | None) -> str:
-    title = _REMEMBERING.sub("", _CLAUSE_END.split(raw, maxsplit=1)[0])
+def _clean_title(raw: str, own: str, due: Due | None) -> str:
+    """The to-do in `raw`, cut at its clause's end; `own` is `raw` with quotations blanked, so a
+    quoted title is kept whole ("watch "Dune, Part Two"")."""
+    clause_end = _CLAUSE_END.search(own)
+    title = _REMEMBERING.sub("", raw[: clause_end.start()] if clause_end else raw)
     if due is not None:
         title = re.sub(re.escape(due.phrase), " ", title, flags=re.IGNORECASE)
     title = _POLITE.sub(" ", title)
-    title = re.sub(r"\s+", " ", title).strip(" .!?;:'\"")
+    title = re.sub(r"\s+", " ", title).strip(" .!?;:'")
+    title = title.strip(' "') if title.count('"') % 2 else title
     return _DANGLING.sub("", title)
 
 
@@ -263,10 +263,14 @@ def find_task_signals(
 ) -> list[TaskSignal]:
     """Task-like phrases in `text`, one per sentence at most."""
     signals = []
-    unquoted = _strip_quotes(text)
-    for match in _SENTENCE.finditer(unquoted):
-        original = match.group().strip()
-        sentence = original.lower()
+    own = others_words(text).blanked()
+    for match in _SENTENCE.finditer(own):
+        # Cut by the text's own spaces: a quoted title ends a sentence ("watch "Dune"").
+        said = text[match.start() : match.end()]
+        start = match.start() + len(said) - len(said.lstrip())
+        end = match.end() - len(said) + len(said.rstrip())
+        original = text[start:end]
+        sentence = own[start:end].lower()
         # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
         source = original if len(original) == len(sentence) else sentence
         due = parse_due(sentence, said_at)
@@ -284,8 +288,9 @@ def find_task_signals(
                 continue
             if _REPORTED.search(lead) or _WISHES.match(found.group("task")):
                 continue
-            title = _clean_title(source[found.start("task") : found.end("task")], due)
-            weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(unquoted)) or (
+            task = slice(found.start("task"), found.end("task"))
+            title = _clean_title(source[task], sentence[task], due)
+            weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
                 due is None and bool(_ASPIRATIONS.search(found.group("task")))
             )
             signal = TaskSignal(

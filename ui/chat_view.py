@@ -10,11 +10,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
-from PySide6.QtCore import QMimeData, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QTextCursor, QTextDocument
+from PySide6.QtCore import QMimeData, QPoint, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import (
+    QAction,
+    QContextMenuEvent,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QShortcut,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -24,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.model import Memory, Role, Turn
+from core.others_words import quoted
 from core.retrieval.scoring import SearchResult
 from core.text_input import MAX_TURN_CHARS, too_long
 from core.wording import counted
@@ -44,6 +55,7 @@ RENDER_INTERVAL_MS = 40
 # times (a forget, a stored conversation opened), and when a reply streamed that way a pasted
 # megabyte made each redraw take half a second. The message itself is kept whole.
 SHOWN_CHARS_MAX = 20_000
+PASTE_AS_QUOTE = "Ctrl+Shift+V"
 
 
 class ModelState(StrEnum):
@@ -94,7 +106,7 @@ class _Message:
 
 
 class Composer(QPlainTextEdit):
-    """Enter sends; Shift+Enter is a new line."""
+    """Enter sends; Shift+Enter is a new line; Ctrl+Shift+V pastes as a quote."""
 
     sig_submitted = Signal()
     """Enter was pressed without Shift."""
@@ -108,7 +120,35 @@ class Composer(QPlainTextEdit):
         if enter and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.sig_submitted.emit()
             return
+        if QKeySequence(event.keyCombination()) == QKeySequence(PASTE_AS_QUOTE):
+            self.paste_as_quote()
+            return
         super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 (Qt's name)
+        self.context_menu(event.pos()).exec(event.globalPos())
+
+    def context_menu(self, position: QPoint) -> QMenu:
+        """Qt's own edit menu, with Paste as quote after Paste."""
+        menu = self.createStandardContextMenu(position)
+        action = QAction("Paste as &quote", menu)
+        action.setShortcut(QKeySequence(PASTE_AS_QUOTE))
+        action.setEnabled(bool(QGuiApplication.clipboard().text().strip()))
+        action.triggered.connect(self.paste_as_quote)
+        actions = menu.actions()
+        pasting = [i for i, a in enumerate(actions) if a.objectName() == "edit-paste"]
+        if pasting and pasting[0] + 1 < len(actions):
+            menu.insertAction(actions[pasting[0] + 1], action)
+        else:
+            menu.addAction(action)
+        return menu
+
+    def paste_as_quote(self) -> None:
+        """Someone else's words (an email, a friend's message) asked about, not said: quoted,
+        what they say of their writer is not remembered as the user's (`core.others_words`)."""
+        text = QGuiApplication.clipboard().text()
+        if text.strip():
+            self.insertPlainText(quoted(text))
 
 
 class ChatView(QWidget):
@@ -161,9 +201,14 @@ class ChatView(QWidget):
         model_row.addWidget(self.choose_model_button)
         model_row.addStretch(1)
         self.composer = Composer(self)
-        self.composer.setPlaceholderText("Message  (Enter sends, Shift+Enter new line)")
+        self.composer.setPlaceholderText(
+            f"Message  (Enter sends, Shift+Enter new line, {PASTE_AS_QUOTE} pastes as a quote)"
+        )
         self.composer.setAccessibleName("Message")
-        self.composer.setAccessibleDescription("Enter sends, Shift+Enter starts a new line")
+        self.composer.setAccessibleDescription(
+            f"Enter sends, Shift+Enter starts a new line, {PASTE_AS_QUOTE} pastes someone "
+            "else's words as a quote"
+        )
         self.composer.setMaximumHeight(90)
         self.send_button = QPushButton("Send", self)
         self.send_button.setToolTip("Send (Enter)")

@@ -17,6 +17,7 @@ from typing import Any
 from core.errors import InputError
 from core.ingest.web_page_text import web_page_text
 from core.model import Role, Session, Turn
+from core.others_words import fenced
 from core.text_input import MAX_TURN_CHARS, clean_text, conversation_title, parse_timestamp
 
 _CHATGPT_ROLES = {"user": Role.USER, "assistant": Role.ASSISTANT}
@@ -258,13 +259,15 @@ def _claude_words(message: dict[str, Any]) -> str | None:
 
 
 def _claude_attached(message: dict[str, Any]) -> list[str]:
-    """The words of the files attached to a message, each under its name: a long paste becomes
-    such a file in Claude, and pasted in Engram's chat it is part of the message."""
+    """The words of the files attached to a message (a long paste becomes one in Claude), each
+    under its name and fenced: part of what was asked, but not the writer telling about
+    themselves (an email from someone else, a colleague's CV)."""
     attached = []
     for file in message.get("attachments") or []:
         content = file.get("extracted_content") if isinstance(file, dict) else None
         if isinstance(content, str) and content.strip():
-            attached.append(f"[{file.get('file_name') or 'pasted text'}]\n{content.strip()}")
+            name = file.get("file_name") or "pasted text"
+            attached.append(f"[{name}]\n{fenced(content.strip())}")
     return attached
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import takewhile
 
 from core.model import Turn
+from core.others_words import others_words
 from core.temporal import MONTHS, WEEKDAYS
 
 # A value runs to the end of the clause (a dash or a colon ends one too). A dot inside a word
@@ -306,13 +307,16 @@ _SUPPOSED = re.compile(
 
 
 def _stated(text: str) -> Callable[[int], bool]:
-    """Whether the words at a position of `text` are stated as true, not asked or supposed.
-    Sentence ends and supposing words are found once: a paste with thousands of matches must
-    not look back over the whole text for each."""
+    """Whether the words at a position of `text` are the speaker's own (`core.others_words`),
+    stated as true, not asked or supposed. Sentence ends and supposing words are found once: a
+    paste with thousands of matches must not look back over the whole text for each."""
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
     supposed = [m.start() for m in _SUPPOSED.finditer(text)]
+    others = others_words(text)
 
     def at(start: int) -> bool:
+        if others.holds(start):
+            return False
         sentence = bisect_left(ends, start)
         opening = ends[sentence - 1] + 1 if sentence else 0
         # "Do I live in Lisbon?" asks; "I'm vegetarian, are you?" tells, then asks back.

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import library_controller
@@ -455,3 +456,35 @@ def test_forgetting_the_conversation_under_way_takes_its_words_off_the_screen(
     assert shell.services.store.tasks.inbox() == [] and window.sessions.count() == 0
     send(qtbot, shell, "What was I to do?")
     assert stored_turns(shell)[-1][0] == "assistant"
+
+
+def test_an_email_pasted_as_a_quote_is_asked_about_not_taken_as_the_users_words(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """Pasted as it was, a colleague's "I moved to Berlin" superseded where the user lives and
+    their "I need to send the contract" went to the user's inbox."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    composer = shell.window.chat.composer
+    QApplication.clipboard().setText(
+        "Hi Ana,\n\nI moved to Berlin. I need to send you the contract by Friday.\nTom\n"
+    )
+    qtbot.keyClicks(composer, "I live in Lisbon. What does Tom want?")
+    qtbot.keyClick(composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        composer,
+        Qt.Key.Key_V,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert composer.toPlainText() == (
+        "I live in Lisbon. What does Tom want?\n> Hi Ana,\n>\n> I moved to Berlin. I need to "
+        "send you the contract by Friday.\n> Tom\n\n"
+    )
+    qtbot.keyClick(composer, Qt.Key.Key_Return)
+    settle(qtbot, shell)
+    store = shell.services.store
+    beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
+    assert list(beliefs) == ["user: location"] and beliefs["user: location"].endswith("Lisbon")
+    assert store.tasks.inbox() == []
+    shown = shell.window.chat.transcript.toPlainText()
+    assert "I moved to Berlin" in shown and "> I moved" not in shown

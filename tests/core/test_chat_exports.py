@@ -213,11 +213,39 @@ def test_a_claude_export_reads_text_content_blocks_and_attached_text(tmp_path: P
         (Role.ASSISTANT, "Here is a menu."),
         (
             Role.USER,
-            "Can you check my lease?\n\n[lease.pdf]\nEnds June.\n\n[pasted text]\nRent: 900 EUR.",
+            "Can you check my lease?\n\n[lease.pdf]\n```\nEnds June.\n```\n\n[pasted text]\n"
+            "```\nRent: 900 EUR.\n```",
         ),
-        (Role.USER, "[notes.txt]\nCall Bo."),
+        (Role.USER, "[notes.txt]\n```\nCall Bo.\n```"),
     ]
     assert [t.speaker for t in session.turns] == [None, "Claude", "Claude", None, None]
+
+
+def test_an_attached_file_is_remembered_but_its_writer_is_not_the_user(
+    tmp_path: Path, store: MemoryStore, embedder: Embedder
+) -> None:
+    """An email pasted to Claude lent the user its writer's home and to-dos: "I live in Berlin"
+    superseded where the user lives, "I need to send the contract" landed in their inbox."""
+    export = claude_export()
+    email = "Hi Ana,\nI live in Berlin now. I need to send you the contract by Friday.\nTom"
+    export[0]["chat_messages"].append(
+        {
+            "uuid": "m4",
+            "sender": "human",
+            "text": "I live in Lisbon. What does Tom want?",
+            "attachments": [{"file_name": "", "extracted_content": email}],
+            "created_at": "2025-07-01T08:01:00Z",
+        }
+    )
+    sessions = read_conversation_file(write(tmp_path, export)).sessions
+    ConversationImporter(store, embedder).import_sessions(sessions)
+    beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
+    assert beliefs["user: location"] == "The user lives in Lisbon"
+    assert store.tasks.inbox() == []
+    # The email itself is remembered, as part of the conversation.
+    hits = store.fulltext.search("contract")
+    (memory, *_) = store.memories.get_many([hit.memory_id for hit in hits])
+    assert "I need to send you the contract" in memory.content
 
 
 def test_an_imported_export_is_remembered_with_its_facts_and_to_dos(

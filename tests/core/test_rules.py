@@ -146,3 +146,34 @@ def test_a_key_said_twice_holds_the_last_and_a_paste_yields_few_facts() -> None:
     assert facts("Call me Sam. Actually, call me Sammy.") == [("ana: name", "Ana goes by Sammy")]
     pasted = " ".join(f"I like dish number {i}." for i in range(500))
     assert len(facts(pasted)) == MAX_FACTS_PER_TURN
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Someone else's words: quoted, a quoted email, code. The speaker's own beside them count.
+        (
+            'My sister called: "I live in Paris now, I work at Google." I live in Rome.',
+            [("ana: location", "Ana lives in Rome")],
+        ),
+        (
+            "Can you summarise this?\n\n> Hi Ana,\n> I moved to Berlin and I work at Siemens now."
+            "\n> Best, Tom\n\nI work at Acme.",
+            [("ana: employer", "Ana works at Acme")],
+        ),
+        ("Fix this:\n```python\n# I prefer tabs\nname = 'x'  # my name is Bob\n```", []),
+        (
+            "Attached:\n````\n```\nI'm allergic to cats\n````\nI'm allergic to dust.",
+            [("ana: allergic to dust", "Ana is allergic to dust")],
+        ),
+        # What they say of themselves may quote a name; an inch mark quotes nothing.
+        (
+            'My favorite show is "Friends".',
+            [("ana: favorite show", "Ana's favorite show is Friends")],
+        ),
+        ('I bought a 55" TV and I live in Rome.', [("ana: location", "Ana lives in Rome")]),
+    ],
+)
+def test_what_someone_else_said_is_not_the_speakers_fact(text: str, expected: list) -> None:
+    """A pasted email's "I moved to Berlin" superseded where the user lives."""
+    assert facts(text) == expected

@@ -187,6 +187,30 @@ def test_quotes_questions_past_conditions_negations_and_figures_of_speech_are_no
 
 
 @pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        # A quoted email's to-dos are its writer's, not the user's.
+        (
+            "Can you answer this for me?\n\n> Hi Ana,\n> I need to send you the contract by "
+            "Friday.\n> Remind me to call Bo.\n\nI have to reply by tomorrow.",
+            ["Reply"],
+        ),
+        (
+            "Fix this:\n```\n# I need to refactor the parser\n```\nI must renew my passport",
+            ["Renew my passport"],
+        ),
+        # A fence left open keeps the rest of the message in the code.
+        ("```\nTODO: I need to fix the login\nI have to call Bo", []),
+        # A quoted title is kept whole; an inch mark quotes nothing.
+        ('Remind me to watch "Dune, Part Two" tomorrow', ['Watch "Dune, Part Two"']),
+        ('I bought a 55" TV, I need to mount it on the wall', ["Mount it on the wall"]),
+    ],
+)
+def test_to_dos_in_someone_elses_words_are_not_the_users(text: str, titles: list[str]) -> None:
+    assert [c.title for c in extract_tasks(text, SAID_AT, "turn-1")] == titles
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Turtles always remind me to slow down and appreciate the small things in life.",
@@ -293,6 +317,9 @@ def test_a_reminder_asked_for_in_other_words_still_lands(text: str) -> None:
         ("ok, " * 26 + "zzz remind me to call mom", None),
         # A wh-word far from the next comma, twelve thousand times: ~10 s, quadratic.
         ("so " + "what we do here " * 12_000 + ", and I need to call mom", "Call mom"),
+        # Quotation marks and code marks left open, each read to the line's end: 41 s.
+        (" \u201ca" * 60_000 + ". I need to call mom", "Call mom"),
+        ("".join("`" * k + "a" for k in range(800, 0, -1)) + ". I need to call mom", "Call mom"),
     ],
 )
 def test_a_pathological_paste_does_not_freeze_extraction(text: str, title: str | None) -> None:

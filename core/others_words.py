@@ -1,0 +1,71 @@
+"""Where a message holds words that are not its writer's own: quoted speech ("She said "I live
+in Paris""), a quoted email (lines after ">"), code and the files attached to a message (in
+fenced blocks). What is said there is not the writer telling about themselves nor setting out
+to do something, so neither the facts nor the to-dos are taken from it."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+# A quotation opens after a space or a bracket and ends on its line: an inch mark ('a 55" TV')
+# opens none, and one left open must not take the rest of the message with it. Neither looks
+# past the next opening mark, nor code past a line's length: a paste of unclosed ones must not
+# be read to its end from each (200,000 characters of them took 41 s).
+_QUOTATION = (
+    r"(?<![^\s(\[:,])(?:\"(?=\S)[^\"\n]*\"|\u201c[^\u201c\u201d\n]*\u201d)"
+    r"|(?P<ticks>`+)[^`\n][^\n]{0,300}?(?P=ticks)(?!`)"
+)
+_QUOTED_LINE = r"^[ \t]{0,3}>[^\n]*"
+# A fence is closed by a line of at least as many of its marks, or by the end of the message.
+_FENCED = (
+    r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})[^`\n]*(?:\n.*?)??(?:\n[ \t]{0,3}(?P=fence)[`~]*[ \t]*$|\Z)"
+)
+_NOT_OWN = re.compile(rf"{_FENCED}|{_QUOTED_LINE}|{_QUOTATION}", re.MULTILINE | re.DOTALL)
+_LONGEST_BACKTICKS = re.compile(r"`+")
+
+
+@dataclass(frozen=True, slots=True)
+class OthersWords:
+    """The spans of a text that are someone else's words, in order and not overlapping."""
+
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def holds(self, position: int) -> bool:
+        """Whether the character at `position` is inside someone else's words."""
+        index = bisect_right(self.starts, position) - 1
+        return index >= 0 and position < self.ends[index]
+
+    def blanked(self) -> str:
+        """The text with others' words turned to spaces (lines kept): what the writer says
+        themselves, at the same positions, so a phrase found in it can be read in the text."""
+        pieces, last = [], 0
+        for start, end in zip(self.starts, self.ends, strict=True):
+            pieces.append(self.text[last:start])
+            pieces.append(re.sub(r"[^\n]", " ", self.text[start:end]))
+            last = end
+        pieces.append(self.text[last:])
+        return "".join(pieces)
+
+
+def others_words(text: str) -> OthersWords:
+    spans = [match.span() for match in _NOT_OWN.finditer(text)]
+    return OthersWords(text, tuple(s for s, _ in spans), tuple(e for _, e in spans))
+
+
+def fenced(text: str) -> str:
+    """`text` as a fenced block no line of it can close: the words of an attached file, shown
+    as they are and not read as the writer's."""
+    longest = max((len(run) for run in _LONGEST_BACKTICKS.findall(text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{text}\n{fence}"
+
+
+def quoted(text: str) -> str:
+    """`text` as a quotation the writer goes on after: each line after "> ", then a blank line
+    (a line right after one still belongs to the quotation in Markdown)."""
+    lines = text.strip("\n").splitlines() or [""]
+    return "\n".join(f"> {line}".rstrip() for line in lines) + "\n\n"
