@@ -1,6 +1,6 @@
 """Where a message holds words that are not its writer's own: quoted speech ("She said "I live
-in Paris""), a quoted email (lines after ">"), code and the files attached to a message (in
-fenced blocks). What is said there is not the writer telling about themselves nor setting out
+in Paris""), a quoted email (lines after ">", or a forwarded one from its header on), code and
+the files attached to a message (in fenced blocks). What is said there is not the writer telling about themselves nor setting out
 to do something, so neither the facts nor the to-dos are taken from it."""
 
 from __future__ import annotations
@@ -22,7 +22,15 @@ _QUOTED_LINE = r"^[ \t]{0,3}>[^\n]*"
 _FENCED = (
     r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})[^`\n]*(?:\n.*?)??(?:\n[ \t]{0,3}(?P=fence)[`~]*[ \t]*$|\Z)"
 )
-_NOT_OWN = re.compile(rf"{_FENCED}|{_QUOTED_LINE}|{_QUOTATION}", re.MULTILINE | re.DOTALL)
+# A forwarded or pasted email, from its header on: Gmail's "Forwarded message", Outlook's
+# "Original Message" line or its From:/Sent: block.
+_FORWARDED = (
+    r"^[ \t]*(?:-{2,}[ \t]*(?:Forwarded message|Original Message)[ \t]*-{2,}"
+    r"|From:[^\n]*\n[ \t]*(?:Sent|Date):)(?:.*)"
+)
+_NOT_OWN = re.compile(
+    rf"(?i:{_FORWARDED})|{_FENCED}|{_QUOTED_LINE}|{_QUOTATION}", re.MULTILINE | re.DOTALL
+)
 _LONGEST_BACKTICKS = re.compile(r"`+")
 
 

@@ -161,6 +161,12 @@ def test_a_key_said_twice_holds_the_last_and_a_paste_yields_few_facts() -> None:
             "\n> Best, Tom\n\nI work at Acme.",
             [("ana: employer", "Ana works at Acme")],
         ),
+        (
+            "I work at Acme. Can you answer this?\n\n---------- Forwarded message ---------\n"
+            "From: Tom <tom@example.com>\nDate: Mon, 2 Nov 2026\n\nI work at Siemens now.",
+            [("ana: employer", "Ana works at Acme")],
+        ),
+        ("From: Tom Smith\nSent: Monday 10:00\nTo: Ana\n\nI live in Berlin.", []),
         ("Fix this:\n```python\n# I prefer tabs\nname = 'x'  # my name is Bob\n```", []),
         (
             "Attached:\n````\n```\nI'm allergic to cats\n````\nI'm allergic to dust.",

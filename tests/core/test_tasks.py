@@ -199,6 +199,10 @@ def test_quotes_questions_past_conditions_negations_and_figures_of_speech_are_no
             "Fix this:\n```\n# I need to refactor the parser\n```\nI must renew my passport",
             ["Renew my passport"],
         ),
+        (
+            "I must call Bo.\n-----Original Message-----\nFrom: Tom\nI have to renew the lease",
+            ["Call Bo"],
+        ),
         # A fence left open keeps the rest of the message in the code.
         ("```\nTODO: I need to fix the login\nI have to call Bo", []),
         # A quoted title is kept whole; an inch mark quotes nothing.
