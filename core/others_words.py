@@ -1,7 +1,8 @@
 """Where a message holds words that are not its writer's own: quoted speech ("She said "I live
 in Paris""), a quoted email (lines after ">", or a forwarded one from its header on), code and
-the files attached to a message (in fenced blocks). What is said there is not the writer telling about themselves nor setting out
-to do something, so neither the facts nor the to-dos are taken from it."""
+the files attached to a message (in fenced blocks). What is said there is not the writer
+telling about themselves nor setting out to do something, so neither the facts nor the to-dos
+are taken from it."""
 
 from __future__ import annotations
 

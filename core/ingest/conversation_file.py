@@ -6,6 +6,7 @@ imported back."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import zipfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -30,8 +31,10 @@ EXPORT_NAME = "conversations.json"
 # "Bard" before it was renamed); every other Google product has a log of the same name.
 ACTIVITY_NAMES = ("My Activity.json", "MyActivity.json")
 ACTIVITY_FOLDERS = ("Gemini", "Bard")
-# Day One's export names its JSON for the journal, at the zip's top; the first is "Journal".
-JOURNAL_NAME = "Journal.json"
+# Day One's export names each journal's JSON for the journal ("Journal.json", "Travel.json"),
+# at the zip's top; what opens it says it is one.
+JOURNAL_HEAD = re.compile(rb'^\s*\{\s*"metadata"\s*:\s*\{\s*"version"')
+MAX_JOURNALS = 100
 NOT_CONVERSATIONS = (
     'expected an object with a "sessions" list at the top level (or a ChatGPT or Claude '
     "export's conversations.json, Gemini's My Activity.json from Google Takeout, or a Day One "
@@ -174,10 +177,22 @@ def read_conversation_file(
             return _read(stream, path.name, path.stat().st_size, progress, cancel)
     try:
         with zipfile.ZipFile(path) as archive:
-            member = _export_member(archive, path.name)
-            name = f"{member.filename} in {path.name}"
-            with archive.open(member) as stream:
-                return _read(stream, name, member.file_size, progress, cancel)
+            members = _export_members(archive, path.name)
+            total = sum(member.file_size for member in members)
+            read: list[ConversationFile] = []
+            for member in members:
+                before = sum(m.file_size for m in members[: len(read)])
+                with archive.open(member) as stream:
+                    read.append(
+                        _read(
+                            stream,
+                            f"{member.filename} in {path.name}",
+                            member.file_size,
+                            progress and (lambda done, _, b=before: progress(b + done, total)),
+                            cancel,
+                        )
+                    )
+            return ConversationFile.of_all(read)
     except ZIP_ERRORS as exc:
         raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
 
@@ -195,6 +210,16 @@ class ConversationFile:
     not_remembered: int = 0
     # Versions of the ChatGPT custom instructions, each imported as a conversation of its own.
     about_you: int = 0
+
+    @staticmethod
+    def of_all(files: Sequence[ConversationFile]) -> ConversationFile:
+        """Several files read from one export as one (a Day One zip's journals)."""
+        sessions = sorted((s for f in files for s in f.sessions), key=lambda s: s.started_at)
+        return ConversationFile(
+            sessions,
+            sum(f.not_remembered for f in files),
+            sum(f.about_you for f in files),
+        )
 
     def notes(self) -> list[str]:
         """What the user should hear besides the import's counts."""
@@ -258,24 +283,48 @@ def _export(elements: Iterator[Any]) -> ConversationFile:
     return ConversationFile(read.sessions, read.not_remembered, read.about_you)
 
 
-def _export_member(archive: zipfile.ZipFile, name: str) -> zipfile.ZipInfo:
-    """The conversations.json of a data export's zip: the one nearest its top."""
+def _export_members(archive: zipfile.ZipFile, name: str) -> list[zipfile.ZipInfo]:
+    """The conversations.json of a data export's zip (the one nearest its top), or every
+    journal of a Day One export's."""
     found = [i for i in archive.infolist() if _is_export(PurePosixPath(i.filename))]
-    if not found:
+    if found:
+        return [min(found, key=lambda i: (i.filename.count("/"), i.filename))]
+    journals = _journals(archive)
+    if not journals:
         raise InputError(
             f"{name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does (or Gemini's "
             "My Activity.json: a Google Takeout of Gemini Apps activity as JSON does; or a Day "
-            "One journal's Journal.json). To learn the files in it as documents, add it as "
+            "One export its journals' JSON). To learn the files in it as documents, add it as "
             "documents."
         )
-    return min(found, key=lambda i: (i.filename.count("/"), i.filename))
+    return journals
 
 
 def _is_export(member: PurePosixPath) -> bool:
-    if member.name == EXPORT_NAME or str(member) == JOURNAL_NAME:
+    if member.name == EXPORT_NAME:
         return True
     folder = member.parent.name
     return member.name in ACTIVITY_NAMES and any(app in folder for app in ACTIVITY_FOLDERS)
+
+
+def _journals(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    """The Day One journals at a zip's top, known by how their JSON opens. A zip with more
+    JSON files there than anyone keeps journals is none (each would be opened, on a drop
+    too)."""
+    tops = [
+        info
+        for info in archive.infolist()
+        if PurePosixPath(info.filename).parent == PurePosixPath(".")
+        and info.filename.lower().endswith(".json")
+    ]
+    if len(tops) > MAX_JOURNALS:
+        return []
+    journals = []
+    for info in tops:
+        with archive.open(info) as stream:
+            if JOURNAL_HEAD.match(stream.read(256)):
+                journals.append(info)
+    return sorted(journals, key=lambda i: i.filename)
 
 
 def is_conversation_export(path: Path) -> bool:
@@ -283,6 +332,7 @@ def is_conversation_export(path: Path) -> bool:
     rather than documents zipped together (a notes app's export)."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return any(_is_export(PurePosixPath(name)) for name in archive.namelist())
+            names = archive.namelist()
+            return any(_is_export(PurePosixPath(n)) for n in names) or bool(_journals(archive))
     except ZIP_ERRORS:
         return False

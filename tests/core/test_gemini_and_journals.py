@@ -146,3 +146,28 @@ def test_a_day_one_journal_imports_an_entry_a_conversation_in_the_users_words(
     assert beliefs["user: location"] == "The user lives in Lisbon"
     with pytest.raises(InputError, match="entries\\[0\\]: expected a Day One journal entry"):
         read_conversation_file(write(tmp_path, {"entries": [{"text": "no date"}]}))
+
+
+def test_every_journal_of_a_day_one_zip_imports(tmp_path: Path) -> None:
+    """Only the journal named "Journal" was found: a zip of others was taken for documents,
+    and one holding several lost all but the first."""
+
+    def journal(*entries: tuple[str, str]) -> str:
+        said = [{"uuid": u, "creationDate": f"{u}T08:00:00Z", "text": t} for u, t in entries]
+        return json.dumps({"metadata": {"version": "1.0"}, "entries": said}, indent=2)
+
+    archive = tmp_path / "Export-All.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("Travel Log.json", journal(("2024-03-01", "Landed in Porto.")))
+        out.writestr("Dreams.json", journal(("2024-01-01", "A dream of trains.")))
+        out.writestr("settings.json", json.dumps({"entries": ["not a journal"]}))
+        out.writestr("photos/a.jpeg", b"\xff\xd8\xff")
+    assert is_conversation_export(archive)
+    heard: list[tuple[int, int]] = []
+    read = read_conversation_file(archive, progress=lambda done, total: heard.append((done, total)))
+    assert [(s.id, s.turns[0].text) for s in read.sessions] == [
+        ("dayone:2024-01-01", "A dream of trains."),
+        ("dayone:2024-03-01", "Landed in Porto."),
+    ]
+    total = heard[-1][1]
+    assert heard[-1][0] == total and [d for d, _ in heard] == sorted(d for d, _ in heard)
