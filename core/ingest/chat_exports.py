@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import PurePath
 from typing import Any
 
 from core.errors import InputError
@@ -33,12 +34,31 @@ ABOUT_YOU_TITLE = "Your ChatGPT custom instructions"
 # Where an over-long message is cut, leaving room for saying so.
 CUT_AT = MAX_TURN_CHARS - 100
 _GEMINI = "Gemini Apps"
+# Google Takeout's Gemini activity log, in a folder named for the app ("Gemini Apps", or
+# "Bard" before it was renamed); every other Google product has a log of the same name.
+_ACTIVITY_NAMES = ("My Activity", "MyActivity")
+_ACTIVITY_FOLDERS = ("Gemini", "Bard")
+GEMINI_HTML = (
+    "{name} is Gemini's activity log as a web page, which does not say where a reply ends; "
+    "Engram reads it as JSON: in Google Takeout, under My Activity, set the format to JSON, "
+    "and import the new export."
+)
 # Takeout's activity log says what was done first; a prompt is "Prompted <what was asked>".
 _GEMINI_PROMPTED = ("Prompted ", "Asked ")
 _GEMINI_CONVERSATION = re.compile(r"gemini\.google\.com/app/([0-9A-Za-z_-]+)")
 # The log does not group prompts by conversation (only newer exports name it): prompts closer
 # together than this are taken as one.
 GEMINI_GAP = timedelta(minutes=30)
+
+
+def is_gemini_log(path: PurePath, suffix: str = ".json") -> bool:
+    """Whether a file of a Takeout is Gemini's activity log (as JSON, or `suffix`)."""
+    folder = path.parent.name
+    return (
+        path.suffix.lower() == suffix
+        and path.stem in _ACTIVITY_NAMES
+        and any(app in folder for app in _ACTIVITY_FOLDERS)
+    )
 
 
 def export_kind(data: Any) -> str | None:

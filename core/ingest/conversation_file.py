@@ -18,7 +18,13 @@ from typing import Any, BinaryIO
 
 from core.errors import EngramError, InputError
 from core.files import ZIP_ERRORS, not_a_file, write_export
-from core.ingest.chat_exports import ABOUT_YOU_TITLE, export_kind, parse_export
+from core.ingest.chat_exports import (
+    ABOUT_YOU_TITLE,
+    GEMINI_HTML,
+    export_kind,
+    is_gemini_log,
+    parse_export,
+)
 from core.ingest.journal_export import JOURNAL_KEY, journal_sessions
 from core.ingest.json_stream import JsonError, JsonStream
 from core.model import Role, Session, Turn
@@ -27,10 +33,6 @@ from core.wording import counted
 
 # The file a ChatGPT or Claude data export keeps its conversations in.
 EXPORT_NAME = "conversations.json"
-# Google Takeout's Gemini activity log, in a folder named for the app ("Gemini Apps", or
-# "Bard" before it was renamed); every other Google product has a log of the same name.
-ACTIVITY_NAMES = ("My Activity.json", "MyActivity.json")
-ACTIVITY_FOLDERS = ("Gemini", "Bard")
 # Day One's export names each journal's JSON for the journal ("Journal.json", "Travel.json"),
 # at the zip's top; what opens it says it is one.
 JOURNAL_HEAD = re.compile(rb'^\s*\{\s*"metadata"\s*:\s*\{\s*"version"')
@@ -172,6 +174,8 @@ def read_conversation_file(
     the reading with `ReadingCancelled`."""
     if not path.is_file():
         raise InputError(not_a_file(path))
+    if is_gemini_log(path, ".html"):
+        raise InputError(GEMINI_HTML.format(name=path.name))
     if not zipfile.is_zipfile(path):
         with path.open("rb") as stream:
             return _read(stream, path.name, path.stat().st_size, progress, cancel)
@@ -291,6 +295,9 @@ def _export_members(archive: zipfile.ZipFile, name: str) -> list[zipfile.ZipInfo
         return [min(found, key=lambda i: (i.filename.count("/"), i.filename))]
     journals = _journals(archive)
     if not journals:
+        for member in map(PurePosixPath, archive.namelist()):
+            if is_gemini_log(member, ".html"):
+                raise InputError(GEMINI_HTML.format(name=f"{member.name} in {name}"))
         raise InputError(
             f"{name} holds no {EXPORT_NAME}: a ChatGPT or Claude data export does (or Gemini's "
             "My Activity.json: a Google Takeout of Gemini Apps activity as JSON does; or a Day "
@@ -301,10 +308,7 @@ def _export_members(archive: zipfile.ZipFile, name: str) -> list[zipfile.ZipInfo
 
 
 def _is_export(member: PurePosixPath) -> bool:
-    if member.name == EXPORT_NAME:
-        return True
-    folder = member.parent.name
-    return member.name in ACTIVITY_NAMES and any(app in folder for app in ACTIVITY_FOLDERS)
+    return member.name == EXPORT_NAME or is_gemini_log(member)
 
 
 def _journals(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:

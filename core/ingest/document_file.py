@@ -16,6 +16,7 @@ from pathlib import Path
 
 from core.errors import InputError
 from core.files import ZIP_ERRORS
+from core.ingest.chat_exports import GEMINI_HTML, is_gemini_log
 from core.ingest.evernote_text import evernote_text
 from core.ingest.office_text import opendocument_text, word_text
 from core.ingest.web_page_text import web_page_text
@@ -153,6 +154,8 @@ class Archives:
 def _format_of(path: Path) -> DocumentFormat:
     """How the file's text is chunked, or a refusal that says what is read instead."""
     suffix = path.suffix.lower()
+    if is_gemini_log(path, ".html"):
+        raise InputError(GEMINI_HTML.format(name=path.name))
     fmt = DocumentFormat.MARKDOWN if suffix in _CONVERTED else _FORMATS.get(suffix)
     if fmt is not None:
         return fmt

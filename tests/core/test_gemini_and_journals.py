@@ -13,11 +13,15 @@ import pytest
 
 from core.embed import Embedder
 from core.errors import InputError
+from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import is_conversation_export, read_conversation_file
 from core.ingest.conversations import ConversationImporter
+from core.ingest.documents import DocumentImporter, DocumentStatus
 from core.model import MemoryKind, Role
 from core.store import MemoryStore
+from core.tokens import token_counter
 from tests.core.test_chat_exports import write
+from tests.core.test_document_formats import NOW
 
 
 def gemini_activity(title: str, at: str, *replies: str, link: str | None = None) -> dict[str, Any]:
@@ -171,3 +175,31 @@ def test_every_journal_of_a_day_one_zip_imports(tmp_path: Path) -> None:
     ]
     total = heard[-1][1]
     assert heard[-1][0] == total and [d for d, _ in heard] == sorted(d for d, _ in heard)
+
+
+def test_geminis_log_as_a_web_page_says_to_export_it_as_json(
+    tmp_path: Path, store: MemoryStore, embedder: Embedder
+) -> None:
+    """Takeout offers the log as HTML too: it was learnt as a web page of prompts and replies
+    run together, and its import said only that the zip held no conversations."""
+    page = "<div class='outer-cell'>Prompted&nbsp;Ferry times?<br>Mar 1, 2025</div>"
+    takeout = tmp_path / "takeout-20250301.zip"
+    with zipfile.ZipFile(takeout, "w") as out:
+        out.writestr("Takeout/My Activity/Gemini Apps/My Activity.html", page)
+        out.writestr("Takeout/Keep/Boiler.html", "<h1>Boiler</h1><p>Serviced in March.</p>")
+    said = "My Activity.html is Gemini's activity log as a web page.*set the format to JSON"
+    with pytest.raises(InputError, match="My Activity.html in takeout-20250301.zip is Gemini"):
+        read_conversation_file(takeout)
+    loose = tmp_path / "Gemini Apps" / "My Activity.html"
+    loose.parent.mkdir()
+    loose.write_text(page)
+    with pytest.raises(InputError, match=said):
+        read_conversation_file(loose)
+    learn = DocumentImporter(store, embedder, Chunker(token_counter(None)))
+    report = learn.ingest([takeout, loose], NOW)
+    assert [(Path(d.path).name, d.status) for d in report.documents] == [
+        ("My Activity.html", DocumentStatus.REFUSED),
+        ("Boiler.html", DocumentStatus.ADDED),
+        ("My Activity.html", DocumentStatus.REFUSED),
+    ]
+    assert all("set the format to JSON" in (d.reason or "") for d in report.documents[::2])
