@@ -147,7 +147,7 @@ _WISHES = re.compile(
     r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong))\b"
 )
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
-_REPORTED = re.compile(r"\b(?:said|says|told me|tells me)\b")
+_REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggests|suggested)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
 # not the speaker setting out to do something: a wh-word since the last clause break.
 _EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
@@ -160,7 +160,20 @@ _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? 
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 # Speech acts and states, not things to do: "I have to say...", "I need to be honest".
-_NOT_ACTIONS = {"say", "admit", "confess", "tell", "know", "hear", "be", "mention", "thank", "love"}
+_NOT_ACTIONS = {
+    "say",
+    "admit",
+    "confess",
+    "tell",
+    "know",
+    "hear",
+    "be",
+    "mention",
+    "thank",
+    "love",
+    "pretend",
+    "imagine",
+}
 _STOPWORDS = frozenset(
     "a an the my our your his her their its this that these those to for of on in at with about "
     "and or some more up out back from by before after again all me us him them it so too very "
@@ -172,7 +185,7 @@ _POLITE = re.compile(r"\b(?:please|for me)\b", re.IGNORECASE)
 # "I need to remember to buy milk": the task is buying milk.
 _REMEMBERING = re.compile(r"^(?:remember|not forget)\s+to\s+", re.IGNORECASE)
 # What is left hanging once a deadline is cut out: "book a table for [Saturday night]".
-_DANGLING = re.compile(r"(?:\s+(?:for|on|by|at|in|before|until|this|next))+$", re.IGNORECASE)
+_DANGLING = re.compile(r"(?:\s+(?:for|on|by|at|in|to|before|until|this|next))+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)

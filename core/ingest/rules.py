@@ -17,8 +17,16 @@ from core.temporal import MONTHS, WEEKDAYS
 # A value runs to the end of the clause (a dash or a colon ends one too). A dot inside a word
 # does not end it: "my email is ana@example.com" (a capital after one starts a sentence).
 _IN_WORD = r"(?-i:[a-z0-9])"
-_VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|\.(?={_IN_WORD}))+?)"
-_END = rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|\.(?!{_IN_WORD})|[,!?;:\n\u2013\u2014]|$)"
+# Nor does one after a title or a place's prefix, before the name: "my doctor is Dr. Smith",
+# "I work at St. Mary's".
+_TITLES = ("St", "Dr", "Mt", "Ft", "Mr", "Mrs", "Ms", "Prof")
+_AFTER_TITLE = "|".join(rf"(?<=\b{t})\." for t in _TITLES)
+_VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|\.(?={_IN_WORD})|{_AFTER_TITLE})+?)"
+_NOT_AFTER_TITLE = "".join(rf"(?<!\b{t})" for t in _TITLES)
+_END = (
+    rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|{_NOT_AFTER_TITLE}\.(?!{_IN_WORD})"
+    r"|[,!?;:\n\u2013\u2014]|$)"
+)
 _PROFESSIONS = (
     "nurse|teacher|engineer|developer|doctor|student|designer|lawyer|accountant|programmer|"
     "architect|writer|artist|chef|cook|scientist|researcher|consultant|pharmacist|dentist|"
@@ -182,6 +190,11 @@ _RELATIONAL = {
     "left_location": ("location", "no longer lives in", "lives_in", True),
     "origin": ("origin", "is from", "is_from", False),
 }
+_NO_EMPLOYER = re.compile(
+    r"(?:home|night|nights|weekends?|least|most|times|the\s+(?:moment|weekend|same\s+time))$|"
+    r"(?:least|most)\b",
+    re.I,
+)
 # A time, not a place: a year, a decade, a month.
 _WHEN = re.compile(
     rf"(?:the\s+)?(?:'?\d|(?:{'|'.join(sorted(MONTHS))})\b)",
@@ -207,7 +220,11 @@ _STATE = re.compile(
     # ...or a judgement: "my family is awesome", "my art is important to me".
     r"awesome|amazing|great|important|key|inspiring|everything|always|wonderful|cool|fun|hard|"
     r"tough|crazy|nice|open|about|something|full\s+of|a\s+(?:mix|constant|good|great|huge|big)|"
-    r"the\s+(?:most|main|best))\b",
+    r"the\s+(?:most|main|best)|"
+    # ...or how it is today: "my dog is sick" is no lasting fact to replace "my dog is a lab".
+    r"sick|ill|unwell|broken|pregnant|tired|exhausted|busy|late|away|upset|angry|mad|sad|happy|"
+    r"stressed|stressful|boring|annoying|done|over|ready|finished|fine|okay|ok|better|worse|"
+    r"gone|lost|missing|asleep|awake|back|home|out|off|down|in\s+(?:the\s+)?hospital)\b",
     re.I,
 )
 # "My friend who is a fan of ...": the verb belongs to a clause inside the subject.
@@ -302,8 +319,15 @@ _ASKING = re.compile(
     re.I,
 )
 _SUPPOSED = re.compile(
-    r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|when|whenever)\b", re.I
+    r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|when|whenever|"
+    # ...doubted ("I'm not sure I like my job"), or made up ("write a story where I live on
+    # Mars").
+    r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"
+    r"(?:write|tell)\s+(?:me\s+)?an?\s+(?:short\s+)?(?:story|poem|song|novel|script|scene|tale))\b",
+    re.I,
 )
+# Play, to the message's end: "Roleplay as a pirate. I'm Captain Jack and I live in Tortuga."
+_PLAYED = re.compile(r"\b(?:pretend|pretending|role-?play|role play|make-?believe)\b", re.I)
 
 
 def _stated(text: str) -> Callable[[int], bool]:
@@ -313,9 +337,10 @@ def _stated(text: str) -> Callable[[int], bool]:
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
     supposed = [m.start() for m in _SUPPOSED.finditer(text)]
     others = others_words(text)
+    played = _PLAYED.search(text)
 
     def at(start: int) -> bool:
-        if others.holds(start):
+        if others.holds(start) or (played and played.start() < start):
             return False
         sentence = bisect_left(ends, start)
         opening = ends[sentence - 1] + 1 if sentence else 0
@@ -353,6 +378,9 @@ def _fact(
         # town: there, only a name is.
         named = re.match(r"(?:the\s+)?[A-Z]", value)
         if (rule == "left_location" or (rule == "origin" and place is not None)) and not named:
+            return None
+        # "I work at home", "I work at least 50 hours": where or how much, not for whom.
+        if rule in ("employer", "left_employer") and _NO_EMPLOYER.match(value):
             return None
         key, said, relation, ended = _RELATIONAL[rule]
         return Fact(
@@ -406,6 +434,9 @@ def _fact(
         said = _clean(groups["attr"])
         attribute = said.lower()
         if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
+            return None
+        # "My name is on the lease" replaced the user's name.
+        if attribute == "name" and not value[:1].isupper():
             return None
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
         return Fact(f"{owner}: {attribute}", f"{who}'s {said} is {value}", 0.7, turn_id)

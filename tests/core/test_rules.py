@@ -136,6 +136,17 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I moved away from home at 18.",
         "If I moved to Berlin, would you still remember me?",
         "What if I quit my job at Siemens?",
+        # Doubted or made up, not told.
+        "I'm not sure I like my job at Acme anymore.",
+        "Write a story where I live on Mars and I work at NASA.",
+        "Roleplay as a pirate. I'm Captain Jack and I live in Tortuga.",
+        # Where, when or how much one works, not for whom; how a thing is today.
+        "I work at home.",
+        "I work at least 50 hours a week.",
+        "My dog is sick.",
+        "My mum is in hospital.",
+        # A name's place, not the name: it replaced the user's.
+        "My name is on the lease.",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
@@ -146,6 +157,24 @@ def test_a_key_said_twice_holds_the_last_and_a_paste_yields_few_facts() -> None:
     assert facts("Call me Sam. Actually, call me Sammy.") == [("ana: name", "Ana goes by Sammy")]
     pasted = " ".join(f"I like dish number {i}." for i in range(500))
     assert len(facts(pasted)) == MAX_FACTS_PER_TURN
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My doctor is Dr. Smith.", [("ana: doctor", "Ana's doctor is Dr. Smith")]),
+        ("I work at St. Mary's.", [("ana: employer", "Ana works at St. Mary's")]),
+        (
+            "I work at Acme Inc. I live in Rome.",
+            [
+                ("ana: employer", "Ana works at Acme Inc"),
+                ("ana: location", "Ana lives in Rome"),
+            ],
+        ),
+    ],
+)
+def test_a_title_before_a_name_does_not_end_it(text: str, expected: list) -> None:
+    assert facts(text) == expected
 
 
 @pytest.mark.parametrize(

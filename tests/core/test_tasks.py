@@ -173,6 +173,8 @@ def test_an_explicit_reminder_with_a_deadline_is_high_priority() -> None:
     "text",
     [
         'She said "I need to finish the report" and left.',
+        "My friend thinks I should move to Berlin.",
+        "Let's pretend I'm a doctor.",
         "Do I need to bring my passport?",
         "I had to call the plumber last week.",
         "If I need to reschedule, I'll let you know.",
@@ -207,6 +209,7 @@ def test_quotes_questions_past_conditions_negations_and_figures_of_speech_are_no
         ("```\nTODO: I need to fix the login\nI have to call Bo", []),
         # A quoted title is kept whole; an inch mark quotes nothing.
         ('Remind me to watch "Dune, Part Two" tomorrow', ['Watch "Dune, Part Two"']),
+        ("Draft a message: I have to move our call to Friday.", ["Move our call"]),
         ('I bought a 55" TV, I need to mount it on the wall', ["Mount it on the wall"]),
     ],
 )
