@@ -39,6 +39,17 @@ _PROFESSIONS = (
 # The value of a rule's second wording (a pattern may name a group only once).
 _PLACE = _VALUE.replace("value", "place")
 
+_DIETS = (
+    r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic"
+)
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+# A list runs to the sentence's end ("allergic to penicillin, peanuts and shellfish"); its
+# items are parted in `_items`.
+_ITEMS = (
+    rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|\.(?={_IN_WORD}))+?)"
+    rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|\.(?!{_IN_WORD})|[!?;:\n\u2013\u2014]|$)"
+)
+_ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 _RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -84,7 +95,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+"
             rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|left)\s+my\s+job\s+at\s+"
-            rf"{_PLACE}{_END}",
+            rf"{_PLACE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|resigned\s+from|"
+            r"(?:got|was|have\s+been|'ve\s+been)\s+(?:fired|laid\s+off|let\s+go)\s+from)\s+"
+            rf"{_VALUE.replace('value', 'firm')}{_END}",
             re.I,
         ),
     ),
@@ -103,6 +116,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
             r"primary\s+school|math|music|art|english|history|science)\s+)*"
             rf"(?:{_PROFESSIONS}))(?![\w'\u2019-])",
+            re.I,
+        ),
+    ),
+    # "I'm a software engineer at Google": where, besides what (the profession's rule).
+    (
+        "employer",
+        re.compile(
+            rf"{_I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?:{_PROFESSIONS})\s+(?:at|for|with)\s+"
+            rf"{_VALUE}{_END}",
             re.I,
         ),
     ),
@@ -127,16 +149,38 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "name",
         re.compile(r"\b(?:[Cc]all me|I go by)\s+(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)"),
     ),
-    ("age", re.compile(rf"{_I_AM}(?P<value>\d{{1,3}})(?:\s+years?\s+old)?{_END}", re.I)),
+    (
+        "age",
+        re.compile(
+            rf"(?:{_I_AM}|\bI\s+(?:just\s+)?turned\s+)(?P<value>\d{{1,3}})(?:\s+years?\s+old)?"
+            rf"(?:\s+(?:now|today|yesterday|last\s+\w+))?{_END}",
+            re.I,
+        ),
+    ),
+    # "I was born on May 3, 1990": a birthday (a date holds its comma).
+    (
+        "birthday",
+        re.compile(
+            rf"\bI\s+was\s+born\s+on\s+(?:the\s+)?(?P<value>(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?"
+            rf"(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})(?:,?\s+\d{{4}})?)"
+            r"(?!\w)",
+            re.I,
+        ),
+    ),
     (
         "allergy",
-        re.compile(rf"{_I_AM}(?:very\s+|severely\s+)?allergic\s+to\s+{_VALUE}{_END}", re.I),
+        re.compile(
+            rf"{_I_AM}(?P<neg>not\s+|no\s+longer\s+)?(?:very\s+|severely\s+)?allergic\s+to\s+"
+            rf"{_ITEMS}",
+            re.I,
+        ),
     ),
     (
         "diet",
         re.compile(
-            rf"{_I_AM}(?:an?\s+)?(?:strict\s+)?(?P<value>vegetarian|vegan|pescatarian|"
-            rf"gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic){_END}",
+            rf"(?:{_I_AM}(?P<neg>no\s+longer\s+|not\s+)?|"
+            r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
+            rf"(?P<value>{_DIETS})(?P<since>\s+any\s*more)?{_END}",
             re.I,
         ),
     ),
@@ -283,6 +327,19 @@ def _clean(value: str) -> str:
     return _TRAILING_TIME.sub("", value)
 
 
+def _each(rule: str, groups: dict[str, str | None]) -> list[dict[str, str | None]]:
+    """One match's statements: each item of a list said at once, up to where the sentence
+    goes on about something else ("..., peanuts and I live in Rome")."""
+    if rule != "allergy":
+        return [groups]
+    items = []
+    for item in _ITEM_BREAK.split(groups["value"] or ""):
+        if not item or _FIRST_PERSON_WORD.search(item) or len(item.split()) > 4:
+            break
+        items.append(groups | {"value": item})
+    return items
+
+
 def _told_of(value: str) -> str:
     return _FIRST_PERSON_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
 
@@ -299,12 +356,13 @@ def extract_facts(turn: Turn) -> list[Fact]:
         for match in pattern.finditer(turn.text):
             if not stated(match.start()):
                 continue
-            fact = _fact(rule, match.groupdict(), who, owner, turn.id)
-            if fact is None:
-                continue
-            key = fact.key or fact.content
-            if key not in facts or facts[key][0] < match.start():
-                facts[key] = (match.start(), fact)
+            for groups in _each(rule, match.groupdict()):
+                fact = _fact(rule, groups, who, owner, turn.id)
+                if fact is None:
+                    continue
+                key = fact.key or fact.content
+                if key not in facts or facts[key][0] < match.start():
+                    facts[key] = (match.start(), fact)
     # A paste full of "I like ..." is not someone telling about themselves, one fact at a time.
     in_order = sorted(facts.values(), key=lambda said: said[0])
     return [fact for _, fact in in_order][:MAX_FACTS_PER_TURN]
@@ -362,7 +420,8 @@ def _fact(
 ) -> Fact | None:
     """What one matched statement says, or None when it says nothing that stands alone."""
     place = groups.get("place")
-    value = _clean(groups.get("value") or place or groups.get("choice") or "")
+    firm = groups.get("firm")
+    value = _clean(groups.get("value") or place or groups.get("choice") or firm or "")
     if not value or len(value) > 80 or _PRONOUNS.match(value):
         return None
     if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
@@ -377,7 +436,10 @@ def _fact(
         # "I'm from work" is not a birthplace, nor "I moved away from home" a move out of a
         # town: there, only a name is.
         named = re.match(r"(?:the\s+)?[A-Z]", value)
+        # "I quit smoking" left no employer: a firm is named.
         if (rule == "left_location" or (rule == "origin" and place is not None)) and not named:
+            return None
+        if firm is not None and not named:
             return None
         # "I work at home", "I work at least 50 hours": where or how much, not for whom.
         if rule in ("employer", "left_employer") and _NO_EMPLOYER.match(value):
@@ -410,11 +472,16 @@ def _fact(
             return None
         return Fact(f"{owner}: age", f"{who} is {value} years old", 0.6, turn_id)
     if rule == "allergy":
-        return Fact(
-            f"{owner}: allergic to {value.lower()}", f"{who} is allergic to {value}", 0.9, turn_id
-        )
+        neg = (groups.get("neg") or "").split()
+        said = f"is {' '.join(neg)} allergic to" if neg else "is allergic to"
+        return Fact(f"{owner}: allergic to {value.lower()}", f"{who} {said} {value}", 0.9, turn_id)
     if rule == "diet":
-        return Fact(f"{owner}: diet", f"{who} is {value.lower()}", 0.8, turn_id)
+        neg = groups.get("neg") or ""
+        ended = groups.get("stopped") or groups.get("since") or "longer" in neg
+        said = "is no longer" if ended else "is not" if neg else "is"
+        return Fact(f"{owner}: diet", f"{who} {said} {value.lower()}", 0.8, turn_id)
+    if rule == "birthday":
+        return Fact(f"{owner}: born", f"{who} was born on {value}", 0.8, turn_id)
     if rule == "abstains":
         verb = groups["verb"].lower()
         return Fact(

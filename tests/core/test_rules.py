@@ -86,9 +86,35 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I'm a nurse.", [("ana: occupation", "Ana is a nurse")]),
         (
             "I'm a senior software engineer at Google.",
-            [("ana: occupation", "Ana is a senior software engineer")],
+            [
+                ("ana: occupation", "Ana is a senior software engineer"),
+                ("ana: employer", "Ana works at Google"),
+            ],
         ),
         ("I'm married to Tomás.", [("ana: partner", "Ana is married to Tomás")]),
+        # What ends or changes a fact, on the key it changes.
+        ("I quit Acme last month.", [("ana: employer", "Ana no longer works at Acme")]),
+        ("I got laid off from Initech.", [("ana: employer", "Ana no longer works at Initech")]),
+        ("I'm no longer vegetarian.", [("ana: diet", "Ana is no longer vegetarian")]),
+        ("I stopped being vegan.", [("ana: diet", "Ana is no longer vegan")]),
+        ("I'm not vegan anymore.", [("ana: diet", "Ana is no longer vegan")]),
+        (
+            "I'm not allergic to peanuts, that was my brother.",
+            [("ana: allergic to peanuts", "Ana is not allergic to peanuts")],
+        ),
+        ("I'm 35 now.", [("ana: age", "Ana is 35 years old")]),
+        ("I turned 40 yesterday.", [("ana: age", "Ana is 40 years old")]),
+        ("I was born on May 3, 1990.", [("ana: born", "Ana was born on May 3, 1990")]),
+        # Each of a list, up to where the sentence goes on about something else.
+        (
+            "I'm allergic to penicillin, peanuts and shellfish, and I live in Rome.",
+            [
+                ("ana: allergic to penicillin", "Ana is allergic to penicillin"),
+                ("ana: allergic to peanuts", "Ana is allergic to peanuts"),
+                ("ana: allergic to shellfish", "Ana is allergic to shellfish"),
+                ("ana: location", "Ana lives in Rome"),
+            ],
+        ),
         # Said twice in a message, a key holds what was said last.
         ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
     ],
@@ -122,6 +148,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I grew up in the 90s.",
         "I'm a big fan of jazz.",
         "I'm a doctor's assistant.",
+        "I quit smoking.",
         "I'm not a doctor.",
         "I'm engaged to my best friend.",
         "I'm allergic to it.",
