@@ -239,6 +239,14 @@ _NO_EMPLOYER = re.compile(
     r"(?:least|most)\b",
     re.I,
 )
+# The people (and pets) in someone's life, each with facts of their own.
+_KIN = frozenset(
+    "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
+    "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
+    "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
+    "cousin niece nephew colleague coworker dog cat".split()
+)
+_AGED = re.compile(r"\d{1,3}(?:\s+(?:years?|months?)(?:\s+old)?)?", re.I)
 # A time, not a place: a year, a decade, a month.
 _WHEN = re.compile(
     rf"(?:the\s+)?(?:'?\d|(?:{'|'.join(sorted(MONTHS))})\b)",
@@ -325,6 +333,23 @@ _TRAILING_TIME = re.compile(
 def _clean(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"")
     return _TRAILING_TIME.sub("", value)
+
+
+def _facet(attribute: str, value: str) -> str | None:
+    """Which of a person's (or a pet's) facts "my X is ..." tells, added to its key: "my wife
+    is Anna", then "my wife is a nurse", replaced her name. None when it tells none that
+    lasts ("my son is at school")."""
+    if attribute.split()[-1] not in _KIN or value[:1].isupper():
+        return ""
+    if _AGED.fullmatch(value):
+        return " age"
+    if re.fullmatch(_DIETS, value, re.I):
+        return " diet"
+    if re.match(r"from\s", value, re.I):
+        return " origin"
+    if re.match(r"an?\s", value, re.I):
+        return " role"
+    return None
 
 
 def _each(rule: str, groups: dict[str, str | None]) -> list[dict[str, str | None]]:
@@ -505,8 +530,11 @@ def _fact(
         # "My name is on the lease" replaced the user's name.
         if attribute == "name" and not value[:1].isupper():
             return None
+        facet = _facet(attribute, value)
+        if facet is None:
+            return None
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
-        return Fact(f"{owner}: {attribute}", f"{who}'s {said} is {value}", 0.7, turn_id)
+        return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} is {value}", 0.7, turn_id)
     if rule == "preference":
         verb = groups["verb"].lower()
         verb = "hate" if verb == "can't stand" else verb

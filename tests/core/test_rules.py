@@ -105,6 +105,16 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I'm 35 now.", [("ana: age", "Ana is 35 years old")]),
         ("I turned 40 yesterday.", [("ana: age", "Ana is 40 years old")]),
         ("I was born on May 3, 1990.", [("ana: born", "Ana was born on May 3, 1990")]),
+        # A person's facts are each their own: her role did not replace her name.
+        (
+            "My wife is Anna. My wife is a nurse. My wife is vegetarian. My son is 7 years old.",
+            [
+                ("ana: wife", "Ana's wife is Anna"),
+                ("ana: wife role", "Ana's wife is a nurse"),
+                ("ana: wife diet", "Ana's wife is vegetarian"),
+                ("ana: son age", "Ana's son is 7 years old"),
+            ],
+        ),
         # Each of a list, up to where the sentence goes on about something else.
         (
             "I'm allergic to penicillin, peanuts and shellfish, and I live in Rome.",
@@ -171,6 +181,8 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I work at home.",
         "I work at least 50 hours a week.",
         "My dog is sick.",
+        "My son is at school.",
+        "My mom is visiting next week.",
         "My mum is in hospital.",
         # A name's place, not the name: it replaced the user's.
         "My name is on the lease.",
