@@ -33,6 +33,7 @@ _NOT_OWN = re.compile(
     rf"(?i:{_FORWARDED})|{_FENCED}|{_QUOTED_LINE}|{_QUOTATION}", re.MULTILINE | re.DOTALL
 )
 _LONGEST_BACKTICKS = re.compile(r"`+")
+MASK = "\u00b7"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +49,15 @@ class OthersWords:
         index = bisect_right(self.starts, position) - 1
         return index >= 0 and position < self.ends[index]
 
-    def blanked(self) -> str:
-        """The text with others' words turned to spaces (lines kept): what the writer says
-        themselves, at the same positions, so a phrase found in it can be read in the text."""
+    def masked(self) -> str:
+        """The text with others' words turned to a mark that is no word, no space and no
+        sentence's end (lines kept): what the writer says themselves, at the same positions, so
+        a phrase found in it can be read in the text, a quoted one whole ("add "buy eggs" to
+        my list")."""
         pieces, last = [], 0
         for start, end in zip(self.starts, self.ends, strict=True):
             pieces.append(self.text[last:start])
-            pieces.append(re.sub(r"[^\n]", " ", self.text[start:end]))
+            pieces.append(re.sub(r"[^\n]", MASK, self.text[start:end]))
             last = end
         pieces.append(self.text[last:])
         return "".join(pieces)

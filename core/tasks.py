@@ -29,12 +29,17 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\b(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder\s+(?:for\s+me\s+)?"
             r"to\s+(?P<task>.+)",
         ),
-        ("todo", 0.90, r"^(?:todo|to-do|note to self|reminder)\s*[:\-\u2013]\s*(?P<task>.+)"),
+        (
+            "todo",
+            0.90,
+            r"^(?:todo|to-do|note to self|reminder|(?:add\s+)?(?:an?\s+)?(?:new\s+)?"
+            r"(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)\s*[:\-\u2013]\s*(?P<task>.+)",
+        ),
         (
             "on_my_list",
             0.90,
             r"^(?:please\s+)?(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
-            r"(?:to-?do|task)s?(?:\s+list)?\b",
+            r"(?:(?:to-?do|task)s?(?:\s+list)?|list)\b",
         ),
         (
             "dont_forget",
@@ -173,6 +178,17 @@ _NOT_ACTIONS = {
     "love",
     "pretend",
     "imagine",
+    # Moods and thoughts: "I need to vent", "let's think about this differently".
+    "think",
+    "vent",
+    "rant",
+    "breathe",
+    "relax",
+    "calm",
+    "chill",
+    "reflect",
+    "understand",
+    "feel",
 }
 _STOPWORDS = frozenset(
     "a an the my our your his her their its this that these those to for of on in at with about "
@@ -239,7 +255,7 @@ def _is_question(sentence: str, pattern: str) -> bool:
 
 
 def _clean_title(raw: str, own: str, due: Due | None) -> str:
-    """The to-do in `raw`, cut at its clause's end; `own` is `raw` with quotations blanked, so a
+    """The to-do in `raw`, cut at its clause's end; `own` is `raw` with quotations masked, so a
     quoted title is kept whole ("watch "Dune, Part Two"")."""
     clause_end = _CLAUSE_END.search(own)
     title = _REMEMBERING.sub("", raw[: clause_end.start()] if clause_end else raw)
@@ -247,7 +263,9 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
         title = re.sub(re.escape(due.phrase), " ", title, flags=re.IGNORECASE)
     title = _POLITE.sub(" ", title)
     title = re.sub(r"\s+", " ", title).strip(" .!?;:'")
-    title = title.strip(' "') if title.count('"') % 2 else title
+    # A quotation mark the cut left alone goes, as do those around the whole to-do.
+    if title.count('"') % 2 or (title.count('"') == 2 and title[0] == title[-1] == '"'):
+        title = title.strip(' "')
     return _DANGLING.sub("", title)
 
 
@@ -276,7 +294,7 @@ def find_task_signals(
 ) -> list[TaskSignal]:
     """Task-like phrases in `text`, one per sentence at most."""
     signals = []
-    own = others_words(text).blanked()
+    own = others_words(text).masked()
     for match in _SENTENCE.finditer(own):
         # Cut by the text's own spaces: a quoted title ends a sentence ("watch "Dune"").
         said = text[match.start() : match.end()]

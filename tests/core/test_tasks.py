@@ -174,6 +174,9 @@ def test_an_explicit_reminder_with_a_deadline_is_high_priority() -> None:
     [
         'She said "I need to finish the report" and left.',
         "My friend thinks I should move to Berlin.",
+        "I need to vent for a second.",
+        "Let's think about this differently.",
+        "Did you add the milk to my list?",
         "Let's pretend I'm a doctor.",
         "Do I need to bring my passport?",
         "I had to call the plumber last week.",
@@ -210,6 +213,10 @@ def test_quotes_questions_past_conditions_negations_and_figures_of_speech_are_no
         # A quoted title is kept whole; an inch mark quotes nothing.
         ('Remind me to watch "Dune, Part Two" tomorrow', ['Watch "Dune, Part Two"']),
         ("Draft a message: I have to move our call to Friday.", ["Move our call"]),
+        # The quoted words are the to-do itself.
+        ('Add "buy eggs" to my list.', ["Buy eggs"]),
+        ('Remind me to "call mom".', ["Call mom"]),
+        ("Add a task: renew the passport", ["Renew the passport"]),
         ('I bought a 55" TV, I need to mount it on the wall', ["Mount it on the wall"]),
     ],
 )
