@@ -214,6 +214,18 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "Remember that Anna's birthday is June 3": asked for, whoever it is about. Not "remember
+    # that time we...?" (reminiscing) nor "remember to" (a to-do).
+    (
+        "note",
+        re.compile(
+            r"(?:^|(?<=[.!?]\s))(?:(?:please|and|also|oh|ok|okay|hey)\W+)*(?:remember|note|"
+            r"keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget)(?:\s+this)?(?:\s+that\s+|\s*:\s*)"
+            r"(?!(?:time|day|night|trip|one|moment|place|guy|girl)\b)"
+            rf"(?P<value>(?:[^.!?\n]|\.(?={_IN_WORD})|{_AFTER_TITLE})+)(?=[.!\n]|$)",
+            re.I | re.M,
+        ),
+    ),
     (
         "decision",
         re.compile(
@@ -225,6 +237,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 MAX_FACTS_PER_TURN = 20
+# What the user asks to be remembered counts more than what is only said.
+NOTE_IMPORTANCE = 0.9
+MAX_NOTE_CHARS = 300
 # Facts that relate the speaker to a named thing: rule -> (key, as told, relation, whether the
 # statement ends the relationship rather than starts it).
 _RELATIONAL = {
@@ -322,7 +337,8 @@ def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Rel
 
 
 _TRAILING_TIME = re.compile(
-    r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|"
+    r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|(?:right\s+)?now|"
+    r"at\s+the\s+moment|currently|"
     r"these\s+days|as\s+well|too|any\s?more|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
     r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december|(?:19|20)\d\d))$",
@@ -446,9 +462,21 @@ def _fact(
     """What one matched statement says, or None when it says nothing that stands alone."""
     place = groups.get("place")
     firm = groups.get("firm")
-    value = _clean(groups.get("value") or place or groups.get("choice") or firm or "")
-    if not value or len(value) > 80 or _PRONOUNS.match(value):
+    said = groups.get("value") or place or groups.get("choice") or firm or ""
+    # A note keeps its times: "the car needs an oil change in March".
+    value = " ".join(said.split()) if rule == "note" else _clean(said)
+    longest = MAX_NOTE_CHARS if rule == "note" else 80
+    if not value or len(value) > longest or _PRONOUNS.match(value):
         return None
+    if rule == "note":
+        # Kept in the user's words: "my" is theirs. What a rule reads in it is kept by that
+        # rule's key instead, so a later statement supersedes it.
+        told = [r for r, pattern in _RULES if r != "note" and pattern.search(value)]
+        return (
+            None
+            if told
+            else Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
+        )
     if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
         return None
     value = _told_of(value)

@@ -488,3 +488,16 @@ def test_an_email_pasted_as_a_quote_is_asked_about_not_taken_as_the_users_words(
     assert store.tasks.inbox() == []
     shown = shell.window.chat.transcript.toPlainText()
     assert "I moved to Berlin" in shown and "> I moved" not in shown
+
+
+def test_what_the_user_asks_to_be_remembered_is_kept_as_they_said_it(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """ "Remember that ..." about anything but the user was only part of the conversation's
+    segment, as weighty as small talk."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "Please remember: the wifi password at the cabin is sunflower42.")
+    (note,) = shell.services.store.memories.of_kind(MemoryKind.SEMANTIC)
+    assert note.content.endswith("asked to remember: the wifi password at the cabin is sunflower42")
+    assert note.importance == 0.9

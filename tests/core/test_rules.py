@@ -125,6 +125,16 @@ def facts(text: str) -> list[tuple[str | None, str]]:
                 ("ana: location", "Ana lives in Rome"),
             ],
         ),
+        # Asked to be remembered, in the user's words; what a rule reads in it, by its key.
+        (
+            "Thanks! Remember that Tom's birthday is June 3.",
+            [(None, "Ana asked to remember: Tom's birthday is June 3")],
+        ),
+        (
+            "Don't forget that the car needs an oil change in March.",
+            [(None, "Ana asked to remember: the car needs an oil change in March")],
+        ),
+        ("Remember that I live in Lisbon now.", [("ana: location", "Ana lives in Lisbon")]),
         # Said twice in a message, a key holds what was said last.
         ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
     ],
@@ -159,6 +169,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm a big fan of jazz.",
         "I'm a doctor's assistant.",
         "I quit smoking.",
+        # Reminiscing and asking are no notes.
+        "Remember that time we went camping? It was great.",
+        "Remember that trip to Rome, it was so fun.",
+        "Do you remember that I live in Berlin?",
         "I'm not a doctor.",
         "I'm engaged to my best friend.",
         "I'm allergic to it.",
