@@ -8,9 +8,11 @@ from __future__ import annotations
 import codecs
 import hashlib
 import logging
+import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
@@ -95,6 +97,26 @@ class DocumentText:
     text: str
     content_hash: str
     size_bytes: int
+    # The day its name says it was written (a journal's daily note), if it names one.
+    written_on: datetime | None = None
+
+
+# A daily note's name: Obsidian's "2024-05-02", Logseq's "2024_05_02", "20240502", maybe
+# followed by more ("2024-05-02 Thursday", "2024-05-02 standup").
+_DATED_NAME = re.compile(r"(\d{4})([-_.]?)(\d{2})\2(\d{2})(?![\d])")
+
+
+def date_in_name(path: Path) -> datetime | None:
+    """The day a file's name opens with, at noon UTC (inside that day wherever the user is):
+    a journal's notes are what was written that day, found by "what did I do last March"."""
+    found = _DATED_NAME.match(path.stem)
+    if found is None:
+        return None
+    year, _, month, day = found.groups()
+    try:
+        return datetime(int(year), int(month), int(day), 12, tzinfo=UTC)
+    except ValueError:
+        return None
 
 
 def supported(path: Path) -> bool:
@@ -197,7 +219,7 @@ def _document(path: Path, fmt: DocumentFormat, data: bytes) -> DocumentText:
             f"{path.name} has no text to remember{why if fmt is DocumentFormat.PDF else ''}."
         )
     digest = hashlib.sha256(_CONVERTED_BY + data if convert else data).hexdigest()
-    return DocumentText(path, fmt, text, digest, len(data))
+    return DocumentText(path, fmt, text, digest, len(data), date_in_name(path))
 
 
 def _decode(path: Path, data: bytes) -> str:

@@ -276,13 +276,15 @@ class DocumentImporter:
             else:
                 fresh.append((chunk, digest))
         stale = [m for group in old_by_hash.values() for m in group]
+        # A daily note's passages date from its day (one named for a day to come, from now).
+        dated = min(document.written_on, now) if document.written_on else now
         vectors = self._embed([chunk.text for chunk, _ in fresh], cancel, embedded)
         memories = self._store.memories
         with self._store.db.write() as cur:
             written = [
                 (
                     memories.supersede(
-                        cur, old.id, self._new_memory(key, chunk, digest, now), vector
+                        cur, old.id, self._new_memory(key, chunk, digest, dated), vector
                     ),
                     chunk.text,
                     (),
@@ -293,7 +295,7 @@ class DocumentImporter:
             if added:
                 ids = memories.insert(
                     cur,
-                    [self._new_memory(key, chunk, digest, now) for chunk, digest in added],
+                    [self._new_memory(key, chunk, digest, dated) for chunk, digest in added],
                     vectors[len(stale) :],
                 )
                 written += [(i, chunk.text, ()) for i, (chunk, _) in zip(ids, added, strict=True)]

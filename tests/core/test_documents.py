@@ -271,3 +271,38 @@ def test_a_long_document_shows_progress_while_embedded_and_a_cancel_writes_none_
     done = [d for d, _ in steps]
     assert done == sorted(done) and steps[-1] == (2 * STEPS_PER_FILE, 2 * STEPS_PER_FILE)
     assert any(0 < d < STEPS_PER_FILE for d in done)
+
+
+def test_a_journals_daily_notes_date_from_their_day(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """Obsidian's and Logseq's daily notes were dated the day they were added: "what did I do
+    in March 2024" found none of them."""
+    vault = tmp_path / "vault"
+    (vault / "journals").mkdir(parents=True)
+    notes = {
+        "journals/2024-03-05.md": "Went bouldering at the climbing gym with Bo.",
+        "journals/2024_03_20 standup.md": "Climbing gym again, Bo sent the blue route.",
+        "journals/2026-12-31 goals.md": "Climb outdoors at the gym's crag trip.",
+        "journals/20241340.md": "Climbing gym notes with no real day.",
+        "Climbing ideas.md": "A climbing gym membership for Bo's birthday.",
+    }
+    for name, text in notes.items():
+        (vault / name).write_text(f"# Day\n\n{text}\n")
+    DocumentImporter(store, embedder, Chunker(token_counter(None))).ingest([vault], NOW)
+    dated = {
+        Path(m.source_path or "").name: m.created_at
+        for m in store.memories.of_kind(MemoryKind.DOCUMENT)
+    }
+    assert dated == {
+        "2024-03-05.md": datetime(2024, 3, 5, 12, tzinfo=UTC),
+        "2024_03_20 standup.md": datetime(2024, 3, 20, 12, tzinfo=UTC),
+        "2026-12-31 goals.md": NOW,
+        "20241340.md": NOW,
+        "Climbing ideas.md": NOW,
+    }
+    found = Retriever(store, embedder).search(SearchRequest("climbing gym in March 2024", NOW))
+    assert {Path(r.memory.source_path or "").name for r in found.results} == {
+        "2024-03-05.md",
+        "2024_03_20 standup.md",
+    }
