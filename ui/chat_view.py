@@ -56,6 +56,15 @@ RENDER_INTERVAL_MS = 40
 # megabyte made each redraw take half a second. The message itself is kept whole.
 SHOWN_CHARS_MAX = 20_000
 PASTE_AS_QUOTE = "Ctrl+Shift+V"
+# A paste this long may be an email or a message from someone else: the chat says how to quote
+# one (once a run).
+LONG_PASTE_LINES = 3
+LONG_PASTE_CHARS = 300
+PASTE_HINT = (
+    f"Pasted someone else's words, such as an email? Ctrl+Z takes the paste back and "
+    f"{PASTE_AS_QUOTE} pastes it as a quote: what it says of its writer is then not taken as "
+    "said by you."
+)
 
 
 class ModelState(StrEnum):
@@ -110,6 +119,16 @@ class Composer(QPlainTextEdit):
 
     sig_submitted = Signal()
     """Enter was pressed without Shift."""
+    sig_pasted_long = Signal()
+    """A page or several lines were pasted as they were: maybe someone else's words."""
+
+    def insertFromMimeData(self, source: QMimeData) -> None:  # noqa: N802 (Qt's name)
+        super().insertFromMimeData(source)
+        pasted = source.text()
+        if (pasted.count("\n") >= LONG_PASTE_LINES or len(pasted) >= LONG_PASTE_CHARS) and not (
+            pasted.lstrip().startswith(">")
+        ):
+            self.sig_pasted_long.emit()
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:  # noqa: N802 (Qt's name)
         """Files dropped here are for the window to take in, not their paths to type."""
@@ -234,6 +253,8 @@ class ChatView(QWidget):
         # Where the reply being written starts in the transcript (None: not written now).
         self._reply_at: int | None = None
         self.composer.sig_submitted.connect(self._on_composer_submitted)
+        self.composer.sig_pasted_long.connect(self._on_long_paste)
+        self._paste_hinted = False
         self.send_button.clicked.connect(self._on_composer_submitted)
         self.stop_button.clicked.connect(self._on_stop_clicked)
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
@@ -503,6 +524,12 @@ class ChatView(QWidget):
         can_send = not self._replying and self._state in (ModelState.LOADING, ModelState.READY)
         self.send_button.setEnabled(can_send)
         self.stop_button.setEnabled(self._replying)
+
+    def _on_long_paste(self) -> None:
+        """Said once a run, beside this turn's other words (not over the model's state)."""
+        if not self._paste_hinted and self._state is ModelState.READY:
+            self._paste_hinted = True
+            self.add_notice(PASTE_HINT)
 
     def _on_composer_submitted(self) -> None:
         text = self.composer.toPlainText().strip()
