@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from core.others_words import others_words
+
 MONTHS = {
     name: number
     for number, names in enumerate(
@@ -141,9 +143,10 @@ def _ago(amount: int, unit: str, now: datetime) -> tuple[datetime, datetime]:
 def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
     """The first time phrase in `query` as a window, or None when there is none, or when it
     reaches past the calendar ("9999999 years ago", "after December 31, 9999"): that names
-    no time anything was said in, and must not fail the search it is part of."""
+    no time anything was said in, and must not fail the search it is part of. A phrase in
+    someone else's words (a quoted email's "last month") is theirs, not the question's."""
     try:
-        return _parse_time_window(query, now)
+        return _parse_time_window(others_words(query).masked(), now)
     except (OverflowError, ValueError):
         return None
 
@@ -406,7 +409,7 @@ def asks_what_was_said(query: str) -> bool:
     """Whether a query's time phrase names when something was said rather than when it
     happened: events are often told later ("In April: we went to a conference last month"),
     so for them the phrase ranks what was said then first without hiding the rest."""
-    return bool(_ABOUT_TALK.search(query))
+    return bool(_ABOUT_TALK.search(others_words(query).masked()))
 
 
 def dates_an_event(message: str) -> bool:
@@ -414,6 +417,5 @@ def dates_an_event(message: str) -> bool:
     month") rather than asking to recall something ("What did we decide last week?", "I forgot
     what I said yesterday"). The time phrase of the first dates the event: recall for it must
     not be narrowed to that time, or what it changes ("User lives in Berlin") is never seen."""
-    return (
-        "?" not in message and bool(_FIRST_PERSON.match(message)) and not _RECALLING.search(message)
-    )
+    own = others_words(message).masked()
+    return "?" not in own and bool(_FIRST_PERSON.match(own)) and not _RECALLING.search(own)

@@ -100,6 +100,10 @@ def test_phrase_becomes_window(query: str, start: datetime, end: datetime) -> No
         "since " * 2000,
         "what did I do the last day of the trip?",
         "the last time we spoke",
+        # The time of someone else's words: a pasted email's, not the question's. Its "last
+        # month" hid what was remembered outside it.
+        "What does Tom want from me?\n> Hi Ana,\n> I moved to Berlin last month.",
+        'She wrote "see you yesterday", what does that mean?',
     ],
 )
 def test_no_phrase_no_window(query: str) -> None:
@@ -120,6 +124,8 @@ def test_no_phrase_no_window(query: str) -> None:
         ("Remind me what I said on Monday", False),
         ("Show me last month's notes", False),
         ("The plumber came yesterday.", False),
+        # Its question is the user's; the email's is Tom's.
+        ("I moved to Lisbon last month.\n> Are you free tomorrow?", True),
     ],
 )
 def test_a_message_that_dates_an_event_is_told_from_one_that_asks_to_recall(
