@@ -10,7 +10,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QLocalSocket
 
+from app.cli_asking import ConfirmationNeeded, agreed
 from app.routed_output import captured, install
 from app.services import Services, wall_clock
 from app.single_instance import CONNECT_TIMEOUT_MS, MALFORMED, RUN, Reply, server_name
@@ -29,8 +30,9 @@ POLL_MS = 250
 
 # Starts an import in the window (`import` or `ingest`, and its files); False while one runs.
 HandOver = Callable[[str, list[Path]], bool]
-# Runs a command's arguments (and the folder it was typed in) on the app's services.
-Runner = Callable[[Services, list[str], Path, HandOver], int]
+# Runs a command's arguments (and the folder it was typed in) on the app's services, with what
+# the user agreed to at the terminal.
+Runner = Callable[[Services, list[str], Path, HandOver, str], int]
 # How long a command waits for the window to take an import it hands over.
 HAND_OVER_S = 10
 
@@ -46,12 +48,39 @@ class Relayed:
 
 def relay(home: Path, argv: list[str]) -> Relayed | None:
     """Runs the command in the Engram that holds `home`'s memory file; None when none answers
-    (the file is held by something else)."""
+    (the file is held by something else). What the command would ask before doing what cannot
+    be undone is asked here, at the terminal, and done there only as agreed."""
+    request: dict[str, Any] = {"argv": argv, "cwd": os.getcwd()}
+    said = _exchange(home, request)
+    if said is None:
+        return None
+    try:
+        asked = ConfirmationNeeded(**said["ask"])
+    except (KeyError, TypeError):
+        return _relayed(said)
+    if not agreed(asked.action, asked.question, False, asked.nothing):
+        return replace(_relayed(said), code=1)
+    said = _exchange(home, request | {"agreed": asked.action})
+    if said is None:
+        return Relayed("", "Engram closed before the command was done.\n", 1)
+    if "ask" in said:
+        # What the command names changed while the user was asked ("forget --query" found
+        # another memory): nothing was done.
+        return Relayed(
+            said["stdout"],
+            "What this command names changed while you were asked; nothing was done. Run it "
+            "again.\n",
+            1,
+        )
+    return _relayed(said)
+
+
+def _exchange(home: Path, request: dict[str, Any]) -> dict[str, Any] | None:
+    """One request to the app and its answer; None when no app answers."""
     socket = QLocalSocket()
     socket.connectToServer(server_name(home))
     if not socket.waitForConnected(CONNECT_TIMEOUT_MS):
         return None
-    request = {"argv": argv, "cwd": os.getcwd()}
     socket.write(RUN + json.dumps(request).encode() + b"\n")
     socket.flush()
     answer = b""
@@ -65,8 +94,17 @@ def relay(home: Path, argv: list[str]) -> Relayed | None:
         socket.abort()
     try:
         said = json.loads(answer)
+        if isinstance(said, dict):
+            return said
+    except ValueError:
+        pass
+    return {"stdout": "", "stderr": "Engram closed before the command was done.\n", "code": 1}
+
+
+def _relayed(said: dict[str, Any]) -> Relayed:
+    try:
         return Relayed(str(said["stdout"]), str(said["stderr"]), int(said["code"]))
-    except (ValueError, KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         return Relayed("", "Engram closed before the command was done.\n", 1)
 
 
@@ -100,27 +138,36 @@ class CommandRelay(QObject):
             reply(MALFORMED)
             return
         folder = Path(cwd) if isinstance(cwd, str) else Path.home()
+        agreed_to = request.get("agreed")
         install()
         threading.Thread(
-            target=self._command, args=(argv, folder, reply), name="engram-command", daemon=True
+            target=self._command,
+            args=(argv, folder, agreed_to if isinstance(agreed_to, str) else "", reply),
+            name="engram-command",
+            daemon=True,
         ).start()
 
-    def _command(self, argv: list[str], cwd: Path, reply: Reply) -> None:
+    def _command(self, argv: list[str], cwd: Path, agreed_to: str, reply: Reply) -> None:
         # Commands forget on the wall clock; a second's slack for its resolution.
         started = wall_clock() - timedelta(seconds=1)
         store = self._services.store
         forgets = store.forgets
         forgotten: list[str] | None = None
+        asked: ConfirmationNeeded | None = None
         with captured() as (out, err):
             try:
-                code = self._run(self._services, argv, cwd, self._hand_over)
+                code = self._run(self._services, argv, cwd, self._hand_over, agreed_to)
                 if store.forgets != forgets:
                     forgotten = store.memories.forgotten_since(started)
+            except ConfirmationNeeded as question:
+                asked, code = question, 1
             except Exception as exc:  # the terminal hears it (the app closing, say); it goes on
                 log.exception("A command from the terminal failed: %s", argv)
                 err.write(f"engram: the command failed ({exc}); see the log.\n")
                 code = 1
-        answer = {"stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
+        answer: dict[str, Any] = {"stdout": out.getvalue(), "stderr": err.getvalue(), "code": code}
+        if asked is not None:
+            answer["ask"] = asdict(asked)
         self.sig_ran.emit(reply, answer, forgotten)
 
     def _hand_over(self, command: str, paths: list[Path]) -> bool:

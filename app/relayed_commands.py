@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from app.cli import COMMANDS, build_parser, reported
+from app.cli_asking import for_a_terminal
 from app.command_relay import HandOver
 from app.services import Services
 
@@ -35,8 +36,11 @@ RELAYED = frozenset(
 )
 
 
-def run_relayed(services: Services, argv: list[str], cwd: Path, hand_over: HandOver) -> int:
-    """`argv` as the terminal gave it (files named relative to `cwd`, where it was typed)."""
+def run_relayed(
+    services: Services, argv: list[str], cwd: Path, hand_over: HandOver, agreed_to: str = ""
+) -> int:
+    """`argv` as the terminal gave it (files named relative to `cwd`, where it was typed);
+    `agreed_to`: what the user said yes to there, when the command asked (`cli_asking`)."""
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:
@@ -52,7 +56,8 @@ def run_relayed(services: Services, argv: list[str], cwd: Path, hand_over: HandO
     _anchor_paths(args, cwd)
     if args.command in HANDED_OVER:
         return _handed_over(args, hand_over)
-    return reported(args.command, lambda: COMMANDS[args.command](services, args))
+    with for_a_terminal(agreed_to):
+        return reported(args.command, lambda: COMMANDS[args.command](services, args))
 
 
 def _handed_over(args: argparse.Namespace, hand_over: HandOver) -> int:

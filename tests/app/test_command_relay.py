@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app import import_jobs
+from app import command_relay, import_jobs
 from app.shell import INTERACTIVE_MESSAGE
 from core.ingest.conversation_file import (
     ConversationFile,
@@ -50,10 +50,15 @@ class AppsOwnTerminal(io.StringIO):
         pytest.fail("asked at the app's own terminal")
 
 
-def run_in(qtbot: QtBot, shell: Any, *argv: str, cwd: Path | None = None) -> dict[str, Any]:
-    """The command as a terminal hands it to the app, and the app's answer."""
+def run_in(
+    qtbot: QtBot, shell: Any, *argv: str, cwd: Path | None = None, agreed: str | None = None
+) -> dict[str, Any]:
+    """The command as a terminal hands it to the app (with what the user agreed to there),
+    and the app's answer."""
     answers: list[dict[str, Any]] = []
     request = {"argv": list(argv), "cwd": str(cwd or Path.cwd())}
+    if agreed is not None:
+        request["agreed"] = agreed
     shell.commands.take(request, answers.append)
     qtbot.waitUntil(lambda: bool(answers), timeout=WAIT_MS)
     return answers[0]
@@ -87,14 +92,17 @@ def test_a_forget_from_the_terminal_takes_the_words_off_the_screen(
     sidebar = shell.window.sidebar
     card = next(c for c in sidebar.cards if "4512" in c.result.memory.content)
     forgotten = card.result.memory.id
-    # The app cannot ask at the terminal that typed it, nor in the window, nor at its own
-    # terminal (started from one): it refuses what would need asking.
+    # The app asks neither in the window nor at its own terminal (started from one): it hands
+    # the question to the terminal that typed the command, having done nothing.
     monkeypatch.setattr(dialogs, "confirm", lambda *_: pytest.fail("asked in the window"))
     monkeypatch.setattr(sys, "stdin", AppsOwnTerminal())
     answer = run_in(qtbot, shell, "forget", forgotten)
-    assert answer["code"] == 1 and "pass --yes" in answer["stderr"]
+    asked = answer["ask"]
+    assert answer["code"] == 1 and "4512" in asked["question"]
     assert sidebar.card_for(forgotten) is not None
-    answer = run_in(qtbot, shell, "forget", "--yes", forgotten)
+    # Agreed to something else (the terminal asked about another memory): asked again.
+    assert "ask" in run_in(qtbot, shell, "forget", forgotten, agreed="forget m-0: 'x'")
+    answer = run_in(qtbot, shell, "forget", forgotten, agreed=asked["action"])
     assert answer["code"] == 0 and "only a tombstone remains" in answer["stdout"]
     chat = shell.window.chat
     qtbot.waitUntil(lambda: "4512" not in chat.transcript.toPlainText(), timeout=WAIT_MS)
@@ -189,8 +197,62 @@ def test_the_terminal_reaches_the_running_app(tmp_path: Path) -> None:
         assert "Water the plants" in listed.stdout
         refused = engram(home, "chat")
         assert refused.returncode == 1 and "in use by another program" in refused.stderr
+        # The app hands its question back; from a script, the terminal's side refuses.
+        assert engram(home, "pin", "My gym locker code is 4512").returncode == 0
+        unasked = engram(home, "forget", "--query", "gym locker code")
+        assert unasked.returncode == 1 and "4512" in unasked.stderr and "--yes" in unasked.stderr
+        assert "4512" in engram(home, "search", "gym locker").stdout
     finally:
         app.send_signal(signal.SIGINT)
         assert app.wait(timeout=60) == 0
     # With the app closed, the command opens the memory itself, and finds the same.
     assert "Water the plants" in engram(home, "tasks").stdout
+
+
+class Terminal(io.StringIO):
+    """The terminal the command was typed in, where the user answers."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+ASKED = {
+    "action": "forget m-1: 'My gym locker code is 4512.'",
+    "question": "Forget for good:\n  My gym locker code is 4512.\n",
+    "nothing": "Nothing was forgotten.",
+}
+
+
+@pytest.mark.parametrize(
+    ("typed", "second", "code", "said"),
+    [
+        ("y\n", {"stdout": "Forgot 1 version.\n", "stderr": "", "code": 0}, 0, "Forgot"),
+        ("n\n", None, 1, "Nothing was forgotten."),
+        # The query named another memory by the time the user said yes: nothing is done.
+        ("yes\n", {"stdout": "", "stderr": "", "code": 1, "ask": ASKED}, 1, "changed"),
+    ],
+)
+def test_the_terminal_asks_before_the_app_forgets_and_the_app_does_only_that(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    typed: str,
+    second: dict[str, Any] | None,
+    code: int,
+    said: str,
+) -> None:
+    """Run in the app, `forget` without --yes could not ask and told the user to pass --yes."""
+    requests: list[dict[str, Any]] = []
+    answers = iter([{"stdout": "", "stderr": "", "code": 1, "ask": ASKED}, second])
+
+    def exchange(home: Path, request: dict[str, Any]) -> dict[str, Any] | None:
+        requests.append(request)
+        return next(answers)
+
+    monkeypatch.setattr(command_relay, "_exchange", exchange)
+    monkeypatch.setattr(sys, "stdin", Terminal(typed))
+    relayed = command_relay.relay(Path("home"), ["forget", "--query", "locker"])
+    assert relayed is not None and relayed.code == code
+    assert said in relayed.stdout + relayed.stderr + capsys.readouterr().out
+    assert [r.get("agreed") for r in requests] == (
+        [None] if second is None else [None, ASKED["action"]]
+    )
