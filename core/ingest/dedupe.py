@@ -2,7 +2,9 @@
 of the same kind becomes part of it. The more specific text wins, importance is the larger of
 the two plus 0.05, and the provenance of both is kept. A merge that changes the text is a new
 version (supersede), so nothing is overwritten silently. Overlapping windows of one
-conversation (segments sharing a turn) are neighbours, not duplicates."""
+conversation (segments sharing a turn) are neighbours, not duplicates. Two that give one
+thing different values ("Tom's birthday is June 3", then "June 4") are a correction: the later
+one's text is kept."""
 
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ DUPLICATE_COSINE = 0.92
 MERGED_KINDS = frozenset({MemoryKind.SEMANTIC, MemoryKind.PROCEDURAL})
 IMPORTANCE_BONUS = 0.05
 _WORD = re.compile(r"[a-z0-9']+")
+# A value: a word holding a digit ("4711", "3rd", "sunflower42") or a capitalised one.
+_VALUE = re.compile(r"\b(?:\w*\d\w*|[A-Z][\w'-]*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +43,30 @@ def specificity(text: str) -> int:
     return len(set(_WORD.findall(text.lower())))
 
 
+def _values(text: str) -> set[str]:
+    """The numbers, codes and names a text holds, past its first word (whose it is)."""
+    return set(_VALUE.findall(text)[1:] if _VALUE.match(text) else _VALUE.findall(text))
+
+
+def corrects(later: str, earlier: str) -> bool:
+    """Whether two near-identical texts give one thing different values: "Tom's birthday is
+    June 4" after "... June 3" is a correction, and the later one is kept whatever its length
+    (the richer text won, and on a tie the earlier: the correction was lost)."""
+    said, before = _values(later), _values(earlier)
+    return bool(said - before) and bool(before - said)
+
+
+def _prevails(new: Memory | NewMemory, old: Memory | NewMemory) -> bool:
+    """Whether `new`'s text is the one kept when the two merge."""
+    if corrects(new.content, old.content):
+        return new.created_at >= old.created_at
+    return specificity(new.content) > specificity(old.content)
+
+
 def combine(kept: NewMemory, other: NewMemory, other_sources: Sequence[str] = ()) -> NewMemory:
-    """`kept` absorbing `other`: the more specific content, both provenances and entities."""
-    richer = other if specificity(other.content) > specificity(kept.content) else kept
+    """`kept` absorbing `other`: the more specific content (or the later value), both
+    provenances and entities."""
+    richer = other if _prevails(other, kept) else kept
     sources = tuple(dict.fromkeys([*kept.source_turn_ids, *other_sources, *other.source_turn_ids]))
     return replace(
         richer,
@@ -110,7 +135,7 @@ def merge_into(
     now holds both."""
     new = candidate.memory
     importance = min(1.0, max(existing.importance, new.importance) + IMPORTANCE_BONUS)
-    if specificity(new.content) <= specificity(existing.content):
+    if not _prevails(new, existing):
         store.memories.add_sources(cur, existing.id, new.source_turn_ids)
         store.memories.set_importance(cur, existing.id, importance)
         return existing.id
@@ -136,8 +161,8 @@ DEDUPE_WATERMARK = "dedupe_checked_seq"
 def merge_stored_duplicates(store: MemoryStore, now: datetime, batch: int = 500) -> MergeReport:
     """The safety net of duplicate merging: beliefs and habits written since the last run
     without the write-time check (older files, other writers) are compared with the store, and
-    a near-duplicate folds into its twin. The less specific of the two is chained to the more
-    specific one, which gains the other's provenance and importance + 0.05."""
+    a near-duplicate folds into its twin. The less specific of the two (or the earlier value)
+    is chained to the other, which gains its provenance and importance + 0.05."""
     start = int(store.db.meta(DEDUPE_WATERMARK) or 0)
     rows = (
         store.db.cursor()
@@ -168,11 +193,7 @@ def merge_stored_duplicates(store: MemoryStore, now: datetime, batch: int = 500)
         if not twins:
             continue
         twin = twins[0]
-        winner, loser = (
-            (memory, twin)
-            if specificity(memory.content) > specificity(twin.content)
-            else (twin, memory)
-        )
+        winner, loser = (memory, twin) if _prevails(memory, twin) else (twin, memory)
         with store.db.write() as cur:
             store.memories.add_sources(cur, winner.id, loser.source_turn_ids)
             store.memories.set_importance(

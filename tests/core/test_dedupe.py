@@ -17,11 +17,17 @@ DETAILED = PLAN[:-1] + ", starting with the invoices table."
 SHORTER = "Ana decided to move billing to Postgres next quarter."
 
 
-def fact(text: str, turn: str, importance: float, kind: MemoryKind = MemoryKind.SEMANTIC):
+def fact(
+    text: str,
+    turn: str,
+    importance: float,
+    kind: MemoryKind = MemoryKind.SEMANTIC,
+    at: datetime = NOW,
+) -> NewMemory:
     return NewMemory(
         kind=kind,
         content=text,
-        created_at=NOW,
+        created_at=at,
         decay_class=DecayClass.SLOW,
         importance=importance,
         source_turn_ids=(turn,),
@@ -60,6 +66,22 @@ def test_a_more_specific_repeat_becomes_the_new_version(
     assert set(memory.source_turn_ids) == {"t1", "t2"}
     assert [v.memory_id for v in store.lineage.chain(merged)] == [first, merged]
     assert store.memories.count() == 1
+
+
+def test_a_corrected_value_is_the_new_version_and_an_older_one_does_not_undo_it(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """As long as each other, "June 4" folded into "June 3": the correction was lost."""
+    said = "Ana asked to remember: Tom's birthday is June {}."
+    (first,) = write(store, embedder, fact(said.format(3), "t1", 0.9))
+    (corrected,) = write(store, embedder, fact(said.format(4), "t2", 0.9))
+    assert corrected != first
+    assert [v.memory_id for v in store.lineage.chain(corrected)] == [first, corrected]
+    # A conversation from last year imported now says what was true then.
+    last_year = NOW - timedelta(days=365)
+    (kept,) = write(store, embedder, fact(said.format(2), "t0", 0.9, at=last_year))
+    (memory,) = store.memories.of_kind(MemoryKind.SEMANTIC)
+    assert kept == corrected and memory.content == said.format(4)
 
 
 def test_different_kinds_and_different_facts_stay_apart(
