@@ -49,6 +49,13 @@ _ITEMS = (
     rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|\.(?={_IN_WORD}))+?)"
     rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|\.(?!{_IN_WORD})|[!?;:\n\u2013\u2014]|$)"
 )
+# What comes with where one works or lives, said in the same breath.
+_AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
+_AT_FIRM = re.compile(r"\s+(?:at|for|with)\s+(?P<value>[A-Z].*)$")
+_PLACE_TAIL = re.compile(r"\s+(?:with|since|for|because)\s+.*$", re.I)
+# "Berlin near the river" is Berlin; "a small town near Porto" says where it is.
+_NEAR_TAIL = re.compile(r"\s+near\s+[a-z].*$")
+_IN_TOWN = re.compile(r"^[a-z].*?\s+in\s+(?P<value>[A-Z].*)$")
 _ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
@@ -368,17 +375,29 @@ def _facet(attribute: str, value: str) -> str | None:
     return None
 
 
-def _each(rule: str, groups: dict[str, str | None]) -> list[dict[str, str | None]]:
+def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str, str | None]]]:
     """One match's statements: each item of a list said at once, up to where the sentence
-    goes on about something else ("..., peanuts and I live in Rome")."""
-    if rule != "allergy":
-        return [groups]
-    items = []
-    for item in _ITEM_BREAK.split(groups["value"] or ""):
-        if not item or _FIRST_PERSON_WORD.search(item) or len(item.split()) > 4:
-            break
-        items.append(groups | {"value": item})
-    return items
+    goes on about something else ("..., peanuts and I live in Rome"); where one works and as
+    what, said together ("I work at Siemens as an engineer"); a town without what comes with
+    it ("in a flat in Lisbon with my wife")."""
+    said = groups.get("value") or groups.get("place") or groups.get("firm") or ""
+    if rule == "allergy":
+        items = []
+        for item in _ITEM_BREAK.split(said):
+            if not item or _FIRST_PERSON_WORD.search(item) or len(item.split()) > 4:
+                break
+            items.append((rule, groups | {"value": item}))
+        return items
+    if rule == "employer" and (role := _AS_ROLE.search(said)):
+        return [(rule, groups | {"value": said[: role.start()]}), ("occupation", role.groupdict())]
+    if rule == "occupation" and (firm := _AT_FIRM.search(said)):
+        return [(rule, {"value": said[: firm.start()]}), ("employer", firm.groupdict())]
+    if rule in ("location", "left_location") and said:
+        said = _PLACE_TAIL.sub("", said)
+        said = _NEAR_TAIL.sub("", said) if said[:1].isupper() else said
+        town = _IN_TOWN.match(said)
+        return [(rule, groups | {"value": town["value"] if town else said})]
+    return [(rule, groups)]
 
 
 def _told_of(value: str) -> str:
@@ -397,8 +416,8 @@ def extract_facts(turn: Turn) -> list[Fact]:
         for match in pattern.finditer(turn.text):
             if not stated(match.start()):
                 continue
-            for groups in _each(rule, match.groupdict()):
-                fact = _fact(rule, groups, who, owner, turn.id)
+            for told, groups in _each(rule, match.groupdict()):
+                fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
                 key = fact.key or fact.content

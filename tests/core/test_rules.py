@@ -115,6 +115,28 @@ def facts(text: str) -> list[tuple[str | None, str]]:
                 ("ana: son age", "Ana's son is 7 years old"),
             ],
         ),
+        # Where one works and as what, said together; a town without what comes with it.
+        (
+            "I work at Siemens as an engineer.",
+            [
+                ("ana: employer", "Ana works at Siemens"),
+                ("ana: occupation", "Ana works as an engineer"),
+            ],
+        ),
+        (
+            "I work as a designer for Google.",
+            [
+                ("ana: occupation", "Ana works as a designer"),
+                ("ana: employer", "Ana works at Google"),
+            ],
+        ),
+        ("I live in Lisbon with my wife.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I live in a flat in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I live in Berlin near the river.", [("ana: location", "Ana lives in Berlin")]),
+        (
+            "I live in a small town near Porto.",
+            [("ana: location", "Ana lives in a small town near Porto")],
+        ),
         # Each of a list, up to where the sentence goes on about something else.
         (
             "I'm allergic to penicillin, peanuts and shellfish, and I live in Rome.",
