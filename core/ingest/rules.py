@@ -244,6 +244,12 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
 ]
 MAX_FACTS_PER_TURN = 20
+# Encouragement, not a note: "remember that staying positive is important".
+_MAXIM = re.compile(
+    r"\b(?:is|are)\s+(?:\w+\s+)?(?:important|key|essential|everything|okay|ok|fine|normal|"
+    r"worth\s+it|what\s+matters)\b",
+    re.I,
+)
 # What the user asks to be remembered counts more than what is only said.
 NOTE_IMPORTANCE = 0.9
 MAX_NOTE_CHARS = 300
@@ -488,6 +494,8 @@ def _fact(
     if not value or len(value) > longest or _PRONOUNS.match(value):
         return None
     if rule == "note":
+        if _MAXIM.search(value):
+            return None
         # Kept in the user's words: "my" is theirs. What a rule reads in it is kept by that
         # rule's key instead, so a later statement supersedes it.
         told = [r for r, pattern in _RULES if r != "note" and pattern.search(value)]

@@ -194,6 +194,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         # Reminiscing and asking are no notes.
         "Remember that time we went camping? It was great.",
         "Remember that trip to Rome, it was so fun.",
+        "Remember that staying positive is very important.",
         "Do you remember that I live in Berlin?",
         "I'm not a doctor.",
         "I'm engaged to my best friend.",
