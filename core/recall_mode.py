@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from core.others_words import MASK, others_words
 from core.retrieval import Mode
 from core.tasks import QUESTION_START, asks_about_to_dos
 
@@ -28,8 +29,9 @@ _RECALL = re.compile(
 
 
 def asks_for_information(message: str) -> bool:
-    """A question or a request to recall something, not a greeting, news or a catch-up."""
-    text = message.strip()
+    """A question or a request to recall something, not a greeting, news or a catch-up; in
+    the user's own words ("Thoughts on this?" above a quoted email is asked)."""
+    text = others_words(message).masked().replace(MASK, " ").strip()
     # "Remind me who Ana is" asks to recall; "remind me what is due" asks about to-dos.
     subject = _RECALL.sub(" ", text)
     if asks_about_to_dos(subject) or _CATCH_UP.search(text):

@@ -34,6 +34,9 @@ GAP = timedelta(hours=6)
         ("Hi! Do you remember my sister's name?", Mode.ANSWER),
         ("Remind me who Jonas is.", Mode.ANSWER),
         ("Remind me to call Jonas tomorrow.", Mode.MANAGER),
+        # The user's words ask, above a quoted email that does not.
+        ("Thoughts on this one?\n> Hi Ana, we are moving the launch.", Mode.ANSWER),
+        ("Morning! Look what Tom sent:\n> Can you send the slides?", Mode.MANAGER),
     ],
 )
 def test_a_conversation_opens_in_manager_mode_unless_it_asks(message: str, mode: Mode) -> None:
