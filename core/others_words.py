@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
 # A quotation opens after a space or a bracket and ends on its line: an inch mark ('a 55" TV')
 # opens none, and one left open must not take the rest of the message with it. Neither looks
@@ -63,7 +64,10 @@ class OthersWords:
         return "".join(pieces)
 
 
+@lru_cache(maxsize=16)
 def others_words(text: str) -> OthersWords:
+    """Read once per message: a turn's recall, its time phrases, its facts and its to-dos all
+    ask (a pasted page takes up to ~0.1 s)."""
     spans = [match.span() for match in _NOT_OWN.finditer(text)]
     return OthersWords(text, tuple(s for s, _ in spans), tuple(e for _, e in spans))
 

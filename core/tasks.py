@@ -296,8 +296,8 @@ def find_task_signals(
     signals = []
     own = others_words(text).masked()
     for match in _SENTENCE.finditer(own):
-        # Cut by the text's own spaces: a quoted title ends a sentence ("watch "Dune"").
-        said = text[match.start() : match.end()]
+        # `own` and `text` keep the same positions: the sentence as said, and in own words.
+        said = match.group()
         start = match.start() + len(said) - len(said.lstrip())
         end = match.end() - len(said) + len(said.rstrip())
         original = text[start:end]

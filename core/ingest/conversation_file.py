@@ -184,21 +184,25 @@ def read_conversation_file(
             members = _export_members(archive, path.name)
             total = sum(member.file_size for member in members)
             read: list[ConversationFile] = []
+            before = 0
             for member in members:
-                before = sum(m.file_size for m in members[: len(read)])
+                name = f"{member.filename} in {path.name}"
+                heard = _after(progress, before, total)
                 with archive.open(member) as stream:
-                    read.append(
-                        _read(
-                            stream,
-                            f"{member.filename} in {path.name}",
-                            member.file_size,
-                            progress and (lambda done, _, b=before: progress(b + done, total)),
-                            cancel,
-                        )
-                    )
+                    read.append(_read(stream, name, member.file_size, heard, cancel))
+                before += member.file_size
             return ConversationFile.of_all(read)
     except ZIP_ERRORS as exc:
         raise InputError(f"{path.name} is a zip file that cannot be read: {exc}") from exc
+
+
+def _after(
+    progress: Callable[[int, int], None] | None, before: int, total: int
+) -> Callable[[int, int], None] | None:
+    """`progress` for one of several files read in turn: its bytes after those `before` it."""
+    if progress is None:
+        return None
+    return lambda done, _: progress(before + done, total)
 
 
 class ReadingCancelled(EngramError):

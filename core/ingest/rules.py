@@ -44,7 +44,7 @@ _DIETS = (
 )
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # A list runs to the sentence's end ("allergic to penicillin, peanuts and shellfish"); its
-# items are parted in `_items`.
+# items are parted in `_each`.
 _ITEMS = (
     rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|\.(?={_IN_WORD}))+?)"
     rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|\.(?!{_IN_WORD})|[!?;:\n\u2013\u2014]|$)"
@@ -263,8 +263,7 @@ _RELATIONAL = {
     "origin": ("origin", "is from", "is_from", False),
 }
 _NO_EMPLOYER = re.compile(
-    r"(?:home|night|nights|weekends?|least|most|times|the\s+(?:moment|weekend|same\s+time))$|"
-    r"(?:least|most)\b",
+    r"(?:home|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))$|(?:least|most)\b",
     re.I,
 )
 # The people (and pets) in someone's life, each with facts of their own.
@@ -498,12 +497,9 @@ def _fact(
             return None
         # Kept in the user's words: "my" is theirs. What a rule reads in it is kept by that
         # rule's key instead, so a later statement supersedes it.
-        told = [r for r, pattern in _RULES if r != "note" and pattern.search(value)]
-        return (
-            None
-            if told
-            else Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
-        )
+        if any(r != "note" and pattern.search(value) for r, pattern in _RULES):
+            return None
+        return Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
     if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
         return None
     value = _told_of(value)
