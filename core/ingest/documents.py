@@ -76,6 +76,12 @@ class IngestReport:
         return sum(1 for d in self.documents if d.status is status)
 
 
+def _undated(learnt: Sequence[Memory], written_on: datetime | None, day: datetime) -> list[str]:
+    """A daily note's passages learnt before Engram read the day from its name: they date from
+    the day they were added, and "what did I do last March" missed them."""
+    return [m.id for m in learnt if written_on is not None and m.created_at != day]
+
+
 def chunk_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -257,11 +263,16 @@ class DocumentImporter:
             else archives.read(source.path, source.member)
         )
         key = source.key
+        # A daily note's passages date from its day (one named for a day to come, from now).
+        dated = min(document.written_on, now) if document.written_on else now
         previous = self._store.documents.get(key)
         if previous is not None and previous.content_hash == document.content_hash:
-            chunks = len(self._store.memories.of_source(key))
+            learnt = self._store.memories.of_source(key)
+            if undated := _undated(learnt, document.written_on, dated):
+                with self._store.db.write() as cur:
+                    self._store.memories.redate(cur, undated, dated)
             return DocumentReport(
-                key, DocumentStatus.UNCHANGED, chunks, size_bytes=document.size_bytes
+                key, DocumentStatus.UNCHANGED, len(learnt), size_bytes=document.size_bytes
             )
         chunks = self._chunker.chunk(document.text, document.format)
         old_by_hash: dict[str, list[Memory]] = defaultdict(list)
@@ -276,8 +287,6 @@ class DocumentImporter:
             else:
                 fresh.append((chunk, digest))
         stale = [m for group in old_by_hash.values() for m in group]
-        # A daily note's passages date from its day (one named for a day to come, from now).
-        dated = min(document.written_on, now) if document.written_on else now
         vectors = self._embed([chunk.text for chunk, _ in fresh], cancel, embedded)
         memories = self._store.memories
         with self._store.db.write() as cur:
@@ -304,6 +313,7 @@ class DocumentImporter:
             memories.set_chunk_indexes(
                 cur, [(m.id, c.index) for m, c in kept if m.chunk_index != c.index]
             )
+            memories.redate(cur, _undated([m for m, _ in kept], document.written_on, dated), dated)
             self._store.documents.record(cur, key, document.content_hash, now)
         status = DocumentStatus.ADDED if previous is None else DocumentStatus.UPDATED
         log.info("Learned %s: %d chunks, %d new or changed", key, len(chunks), len(fresh))

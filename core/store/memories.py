@@ -292,6 +292,18 @@ class MemoryRepository:
         )
         self._db.note_changed([memory_id])
 
+    def redate(
+        self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], at: datetime
+    ) -> None:
+        """Passages learnt before their document's day was known (a journal's daily note) date
+        from that day: their words are unchanged, only when they were written is."""
+        if memory_ids:
+            cur.execute(
+                f"UPDATE memories SET created_at = $at, valid_from = $at WHERE id IN {NAMED_IDS}",
+                {"at": at, "ids": pack_ids(memory_ids)},
+            )
+            self._db.note_changed(memory_ids)
+
     def set_chunk_indexes(
         self, cur: duckdb.DuckDBPyConnection, positions: Sequence[tuple[str, int]]
     ) -> None:

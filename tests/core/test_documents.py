@@ -306,3 +306,28 @@ def test_a_journals_daily_notes_date_from_their_day(
         "2024-03-05.md",
         "2024_03_20 standup.md",
     }
+
+
+def test_daily_notes_learnt_before_their_day_was_read_date_from_it_at_the_next_ingest(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """Unchanged passages are not rewritten: a vault added before Engram read days from names
+    kept the day it was added, however often it was added again."""
+    note = tmp_path / "journals" / "2024-03-05.md"
+    note.parent.mkdir()
+    note.write_text(f"# Morning\n\n{paragraph('bouldering')}\n\n# Noon\n\n{paragraph('lunch')}\n")
+    learn = DocumentImporter(store, embedder, Chunker(token_counter(None)))
+    learn.ingest([note.parent], NOW)
+    ids = [m.id for m in store.memories.of_kind(MemoryKind.DOCUMENT)]
+    with store.db.write() as cur:  # as an Engram that did not read the day left them
+        store.memories.redate(cur, ids, NOW)
+    (report,) = learn.ingest([note.parent], NOW).documents
+    assert report.status is DocumentStatus.UNCHANGED
+    day = datetime(2024, 3, 5, 12, tzinfo=UTC)
+    assert {m.created_at for m in store.memories.of_kind(MemoryKind.DOCUMENT)} == {day}
+    with store.db.write() as cur:
+        store.memories.redate(cur, ids, NOW)
+    note.write_text(note.read_text() + f"\n# Evening\n\n{paragraph('pizza')}\n")
+    (report,) = learn.ingest([note.parent], NOW).documents
+    assert report.status is DocumentStatus.UPDATED and report.chunks > report.new_chunks
+    assert {m.created_at for m in store.memories.of_kind(MemoryKind.DOCUMENT)} == {day}
