@@ -267,16 +267,16 @@ class DocumentImporter:
         dated = min(document.written_on, now) if document.written_on else now
         previous = self._store.documents.get(key)
         if previous is not None and previous.content_hash == document.content_hash:
-            learnt = self._store.memories.of_source(key)
+            learnt = self._store.documents.passages(key)
             if undated := _undated(learnt, document.written_on, dated):
                 with self._store.db.write() as cur:
-                    self._store.memories.redate(cur, undated, dated)
+                    self._store.documents.redate(cur, undated, dated)
             return DocumentReport(
                 key, DocumentStatus.UNCHANGED, len(learnt), size_bytes=document.size_bytes
             )
         chunks = self._chunker.chunk(document.text, document.format)
         old_by_hash: dict[str, list[Memory]] = defaultdict(list)
-        for memory in self._store.memories.of_source(key):
+        for memory in self._store.documents.passages(key):
             old_by_hash[memory.content_hash or ""].append(memory)
         kept: list[tuple[Memory, Chunk]] = []
         fresh: list[tuple[Chunk, str]] = []
@@ -288,7 +288,7 @@ class DocumentImporter:
                 fresh.append((chunk, digest))
         stale = [m for group in old_by_hash.values() for m in group]
         vectors = self._embed([chunk.text for chunk, _ in fresh], cancel, embedded)
-        memories = self._store.memories
+        memories, documents = self._store.memories, self._store.documents
         with self._store.db.write() as cur:
             written = [
                 (
@@ -310,11 +310,11 @@ class DocumentImporter:
                 written += [(i, chunk.text, ()) for i, (chunk, _) in zip(ids, added, strict=True)]
             self._store.entities.link(cur, written, now)
             memories.retire(cur, [m.id for m in stale[len(fresh) :]], now)
-            memories.set_chunk_indexes(
+            documents.set_chunk_indexes(
                 cur, [(m.id, c.index) for m, c in kept if m.chunk_index != c.index]
             )
-            memories.redate(cur, _undated([m for m, _ in kept], document.written_on, dated), dated)
-            self._store.documents.record(cur, key, document.content_hash, now)
+            documents.redate(cur, _undated([m for m, _ in kept], document.written_on, dated), dated)
+            documents.record(cur, key, document.content_hash, now)
         status = DocumentStatus.ADDED if previous is None else DocumentStatus.UPDATED
         log.info("Learned %s: %d chunks, %d new or changed", key, len(chunks), len(fresh))
         return DocumentReport(

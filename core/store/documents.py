@@ -1,15 +1,18 @@
-"""Which files have been learned, and the hash of the bytes they were learned from."""
+"""Which files have been learned, the hash of the bytes they were learned from, and their
+passages in the memory table (in document order, where they are, from which day)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 import duckdb
+import pyarrow as pa
 
-from core.model import LearntDocument
-from core.store.database import Database
-from core.store.memory_rows import live
+from core.model import LearntDocument, Memory
+from core.store.database import BATCH_RELATION, NAMED_IDS, Database, pack_ids
+from core.store.memory_rows import COLUMNS, live, row_to_memory
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +73,44 @@ class DocumentRepository:
             .fetchall()
         )
         return [LearntDocument(*row) for row in rows]
+
+    def redate(
+        self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], at: datetime
+    ) -> None:
+        """Passages learnt before their document's day was known (a journal's daily note) date
+        from that day: their words are unchanged, only when they were written is."""
+        if memory_ids:
+            cur.execute(
+                f"UPDATE memories SET created_at = $at, valid_from = $at WHERE id IN {NAMED_IDS}",
+                {"at": at, "ids": pack_ids(memory_ids)},
+            )
+            self._db.note_changed(memory_ids)
+
+    def set_chunk_indexes(
+        self, cur: duckdb.DuckDBPyConnection, positions: Sequence[tuple[str, int]]
+    ) -> None:
+        """Unchanged chunks of an edited document move to their new place in it."""
+        if positions:
+            self._db.with_batch(
+                cur,
+                {
+                    "id": [memory_id for memory_id, _ in positions],
+                    "chunk_index": pa.array([index for _, index in positions], pa.int32()),
+                },
+                f"UPDATE memories SET chunk_index = b.chunk_index FROM {BATCH_RELATION} b "
+                "WHERE memories.id = b.id",
+            )
+            self._db.note_changed(memory_id for memory_id, _ in positions)
+
+    def passages(self, source_path: str) -> list[Memory]:
+        """The live chunks of a document, in document order."""
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT {COLUMNS} FROM memories WHERE source_path = ? AND {live()} "
+                "ORDER BY chunk_index",
+                [source_path],
+            )
+            .fetchall()
+        )
+        return [row_to_memory(row) for row in rows]

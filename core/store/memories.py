@@ -292,47 +292,6 @@ class MemoryRepository:
         )
         self._db.note_changed([memory_id])
 
-    def redate(
-        self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str], at: datetime
-    ) -> None:
-        """Passages learnt before their document's day was known (a journal's daily note) date
-        from that day: their words are unchanged, only when they were written is."""
-        if memory_ids:
-            cur.execute(
-                f"UPDATE memories SET created_at = $at, valid_from = $at WHERE id IN {NAMED_IDS}",
-                {"at": at, "ids": pack_ids(memory_ids)},
-            )
-            self._db.note_changed(memory_ids)
-
-    def set_chunk_indexes(
-        self, cur: duckdb.DuckDBPyConnection, positions: Sequence[tuple[str, int]]
-    ) -> None:
-        """Unchanged chunks of an edited document move to their new place in it."""
-        if positions:
-            self._db.with_batch(
-                cur,
-                {
-                    "id": [memory_id for memory_id, _ in positions],
-                    "chunk_index": pa.array([index for _, index in positions], pa.int32()),
-                },
-                f"UPDATE memories SET chunk_index = b.chunk_index FROM {BATCH_RELATION} b "
-                "WHERE memories.id = b.id",
-            )
-            self._db.note_changed(memory_id for memory_id, _ in positions)
-
-    def of_source(self, source_path: str) -> list[Memory]:
-        """The live chunks of a document, in document order."""
-        rows = (
-            self._db.cursor()
-            .execute(
-                f"SELECT {COLUMNS} FROM memories WHERE source_path = ? AND {live()} "
-                "ORDER BY chunk_index",
-                [source_path],
-            )
-            .fetchall()
-        )
-        return [row_to_memory(row) for row in rows]
-
     def insert_earlier(
         self,
         cur: duckdb.DuckDBPyConnection,

@@ -62,7 +62,7 @@ def test_a_document_is_forgotten_whole_from_one_of_its_passages(
     qtbot.mouseClick(shell.window.manager.ingest_button, Qt.MouseButton.LeftButton)
     settle(qtbot, shell)
     store = shell.services.store
-    passages = store.memories.of_source(str(book.resolve()))
+    passages = store.documents.passages(str(book.resolve()))
     assert len(passages) > 2
     manager = shell.window.manager
     asked: list[str] = []
@@ -75,12 +75,12 @@ def test_a_document_is_forgotten_whole_from_one_of_its_passages(
     qtbot.keyClick(manager.results, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
     settle(qtbot, shell)
     assert asked == ["Forget boat log.md?"]
-    assert store.memories.of_source(str(book.resolve())) == []
+    assert store.documents.passages(str(book.resolve())) == []
     # The passage shown left with it (the list may open the next memory).
     gone = {p.id for p in passages}
     qtbot.waitUntil(lambda: manager.shown is None or manager.shown.id not in gone, timeout=WAIT_MS)
     # From the link beside where the passage came from.
-    (note,) = store.memories.of_source(str(letter.resolve()))
+    (note,) = store.documents.passages(str(letter.resolve()))
     shell.library.open_memory(note.id)
     qtbot.waitUntil(lambda: "forget this document" in manager.detail.toHtml(), timeout=WAIT_MS)
     manager.detail.anchorClicked.emit(QUrl("forget-document:"))

@@ -160,7 +160,7 @@ def test_documents_in_these_formats_are_learnt_and_found_by_what_they_say(
         top = search.search(SearchRequest(query, NOW)).results[0].memory
         assert top.source_path is not None and top.source_path.endswith(source)
         assert words in top.content
-    (page,) = store.memories.of_source(str((folder / "rye.html").resolve()))
+    (page,) = store.documents.passages(str((folder / "rye.html").resolve()))
     assert "dataLayer" not in page.content and "<p>" not in page.content
 
 

@@ -129,7 +129,7 @@ def test_reingesting_an_edited_file_supersedes_exactly_the_changed_chunks(
     path.write_text(handbook())
     first = importer(store, embedder).ingest_file(path, NOW)
     assert first.status is DocumentStatus.ADDED
-    before = store.memories.of_source(str(path.resolve()))
+    before = store.documents.passages(str(path.resolve()))
     assert len(before) == first.chunks
     assert all(m.kind is MemoryKind.DOCUMENT for m in before)
 
@@ -146,7 +146,7 @@ def test_reingesting_an_edited_file_supersedes_exactly_the_changed_chunks(
         1,
         0,
     )
-    after = store.memories.of_source(str(path.resolve()))
+    after = store.documents.passages(str(path.resolve()))
     changed = [m for m in after if m.id not in {b.id for b in before}]
     assert len(changed) == 1 and "item 7: inspect" in changed[0].content
     (old,) = [b for b in before if b.id not in {a.id for a in after}]
@@ -156,7 +156,7 @@ def test_reingesting_an_edited_file_supersedes_exactly_the_changed_chunks(
     path.write_text(handbook().split("## Warranty")[0])
     third = importer(store, embedder).ingest_file(path, later)
     assert third.retired >= 1
-    remaining = store.memories.of_source(str(path.resolve()))
+    remaining = store.documents.passages(str(path.resolve()))
     assert not any("warranty terms" in m.content for m in remaining)
 
 
@@ -170,7 +170,7 @@ def test_document_memories_do_not_fade_and_are_found(
     )
     report = importer(store, embedder).ingest([tmp_path / "docs"], NOW)
     assert report.count(DocumentStatus.ADDED) == 1
-    (chunk,) = store.memories.of_source(str(pdf.resolve()))
+    (chunk,) = store.documents.passages(str(pdf.resolve()))
     ten_years = NOW + timedelta(days=3650)
     assert retention(chunk.kind, chunk.decay_class, chunk.stability, NOW, ten_years) == 1.0
     found = Retriever(store, embedder).search(SearchRequest("when does the warranty end", NOW))
@@ -320,13 +320,13 @@ def test_daily_notes_learnt_before_their_day_was_read_date_from_it_at_the_next_i
     learn.ingest([note.parent], NOW)
     ids = [m.id for m in store.memories.of_kind(MemoryKind.DOCUMENT)]
     with store.db.write() as cur:  # as an Engram that did not read the day left them
-        store.memories.redate(cur, ids, NOW)
+        store.documents.redate(cur, ids, NOW)
     (report,) = learn.ingest([note.parent], NOW).documents
     assert report.status is DocumentStatus.UNCHANGED
     day = datetime(2024, 3, 5, 12, tzinfo=UTC)
     assert {m.created_at for m in store.memories.of_kind(MemoryKind.DOCUMENT)} == {day}
     with store.db.write() as cur:
-        store.memories.redate(cur, ids, NOW)
+        store.documents.redate(cur, ids, NOW)
     note.write_text(note.read_text() + f"\n# Evening\n\n{paragraph('pizza')}\n")
     (report,) = learn.ingest([note.parent], NOW).documents
     assert report.status is DocumentStatus.UPDATED and report.chunks > report.new_chunks
