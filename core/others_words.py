@@ -1,8 +1,9 @@
 """Where a message holds words that are not its writer's own: quoted speech ("She said "I live
-in Paris""), a quoted email (lines after ">", or a forwarded one from its header on), code and
-the files attached to a message (in fenced blocks). What is said there is not the writer
-telling about themselves nor setting out to do something, so neither the facts nor the to-dos
-are taken from it."""
+in Paris""), a quoted email (lines after ">", or a pasted or forwarded one from its header on),
+code and the files attached to a message (in fenced blocks), and the text a message asks to be
+translated, proofread or rewritten. What is said there is not the writer telling about
+themselves nor setting out to do something, so neither the facts nor the to-dos are taken from
+it."""
 
 from __future__ import annotations
 
@@ -25,13 +26,31 @@ _FENCED = (
     r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})[^`\n]*(?:\n.*?)??(?:\n[ \t]{0,3}(?P=fence)[`~]*[ \t]*$|\Z)"
 )
 # A forwarded or pasted email, from its header on: Gmail's "Forwarded message", Outlook's
-# "Original Message" line or its From:/Sent: block.
+# "Original Message" line, a From: block (Outlook's From/Sent, Apple Mail's From/Subject/Date),
+# a reply's "On <day>, <writer> wrote:" and the sender, time and "to me" lines Gmail's page
+# gives when an email is selected and copied.
 _FORWARDED = (
     r"^[ \t]*(?:-{2,}[ \t]*(?:Forwarded message|Original Message)[ \t]*-{2,}"
-    r"|From:[^\n]*\n[ \t]*(?:Sent|Date):)(?:.*)"
+    r"|From:[^\n]*\n(?:[ \t]*(?:Subject|To|Cc|Reply-To):[^\n]*\n){0,3}[ \t]*(?:Sent|Date):"
+    r"|On (?=[^\n]{0,200}\d)[^\n]{1,400}?(?:\n[^\n]{0,120}?)?wrote:[ \t]*$"
+    r"|[^\n<>@]{0,80}<[^\s<>@]+@[^\s<>]+>[^\n]*\n(?:[^\n]*\n){0,2}"
+    r"[ \t]*to(?::[^\n]{0,80}|[ \t]+[^\n]{1,80})$)(?:.*)"
+)
+# The text a message asks to have translated, proofread, rewritten or summarised: from the
+# colon after the request (or the line after "... this") to the message's end, unless it is
+# quoted or fenced (the writer may go on after those in their own words). "Edit:" or "Fix the
+# bike:" heads the writer's own correction or note, so those verbs need words for an object.
+_MATERIAL = (
+    r"(?:^[ \t]*|(?<=[.!?] ))(?:(?:can|could|would|will) you (?:please )?|please )?"
+    r"(?:(?:translate|proofread|rephrase|reword|paraphrase|rewrite|summari[sz]e)\b[^\n:]{0,80}?"
+    r"|(?:correct|fix|improve|edit|polish|shorten)[ \t]+(?:this|that|it|the following"
+    r"|(?:the|my)[ \t]+(?:\w+[ \t]+)?(?:grammar|spelling|typos?|wording|tone|english|writing"
+    r"|text|email|message|essay|letter|draft|paragraph|sentence|post))\b[^\n:]{0,60}?)"
+    r"(?::|\b(?:this|following|below)\b[^\n]{0,30}\n)(?!\s*(?:`{3}|~{3}|>))(?P<material>.+)"
 )
 _NOT_OWN = re.compile(
-    rf"(?i:{_FORWARDED})|{_FENCED}|{_QUOTED_LINE}|{_QUOTATION}", re.MULTILINE | re.DOTALL
+    rf"(?i:{_FORWARDED}|{_MATERIAL})|{_FENCED}|{_QUOTED_LINE}|{_QUOTATION}",
+    re.MULTILINE | re.DOTALL,
 )
 _LONGEST_BACKTICKS = re.compile(r"`+")
 MASK = "\u00b7"
@@ -68,7 +87,10 @@ class OthersWords:
 def others_words(text: str) -> OthersWords:
     """Read once per message: a turn's recall, its time phrases, its facts and its to-dos all
     ask (a pasted page takes up to ~0.1 s)."""
-    spans = [match.span() for match in _NOT_OWN.finditer(text)]
+    spans = [
+        match.span("material") if match["material"] else match.span()
+        for match in _NOT_OWN.finditer(text)
+    ]
     return OthersWords(text, tuple(s for s, _ in spans), tuple(e for _, e in spans))
 
 

@@ -272,6 +272,25 @@ def test_a_title_before_a_name_does_not_end_it(text: str, expected: list) -> Non
             [("ana: employer", "Ana works at Acme")],
         ),
         ("From: Tom Smith\nSent: Monday 10:00\nTo: Ana\n\nI live in Berlin.", []),
+        # Apple Mail's header, Gmail's page copied (sender, time, "to me"), a reply's quote.
+        ("From: Tom <t@x.com>\nSubject: Re: us\nDate: 2 Nov 2026\nTo: Ana\n\nI live in Bonn.", []),
+        (
+            "What does he want?\n\nTom Baker <tom@example.com>\n10:32 AM (2 hours ago)\nto me"
+            "\n\nHi Ana, I moved to Berlin and I work at Siemens now.",
+            [],
+        ),
+        (
+            "I work at Acme. Thoughts?\n\nOn Mon, Nov 2, 2026 at 10:32 AM Tom <t@x.com> wrote:"
+            "\nI live in Berlin.",
+            [("ana: employer", "Ana works at Acme")],
+        ),
+        # Words to translate or rewrite are not said of oneself; "Edit:" heads one's own.
+        ("Translate to French: I live in Berlin and I work at Siemens.", []),
+        (
+            "I live in Rome. Can you proofread this\nI has lived in Paris.",
+            [("ana: location", "Ana lives in Rome")],
+        ),
+        ("Edit: I live in Rome, not Milan.", [("ana: location", "Ana lives in Rome")]),
         ("Fix this:\n```python\n# I prefer tabs\nname = 'x'  # my name is Bob\n```", []),
         (
             "Attached:\n````\n```\nI'm allergic to cats\n````\nI'm allergic to dust.",
