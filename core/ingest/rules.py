@@ -36,6 +36,7 @@ _PROFESSIONS = (
     "translator|editor|tutor|social worker|midwife|software developer|product manager|"
     "project manager|civil servant|data scientist"
 )
+_STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
 # The value of a rule's second wording (a pattern may name a group only once).
 _PLACE = _VALUE.replace("value", "place")
 
@@ -126,14 +127,30 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # "I'm a software engineer at Google": where, besides what (the profession's rule).
+    # "I'm a software engineer at Google": where, besides what (the profession's rule). A
+    # student's is a school.
     (
         "employer",
         re.compile(
-            rf"{_I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?:{_PROFESSIONS})\s+(?:at|for|with)\s+"
-            rf"{_VALUE}{_END}",
+            rf"{_I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?!{_STUDENT})(?:{_PROFESSIONS})\s+"
+            rf"(?:at|for|with)\s+{_VALUE}{_END}",
             re.I,
         ),
+    ),
+    (
+        "school",
+        re.compile(
+            rf"{_I_AM}(?:now\s+)?an?\s+(?:[\w-]+\s+){{0,3}}?{_STUDENT}\s+(?:at|of)\s+"
+            rf"{_VALUE}{_END}|\bI(?:'m|\s+am)?\s+(?:now\s+)?(?:study|studying)\s+"
+            rf"(?:[\w-]+\s+){{0,3}}?at\s+{_PLACE}{_END}|\bI\s+(?:go\s+to|attend)\s+"
+            r"(?P<firm>(?-i:(?:the\s+)?(?:[A-Z][\w'-]*\s+){0,4}(?:School|College|University|"
+            rf"Academy|Institute|High|Uni)(?:\s+of(?:\s+[A-Z][\w'-]*){{1,3}})?)){_END}",
+            re.I,
+        ),
+    ),
+    (
+        "graduated",
+        re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{_VALUE}{_END}", re.I),
     ),
     # "I'm married to Tomás": a partner by name.
     (
@@ -261,6 +278,8 @@ _RELATIONAL = {
     "left_employer": ("employer", "no longer works at", "works_at", True),
     "left_location": ("location", "no longer lives in", "lives_in", True),
     "origin": ("origin", "is from", "is_from", False),
+    "school": ("school", "studies at", "studies_at", False),
+    "graduated": ("school", "graduated from", "studies_at", True),
 }
 _NO_EMPLOYER = re.compile(
     r"(?:home|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))$|(?:least|most)\b",
@@ -350,7 +369,7 @@ def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Rel
 
 _TRAILING_TIME = re.compile(
     r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|(?:right\s+)?now|"
-    r"at\s+the\s+moment|currently|"
+    r"at\s+the\s+moment|currently|originally|"
     r"these\s+days|as\s+well|too|any\s?more|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
     r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december|(?:19|20)\d\d))$",
@@ -513,7 +532,11 @@ def _fact(
         # town: there, only a name is.
         named = re.match(r"(?:the\s+)?[A-Z]", value)
         # "I quit smoking" left no employer: a firm is named.
-        if (rule == "left_location" or (rule == "origin" and place is not None)) and not named:
+        # Nor "I'm studying at the library" a school.
+        if (
+            rule in ("left_location", "school", "graduated")
+            or (rule == "origin" and place is not None)
+        ) and not named:
             return None
         if firm is not None and not named:
             return None

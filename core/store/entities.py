@@ -17,10 +17,11 @@ from core.store.database import Database
 from core.store.memory_rows import live
 
 # Relations one subject has one of at a time.
-SINGLE_VALUED = frozenset({"lives_in", "works_at", "is_from"})
+SINGLE_VALUED = frozenset({"lives_in", "works_at", "is_from", "studies_at"})
 OBJECT_TYPES = {
     "lives_in": EntityType.PLACE,
     "works_at": EntityType.CONCEPT,
+    "studies_at": EntityType.CONCEPT,
     "is_from": EntityType.PLACE,
 }
 

@@ -90,6 +90,19 @@ def test_leaving_a_job_closes_the_relationship_without_opening_one(
     assert siemens.until == datetime(2026, 3, 9, 9, tzinfo=UTC)
 
 
+def test_graduating_closes_the_school_a_student_was_at(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    importing(store, embedder, session("s1", 2, ["I'm a student at MIT.", "Nice."]))
+    importing(store, embedder, session("s2", 9, ["I graduated from MIT!", "Congrats."]))
+    (mit,) = store.entities.relationships()
+    assert (mit.source, mit.relation, mit.target) == ("ana", "studies_at", "mit")
+    assert mit.until == datetime(2026, 3, 9, 9, tzinfo=UTC)
+    assert not [r for r in store.entities.relationships() if r.relation == "works_at"]
+    school = store.memories.current_by_keys(store.db.cursor(), ["ana: school"])["ana: school"]
+    assert school.content == "Ana graduated from MIT"
+
+
 def test_entity_overlap_counts_in_retrieval(store: MemoryStore, embedder: Embedder) -> None:
     importing(
         store,

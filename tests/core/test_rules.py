@@ -159,6 +159,15 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("Remember that I live in Lisbon now.", [("ana: location", "Ana lives in Lisbon")]),
         # Said twice in a message, a key holds what was said last.
         ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
+        # A student's school is no employer ("I'm a student at MIT" worked at MIT).
+        (
+            "I'm a PhD student at MIT.",
+            [("ana: school", "Ana studies at MIT")],
+        ),
+        ("I study law at Oxford.", [("ana: school", "Ana studies at Oxford")]),
+        ("I go to Lincoln High School.", [("ana: school", "Ana studies at Lincoln High School")]),
+        ("I graduated from Yale in 2015.", [("ana: school", "Ana graduated from Yale")]),
+        ("I'm from Ohio originally.", [("ana: origin", "Ana is from Ohio")]),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -223,6 +232,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "My mum is in hospital.",
         # A name's place, not the name: it replaced the user's.
         "My name is on the lease.",
+        # Where one studies or goes, not a school.
+        "I'm studying at the library.",
+        "I go to Paris every summer.",
+        "I go to the gym every day.",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
