@@ -34,7 +34,7 @@ _FORWARDED = (
     r"|From:[^\n]*\n(?:[ \t]*(?:Subject|To|Cc|Reply-To):[^\n]*\n){0,3}[ \t]*(?:Sent|Date):"
     r"|On (?=[^\n]{0,200}\d)[^\n]{1,400}?(?:\n[^\n]{0,120}?)?wrote:[ \t]*$"
     r"|[^\n<>@]{0,80}<[^\s<>@]+@[^\s<>]+>[^\n]*\n(?:[^\n]*\n){0,2}"
-    r"[ \t]*to(?::[^\n]{0,80}|[ \t]+[^\n]{1,80})$)(?:.*)"
+    r"[ \t]*(?:to:[^\n]{0,80}|(?-i:to[ \t]+(?:me\b|[A-Z])[^\n]{0,80}))$)(?:.*)"
 )
 # The text a message asks to have translated, proofread, rewritten or summarised: from the
 # colon after the request (or the line after "... this") to the message's end, unless it is

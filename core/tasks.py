@@ -14,6 +14,7 @@ from core.errors import InputError
 from core.local_time import due_text
 from core.model import Task, TaskPriority
 from core.others_words import others_words
+from core.sentences import INNER_DOT
 from core.text_input import clean_text
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase.
@@ -162,7 +163,7 @@ QUESTION_START = re.compile(
     r"would|will|am)\b"
 )
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? (?:if|whether))\b")
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
+_SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 # Speech acts and states, not things to do: "I have to say...", "I need to be honest".
 _NOT_ACTIONS = {

@@ -12,21 +12,14 @@ from itertools import takewhile
 
 from core.model import Turn
 from core.others_words import others_words
+from core.sentences import FINAL_DOT, INNER_DOT
 from core.temporal import MONTHS, WEEKDAYS
 
 # A value runs to the end of the clause (a dash or a colon ends one too). A dot inside a word
-# does not end it: "my email is ana@example.com" (a capital after one starts a sentence).
-_IN_WORD = r"(?-i:[a-z0-9])"
-# Nor does one after a title or a place's prefix, before the name: "my doctor is Dr. Smith",
-# "I work at St. Mary's".
-_TITLES = ("St", "Dr", "Mt", "Ft", "Mr", "Mrs", "Ms", "Prof")
-_AFTER_TITLE = "|".join(rf"(?<=\b{t})\." for t in _TITLES)
-_VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|\.(?={_IN_WORD})|{_AFTER_TITLE})+?)"
-_NOT_AFTER_TITLE = "".join(rf"(?<!\b{t})" for t in _TITLES)
-_END = (
-    rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|{_NOT_AFTER_TITLE}\.(?!{_IN_WORD})"
-    r"|[,!?;:\n\u2013\u2014]|$)"
-)
+# or after a title does not end it (`core.sentences`): "my email is ana@example.com", "my
+# doctor is Dr. Smith", "I work at St. Mary's".
+_VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
+_END = rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|{FINAL_DOT}|[,!?;:\n\u2013\u2014]|$)"
 _PROFESSIONS = (
     "nurse|teacher|engineer|developer|doctor|student|designer|lawyer|accountant|programmer|"
     "architect|writer|artist|chef|cook|scientist|researcher|consultant|pharmacist|dentist|"
@@ -47,8 +40,8 @@ _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # A list runs to the sentence's end ("allergic to penicillin, peanuts and shellfish"); its
 # items are parted in `_each`.
 _ITEMS = (
-    rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|\.(?={_IN_WORD}))+?)"
-    rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|\.(?!{_IN_WORD})|[!?;:\n\u2013\u2014]|$)"
+    rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
+    rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|{FINAL_DOT}|[!?;:\n\u2013\u2014]|$)"
 )
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
@@ -246,7 +239,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:^|(?<=[.!?]\s))(?:(?:please|and|also|oh|ok|okay|hey)\W+)*(?:remember|note|"
             r"keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget)(?:\s+this)?(?:\s+that\s+|\s*:\s*)"
             r"(?!(?:time|day|night|trip|one|moment|place|guy|girl)\b)"
-            rf"(?P<value>(?:[^.!?\n]|\.(?={_IN_WORD})|{_AFTER_TITLE})+)(?=[.!\n]|$)",
+            rf"(?P<value>(?:[^.!?\n]|{INNER_DOT})+)(?=[.!\n]|$)",
             re.I | re.M,
         ),
     ),
@@ -454,7 +447,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
 
 # What makes a sentence something other than a statement of fact: asked ("Do I live in
 # Lisbon?") or supposed ("If I moved to Berlin, ...", "What if I quit my job at Acme?").
-_SENTENCE_END = re.compile(r"[.!?\n]")
+_SENTENCE_END = re.compile(rf"[!?\n]|{FINAL_DOT}")
 _ASKING = re.compile(
     r"\W*(?:(?:so|and|oh|ok|okay|hey|but|wait)\W+)*(?:do|does|did|am|is|are|was|were|can|could|"
     r"would|will|should|shall|have|has|had|what|where|when|why|how|who|which|whose)\b",

@@ -123,6 +123,16 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
             "Feed the cat",
             datetime(2026, 11, 20, 17),
         ),
+        # A dot inside an address, a number or after a title ends no sentence: these were
+        # "Check example", "Pay 12", "Call Dr", each without its day.
+        ("Remind me to check example.com tomorrow", "Check example.com", datetime(2026, 11, 19)),
+        (
+            "Remind me to email bob@x.com about the trip on Friday",
+            "Email bob@x.com about the trip",
+            datetime(2026, 11, 20),
+        ),
+        ("I need to pay 12.50 to Tom by Friday", "Pay 12.50 to Tom", datetime(2026, 11, 20)),
+        ("Remind me to call Dr. Lee tomorrow", "Call Dr. Lee", datetime(2026, 11, 19)),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(

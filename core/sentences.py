@@ -1,0 +1,15 @@
+"""Where a sentence ends, for the rules that read facts and the patterns that find to-dos: at
+".", "!", "?" or a line's end, but not at a dot inside a word or a number ("ana@example.com",
+"12.50", "v2.1"; a capital after one starts a sentence) nor after a title, before the name
+("Dr. Lee", "St. Mary's"). A to-do cut there was "Call Dr" and lost its "tomorrow"."""
+
+from __future__ import annotations
+
+IN_WORD = r"(?-i:[a-z0-9])"
+TITLES = ("St", "Dr", "Mt", "Ft", "Mr", "Mrs", "Ms", "Prof")
+AFTER_TITLE = "|".join(rf"(?<=\b{t})\." for t in TITLES)
+NOT_AFTER_TITLE = "".join(rf"(?<!\b{t})" for t in TITLES)
+# A dot that does not end a sentence.
+INNER_DOT = rf"\.(?={IN_WORD})|{AFTER_TITLE}"
+# One that does.
+FINAL_DOT = rf"{NOT_AFTER_TITLE}\.(?!{IN_WORD})"
