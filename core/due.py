@@ -22,6 +22,14 @@ _DAY_TERMS = {"today": 0, "tonight": 0, "tomorrow": 1, "the day after tomorrow":
 _PART_DAY = {"early": 10, "mid": 15}
 # "At 5pm", "5:30 pm", "at 17:00": a time on the day the deadline names, or the next one.
 _CLOCK = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
+# "Pick up the kids at 4", "tomorrow at 10": an hour said alone after "at", where the sentence
+# ends or a word about the day follows, is the hour a day is lived at (4 is 4 pm, 10 is 10 am;
+# in the evening or at night, 8 is 8 pm). "At 5 percent" and "at 5 people" are counts.
+_BARE_HOUR = re.compile(
+    r"\bat\s+(\d{1,2})(?:\s*o'?clock)?(?=\s*(?:[,.!?;)]|$)|\s+(?:on|tomorrow|today|tonight|this|"
+    r"next|in\s+the|and|to|for|with|sharp|please|then)\b)"
+)
+_EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
 
 _PATTERNS = (
     (
@@ -203,11 +211,17 @@ def parse_due(text: str, now: datetime) -> Due | None:
 
 def _clock(lowered: str) -> tuple[int, int, int, int] | None:
     """Hour, minute and where "at 5pm" stands; None without a time of day. A bare number
-    ("at 5") needs its minutes ("at 17:00") or am / pm to be a time and not a count."""
+    needs its minutes ("at 17:00"), am / pm, or to be an hour said alone (`_BARE_HOUR`) to be
+    a time and not a count."""
     for match in _CLOCK.finditer(lowered):
         hour, minute, half = match.groups()
         if minute is None and half is None:
-            continue
+            bare = _BARE_HOUR.match(lowered, match.start())
+            if bare is None or not 1 <= int(hour) <= 12:
+                continue
+            late = int(hour) < 7 or int(hour) == 12 or bool(_EVENING.search(lowered))
+            hour, half = int(hour) % 12 + (12 if late else 0), None
+            return hour, 0, bare.start(), bare.end()
         hour = int(hour)
         if half is not None:
             if not 1 <= hour <= 12:

@@ -23,7 +23,7 @@ _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
-        ("remind", 0.95, r"\bremind\s+me\s+(?:\w+\s+){0,3}?(?:to|about)\s+(?P<task>.+)"),
+        ("remind", 0.95, r"\bremind\s+me\s+(?:[\w']+\s+){0,3}?(?:to|about)\s+(?P<task>.+)"),
         (
             "reminder",
             0.95,
@@ -267,7 +267,10 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
     # A quotation mark the cut left alone goes, as do those around the whole to-do.
     if title.count('"') % 2 or (title.count('"') == 2 and title[0] == title[-1] == '"'):
         title = title.strip(' "')
-    return _DANGLING.sub("", title)
+    # A word the deadline left at the end goes ("renew the passport before"), not a verb's
+    # own ("check in").
+    kept = _DANGLING.sub("", title)
+    return kept if " " in kept else title
 
 
 def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> float:

@@ -133,6 +133,19 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ),
         ("I need to pay 12.50 to Tom by Friday", "Pay 12.50 to Tom", datetime(2026, 11, 20)),
         ("Remind me to call Dr. Lee tomorrow", "Call Dr. Lee", datetime(2026, 11, 19)),
+        # An hour said alone is the hour a day is lived at; "o'clock" is no quotation.
+        ("I've got to pick up the kids at 4.", "Pick up the kids", datetime(2026, 11, 18, 16)),
+        (
+            "Can you remind me about the meeting with Jo tomorrow at 10?",
+            "The meeting with Jo",
+            datetime(2026, 11, 19, 10),
+        ),
+        ("Remind me tonight at 8 to call mom", "Call mom", datetime(2026, 11, 18, 20)),
+        ("Remind me at 9 o'clock to stretch", "Stretch", datetime(2026, 11, 19, 9)),
+        ("I need to keep the budget at 5 percent", "Keep the budget at 5 percent", None),
+        # A verb's own word stays; one the deadline left behind goes.
+        ("Remind me to check in at 4 on Friday", "Check in", datetime(2026, 11, 20, 16)),
+        ("I need to renew the passport before March", "Renew the passport", datetime(2027, 3, 1)),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
