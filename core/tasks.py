@@ -33,9 +33,11 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "todo",
             0.90,
-            r"^(?:todo|to-do|note to self|reminder|(?:add\s+)?(?:an?\s+)?(?:new\s+)?"
+            r"^(?:todo|to-do|to do|note to self|reminder|(?:add\s+)?(?:an?\s+)?(?:new\s+)?"
             r"(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
+        # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
+        ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
         (
             "on_my_list",
             0.90,
@@ -93,12 +95,14 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
     )
 )
-# Requests phrased as questions ("Can you remind me to...?") are still requests.
+# Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
+# for wherever they stand: the mood of an instruction.
 _REQUESTS = {"remind", "reminder", "make_sure"}
 # Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
 _DIRECTIVES = {
     "todo",
+    "checkbox",
     "on_my_list",
     "dont_forget",
     "remember_to",
@@ -275,7 +279,8 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
 
 def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> float:
     """How concrete the task is: 1.0 when it names something (a known entity, a person, a
-    thing to act on), 0.5 when its object is only "it" or "that", 0 when there is none."""
+    thing to act on), 0.5 when its object is only "it" or "that" or it is an action alone
+    ("stretch", "meditate"), 0 when there is none."""
     words = _WORD.findall(title.lower())
     if not words or words[0] in _NOT_ACTIONS:
         return 0.0
@@ -285,7 +290,8 @@ def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> 
     rest = words[1:]
     if any(w not in _STOPWORDS and w not in _VAGUE for w in rest):
         return 1.0
-    return 0.5 if any(w in _VAGUE for w in rest) else 0.0
+    alone = words[0] not in _STOPWORDS and words[0] not in _VAGUE
+    return 0.5 if alone or any(w in _VAGUE for w in rest) else 0.0
 
 
 def _speaks_to_someone(text: str) -> bool:
@@ -335,8 +341,10 @@ def find_task_signals(
                 entity_density=entity_density(title, known_entities),
                 due=due,
                 directive=not weak
-                and name in _DIRECTIVES
-                and bool(_OPENERS.match(sentence[: found.start()])),
+                and (
+                    name in _REQUESTS
+                    or (name in _DIRECTIVES and bool(_OPENERS.match(sentence[: found.start()])))
+                ),
             )
             if best is None or signal.strength > best.strength:
                 best = signal
