@@ -195,6 +195,8 @@ _NOT_ACTIONS = {
     "understand",
     "feel",
 }
+# Alone, leaving or resting ("Gotta go", "I need to sleep") is no action to keep.
+_LEAVING = frozenset("go run leave sleep rest".split())
 _STOPWORDS = frozenset(
     "a an the my our your his her their its this that these those to for of on in at with about "
     "and or some more up out back from by before after again all me us him them it so too very "
@@ -290,7 +292,7 @@ def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> 
     rest = words[1:]
     if any(w not in _STOPWORDS and w not in _VAGUE for w in rest):
         return 1.0
-    alone = words[0] not in _STOPWORDS and words[0] not in _VAGUE
+    alone = not {words[0]} & (_STOPWORDS | _VAGUE | _LEAVING)
     return 0.5 if alone or any(w in _VAGUE for w in rest) else 0.0
 
 

@@ -84,7 +84,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "employer",
         re.compile(
-            r"\bI\s+(?:now\s+|currently\s+)?(?:work|'m working|am working)\s+(?:at|for)\s+"
+            r"\bI(?:'ve|\s+have)?\s+(?:now\s+|currently\s+)?(?:work|'m working|am working|"
+            r"been\s+working)\s+(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
             rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
             r"working)|got\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
             rf"{_PLACE}{_END}",
@@ -166,6 +167,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         "name",
         re.compile(r"\b(?:[Cc]all me|I go by)\s+(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)"),
     ),
+    # Introduced with a greeting: "Hi! I'm Ana, ...". Alone, "I'm Italian" tells no name.
+    (
+        "name",
+        re.compile(
+            r"(?:^|(?<=[.!?\n]))\W*(?i:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|"
+            r"evening))(?:\s+(?i:there|everyone|all|engram))?\W+I(?:'m|\s+am)\s+"
+            r"(?P<value>[^\W\d_][\w'-]+)(?=\s*(?:[,.!?;:\n]|$)|\s+(?:and|here|by\s+the\s+way)\b)"
+        ),
+    ),
     (
         "age",
         re.compile(
@@ -193,6 +203,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        "allergy",
+        re.compile(
+            r"\bI\s+have\s+an?\s+(?:severe\s+|mild\s+|bad\s+)?(?P<value>[a-z]+(?:\s+[a-z]+)?)"
+            r"\s+allergy\b",
+            re.I,
+        ),
+    ),
+    (
         "diet",
         re.compile(
             rf"(?:{_I_AM}(?P<neg>no\s+longer\s+|not\s+)?|"
@@ -204,7 +222,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "abstains",
         re.compile(
-            r"\bI\s+(?:don't|do\s+not|no\s+longer|never)\s+(?P<verb>eat|drink)\s+"
+            r"\bI\s+(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+(?P<verb>eat|drink)\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),
@@ -275,7 +293,9 @@ _RELATIONAL = {
     "graduated": ("school", "graduated from", "studies_at", True),
 }
 _NO_EMPLOYER = re.compile(
-    r"(?:home|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))$|(?:least|most)\b",
+    r"(?:home|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))$|(?:least|most)\b"
+    r"|(?:\d+|an?|a\s+few|a\s+couple\s+of|several|many|hours|days)\s+(?:hours?|days?|weeks?|"
+    r"months?|years?|minutes?)\b",
     re.I,
 )
 # The people (and pets) in someone's life, each with facts of their own.
@@ -294,6 +314,17 @@ _WHEN = re.compile(
 # "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
 MIN_AGE, MAX_AGE = 13, 110
 _ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
+# What "Hi, I'm ..." tells that is no name: where one is from, one's faith, how one is.
+_NO_NAMES = frozenset(
+    "american british english scottish irish welsh canadian australian german french italian "
+    "spanish portuguese dutch belgian swiss austrian swedish norwegian danish finnish polish "
+    "czech greek turkish russian ukrainian romanian hungarian brazilian mexican argentinian "
+    "chilean colombian peruvian cuban indian pakistani bangladeshi chinese japanese korean "
+    "vietnamese thai filipino indonesian malaysian nigerian kenyan egyptian moroccan israeli "
+    "iranian iraqi lebanese african european asian latino latina hispanic christian catholic "
+    "protestant jewish muslim hindu buddhist atheist new back here fine good ok okay sorry "
+    "home done ready".split()
+)
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
 # "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
@@ -364,6 +395,7 @@ _TRAILING_TIME = re.compile(
     r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|(?:right\s+)?now|"
     r"at\s+the\s+moment|currently|originally|"
     r"these\s+days|as\s+well|too|any\s?more|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
+    r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?)|"
     r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december|(?:19|20)\d\d))$",
     re.I,
@@ -371,8 +403,10 @@ _TRAILING_TIME = re.compile(
 
 
 def _clean(value: str) -> str:
+    """The value without quotes and a trailing time ("Lisbon now"); one that is only a time
+    ("I can't eat anymore") is none."""
     value = re.sub(r"\s+", " ", value).strip(" '\"")
-    return _TRAILING_TIME.sub("", value)
+    return _TRAILING_TIME.sub("", f" {value}").strip()
 
 
 def _facet(attribute: str, value: str) -> str | None:
@@ -557,6 +591,8 @@ def _fact(
     if rule == "name":
         words = list(takewhile(lambda w: w[:1].isupper(), value.split()))
         if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
+            return None
+        if words[0].lower() in _NO_NAMES:
             return None
         return Fact(f"{owner}: name", f"{who} goes by {' '.join(words)}", 0.8, turn_id)
     if rule == "age":

@@ -168,6 +168,17 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I go to Lincoln High School.", [("ana: school", "Ana studies at Lincoln High School")]),
         ("I graduated from Yale in 2015.", [("ana: school", "Ana graduated from Yale")]),
         ("I'm from Ohio originally.", [("ana: origin", "Ana is from Ohio")]),
+        # Introducing oneself; how long one has worked somewhere is not where.
+        (
+            "Hi! I'm Ana, I work part-time at a bakery.",
+            [("ana: name", "Ana goes by Ana"), ("ana: employer", "Ana works at a bakery")],
+        ),
+        ("I've been working at Siemens for 3 years.", [("ana: employer", "Ana works at Siemens")]),
+        (
+            "I have a severe peanut allergy.",
+            [("ana: allergic to peanut", "Ana is allergic to peanut")],
+        ),
+        ("I can't eat gluten.", [("ana: eats gluten", "Ana does not eat gluten")]),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -232,6 +243,11 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "My mum is in hospital.",
         # A name's place, not the name: it replaced the user's.
         "My name is on the lease.",
+        # A greeting before where one is from or how one is; how long, not where; a time alone.
+        "Hi, I'm Italian.",
+        "Hey! I'm back.",
+        "I've been working for 3 hours on this.",
+        "I can't eat anymore, I'm full.",
         # Where one studies or goes, not a school.
         "I'm studying at the library.",
         "I go to Paris every summer.",
