@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import takewhile
 
+from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.model import Turn
 from core.others_words import others_words
 from core.sentences import FINAL_DOT, INNER_DOT
@@ -456,7 +457,8 @@ def _told_of(value: str) -> str:
 
 
 def extract_facts(turn: Turn) -> list[Fact]:
-    """Facts, preferences and decisions the speaker states about themselves in `turn`."""
+    """Facts, preferences and decisions the speaker states about themselves in `turn`, and
+    how they want to be answered (`core.ingest.reply_style`)."""
     # Each key's fact with where it was said: said twice in one message, a key holds what
     # was said last ("I don't live in a house, I live in a flat").
     facts: dict[str, tuple[int, Fact]] = {}
@@ -474,6 +476,10 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 key = fact.key or fact.content
                 if key not in facts or facts[key][0] < match.start():
                     facts[key] = (match.start(), fact)
+    for wish in reply_wishes(turn.text):
+        if stated(wish.position):
+            key = f"{owner}: replies {wish.about}"
+            facts[key] = (wish.position, Fact(key, f"{who} wants {wish.wish}", 0.9, turn.id))
     # A paste full of "I like ..." is not someone telling about themselves, one fact at a time.
     in_order = sorted(facts.values(), key=lambda said: said[0])
     return [fact for _, fact in in_order][:MAX_FACTS_PER_TURN]
@@ -639,6 +645,8 @@ def _fact(
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
         return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} is {value}", 0.7, turn_id)
     if rule == "preference":
+        if ABOUT_REPLIES.search(value):
+            return None  # `reply_wishes` reads it
         verb = groups["verb"].lower()
         verb = "hate" if verb == "can't stand" else verb
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"

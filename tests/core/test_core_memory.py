@@ -73,6 +73,28 @@ def test_who_the_user_said_they_are_is_in_every_prompt_as_last_told(
     assert assistant.core.items() == []
 
 
+def test_how_the_user_asked_to_be_answered_is_in_every_prompt_as_last_asked(
+    assistant: Assistant, clock: Clock
+) -> None:
+    """Seed 000's core memory holds communication preferences: asked once, "answer in
+    Portuguese" reached only prompts that happened to recall it."""
+    assistant.turn("Can you always answer in Portuguese? And please don't use emojis.")
+    clock.advance(days=3)
+    assistant.start_session()
+
+    def always_in(text: str) -> set[str]:
+        project = assistant.turn(text).context.layer(Layer.PROJECT)
+        return {i.text.split("\n")[1] for i in project.items}
+
+    asked = {"User wants replies in Portuguese", "User wants no emojis in replies"}
+    assert always_in("What's a good film for tonight?") == asked
+    assistant.turn("Answer in English from now on.")
+    assert always_in("Any plans?") == {
+        "User wants replies in English",
+        "User wants no emojis in replies",
+    }
+
+
 def test_an_assistant_replaced_is_not_kept_alive_by_the_store(
     store: MemoryStore, embedder: Embedder
 ) -> None:

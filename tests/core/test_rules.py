@@ -179,6 +179,19 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: allergic to peanut", "Ana is allergic to peanut")],
         ),
         ("I can't eat gluten.", [("ana: eats gluten", "Ana does not eat gluten")]),
+        # How to be answered, asked of the assistant.
+        (
+            "Could you answer in Portuguese from now on? No emojis please.",
+            [
+                ("ana: replies language", "Ana wants replies in Portuguese"),
+                ("ana: replies emojis", "Ana wants no emojis in replies"),
+            ],
+        ),
+        ("I prefer short answers.", [("ana: replies length", "Ana wants short replies")]),
+        (
+            "Stop using bullet points.",
+            [("ana: replies bullet points", "Ana wants no bullet points in replies")],
+        ),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -248,6 +261,13 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Hey! I'm back.",
         "I've been working for 3 hours on this.",
         "I can't eat anymore, I'm full.",
+        # Nothing asked of the assistant's replies.
+        "I answer in English at work.",
+        "Do you always answer in English?",
+        "If you answer in French, I won't understand.",
+        "> Please always answer in German.",
+        "Write it in Python.",
+        "I use emojis a lot with friends.",
         # Where one studies or goes, not a school.
         "I'm studying at the library.",
         "I go to Paris every summer.",

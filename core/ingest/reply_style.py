@@ -1,0 +1,91 @@
+"""How the user wants to be answered, told in chat: the language ("Always answer in
+Portuguese"), emojis ("Don't use emojis"), length ("Keep your answers short") and lists or
+tables ("Stop using bullet points"). Seed 000 keeps communication preferences in core memory:
+each is a fact on its own key, so the latest word on it holds ("Answer in English again"),
+and every prompt carries it (`core.core_memory`). Only what is asked of the assistant counts:
+"I answer in English at work" asks nothing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Said to the assistant: a sentence that opens with the wish, or with a request for it.
+_ASKED = (
+    r"(?:^|(?<=[.!?\n]))[^\w\n]*(?:(?:ok|okay|so|and|also|please|hey|engram|from\s+now\s+on|"
+    r"always|just|in\s+future|going\s+forward)\W+)*(?:(?:can|could|would|will)\s+you\s+"
+    r"(?:please\s+)?|i(?:'d|\s+would)\s+like\s+you\s+to\s+|i\s+(?:want|need)\s+you\s+to\s+"
+    r"|you\s+(?:can|may)\s+(?:now\s+)?|feel\s+free\s+to\s+)?"
+    r"(?:please\s+)?(?:always\s+)?"
+)
+_LANGUAGE = re.compile(
+    rf"{_ASKED}(?:answer|reply|respond|talk\s+to\s+me|speak\s+to\s+me|write\s+to\s+me)"
+    r"(?:\s+(?:to\s+me|back))?\s+(?:only\s+)?in\s+(?P<language>[a-z]+)\b"
+    r"|\bI\s+prefer\s+(?:to\s+(?:talk|chat)|answers|replies)\s+in\s+(?P<preferred>[a-z]+)\b",
+    re.I,
+)
+_LANGUAGES = frozenset(
+    "english portuguese spanish french german italian dutch swedish norwegian danish finnish "
+    "polish czech slovak greek turkish russian ukrainian romanian hungarian bulgarian croatian "
+    "serbian arabic hebrew persian farsi hindi urdu bengali tamil chinese mandarin cantonese "
+    "japanese korean vietnamese thai indonesian malay tagalog swahili catalan basque galician "
+    "irish welsh icelandic estonian latvian lithuanian".split()
+)
+_EMOJIS = re.compile(
+    rf"{_ASKED}(?:(?P<none>don't|do\s+not|never|stop)\s+)?(?:use|using|add|adding|put|putting|"
+    r"send|sending|include|including)\s+(?:any\s+|the\s+|more\s+|some\s+)?emojis?\b"
+    rf"|{_ASKED}(?P<no>no)\s+(?:more\s+)?emojis?\b",
+    re.I,
+)
+_LENGTH = re.compile(
+    rf"{_ASKED}(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers|replies|responses)\s+"
+    r"(?P<length>(?:a\s+lot\s+|much\s+|more\s+)?(?:short|shorter|brief|briefer|concise|long|"
+    r"longer|detailed))\b"
+    rf"|{_ASKED}be\s+(?:more\s+)?(?P<terse>brief|concise)\b"
+    r"|\bI\s+(?:prefer|like|want)\s+(?P<preferred>short|shorter|brief|concise|long|longer|"
+    r"detailed)\s+(?:answers|replies|responses)\b",
+    re.I,
+)
+_SHORT = frozenset({"short", "shorter", "brief", "briefer", "concise"})
+_FORMAT = re.compile(
+    rf"{_ASKED}(?:(?P<none>don't|do\s+not|never|stop)\s+)?(?:use|using|give\s+me|giving\s+me|"
+    r"write\s+in|writing\s+in)\s+(?P<form>bullet\s+points|bullets|lists|tables|markdown|headings|"
+    r"headers)\b",
+    re.I,
+)
+_FORMS = {"bullets": "bullet points", "headers": "headings"}
+# What a preference for how to be answered is about, so the plain "I prefer ..." rule leaves
+# it to these.
+ABOUT_REPLIES = re.compile(r"\b(?:answers|replies|responses)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyWish:
+    """One wish for how replies are written: where it was said, what it is about (a key's
+    last word) and the wish ("replies in Portuguese")."""
+
+    position: int
+    about: str
+    wish: str
+
+
+def reply_wishes(text: str) -> list[ReplyWish]:
+    """What `text` asks of the assistant's replies, in the order said."""
+    wishes = []
+    for match in _LANGUAGE.finditer(text):
+        language = (match["language"] or match["preferred"]).lower()
+        if language in _LANGUAGES:
+            wishes.append(ReplyWish(match.start(), "language", f"replies in {language.title()}"))
+    for match in _EMOJIS.finditer(text):
+        wish = "no emojis in replies" if match["none"] or match["no"] else "emojis in replies"
+        wishes.append(ReplyWish(match.start(), "emojis", wish))
+    for match in _LENGTH.finditer(text):
+        said = (match["length"] or match["terse"] or match["preferred"]).lower().split()[-1]
+        wish = "short replies" if said in _SHORT else "detailed replies"
+        wishes.append(ReplyWish(match.start(), "length", wish))
+    for match in _FORMAT.finditer(text):
+        form = " ".join(match["form"].lower().split())
+        form = _FORMS.get(form, form)
+        wish = f"no {form} in replies" if match["none"] else f"{form} in replies"
+        wishes.append(ReplyWish(match.start(), form, wish))
+    return sorted(wishes, key=lambda w: w.position)
