@@ -13,6 +13,7 @@ from app.library_controller import LibraryController
 from app.services import Services
 from app.thread_end import wait_for_end
 from core.assistant import Clock, PreparedTurn, TurnResult
+from core.forgetting import asks_to_forget
 from core.model import Turn
 from core.settings import Settings
 from core.tasks import with_deadline
@@ -23,6 +24,11 @@ log = logging.getLogger(__name__)
 
 # Shutdown budget for the chat thread (stop the reply, remember the conversation).
 SHUTDOWN_WAIT_MS = 1500
+# A message cannot say which memory to erase: where the user can.
+FORGET_HINT = (
+    "Nothing is erased because a message asks: to forget a memory, press Forget on it beside "
+    "this answer or in the Memory tab (Ctrl+3)."
+)
 
 
 class ChatController(QObject):
@@ -122,6 +128,8 @@ class ChatController(QObject):
         # Sent while a stored conversation is read, the message goes on with that one.
         going_on = self._window.chat.past_session
         self._window.chat.begin_reply(text)
+        if asks_to_forget(text):
+            self._window.chat.add_notice(FORGET_HINT)
         self._turns_in_flight += 1
         self._sig_send.emit(text, going_on)
 
@@ -132,7 +140,7 @@ class ChatController(QObject):
         # is over its budget.
         notes = [w for w in prepared.context.warnings if w != prepared.degraded]
         if notes:
-            self._window.chat.show_notice(" ".join(notes))
+            self._window.chat.add_notice(" ".join(notes))
 
     def _on_worker_replied(self, message: Turn, reply: Turn, interrupted: bool) -> None:
         self._window.chat.finish_reply(reply.text, interrupted, (message.id, reply.id))

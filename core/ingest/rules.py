@@ -498,6 +498,8 @@ _SUPPOSED = re.compile(
     # ...doubted ("I'm not sure I like my job"), or made up ("write a story where I live on
     # Mars").
     r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"
+    # ...or taken back ("Forget that I live in Berlin", "don't remember that", "I was joking").
+    r"(?<!n't\s)(?<!not\s)forget|(?:don't|do\s+not)\s+remember|joking|kidding|"
     r"(?:write|tell)\s+(?:me\s+)?an?\s+(?:short\s+)?(?:story|poem|song|novel|script|scene|tale))\b",
     re.I,
 )

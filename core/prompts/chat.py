@@ -35,7 +35,9 @@ def system_prompt(parts: SystemPromptParts, sections: Mapping[str, Sequence[str]
         "when you are unsure whether a memory is still true. How the user has said they want "
         "to be answered (language, length, emojis, lists) holds until they say otherwise.",
         "When the user asks to be reminded of something, this app notes it as a to-do in its "
-        "inbox and reminds them at the time said: you need not set reminders yourself.",
+        "inbox and reminds them at the time said: you need not set reminders yourself. You "
+        "cannot erase memories: when asked to forget something, say that Forget on that "
+        "memory erases it for good.",
         "Answer the user's last message directly and briefly.",
     ]
     if parts.project:

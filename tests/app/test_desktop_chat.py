@@ -501,3 +501,20 @@ def test_what_the_user_asks_to_be_remembered_is_kept_as_they_said_it(
     (note,) = shell.services.store.memories.of_kind(MemoryKind.SEMANTIC)
     assert note.content.endswith("asked to remember: the wifi password at the cabin is sunflower42")
     assert note.importance == 0.9
+
+
+def test_asking_to_forget_learns_nothing_and_says_where_forget_is(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    """ "Forget that I live in Berlin" made the user live in Berlin, and nothing said that a
+    message erases nothing."""
+    shell = make_shell()
+    ready(qtbot, shell)
+    send(qtbot, shell, "I live in Lisbon.")
+    send(qtbot, shell, "Forget that I live in Berlin.")
+    beliefs = shell.services.store.memories.of_kind(MemoryKind.SEMANTIC)
+    assert [m.content for m in beliefs] == ["User lives in Lisbon"]
+    notice = shell.window.chat.notice
+    assert notice.isVisible() and "press Forget" in notice.text()
+    send(qtbot, shell, "Thanks.")
+    assert "press Forget" not in (notice.text() if notice.isVisible() else "")

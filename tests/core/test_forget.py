@@ -19,7 +19,7 @@ import pytest
 from core.digest import DIGEST_DIR, write_digest
 from core.embed import Embedder
 from core.errors import StoreError
-from core.forgetting import forget, forget_conversation, forget_document
+from core.forgetting import asks_to_forget, forget, forget_conversation, forget_document
 from core.ingest.chunking import Chunker
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
@@ -426,3 +426,25 @@ def test_forgetting_a_document_takes_every_passage_its_versions_and_its_name(
         assert b"results.md" not in file_bytes(again) and b"notes.zip" not in file_bytes(again)
         relearnt = DocumentImporter(again, embedder, Chunker(token_counter(None)))
         assert relearnt.ingest([letter], NOW).documents[0].status is DocumentStatus.ADDED
+
+
+@pytest.mark.parametrize(
+    ("message", "asks"),
+    [
+        ("Forget that I live in Berlin.", True),
+        ("Please forget what I said about working at Acme.", True),
+        ("Could you erase everything I told you about Tom from your memory?", True),
+        ("Don't remember that I work at Acme.", True),
+        ("Forget about my ex.", True),
+        # Asked not to forget, forgetting told of, something waved away, another thing erased.
+        ("Don't forget to call mom.", False),
+        ("Don't forget that I live in Berlin.", False),
+        ("I always forget my keys.", False),
+        ("Forget it, never mind.", False),
+        ("Forget about it, let's move on.", False),
+        ("Delete the file, please.", False),
+    ],
+)
+def test_a_message_asking_to_forget_is_told_apart(message: str, asks: bool) -> None:
+    """The window says where Forget is when a message asks: being told erases nothing."""
+    assert asks_to_forget(message) is asks

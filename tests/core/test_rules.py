@@ -188,6 +188,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             ],
         ),
         ("I prefer short answers.", [("ana: replies length", "Ana wants short replies")]),
+        ("Don't forget that I live in Rome now.", [("ana: location", "Ana lives in Rome")]),
         (
             "Stop using bullet points.",
             [("ana: replies bullet points", "Ana wants no bullet points in replies")],
@@ -261,6 +262,11 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Hey! I'm back.",
         "I've been working for 3 hours on this.",
         "I can't eat anymore, I'm full.",
+        # Taken back, not told.
+        "Forget that I live in Berlin.",
+        "Forget I said I'm vegetarian.",
+        "Don't remember that I work at Acme.",
+        "I was joking, I live on Mars.",
         # Nothing asked of the assistant's replies.
         "I answer in English at work.",
         "Do you always answer in English?",
