@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QThread, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QThread, QTimer
 
 from tests.zones import set_zone  # noqa: E402
 
@@ -112,4 +112,15 @@ def no_dangling_qt_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             leaked.append(f"QThread {obj.objectName() or obj!r} still running")
         elif isinstance(obj, QTimer) and obj.isActive():
             leaked.append(f"QTimer {obj.objectName() or obj!r} still active")
+    delete_closed_widgets()
     assert not leaked, "; ".join(leaked)
+
+
+def delete_closed_widgets() -> None:
+    """Carry out the deletions pytest-qt asks for when it closes a test's widgets: nothing
+    later in the run did (processing events does not), so every window stayed, until the
+    garbage collector, on whatever thread it ran, took one with its timers still registered
+    ("QObject::~QObject: Timers cannot be stopped from another thread"), and the next of
+    them to fire crashed the run in a later test."""
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

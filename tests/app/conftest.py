@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +17,7 @@ from core.retrieval import Retriever
 from core.settings import Settings
 from core.store import MemoryStore
 from tests.app.desktop import Clock, ShellFactory, activate
+from tests.conftest import delete_closed_widgets
 
 
 @pytest.fixture
@@ -68,3 +70,8 @@ def make_shell(
     yield make
     for shell in shells:
         shell.shutdown()
+    # What the shells held goes now, on the UI thread: collected later as garbage on a worker
+    # thread, a window's timers were left behind and the next to fire crashed the run.
+    shells.clear()
+    delete_closed_widgets()
+    gc.collect()

@@ -51,6 +51,12 @@ def test_core_memory_changed_elsewhere_is_in_the_very_next_prompt(
     assert pinned_in("And now?") == []
 
 
+def always_in(assistant: Assistant, message: str) -> set[str]:
+    """What the prompt for `message` carries in core memory, each item's words."""
+    project = assistant.turn(message).context.layer(Layer.PROJECT)
+    return {i.text.split("\n")[1] for i in project.items}
+
+
 def test_who_the_user_said_they_are_is_in_every_prompt_as_last_told(
     assistant: Assistant, clock: Clock
 ) -> None:
@@ -61,15 +67,11 @@ def test_who_the_user_said_they_are_is_in_every_prompt_as_last_told(
     clock.advance(days=2)
     assistant.start_session()
 
-    def always_in(text: str) -> set[str]:
-        project = assistant.turn(text).context.layer(Layer.PROJECT)
-        return {i.text.split("\n")[1] for i in project.items}
-
     told = {"User goes by Sam", "User works as a nurse", "User is allergic to peanuts"}
-    assert always_in("What's a good film for tonight?") == told
+    assert always_in(assistant, "What's a good film for tonight?") == told
     assistant.turn("Actually, call me Samantha.")
-    assert "User goes by Samantha" in always_in("Any plans for the weekend?")
-    assert "User goes by Sam" not in always_in("And the one after?")
+    assert "User goes by Samantha" in always_in(assistant, "Any plans for the weekend?")
+    assert "User goes by Sam" not in always_in(assistant, "And the one after?")
     assert assistant.core.items() == []
 
 
@@ -82,14 +84,10 @@ def test_how_the_user_asked_to_be_answered_is_in_every_prompt_as_last_asked(
     clock.advance(days=3)
     assistant.start_session()
 
-    def always_in(text: str) -> set[str]:
-        project = assistant.turn(text).context.layer(Layer.PROJECT)
-        return {i.text.split("\n")[1] for i in project.items}
-
     asked = {"User wants replies in Portuguese", "User wants no emojis in replies"}
-    assert always_in("What's a good film for tonight?") == asked
+    assert always_in(assistant, "What's a good film for tonight?") == asked
     assistant.turn("Answer in English from now on.")
-    assert always_in("Any plans?") == {
+    assert always_in(assistant, "Any plans?") == {
         "User wants replies in English",
         "User wants no emojis in replies",
     }
