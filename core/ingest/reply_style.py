@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Said to the assistant: a sentence that opens with the wish, or with a request for it.
+# Said to the assistant: a sentence (or what follows a colon: "How I like replies: be brief",
+# not "Tom said: ...") that opens with the wish, or with a request for it.
 _ASKED = (
-    r"(?:^|(?<=[.!?\n]))[^\w\n]*(?:(?:ok|okay|so|and|also|please|hey|engram|from\s+now\s+on|"
+    r"(?:^|(?<=[.!?\n])|(?<=:)(?<!said:)(?<!says:)(?<!wrote:)(?<!asked:))[^\w\n]*(?:(?:ok|okay|so|and|also|please|hey|engram|from\s+now\s+on|"
     r"always|just|in\s+future|going\s+forward)\W+)*(?:(?:can|could|would|will)\s+you\s+"
     r"(?:please\s+)?|i(?:'d|\s+would)\s+like\s+you\s+to\s+|i\s+(?:want|need)\s+you\s+to\s+"
     r"|you\s+(?:can|may)\s+(?:now\s+)?|feel\s+free\s+to\s+)?"

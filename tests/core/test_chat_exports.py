@@ -339,6 +339,8 @@ def test_what_the_user_told_chatgpt_about_themselves_is_remembered_once_a_versio
     beliefs = {m.key: m.content for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
     assert beliefs["user: location"] == "The user lives in Lisbon"
     assert beliefs["user: employer"] == "The user works at Siemens"
+    # How they like replies goes in every prompt (core memory) as if said in chat.
+    assert beliefs["user: replies length"] == "The user wants short replies"
     before = store.memories.count(live_only=False)
     again = read_conversation_file(write(tmp_path, export))
     ConversationImporter(store, embedder).import_sessions(again.sessions)
