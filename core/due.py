@@ -30,6 +30,8 @@ _BARE_HOUR = re.compile(
     r"next|in\s+the|and|to|for|with|sharp|please|then)\b)"
 )
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
+_NAMED_HOURS = {"noon": 12, "midday": 12, "midnight": 0}
+_NAMED_HOUR = re.compile(r"\b(?:at\s+)?(noon|midday|midnight)\b")
 
 _PATTERNS = (
     (
@@ -83,7 +85,7 @@ _PATTERNS = (
     (
         "month_day",
         re.compile(
-            r"\b(?:by|on|before)\s+(" + _MONTH_NAMES + r")(?:\s+(\d{1,2})"
+            r"\b(?:by|on|before)\s+(" + _MONTH_NAMES + r")\.?(?:\s+(\d{1,2})"
             r"(?:st|nd|rd|th)?)?\b"
         ),
     ),
@@ -210,9 +212,9 @@ def parse_due(text: str, now: datetime) -> Due | None:
 
 
 def _clock(lowered: str) -> tuple[int, int, int, int] | None:
-    """Hour, minute and where "at 5pm" stands; None without a time of day. A bare number
-    needs its minutes ("at 17:00"), am / pm, or to be an hour said alone (`_BARE_HOUR`) to be
-    a time and not a count."""
+    """Hour, minute and where "at 5pm" (or "at noon") stands; None without a time of day. A
+    bare number needs its minutes ("at 17:00"), am / pm, or to be an hour said alone
+    (`_BARE_HOUR`) to be a time and not a count."""
     for match in _CLOCK.finditer(lowered):
         hour, minute, half = match.groups()
         if minute is None and half is None:
@@ -230,6 +232,9 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
         if hour > 23 or int(minute or 0) > 59:
             continue
         return hour, int(minute or 0), match.start(), match.end()
+    named = _NAMED_HOUR.search(lowered)
+    if named is not None:
+        return _NAMED_HOURS[named.group(1)], 0, named.start(), named.end()
     return None
 
 

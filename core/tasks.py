@@ -23,7 +23,7 @@ _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
-        ("remind", 0.95, r"\bremind\s+me\s+(?:[\w']+\s+){0,3}?(?:to|about)\s+(?P<task>.+)"),
+        ("remind", 0.95, r"\bremind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about)\s+(?P<task>.+)"),
         (
             "reminder",
             0.95,

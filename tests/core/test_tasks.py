@@ -146,6 +146,12 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         # A verb's own word stays; one the deadline left behind goes.
         ("Remind me to check in at 4 on Friday", "Check in", datetime(2026, 11, 20, 16)),
         ("I need to renew the passport before March", "Renew the passport", datetime(2027, 3, 1)),
+        # A month cut short keeps its day ("Nov. 30" was November 1st, next year); noon and
+        # midnight are hours; a reminder's day may take several words before "to".
+        ("I need to return the books by Nov. 30", "Return the books", datetime(2026, 11, 30)),
+        ("Let's meet Tom at noon tomorrow", "Meet Tom", datetime(2026, 11, 19, 12)),
+        ("Remind me at midnight to take the pill", "Take the pill", datetime(2026, 11, 19)),
+        ("Remind me the day after tomorrow to call Sam", "Call Sam", datetime(2026, 11, 20)),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
