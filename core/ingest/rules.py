@@ -242,6 +242,16 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "I'm a huge fan of the Lakers", "I'm not a fan of horror movies", "I'm really into
+    # climbing": liking, said another way.
+    (
+        "preference",
+        re.compile(
+            rf"{_I_AM}(?P<neg>not\s+)?(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+)?"
+            rf"(?P<verb>fan)\s+of|(?:really\s+|so\s+)?(?P<into>into|obsessed\s+with))\s+{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
     (
         "preference",
         re.compile(
@@ -265,9 +275,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "decision",
         re.compile(
-            rf"\b(?:we|I)(?:'ve| have)?\s+decided\s+to\s+{_VALUE}{_END}|\b(?:let's\s+go\s+with|"
-            r"(?:we|I)(?:'ve| have)?\s+(?:settled\s+on|opted\s+for))\s+"
-            rf"{_VALUE.replace('value', 'choice')}{_END}",
+            rf"\b(?:we|I)(?:'ve| have)?\s+(?:decided|chose)\s+(?P<not>not\s+)?to\s+{_VALUE}{_END}"
+            r"|\b(?:let's\s+go\s+with|(?:we|I)(?:'ve| have)?\s+(?:settled\s+on|opted\s+for|"
+            r"went\s+with|chose|picked(?!\s+up\b))|(?:we|I)(?:'re|'m|\s+am|\s+are)\s+going\s+with)\s+"
+            rf"(?!to\b){_VALUE.replace('value', 'choice')}{_END}",
             re.I,
         ),
     ),
@@ -394,7 +405,7 @@ def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Rel
 
 _TRAILING_TIME = re.compile(
     r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|(?:right\s+)?now|"
-    r"at\s+the\s+moment|currently|originally|"
+    r"at\s+the\s+moment|currently|originally|lately|"
     r"these\s+days|as\s+well|too|any\s?more|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
     r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?)|"
     r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
@@ -649,8 +660,9 @@ def _fact(
     if rule == "preference":
         if ABOUT_REPLIES.search(value):
             return None  # `reply_wishes` reads it
-        verb = groups["verb"].lower()
-        verb = "hate" if verb == "can't stand" else verb
+        verb = (groups["verb"] or groups.get("into") or "").lower()
+        verb = {"can't stand": "hate", "fan": "like", "into": "like"}.get(verb, verb)
+        verb = "love" if verb.startswith("obsessed") else verb
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
-    return Fact(None, f"Decided: {value}", 0.7, turn_id)
+    return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)

@@ -189,6 +189,16 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ),
         ("I prefer short answers.", [("ana: replies length", "Ana wants short replies")]),
         ("Don't forget that I live in Rome now.", [("ana: location", "Ana lives in Rome")]),
+        # Liking and choosing, said other ways.
+        ("I'm a big fan of jazz.", [("ana: likes jazz", "Ana likes jazz")]),
+        (
+            "I'm not a fan of horror movies.",
+            [("ana: likes horror movies", "Ana does not like horror movies")],
+        ),
+        ("I'm really into climbing lately.", [("ana: likes climbing", "Ana likes climbing")]),
+        ("We decided not to go to Spain.", [(None, "Decided: not to go to Spain")]),
+        ("I'm going with the cheaper plan.", [(None, "Decided: the cheaper plan")]),
+        ("I picked the 2pm slot.", [(None, "Decided: the 2pm slot")]),
         (
             "Stop using bullet points.",
             [("ana: replies bullet points", "Ana wants no bullet points in replies")],
@@ -222,7 +232,6 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm 100% sure.",
         "I'm living with my parents.",
         "I grew up in the 90s.",
-        "I'm a big fan of jazz.",
         "I'm a doctor's assistant.",
         "I quit smoking.",
         # Reminiscing and asking are no notes.
@@ -262,6 +271,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Hey! I'm back.",
         "I've been working for 3 hours on this.",
         "I can't eat anymore, I'm full.",
+        "I picked up the kids.",
         # Taken back, not told.
         "Forget that I live in Berlin.",
         "Forget I said I'm vegetarian.",
