@@ -4,6 +4,7 @@ tiny llama.cpp model generated on the fly. Nothing here touches the network."""
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
@@ -86,7 +87,9 @@ def store(tmp_path: Path) -> Iterator[MemoryStore]:
 
 
 @pytest.fixture(autouse=True)
-def no_dangling_qt_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def no_dangling_qt_workers(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[None]:
     """Fail any test that leaves a QThread running or a QTimer active (napari's rule): a
     leaked worker would keep writing to a store the next test no longer owns."""
     started: list[weakref.ref[QThread] | weakref.ref[QTimer]] = []
@@ -112,15 +115,17 @@ def no_dangling_qt_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             leaked.append(f"QThread {obj.objectName() or obj!r} still running")
         elif isinstance(obj, QTimer) and obj.isActive():
             leaked.append(f"QTimer {obj.objectName() or obj!r} still active")
-    delete_closed_widgets()
+    if "qtbot" in request.fixturenames:
+        let_go_of_widgets()
     assert not leaked, "; ".join(leaked)
 
 
-def delete_closed_widgets() -> None:
-    """Carry out the deletions pytest-qt asks for when it closes a test's widgets: nothing
-    later in the run did (processing events does not), so every window stayed, until the
-    garbage collector, on whatever thread it ran, took one with its timers still registered
-    ("QObject::~QObject: Timers cannot be stopped from another thread"), and the next of
-    them to fire crashed the run in a later test."""
-    if QCoreApplication.instance() is not None:
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+def let_go_of_widgets() -> None:
+    """Carry out the deletions pytest-qt asks for when it closes a test's widgets, and collect
+    what the test left in reference cycles, here on the UI thread. Nothing later in the run
+    deleted them (processing events does not), so every window stayed, until the garbage
+    collector, on whatever thread it happened to run, took one with its timers still
+    registered ("Timers cannot be stopped from another thread"): the next of them to fire
+    crashed the run in a later test."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +16,6 @@ from core.retrieval import Retriever
 from core.settings import Settings
 from core.store import MemoryStore
 from tests.app.desktop import Clock, ShellFactory, activate
-from tests.conftest import delete_closed_widgets
 
 
 @pytest.fixture
@@ -70,8 +68,5 @@ def make_shell(
     yield make
     for shell in shells:
         shell.shutdown()
-    # What the shells held goes now, on the UI thread: collected later as garbage on a worker
-    # thread, a window's timers were left behind and the next to fire crashed the run.
+    # What the shells held goes with the test, on the UI thread (tests/conftest.py).
     shells.clear()
-    delete_closed_widgets()
-    gc.collect()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, SignalInstance
 from pytestqt.qtbot import QtBot
 
 from app.shell import AppShell
@@ -30,6 +30,17 @@ class Clock:
 
 
 ShellFactory = Callable[..., AppShell]
+
+
+def heard(signal: SignalInstance) -> list[tuple[object, ...]]:
+    """The arguments of each emission of `signal` from now on, wait for with
+    `qtbot.waitUntil`. Not `qtbot.waitSignal` for a signal a worker thread emits: its callback
+    runs on that thread, stops the wait's timeout timer from there (Qt refuses: "Timers
+    cannot be stopped from another thread") and the timer, still registered after the wait
+    is gone, fired into freed memory a timeout later and crashed the run."""
+    emitted: list[tuple[object, ...]] = []
+    signal.connect(lambda *args: emitted.append(args))
+    return emitted
 
 
 def activate(qtbot: QtBot, shell: AppShell) -> None:

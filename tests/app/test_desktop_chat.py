@@ -25,6 +25,7 @@ from tests.app.desktop import (
     WAIT_MS,
     Clock,
     ShellFactory,
+    heard,
     import_conversation,
     ready,
     said,
@@ -255,9 +256,10 @@ def test_a_forget_takes_the_words_off_the_screen_too(
     session_id = shell.chat.worker.session_id
     assert session_id is not None
     # Opened from the list straight after "New conversation", before the new one has begun.
-    with qtbot.waitSignal(shell.chat.worker.sig_session_started, timeout=WAIT_MS):
-        shell.chat.new_session()
-        shell.window.sig_session_opened.emit(session_id)
+    started = heard(shell.chat.worker.sig_session_started)
+    shell.chat.new_session()
+    shell.window.sig_session_opened.emit(session_id)
+    qtbot.waitUntil(lambda: bool(started), timeout=WAIT_MS)
     qtbot.waitUntil(lambda: chat.past_session == session_id, timeout=WAIT_MS)
     settle(qtbot, shell)
     assert chat.past_session == session_id

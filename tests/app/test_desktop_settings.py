@@ -25,6 +25,7 @@ from tests.app.desktop import (
     WAIT_MS,
     ShellFactory,
     activate,
+    heard,
     import_conversation,
     ready,
     settle,
@@ -206,10 +207,11 @@ def test_switching_the_embedding_model_embeds_every_memory_again_first(
     assert dialog.isVisible() and "sentence-transformers model folder" in dialog.error.text()
     dialog.embedding_dir.setText(str(other))
     monkeypatch.setattr(dialogs, "confirm", lambda *_: True)
-    with qtbot.waitSignal(shell.reembedding.sig_finished, timeout=WAIT_MS):
-        dialog.accept()
-        # The current model stays in use until every memory has its new vector.
-        assert load_settings(shell.home).embedding_model_dir is None
+    finished = heard(shell.reembedding.sig_finished)
+    dialog.accept()
+    # The current model stays in use until every memory has its new vector.
+    assert load_settings(shell.home).embedding_model_dir is None
+    qtbot.waitUntil(lambda: bool(finished), timeout=WAIT_MS)
     assert load_settings(shell.home).embedding_model_dir == str(other)
     assert "restart Engram" in shell.window.statusBar().currentMessage()
     assert reembed.remaining(shell.services.store) == 0

@@ -13,6 +13,7 @@ from app.scheduler import Cadence, LifecycleScheduler, LifecycleWorker, cadences
 from core.consolidate import JOBS, JobContext, JobReport
 from core.embed import Embedder
 from core.store import MemoryStore
+from tests.app.desktop import heard
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
@@ -27,11 +28,9 @@ def scheduler(store: MemoryStore, embedder: Embedder, tmp_path: Path):  # type: 
 
 
 def test_jobs_run_off_the_ui_thread_and_report(qtbot: QtBot, scheduler: LifecycleScheduler) -> None:
-    finished: list[tuple[str, dict]] = []
-    scheduler.worker.sig_job_finished.connect(lambda name, counts: finished.append((name, counts)))
-    with qtbot.waitSignals([scheduler.worker.sig_job_finished] * 2, timeout=30_000):
-        scheduler.run_now(["tasks", "links"])
-    qtbot.waitUntil(lambda: len(finished) == 2)
+    finished = heard(scheduler.worker.sig_job_finished)
+    scheduler.run_now(["tasks", "links"])
+    qtbot.waitUntil(lambda: len(finished) == 2, timeout=30_000)
     assert finished == [("tasks", {"expired": 0}), ("links", {"removed": 0})]
 
 
@@ -42,11 +41,12 @@ def test_a_failing_job_is_reported_and_the_next_still_runs(
         raise RuntimeError("disk full")
 
     monkeypatch.setitem(JOBS, "links", broken)
-    with qtbot.waitSignal(scheduler.worker.sig_job_failed, timeout=30_000) as failed:
-        with qtbot.waitSignal(scheduler.worker.sig_job_finished, timeout=30_000) as done:
-            scheduler.run_now(["links", "tasks"])
-    assert failed.args == ["links", "links failed: disk full"]
-    assert done.args[0] == "tasks"
+    failed = heard(scheduler.worker.sig_job_failed)
+    done = heard(scheduler.worker.sig_job_finished)
+    scheduler.run_now(["links", "tasks"])
+    qtbot.waitUntil(lambda: bool(failed and done), timeout=30_000)
+    assert failed == [("links", "links failed: disk full")]
+    assert done[0][0] == "tasks"
 
 
 def test_cadences_are_configurable_and_missed_runs_coalesce(

@@ -189,6 +189,9 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ),
         ("I prefer short answers.", [("ana: replies length", "Ana wants short replies")]),
         ("Don't forget that I live in Rome now.", [("ana: location", "Ana lives in Rome")]),
+        # What one did, kept short (not every day's doings).
+        ("I just adopted a puppy named Max!", [(None, "Ana adopted a puppy named Max")]),
+        ("I ran a half marathon last Sunday.", [(None, "Ana ran a half marathon last Sunday")]),
         # Liking and choosing, said other ways.
         ("I'm a big fan of jazz.", [("ana: likes jazz", "Ana likes jazz")]),
         (
@@ -272,6 +275,8 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I've been working for 3 hours on this.",
         "I can't eat anymore, I'm full.",
         "I picked up the kids.",
+        "I went to bed early.",
+        "I joined in.",
         # Taken back, not told.
         "Forget that I live in Berlin.",
         "Forget I said I'm vegetarian.",
@@ -366,7 +371,10 @@ def test_a_title_before_a_name_does_not_end_it(text: str, expected: list) -> Non
             'My favorite show is "Friends".',
             [("ana: favorite show", "Ana's favorite show is Friends")],
         ),
-        ('I bought a 55" TV and I live in Rome.', [("ana: location", "Ana lives in Rome")]),
+        (
+            'I bought a 55" TV and I live in Rome.',
+            [(None, 'Ana bought a 55" TV'), ("ana: location", "Ana lives in Rome")],
+        ),
     ],
 )
 def test_what_someone_else_said_is_not_the_speakers_fact(text: str, expected: list) -> None:
