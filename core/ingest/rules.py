@@ -272,6 +272,21 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I | re.M,
         ),
     ),
+    # What the speaker did, said as done: "I ran a charity race last Saturday", "I joined a
+    # pottery class", "I adopted a puppy". A memory of its own, short enough to fit where
+    # the conversation's whole segment would not (a new job and a school have their keys).
+    (
+        "event",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+)?"
+            r"(?P<verb>went\s+to|started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|took\s+(?:part\s+in|up)|tried|"
+            r"visited|signed\s+up\s+for|participated\s+in|ran|painted|adopted|volunteered\s+"
+            r"(?:at|for)|attended|launched|learned|baked|bought|built|wrote|published|"
+            r"moved\s+into|applied\s+(?:to|for))\s+"
+            rf"{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
     (
         "decision",
         re.compile(
@@ -337,6 +352,8 @@ _NO_NAMES = frozenset(
     "protestant jewish muslim hindu buddhist atheist new back here fine good ok okay sorry "
     "home done ready".split()
 )
+_PARTICLES = frozenset("in up out on off over back down away along".split())
+_EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
 # "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
@@ -665,4 +682,10 @@ def _fact(
         verb = "love" if verb.startswith("obsessed") else verb
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
+    if rule == "event":
+        # "I joined in": nothing said that stands alone; "I went to bed": every day's.
+        if value.lower() in _PARTICLES or _EVERY_DAY.match(value):
+            return None
+        verb = " ".join(groups["verb"].lower().split())
+        return Fact(None, f"{who} {verb} {value}", 0.5, turn_id)
     return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)
