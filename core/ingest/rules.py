@@ -1,6 +1,8 @@
 """Inline rule extraction (seed 003): no LLM, well under 10 ms a turn. Statements a person makes
 about themselves become semantic memories with a key, so a later statement on the same key
-("I moved to Lisbon" after "I live in Berlin") supersedes the earlier one."""
+("I moved to Lisbon" after "I live in Berlin") supersedes the earlier one. The wordings
+listened for are in `core.ingest.fact_patterns`; here, whether one was said as true and what
+it says."""
 
 from __future__ import annotations
 
@@ -10,40 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import takewhile
 
+from core.ingest.fact_patterns import DIETS, RULES
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.model import Turn
 from core.others_words import others_words
-from core.sentences import FINAL_DOT, INNER_DOT
+from core.sentences import FINAL_DOT
 from core.temporal import MONTHS, WEEKDAYS
 
-# A value runs to the end of the clause (a dash or a colon ends one too). A dot inside a word
-# or after a title does not end it (`core.sentences`): "my email is ana@example.com", "my
-# doctor is Dr. Smith", "I work at St. Mary's".
-_VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
-_END = rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|{FINAL_DOT}|[,!?;:\n\u2013\u2014]|$)"
-_PROFESSIONS = (
-    "nurse|teacher|engineer|developer|doctor|student|designer|lawyer|accountant|programmer|"
-    "architect|writer|artist|chef|cook|scientist|researcher|consultant|pharmacist|dentist|"
-    "therapist|journalist|photographer|musician|electrician|plumber|mechanic|pilot|"
-    "firefighter|police officer|paramedic|librarian|professor|lecturer|analyst|entrepreneur|"
-    "farmer|carpenter|barista|waiter|waitress|cashier|veterinarian|surgeon|physician|"
-    "translator|editor|tutor|social worker|midwife|software developer|product manager|"
-    "project manager|civil servant|data scientist"
-)
-_STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
-# The value of a rule's second wording (a pattern may name a group only once).
-_PLACE = _VALUE.replace("value", "place")
-
-_DIETS = (
-    r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic"
-)
-_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
-# A list runs to the sentence's end ("allergic to penicillin, peanuts and shellfish"); its
-# items are parted in `_each`.
-_ITEMS = (
-    rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
-    rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|{FINAL_DOT}|[!?;:\n\u2013\u2014]|$)"
-)
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
 _AT_FIRM = re.compile(r"\s+(?:at|for|with)\s+(?P<value>[A-Z].*)$")
@@ -52,252 +27,6 @@ _PLACE_TAIL = re.compile(r"\s+(?:with|since|for|because)\s+.*$", re.I)
 _NEAR_TAIL = re.compile(r"\s+near\s+[a-z].*$")
 _IN_TOWN = re.compile(r"^[a-z].*?\s+in\s+(?P<value>[A-Z].*)$")
 _ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
-# "I'm" or "I am".
-_I_AM = r"\bI(?:'m|\s+am)\s+"
-_RULES: list[tuple[str, re.Pattern[str]]] = [
-    (
-        "location",
-        re.compile(
-            r"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
-            rf"\s+to\s+{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "location",
-        re.compile(
-            r"\b(?:I|we)(?:\s+(?:now\s+|currently\s+)?(?:live|am living|are living)|"
-            r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living)\s+in\s+"
-            rf"{_VALUE}{_END}|{_I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
-            rf"{_PLACE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "left_location",
-        re.compile(
-            r"\b(?:I|we)\s+(?:no\s+longer|don't|do\s+not)\s+live\s+in\s+"
-            rf"{_VALUE}{_END}|\b(?:I|we)(?:'ve| have)?\s+(?:just\s+)?moved\s+"
-            rf"(?:out\s+of|away\s+from)\s+{_PLACE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "employer",
-        re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:now\s+|currently\s+)?(?:work|'m working|am working|"
-            r"been\s+working)\s+(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
-            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
-            r"working)|got\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
-            rf"{_PLACE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "left_employer",
-        re.compile(
-            r"\bI\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+"
-            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|left)\s+my\s+job\s+at\s+"
-            rf"{_PLACE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|resigned\s+from|"
-            r"(?:got|was|have\s+been|'ve\s+been)\s+(?:fired|laid\s+off|let\s+go)\s+from)\s+"
-            rf"{_VALUE.replace('value', 'firm')}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "occupation",
-        re.compile(
-            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+[^.,!?;:\n\u2013\u2014]+?)" + _END, re.I
-        ),
-    ),
-    # "I'm a nurse", "I'm a senior software engineer": a known line of work only ("I'm a big
-    # fan", "I'm a mess" are not one).
-    (
-        "profession",
-        re.compile(
-            rf"{_I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
-            r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
-            r"primary\s+school|math|music|art|english|history|science)\s+)*"
-            rf"(?:{_PROFESSIONS}))(?![\w'\u2019-])",
-            re.I,
-        ),
-    ),
-    # "I'm a software engineer at Google": where, besides what (the profession's rule). A
-    # student's is a school.
-    (
-        "employer",
-        re.compile(
-            rf"{_I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?!{_STUDENT})(?:{_PROFESSIONS})\s+"
-            rf"(?:at|for|with)\s+{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "school",
-        re.compile(
-            rf"{_I_AM}(?:now\s+)?an?\s+(?:[\w-]+\s+){{0,3}}?{_STUDENT}\s+(?:at|of)\s+"
-            rf"{_VALUE}{_END}|\bI(?:'m|\s+am)?\s+(?:now\s+)?(?:study|studying)\s+"
-            rf"(?:[\w-]+\s+){{0,3}}?at\s+{_PLACE}{_END}|\bI\s+(?:go\s+to|attend)\s+"
-            r"(?P<firm>(?-i:(?:the\s+)?(?:[A-Z][\w'-]*\s+){0,4}(?:School|College|University|"
-            rf"Academy|Institute|High|Uni)(?:\s+of(?:\s+[A-Z][\w'-]*){{1,3}})?)){_END}",
-            re.I,
-        ),
-    ),
-    (
-        "graduated",
-        re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{_VALUE}{_END}", re.I),
-    ),
-    # "I'm married to Tomás": a partner by name.
-    (
-        "partner",
-        re.compile(
-            r"\bI(?:'m|\s+am)\s+(?:happily\s+|now\s+)?(?P<how>married|engaged)\s+to\s+"
-            r"(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)",
-        ),
-    ),
-    (
-        "origin",
-        re.compile(
-            rf"\bI\s+(?:grew\s+up|was\s+(?P<born>born))\s+in\s+{_VALUE}{_END}|{_I_AM}(?:originally\s+)?"
-            rf"from\s+{_PLACE}{_END}",
-            re.I,
-        ),
-    ),
-    # Names are capitalised (checked in `_fact`): "call me Sam", not "call me tomorrow".
-    (
-        "name",
-        re.compile(r"\b(?:[Cc]all me|I go by)\s+(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)"),
-    ),
-    # Introduced with a greeting: "Hi! I'm Ana, ...". Alone, "I'm Italian" tells no name.
-    (
-        "name",
-        re.compile(
-            r"(?:^|(?<=[.!?\n]))\W*(?i:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|"
-            r"evening))(?:\s+(?i:there|everyone|all|engram))?\W+I(?:'m|\s+am)\s+"
-            r"(?P<value>[^\W\d_][\w'-]+)(?=\s*(?:[,.!?;:\n]|$)|\s+(?:and|here|by\s+the\s+way)\b)"
-        ),
-    ),
-    (
-        "age",
-        re.compile(
-            rf"(?:{_I_AM}|\bI\s+(?:just\s+)?turned\s+)(?P<value>\d{{1,3}})(?:\s+years?\s+old)?"
-            rf"(?:\s+(?:now|today|yesterday|last\s+\w+))?{_END}",
-            re.I,
-        ),
-    ),
-    # "I was born on May 3, 1990": a birthday (a date holds its comma).
-    (
-        "birthday",
-        re.compile(
-            rf"\bI\s+was\s+born\s+on\s+(?:the\s+)?(?P<value>(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?"
-            rf"(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})(?:,?\s+\d{{4}})?)"
-            r"(?!\w)",
-            re.I,
-        ),
-    ),
-    (
-        "allergy",
-        re.compile(
-            rf"{_I_AM}(?P<neg>not\s+|no\s+longer\s+)?(?:very\s+|severely\s+)?allergic\s+to\s+"
-            rf"{_ITEMS}",
-            re.I,
-        ),
-    ),
-    (
-        "allergy",
-        re.compile(
-            r"\bI\s+have\s+an?\s+(?:severe\s+|mild\s+|bad\s+)?(?P<value>[a-z]+(?:\s+[a-z]+)?)"
-            r"\s+allergy\b",
-            re.I,
-        ),
-    ),
-    (
-        "diet",
-        re.compile(
-            rf"(?:{_I_AM}(?P<neg>no\s+longer\s+|not\s+)?|"
-            r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
-            rf"(?P<value>{_DIETS})(?P<since>\s+any\s*more)?{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "abstains",
-        re.compile(
-            r"\bI\s+(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+(?P<verb>eat|drink)\s+"
-            rf"{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "attribute",
-        re.compile(rf"\bmy\s+(?P<attr>[a-z][a-z' ]{{1,30}}?)\s+is\s+{_VALUE}{_END}", re.I),
-    ),
-    # "I have a dog named Luna". Keyed by the name too: a friend named Carl, said later, is
-    # another friend, not a correction of Bob.
-    (
-        "named",
-        re.compile(
-            r"\b(?:I|we)(?:'ve| have)\s+(?:got\s+)?an?\s+(?:new\s+)?(?P<attr>[a-z]{2,20})\s+"
-            r"(?:named|called)\s+(?P<value>[^\W\d_][\w'-]+)",
-            re.I,
-        ),
-    ),
-    # "I'm a huge fan of the Lakers", "I'm not a fan of horror movies", "I'm really into
-    # climbing": liking, said another way.
-    (
-        "preference",
-        re.compile(
-            rf"{_I_AM}(?P<neg>not\s+)?(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+)?"
-            rf"(?P<verb>fan)\s+of|(?:really\s+|so\s+)?(?P<into>into|obsessed\s+with))\s+{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "preference",
-        re.compile(
-            r"\bI\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?(?:really\s+)?"
-            rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    # "Remember that Anna's birthday is June 3": asked for, whoever it is about. Not "remember
-    # that time we...?" (reminiscing) nor "remember to" (a to-do).
-    (
-        "note",
-        re.compile(
-            r"(?:^|(?<=[.!?]\s))(?:(?:please|and|also|oh|ok|okay|hey)\W+)*(?:remember|note|"
-            r"keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget)(?:\s+this)?(?:\s+that\s+|\s*:\s*)"
-            r"(?!(?:time|day|night|trip|one|moment|place|guy|girl)\b)"
-            rf"(?P<value>(?:[^.!?\n]|{INNER_DOT})+)(?=[.!\n]|$)",
-            re.I | re.M,
-        ),
-    ),
-    # What the speaker did, said as done: "I ran a charity race last Saturday", "I joined a
-    # pottery class", "I adopted a puppy". A memory of its own, short enough to fit where
-    # the conversation's whole segment would not (a new job and a school have their keys).
-    (
-        "event",
-        re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+)?"
-            r"(?P<verb>went\s+to|started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|took\s+(?:part\s+in|up)|tried|"
-            r"visited|signed\s+up\s+for|participated\s+in|ran|painted|adopted|volunteered\s+"
-            r"(?:at|for)|attended|launched|learned|baked|bought|built|wrote|published|"
-            r"moved\s+into|applied\s+(?:to|for))\s+"
-            rf"{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    (
-        "decision",
-        re.compile(
-            rf"\b(?:we|I)(?:'ve| have)?\s+(?:decided|chose)\s+(?P<not>not\s+)?to\s+{_VALUE}{_END}"
-            r"|\b(?:let's\s+go\s+with|(?:we|I)(?:'ve| have)?\s+(?:settled\s+on|opted\s+for|"
-            r"went\s+with|chose|picked(?!\s+up\b))|(?:we|I)(?:'re|'m|\s+am|\s+are)\s+going\s+with)\s+"
-            rf"(?!to\b){_VALUE.replace('value', 'choice')}{_END}",
-            re.I,
-        ),
-    ),
-]
 MAX_FACTS_PER_TURN = 20
 # Encouragement, not a note: "remember that staying positive is important".
 _MAXIM = re.compile(
@@ -446,7 +175,7 @@ def _facet(attribute: str, value: str) -> str | None:
         return ""
     if _AGED.fullmatch(value):
         return " age"
-    if re.fullmatch(_DIETS, value, re.I):
+    if re.fullmatch(DIETS, value, re.I):
         return " diet"
     if re.match(r"from\s", value, re.I):
         return " origin"
@@ -493,7 +222,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
     stated = _stated(turn.text)
-    for rule, pattern in _RULES:
+    for rule, pattern in RULES:
         for match in pattern.finditer(turn.text):
             if not stated(match.start()):
                 continue
@@ -579,7 +308,7 @@ def _fact(
             return None
         # Kept in the user's words: "my" is theirs. What a rule reads in it is kept by that
         # rule's key instead, so a later statement supersedes it.
-        if any(r != "note" and pattern.search(value) for r, pattern in _RULES):
+        if any(r != "note" and pattern.search(value) for r, pattern in RULES):
             return None
         return Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
     if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
