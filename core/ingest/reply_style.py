@@ -21,8 +21,8 @@ _ASKED = (
     r"(?:please\s+)?(?:always\s+)?"
 )
 _LANGUAGE = re.compile(
-    rf"{_ASKED}(?:answer|reply|respond|talk\s+to\s+me|speak\s+to\s+me|write\s+to\s+me)"
-    r"(?:\s+(?:to\s+me|back))?\s+(?:only\s+)?in\s+(?P<language>[a-z]+)\b"
+    rf"{_ASKED}(?:answer|reply|respond|talk|speak|write)(?:\s+(?:to\s+)?me|\s+back)?\s+"
+    r"(?:only\s+)?(?:in\s+)?(?P<language>[a-z]+)\b"
     r"|\bI\s+prefer\s+(?:to\s+(?:talk|chat)|answers|replies)\s+in\s+(?P<preferred>[a-z]+)\b",
     re.I,
 )
@@ -36,23 +36,25 @@ _LANGUAGES = frozenset(
 _EMOJIS = re.compile(
     rf"{_ASKED}(?:(?P<none>don't|do\s+not|never|stop)\s+)?(?:use|using|add|adding|put|putting|"
     r"send|sending|include|including)\s+(?:any\s+|the\s+|more\s+|some\s+)?emojis?\b"
-    rf"|{_ASKED}(?P<no>no)\s+(?:more\s+)?emojis?\b",
+    rf"|{_ASKED}(?:use\s+)?(?P<no>no|fewer|less)\s+(?:more\s+)?emojis?\b",
     re.I,
 )
+_SIZES = r"short|shorter|brief|briefer|concise|long|longer|detailed|more\s+detailed"
 _LENGTH = re.compile(
     rf"{_ASKED}(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers|replies|responses)\s+"
-    r"(?P<length>(?:a\s+lot\s+|much\s+|more\s+)?(?:short|shorter|brief|briefer|concise|long|"
-    r"longer|detailed))\b"
-    rf"|{_ASKED}be\s+(?:more\s+)?(?P<terse>brief|concise)\b"
-    r"|\bI\s+(?:prefer|like|want)\s+(?P<preferred>short|shorter|brief|concise|long|longer|"
-    r"detailed)\s+(?:answers|replies|responses)\b",
+    rf"(?:a\s+lot\s+|much\s+|more\s+)?(?P<length>{_SIZES})\b"
+    rf"|{_ASKED}(?:give\s+me\s+)?(?P<sized>{_SIZES})\s+(?:answers|replies|responses)\b"
+    rf"|{_ASKED}be\s+(?:more\s+)?(?P<terse>brief|concise|detailed|thorough)\b"
+    rf"|{_ASKED}(?:answer|reply|respond)\s+(?P<manner>briefly|concisely|in\s+detail)\b"
+    rf"|\bI\s+(?:prefer|like|want)\s+(?P<preferred>{_SIZES})\s+(?:answers|replies|responses)\b",
     re.I,
 )
-_SHORT = frozenset({"short", "shorter", "brief", "briefer", "concise"})
+_SHORT = frozenset({"short", "shorter", "brief", "briefer", "concise", "briefly", "concisely"})
+_FORM = r"bullet\s+points|bullets|lists|tables|markdown|headings|headers"
 _FORMAT = re.compile(
-    rf"{_ASKED}(?:(?P<none>don't|do\s+not|never|stop)\s+)?(?:use|using|give\s+me|giving\s+me|"
-    r"write\s+in|writing\s+in)\s+(?P<form>bullet\s+points|bullets|lists|tables|markdown|headings|"
-    r"headers)\b",
+    rf"{_ASKED}(?P<none>don't|do\s+not|never|stop|no)\s+(?:more\s+)?(?:(?:use|using|give\s+me|"
+    rf"giving\s+me|write\s+in|writing\s+in|with)\s+)?(?:the\s+|any\s+)?(?P<form>{_FORM})\b"
+    rf"|{_ASKED}(?:use|give\s+me|write\s+in)\s+(?:more\s+)?(?P<wanted>{_FORM})\b",
     re.I,
 )
 _FORMS = {"bullets": "bullet points", "headers": "headings"}
@@ -77,19 +79,18 @@ def _language(match: re.Match[str]) -> tuple[str, str] | None:
 
 
 def _emojis(match: re.Match[str]) -> tuple[str, str]:
-    return (
-        "emojis",
-        "no emojis in replies" if match["none"] or match["no"] else "emojis in replies",
-    )
+    fewer = (match["no"] or "").lower() in ("fewer", "less")
+    wish = "fewer emojis" if fewer else "no emojis" if match["none"] or match["no"] else "emojis"
+    return ("emojis", f"{wish} in replies")
 
 
 def _length(match: re.Match[str]) -> tuple[str, str]:
-    said = (match["length"] or match["terse"] or match["preferred"]).lower().split()[-1]
-    return ("length", "short replies" if said in _SHORT else "detailed replies")
+    said = next(match[g] for g in ("length", "sized", "terse", "manner", "preferred") if match[g])
+    return ("length", "short replies" if said.lower().split()[0] in _SHORT else "detailed replies")
 
 
 def _format(match: re.Match[str]) -> tuple[str, str]:
-    form = " ".join(match["form"].lower().split())
+    form = " ".join((match["form"] or match["wanted"]).lower().split())
     form = _FORMS.get(form, form)
     return (form, f"no {form} in replies" if match["none"] else f"{form} in replies")
 
@@ -102,7 +103,11 @@ _READERS: tuple[
 ] = (
     (re.compile(r"answer|reply|respond|talk|speak|write|prefer", re.I), _LANGUAGE, _language),
     (re.compile(r"emoji", re.I), _EMOJIS, _emojis),
-    (re.compile(r"answers|replies|responses|brief|concise", re.I), _LENGTH, _length),
+    (
+        re.compile(r"answers|replies|responses|brief|concise|detail|thorough", re.I),
+        _LENGTH,
+        _length,
+    ),
     (re.compile(r"bullet|lists|tables|markdown|head", re.I), _FORMAT, _format),
 )
 

@@ -206,6 +206,15 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "Stop using bullet points.",
             [("ana: replies bullet points", "Ana wants no bullet points in replies")],
         ),
+        # ... as people type them.
+        ("Please speak english", [("ana: replies language", "Ana wants replies in English")]),
+        ("Use fewer emojis", [("ana: replies emojis", "Ana wants fewer emojis in replies")]),
+        ("Please be more detailed.", [("ana: replies length", "Ana wants detailed replies")]),
+        ("Respond briefly.", [("ana: replies length", "Ana wants short replies")]),
+        (
+            "No bullet points.",
+            [("ana: replies bullet points", "Ana wants no bullet points in replies")],
+        ),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -289,6 +298,9 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "> Please always answer in German.",
         "Write it in Python.",
         "I use emojis a lot with friends.",
+        "Lists are useful.",
+        "Answer the question.",
+        "No problem, I speak French too.",
         # Where one studies or goes, not a school.
         "I'm studying at the library.",
         "I go to Paris every summer.",
