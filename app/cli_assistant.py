@@ -18,6 +18,7 @@ from core.core_memory import CoreMemory
 from core.curation import CurationWorker, Curator
 from core.due import deadline_typed
 from core.errors import EngramError, InputError
+from core.forgetting import asks_to_forget
 from core.local_time import due_text, overdue
 from core.model import Task, TaskPriority, TaskStatus
 from core.settings import Settings, load_settings
@@ -245,6 +246,8 @@ def _summary(result: TurnResult) -> str:
         parts.insert(0, "stopped")
     parts += [f"to-do noticed: {t.title}" for t in result.tasks]
     parts += result.context.warnings
+    if asks_to_forget(result.user_turn.text):
+        parts.append("a message erases nothing: `engram forget ID` or `--query TEXT` does")
     return "  [" + " · ".join(parts) + "]"
 
 

@@ -23,10 +23,13 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
         "chat",
         "--model",
         str(tiny_gguf),
-        stdin="I should clean out the garage.\nRemind me to call the dentist tomorrow.\n/quit\n",
+        stdin="I should clean out the garage.\nRemind me to call the dentist tomorrow.\n"
+        "Forget that I live in Berlin.\n/quit\n",
     )
     assert chat.returncode == 0, chat.stderr
     assert "to-do noticed: Call the dentist" in chat.stdout
+    # Asked in a message, nothing is forgotten (or learnt): the command that forgets is named.
+    assert chat.stdout.count("a message erases nothing: `engram forget ID`") == 1
     # A hedge said once waits out of sight for a second mention: not announced.
     assert "to-do noticed: Clean out the garage" not in chat.stdout
     assert "Traceback" not in chat.stderr
@@ -56,13 +59,13 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
     assert "No task with id t-000000000000" in missing.stderr
 
     stats = json.loads(engram(home, "stats", "--json").stdout)
-    assert stats["turns"] == 4 and stats["sessions"] == 1
+    assert stats["turns"] == 6 and stats["sessions"] == 1
     # The conversation can be gone on with later; a wrong id is said before the model loads.
     session = task["source_turn_id"].rsplit("-t", 1)[0]
     again = engram(home, "chat", "--model", str(tiny_gguf), "--resume", session, stdin="Hi\n")
     assert again.returncode == 0, again.stderr
     stats = json.loads(engram(home, "stats", "--json").stdout)
-    assert stats["turns"] == 6 and stats["sessions"] == 1
+    assert stats["turns"] == 8 and stats["sessions"] == 1
     wrong = engram(home, "chat", "--model", str(tiny_gguf), "--resume", "nope")
     assert wrong.returncode == 1 and "No conversation 'nope' is remembered" in wrong.stderr
 
