@@ -43,7 +43,11 @@ _PATTERNS = (
     ("part_of_today", re.compile(r"\bthis\s+(morning|afternoon|evening)\b")),
     (
         "end_of_day",
-        re.compile(r"\b(?:by\s+)?(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|asap)\b"),
+        # "By EOD Friday" is Friday's.
+        re.compile(
+            r"\b(?:by\s+)?(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|asap)\b"
+            r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + r"|tomorrow)\b)"
+        ),
     ),
     (
         "end_of_week",
@@ -53,7 +57,8 @@ _PATTERNS = (
     ),
     ("end_of_next_week", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+week\b")),
     ("end_of_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b")),
-    ("weekend", re.compile(r"\b(?:this|over the|on the)\s+weekend\b")),
+    ("end_of_next_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+month\b")),
+    ("weekend", re.compile(r"\b(?:this|over the|on the|by the)\s+weekend\b")),
     ("this_week", re.compile(r"\bthis\s+week\b")),
     ("this_month", re.compile(r"\bthis\s+month\b")),
     ("next_week", re.compile(r"\bnext\s+week\b")),
@@ -61,7 +66,7 @@ _PATTERNS = (
     (
         "weekday",
         re.compile(
-            r"\b(?:(?:on|by|this|next|before)\s+)?("
+            r"\b(?:(?:on|by|this|next|before)\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+(?:on\s+)?)?("
             + "|".join(WEEKDAYS)
             + r")"
             + _PART_OF_DAY
@@ -80,6 +85,15 @@ _PATTERNS = (
     (
         "part_of_month",
         re.compile(r"\b(?:by|in|before)\s+(early|mid|late)[\s-]+(" + _MONTH_NAMES + r")\b"),
+    ),
+    # "By 15 December", "on the 3rd of March": the day first.
+    (
+        "day_month",
+        re.compile(
+            r"\b(?:by|on|before)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?("
+            + _MONTH_NAMES
+            + r")\b"
+        ),
     ),
     ("day_of_month", re.compile(r"\b(?:by|on|before)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")),
     (
@@ -134,10 +148,12 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if kind == "iso_date":
         year, month, day = (int(part) for part in match.groups())
         return today.replace(year=year, month=month, day=day)
-    if kind == "next_month":
-        return today.replace(day=1) + timedelta(
+    if kind in ("next_month", "end_of_next_month"):
+        first = today.replace(day=1) + timedelta(
             days=calendar.monthrange(today.year, today.month)[1]
         )
+        last = calendar.monthrange(first.year, first.month)[1]
+        return first.replace(day=last) if kind == "end_of_next_month" else first
     if kind == "weekday":
         day = _next_weekday(today, WEEKDAYS.index(match.group(1)))
         return day.replace(hour=_PART_HOURS[match.group(2)]) if match.group(2) else day
@@ -168,8 +184,11 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         if day > calendar.monthrange(year, month)[1]:
             return None
         return today.replace(year=year, month=month, day=day)
-    month = MONTHS[match.group(1)]
-    day = int(match.group(2)) if match.group(2) else 1
+    if kind == "day_month":
+        month, day = MONTHS[match.group(2)], int(match.group(1))
+    else:
+        month = MONTHS[match.group(1)]
+        day = int(match.group(2)) if match.group(2) else 1
     year = today.year + (1 if (month, day) < (today.month, today.day) else 0)
     if day > calendar.monthrange(year, month)[1]:
         return None

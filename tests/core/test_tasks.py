@@ -152,6 +152,20 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ("Let's meet Tom at noon tomorrow", "Meet Tom", datetime(2026, 11, 19, 12)),
         ("Remind me at midnight to take the pill", "Take the pill", datetime(2026, 11, 19)),
         ("Remind me the day after tomorrow to call Sam", "Call Sam", datetime(2026, 11, 20)),
+        # The day before the month; the end of next month; end of day on a named day.
+        ("I must book the venue by 15 December", "Book the venue", datetime(2026, 12, 15)),
+        (
+            "Remind me to renew the lease by the 3rd of March",
+            "Renew the lease",
+            datetime(2027, 3, 3),
+        ),
+        (
+            "I have to finish the budget by end of next month",
+            "Finish the budget",
+            datetime(2026, 12, 31),
+        ),
+        ("I need to send the report by EOD Friday", "Send the report", datetime(2026, 11, 20)),
+        ("I have to clean the flat by the weekend", "Clean the flat", datetime(2026, 11, 21)),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
