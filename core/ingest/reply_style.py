@@ -20,10 +20,19 @@ _ASKED = (
     r"|you\s+(?:can|may)\s+(?:now\s+)?|feel\s+free\s+to\s+)?"
     r"(?:please\s+)?(?:always\s+)?"
 )
+# A wish for every reply ends its sentence, give or take a "please" or a "from now on": one
+# that goes on is for this reply alone ("Answer in Spanish: how do I say hello?", "Reply in
+# English to this email", "Use bullet points for this").
+_FOR_GOOD = (
+    r"(?=(?:[\s,]+(?:please|from\s+now\s+on|going\s+forward|in\s+future|by\s+default|any\s?more|"
+    r"again|always|only|instead|too|thanks|thank\s+you|in\s+(?:your\s+)?(?:answers|replies|"
+    r"responses)))*\s*(?:[.!?\n]|$))"
+)
 _LANGUAGE = re.compile(
-    rf"{_ASKED}(?:answer|reply|respond|talk|speak|write)(?:\s+(?:to\s+)?me|\s+back)?\s+"
+    rf"(?:{_ASKED}(?:answer|reply|respond|talk|speak|write)(?:\s+(?:to\s+)?me|\s+back)?\s+"
     r"(?:only\s+)?(?:in\s+)?(?P<language>[a-z]+)\b"
-    r"|\bI\s+prefer\s+(?:to\s+(?:talk|chat)|answers|replies)\s+in\s+(?P<preferred>[a-z]+)\b",
+    r"|\bI\s+prefer\s+(?:to\s+(?:talk|chat)|answers|replies)\s+in\s+(?P<preferred>[a-z]+)\b"
+    rf"){_FOR_GOOD}",
     re.I,
 )
 _LANGUAGES = frozenset(
@@ -34,27 +43,30 @@ _LANGUAGES = frozenset(
     "irish welsh icelandic estonian latvian lithuanian".split()
 )
 _EMOJIS = re.compile(
-    rf"{_ASKED}(?:(?P<none>don't|do\s+not|never|stop)\s+)?(?:use|using|add|adding|put|putting|"
+    rf"(?:{_ASKED}(?:(?P<none>don't|do\s+not|never|stop)\s+)?(?:use|using|add|adding|put|putting|"
     r"send|sending|include|including)\s+(?:any\s+|the\s+|more\s+|some\s+)?emojis?\b"
-    rf"|{_ASKED}(?:use\s+)?(?P<no>no|fewer|less)\s+(?:more\s+)?emojis?\b",
+    rf"|{_ASKED}(?:use\s+)?(?P<no>no|fewer|less)\s+(?:more\s+)?emojis?\b"
+    rf"){_FOR_GOOD}",
     re.I,
 )
 _SIZES = r"short|shorter|brief|briefer|concise|long|longer|detailed|more\s+detailed"
 _LENGTH = re.compile(
-    rf"{_ASKED}(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers|replies|responses)\s+"
+    rf"(?:{_ASKED}(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers|replies|responses)\s+"
     rf"(?:a\s+lot\s+|much\s+|more\s+)?(?P<length>{_SIZES})\b"
     rf"|{_ASKED}(?:give\s+me\s+)?(?P<sized>{_SIZES})\s+(?:answers|replies|responses)\b"
     rf"|{_ASKED}be\s+(?:more\s+)?(?P<terse>brief|concise|detailed|thorough)\b"
     rf"|{_ASKED}(?:answer|reply|respond)\s+(?P<manner>briefly|concisely|in\s+detail)\b"
-    rf"|\bI\s+(?:prefer|like|want)\s+(?P<preferred>{_SIZES})\s+(?:answers|replies|responses)\b",
+    rf"|\bI\s+(?:prefer|like|want)\s+(?P<preferred>{_SIZES})\s+(?:answers|replies|responses)\b"
+    rf"){_FOR_GOOD}",
     re.I,
 )
 _SHORT = frozenset({"short", "shorter", "brief", "briefer", "concise", "briefly", "concisely"})
 _FORM = r"bullet\s+points|bullets|lists|tables|markdown|headings|headers"
 _FORMAT = re.compile(
-    rf"{_ASKED}(?P<none>don't|do\s+not|never|stop|no)\s+(?:more\s+)?(?:(?:use|using|give\s+me|"
+    rf"(?:{_ASKED}(?P<none>don't|do\s+not|never|stop|no)\s+(?:more\s+)?(?:(?:use|using|give\s+me|"
     rf"giving\s+me|write\s+in|writing\s+in|with)\s+)?(?:the\s+|any\s+)?(?P<form>{_FORM})\b"
-    rf"|{_ASKED}(?:use|give\s+me|write\s+in)\s+(?:more\s+)?(?P<wanted>{_FORM})\b",
+    rf"|{_ASKED}(?:use|give\s+me|write\s+in)\s+(?:more\s+)?(?P<wanted>{_FORM})\b"
+    rf"){_FOR_GOOD}",
     re.I,
 )
 _FORMS = {"bullets": "bullet points", "headers": "headings"}

@@ -299,6 +299,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Write it in Python.",
         "I use emojis a lot with friends.",
         "Lists are useful.",
+        # For this reply alone.
+        "Answer in Spanish: how do I say hello?",
+        "Reply in English to this email.",
+        "Use bullet points for this.",
         "Answer the question.",
         "No problem, I speak French too.",
         # Where one studies or goes, not a school.
