@@ -241,8 +241,7 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
             if bare is None or not 1 <= int(hour) <= 12:
                 continue
             late = int(hour) < 7 or int(hour) == 12 or bool(_EVENING.search(lowered))
-            hour, half = int(hour) % 12 + (12 if late else 0), None
-            return hour, 0, bare.start(), bare.end()
+            return int(hour) % 12 + (12 if late else 0), 0, bare.start(), bare.end()
         hour = int(hour)
         if half is not None:
             if not 1 <= hour <= 12:

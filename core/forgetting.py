@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 
 from core.digest import redact_pages
+from core.sentences import ASKING_YOU, OPENER_WORDS
 from core.store import MemoryStore
 
 log = logging.getLogger(__name__)
@@ -17,11 +18,10 @@ log = logging.getLogger(__name__)
 # "Forget that I live in Berlin", "please erase that memory", "don't remember what I said
 # about Tom": asked in a message, at a sentence's start. "Don't forget to..." asks the opposite,
 # and "forget it", "forget about that" wave something away.
-_LEAD = r"(?:^|(?<=[.!?\n]))[^\w\n]*(?:(?:please|ok|okay|and|also|engram|hey|actually|so)\W+)*"
-_REQUEST = r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+)?"
 _ASKS_TO_FORGET = re.compile(
-    rf"{_LEAD}{_REQUEST}(?:please\s+)?(?:forget\s+(?:that\s+\w|what|everything|about(?!\s+(?:it|that|this)\b)|all|i\s+"
-    r"(?:said|told|mentioned)|my|the\s+(?:fact|part|thing))\b|(?:erase|delete|remove|wipe)\b"
+    rf"(?:^|(?<=[.!?\n]))[^\w\n]*(?:(?:{OPENER_WORDS})\W+)*(?:{ASKING_YOU})?(?:please\s+)?"
+    r"(?:forget\s+(?:that\s+\w|what|everything|about(?!\s+(?:it|that|this)\b)|all|"
+    r"i\s+(?:said|told|mentioned)|my|the\s+(?:fact|part|thing))\b|(?:erase|delete|remove|wipe)\b"
     r"[^.!?\n]{0,60}?\b(?:memor(?:y|ies)|from\s+(?:your|my)\s+memory|what\s+i\s+(?:said|told))"
     r"|(?:don't|do\s+not|stop)\s+remember(?:ing)?\s+(?:that|what|this|it|my)\b)",
     re.IGNORECASE,

@@ -17,3 +17,11 @@ _AFTER_MONTH_DOT = "|".join(rf"(?<=\b(?i:{m})\.)" for m in _MONTHS)
 INNER_DOT = rf"\.(?={IN_WORD})|{AFTER_TITLE}|(?:{_AFTER_MONTH})\.(?=\s+\d)"
 # One that does.
 FINAL_DOT = rf"{NOT_AFTER_TITLE}\.(?!{IN_WORD})(?!(?:{_AFTER_MONTH_DOT})\s+\d)"
+
+# What opens a sentence before what it says ("ok, so", "please", "Engram,").
+OPENER_WORDS = r"ok|okay|so|and|also|please|hey|engram|actually|just"
+# Asking the assistant to: "can you (please)", "I'd like you to", "I want you to".
+ASKING_YOU = (
+    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d|\s+would)\s+like\s+you\s+to\s+"
+    r"|i\s+(?:want|need)\s+you\s+to\s+"
+)

@@ -11,13 +11,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.sentences import ASKING_YOU, OPENER_WORDS
+
 # Said to the assistant: a sentence (or what follows a colon: "How I like replies: be brief",
 # not "Tom said: ...") that opens with the wish, or with a request for it.
 _ASKED = (
-    r"(?:^|(?<=[.!?\n])|(?<=:)(?<!said:)(?<!says:)(?<!wrote:)(?<!asked:))[^\w\n]*(?:(?:ok|okay|so|and|also|please|hey|engram|from\s+now\s+on|"
-    r"always|just|in\s+future|going\s+forward)\W+)*(?:(?:can|could|would|will)\s+you\s+"
-    r"(?:please\s+)?|i(?:'d|\s+would)\s+like\s+you\s+to\s+|i\s+(?:want|need)\s+you\s+to\s+"
-    r"|you\s+(?:can|may)\s+(?:now\s+)?|feel\s+free\s+to\s+)?"
+    r"(?:^|(?<=[.!?\n])|(?<=:)(?<!said:)(?<!says:)(?<!wrote:)(?<!asked:))[^\w\n]*"
+    rf"(?:(?:{OPENER_WORDS}|from\s+now\s+on|always|in\s+future|going\s+forward)\W+)*"
+    rf"(?:{ASKING_YOU}|you\s+(?:can|may)\s+(?:now\s+)?|feel\s+free\s+to\s+)?"
     r"(?:please\s+)?(?:always\s+)?"
 )
 # A wish for every reply ends its sentence, give or take a "please" or a "from now on": one
