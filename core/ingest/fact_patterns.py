@@ -35,6 +35,9 @@ _ITEMS = (
     rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
     rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|{FINAL_DOT}|[!?;:\n\u2013\u2014]|$)"
 )
+# What a verb of doing takes its object with ("working on", "volunteering at"). Left in the
+# value, it tells the object came before the verb: "the impact we made on their life".
+_WITH = r"(?:\s+(?:on|at|for|with|in|about|into|from|of)\b)?"
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -80,7 +83,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "left_employer",
         re.compile(
             r"\bI\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+"
-            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|left)\s+my\s+job\s+at\s+"
+            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+|also\s+)?(?:quit|left|lost)\s+my\s+"
+            r"job\s+(?:at|with)\s+"
             rf"{_PLACE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|resigned\s+from|"
             r"(?:got|was|have\s+been|'ve\s+been)\s+(?:fired|laid\s+off|let\s+go)\s+from)\s+"
             rf"{_VALUE.replace('value', 'firm')}{_END}",
@@ -230,8 +234,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            rf"{_I_AM}(?P<neg>not\s+)?(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+)?"
-            rf"(?P<verb>fan)\s+of|(?:really\s+|so\s+)?(?P<into>into|obsessed\s+with))\s+{_VALUE}{_END}",
+            rf"(?:{_I_AM}|\bI(?:'ve|\s+have)\s+(?:always\s+)?been\s+)(?P<neg>not\s+)?(?:(?:a|such\s+a)\s+"
+            r"(?:big\s+|huge\s+|great\s+)?(?P<verb>fan)\s+of|(?:really\s+|so\s+|very\s+)?"
+            rf"(?P<into>into|obsessed\s+with|passionate\s+about|drawn\s+to))\s+{_VALUE}{_END}",
             re.I,
         ),
     ),
@@ -261,12 +266,34 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "event",
         re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+)?"
-            r"(?P<verb>went\s+to|started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|took\s+(?:part\s+in|up)|tried|"
-            r"visited|signed\s+up\s+for|participated\s+in|ran|painted|adopted|volunteered\s+"
-            r"(?:at|for)|attended|launched|learned|baked|bought|built|wrote|published|"
-            r"moved\s+into|applied\s+(?:to|for))\s+"
+            r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+|"
+            r"even\s+)?(?P<verb>went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+an?\s)|"
+            r"started(?!\s+(?:a\s+)?(?:new\s+)?"
+            r"job\b|\s+working\b)|joined|finished|won|took\s+(?:part\s+in|up)|tried|"
+            r"took\s+(?:the\s+kids|(?:my|our)\s+[a-z]+)(?:\s+to|(?=\s+[a-z]+ing\b))|visited|"
+            r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
+            r"wrapped\s+up|completed|"
+            r"participated\s+in|ran\s+into|ran|painted|adopted|volunteered\s+(?:at|for)|attended|launched|"
+            r"learned|baked|bought|built|wrote|published|moved\s+into|applied\s+(?:to|for)|"
+            r"watched|scored|donated|hiked)\s+"
             rf"{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
+    # What the speaker has been doing, or is doing these days: "I've been running farther to
+    # de-stress", "I'm doing kickboxing", "I'm trying out yoga". Not how they are ("I've been
+    # doing great") nor what they only think of ("I've been thinking about moving").
+    (
+        "activity",
+        re.compile(
+            r"\bI(?:'ve|\s+have)\s+been\s+(?:really\s+|also\s+|busy\s+)?(?P<verb>(?!(?:thinking|"
+            r"wondering|meaning|wanting|hoping|waiting|looking|considering|feeling|having|trying|"
+            r"dying|going\s+through)\b|working\s+(?:at|for)\b|living\s+in\b)"
+            rf"(?:(?:going|learning)\s+to|[a-z]+ing{_WITH}))\s+{_VALUE}{_END}|"
+            rf"{_I_AM}(?:also\s+|now\s+|currently\s+|still\s+)?"
+            r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
+            r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
+            rf"building|making|organi[sz]ing|teaching){_WITH})\s+{_PLACE}{_END}",
             re.I,
         ),
     ),

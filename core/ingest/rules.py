@@ -83,6 +83,22 @@ _NO_NAMES = frozenset(
 )
 _PARTICLES = frozenset("in up out on off over back down away along".split())
 _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
+# What a doing tells of how it goes, not what is done: "I've been doing great", "I'm making
+# a difference", "I'm taking a break"...
+_HOW_IT_GOES = re.compile(
+    r"(?:great|good|well|fine|ok|okay|alright|better|worse|amazing|awesome|a\s+lot|so\s+much|"
+    r"lots|a\s+ton|nothing|everything|something|anything|busy|hard|(?:my|their)\s+"
+    r"(?:best|part|bit|share)|progress|notes|care|as\s+usual|a\s+(?:break|nap|rest|moment|look|second|"
+    r"minute)|(?:a\s+(?:real\s+|big\s+|huge\s+)?|much\s+of\s+an\s+)?(?:difference|impact)|"
+    # ...or an object that came before the verb ("the recipe I made for my family").
+    r"(?:on|at|for|with|in|about|to|into|from|of)\s|"
+    # ...or only how long: "I've been playing for about four months".
+    r"(?:about\s+|almost\s+|nearly\s+|over\s+)?(?:an?|\w+)\s+(?:years?|months?|weeks?|days?|"
+    r"hours?)$)\b",
+    re.I,
+)
+# "we built both on and off the court": cut where the clause went on, mid-phrase.
+_DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
 # "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
@@ -150,10 +166,15 @@ def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Rel
 
 
 _TRAILING_TIME = re.compile(
-    r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend)|yesterday|today|recently|(?:right\s+)?now|"
+    r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend|night|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|yesterday|today|tonight|recently|(?:right\s+)?now|earlier|"
+    r"the\s+other\s+day|this\s+(?:morning|afternoon|evening)|"
     r"at\s+the\s+moment|currently|originally|lately|"
-    r"these\s+days|as\s+well|too|any\s?more|a while ago|\w+\s+(?:days|weeks|months|years)\s+ago|"
-    r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?)|"
+    r"these\s+days|as\s+well|too|any\s?more|a while ago|"
+    r"(?:about\s+|almost\s+|over\s+)?(?:an?\s+(?:couple\s+(?:of\s+)?|few\s+)?|\w+\s+)"
+    r"(?:days?|weeks?|weekends?|months?|years?)\s+ago|"
+    r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+)?"
+    r"(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?)|"
     r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december|(?:19|20)\d\d))$",
     re.I,
@@ -161,10 +182,12 @@ _TRAILING_TIME = re.compile(
 
 
 def _clean(value: str) -> str:
-    """The value without quotes and a trailing time ("Lisbon now"); one that is only a time
-    ("I can't eat anymore") is none."""
+    """The value without quotes and trailing times ("Lisbon now", "for about four months
+    now"); one that is only a time ("I can't eat anymore") is none."""
     value = re.sub(r"\s+", " ", value).strip(" '\"")
-    return _TRAILING_TIME.sub("", f" {value}").strip()
+    while (shorter := _TRAILING_TIME.sub("", f" {value}").strip(" '\"")) != value:
+        value = shorter
+    return value
 
 
 def _facet(attribute: str, value: str) -> str | None:
@@ -257,6 +280,8 @@ _SUPPOSED = re.compile(
     r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"
     # ...or taken back ("Forget that I live in Berlin", "don't remember that", "I was joking").
     r"(?<!n't\s)(?<!not\s)forget|(?:don't|do\s+not)\s+remember|joking|kidding|"
+    # ...or called back ("Remember that time we went camping?").
+    r"remember\s+that\s+time|"
     r"(?:write|tell)\s+(?:me\s+)?an?\s+(?:short\s+)?(?:story|poem|song|novel|script|scene|tale))\b",
     re.I,
 )
@@ -311,7 +336,9 @@ def _fact(
         if any(r != "note" and pattern.search(value) for r, pattern in RULES):
             return None
         return Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
-    if rule in ("attribute", "preference", "abstains") and _POINTING.search(value):
+    if rule in ("attribute", "preference", "abstains", "event", "activity") and _POINTING.search(
+        value
+    ):
         return None
     value = _told_of(value)
     if rule == "origin" and _WHEN.match(value):
@@ -406,15 +433,23 @@ def _fact(
     if rule == "preference":
         if ABOUT_REPLIES.search(value):
             return None  # `reply_wishes` reads it
-        verb = (groups["verb"] or groups.get("into") or "").lower()
-        verb = {"can't stand": "hate", "fan": "like", "into": "like"}.get(verb, verb)
-        verb = "love" if verb.startswith("obsessed") else verb
+        verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
+        verb = {"can't": "hate", "fan": "like", "into": "like", "drawn": "like"}.get(verb, verb)
+        verb = "love" if verb in ("obsessed", "passionate") else verb
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
-    if rule == "event":
-        # "I joined in": nothing said that stands alone; "I went to bed": every day's.
-        if value.lower() in _PARTICLES or _EVERY_DAY.match(value):
+    if rule in ("event", "activity"):
+        # "I joined in": nothing said that stands alone; "I went to bed": every day's; "I've
+        # been doing great": how they are.
+        if (
+            value.lower() in _PARTICLES
+            or _EVERY_DAY.match(value)
+            or _HOW_IT_GOES.match(value)
+            or not value[0].isalnum()
+            or _DANGLING.search(value)
+        ):
             return None
-        verb = " ".join(groups["verb"].lower().split())
-        return Fact(None, f"{who} {verb} {value}", 0.5, turn_id)
+        verb = _told_of(" ".join((groups["verb"] or groups["doing"]).lower().split()))
+        tense = "" if rule == "event" else "is " if groups.get("doing") else "has been "
+        return Fact(None, f"{who} {tense}{verb} {value}", 0.5, turn_id)
     return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)

@@ -191,7 +191,34 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("Don't forget that I live in Rome now.", [("ana: location", "Ana lives in Rome")]),
         # What one did, kept short (not every day's doings).
         ("I just adopted a puppy named Max!", [(None, "Ana adopted a puppy named Max")]),
-        ("I ran a half marathon last Sunday.", [(None, "Ana ran a half marathon last Sunday")]),
+        ("I ran a half marathon last Sunday.", [(None, "Ana ran a half marathon")]),
+        # ... with the family, or not yet over; a time said before "ago" is the memory's own.
+        (
+            "We went camping with my fam two weekends ago.",
+            [(None, "Ana went camping with their fam")],
+        ),
+        ("Yesterday I took the kids to the museum.", [(None, "Ana took the kids to the museum")]),
+        ('I just watched "Little Women" last night!', [(None, "Ana watched Little Women")]),
+        ("I went on a road trip to Oregon.", [(None, "Ana went on a road trip to Oregon")]),
+        (
+            "I've been running farther to de-stress, which helps.",
+            [(None, "Ana has been running farther to de-stress")],
+        ),
+        (
+            "I've been volunteering at a homeless shelter.",
+            [(None, "Ana has been volunteering at a homeless shelter")],
+        ),
+        ("I've been going to the gym.", [(None, "Ana has been going to the gym")]),
+        ("I'm doing kickboxing and I love it.", [(None, "Ana is doing kickboxing")]),
+        ("I'm learning to code.", [(None, "Ana is learning to code")]),
+        ("I'm working on a screenplay.", [(None, "Ana is working on a screenplay")]),
+        (
+            "I also lost my job at Door Dash this month.",
+            [("ana: employer", "Ana no longer works at Door Dash")],
+        ),
+        ("I'm passionate about dancing.", [("ana: likes dancing", "Ana loves dancing")]),
+        ("I've always been into jazz.", [("ana: likes jazz", "Ana likes jazz")]),
+        ("I'm drawn to turtles.", [("ana: likes turtles", "Ana likes turtles")]),
         # Liking and choosing, said other ways.
         ("I'm a big fan of jazz.", [("ana: likes jazz", "Ana likes jazz")]),
         (
@@ -286,6 +313,18 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I picked up the kids.",
         "I went to bed early.",
         "I joined in.",
+        # How it goes, not what is done; only how long; the object said before the verb; what
+        # is only thought of or tried; cut mid-phrase.
+        "I've been doing great!",
+        "I'm doing well, thanks.",
+        "I'm making a difference.",
+        "I'm taking a break.",
+        "I've been playing for about four months now.",
+        "The impact we made on their life was inspiring.",
+        "I've been thinking about moving.",
+        "I'm trying to stay positive.",
+        "I'm working on it.",
+        "The camaraderie we built both on and off the court.",
         # Taken back, not told.
         "Forget that I live in Berlin.",
         "Forget I said I'm vegetarian.",
