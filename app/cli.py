@@ -323,6 +323,9 @@ def cmd_eval(embedder: Embedder, args: argparse.Namespace) -> int:
         return 0
     print(f"LoCoMo: {report.questions} questions, budget {report.budget} tokens")
     print(f"  recall within budget {report.recall_in_budget:.3f}")
+    print(
+        f"  as the assistant asks (its k, the adaptive cut) {report.assistant_recall_in_budget:.3f}"
+    )
     print(f"  recall@5 {report.recall_at_5:.3f}   recall@10 {report.recall_at_10:.3f}")
     for name, row in report.by_category.items():
         print(

@@ -82,9 +82,11 @@ def test_recall_is_measured_within_the_budget(conversation_file: Path, embedder:
     report = evaluate([conversation_file], embedder, token_counter(None), budget=1200)
     assert report.questions == 2
     assert report.recall_in_budget == 1.0 and report.recall_at_5 == 1.0
+    # What the assistant itself would have recalled: its ten, cut at a cliff.
+    assert report.assistant_recall_in_budget == 1.0
     # Too small for any memory, even a fact of a few words ("Ben finished their pottery course").
     tight = evaluate([conversation_file], embedder, token_counter(None), budget=1)
-    assert tight.recall_in_budget == 0.0
+    assert tight.recall_in_budget == tight.assistant_recall_in_budget == 0.0
 
 
 def test_not_a_locomo_file(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ import pytest
 
 from core.embed import Embedder
 from core.errors import ModelError, StoreError
-from core.model import MemoryKind, NewMemory
+from core.ingest.conversations import ConversationImporter
+from core.model import MemoryKind, NewMemory, Role, Session, Turn
 from core.retrieval import DEFAULT_RETRIEVAL, Mode, Retriever, SearchRequest
 from core.store import MemoryStore
 from core.store.database import not_written
@@ -324,3 +325,47 @@ def test_a_failing_vector_query_degrades_to_keywords(
     outcome = Retriever(store, WrongSizeEmbedder()).search(SearchRequest("plumber", NOW))
     assert [r.memory.id for r in outcome.results] == [target]
     assert "Search by meaning is unavailable" in outcome.degraded
+
+
+def test_a_fact_standing_out_keeps_the_conversation_it_was_told_in(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """A short fact matches a question far better than the talk around it; the cliff after it
+    left the assistant the fact alone, without when or why it was said. The cut still drops
+    what does not match."""
+    said = [
+        (Role.USER, "Work has been hectic, the quarterly report ate my whole week again."),
+        (Role.ASSISTANT, "That sounds exhausting. Did you get any time for yourself?"),
+        (
+            Role.USER,
+            "A little. I just signed up for a pottery class yesterday, it's like therapy for "
+            "me after staring at spreadsheets all day.",
+        ),
+        (Role.ASSISTANT, "Pottery is a lovely way to unwind."),
+        (Role.USER, "Yes, and my sister wants to come along when she visits from Porto."),
+    ]
+    other = [
+        (Role.USER, "The garden shed needs a new roof before winter."),
+        (Role.ASSISTANT, "Do you want to do it yourself or hire someone?"),
+        (Role.USER, "Probably hire someone, I'm bad with ladders."),
+    ]
+    started = NOW - timedelta(days=5)
+
+    def session(session_id: str, at: datetime, lines: list[tuple[Role, str]]) -> Session:
+        turns = tuple(
+            Turn(f"{session_id}-t{i}", session_id, i, role, text, at + timedelta(minutes=i))
+            for i, (role, text) in enumerate(lines)
+        )
+        return Session(session_id, at, None, turns)
+
+    ConversationImporter(store, embedder).import_sessions(
+        [session("s1", started, said), session("s2", started + timedelta(days=2), other)]
+    )
+    store.fulltext.rebuild()
+    outcome = Retriever(store, embedder).search(
+        SearchRequest("When did I sign up for a pottery class?", NOW, record_access=False)
+    )
+    fact, told = (r.memory for r in outcome.results)
+    assert fact.kind is MemoryKind.SEMANTIC and "pottery class" in fact.content
+    assert told.kind is MemoryKind.EPISODIC and "pottery class yesterday" in told.content
+    assert fact.source_turn_ids[0] in told.source_turn_ids
