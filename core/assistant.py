@@ -202,8 +202,11 @@ class Assistant:
                 time_phrases=not dates_an_event(text),
             )
         )
-        results = tuple(outcome.results)
         context = self._assemble(text, now, mode, outcome)
+        # What shaped the reply is what reached the prompt: a memory recalled with no room left
+        # for it in its layer is neither shown as used nor strengthened.
+        prompted = {i.memory_id for layer in context.layers for i in layer.items}
+        results = tuple(r for r in outcome.results if r.memory.id in prompted)
         return PreparedTurn(text, now, mode, results, context, outcome.degraded)
 
     def turn(

@@ -85,7 +85,8 @@ def test_a_command_runs_in_the_app_and_the_window_shows_what_it_changed(
 def test_a_forget_from_the_terminal_takes_the_words_off_the_screen(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shell = make_shell()
+    # Room in the prompt for the recalled memory: the sidebar shows only what reached it.
+    shell = make_shell(context_size=2048)
     ready(qtbot, shell)
     send(qtbot, shell, "My gym locker code is 4512.")
     send(qtbot, shell, "What is my gym locker code?")

@@ -35,6 +35,7 @@ from tests.app.desktop import (
     settle,
     stored_turns,
 )
+from tests.core.memory_factory import remember
 from ui import dialogs
 from ui.main_window import MEMORY_TAB, SESSION_ID
 
@@ -193,8 +194,19 @@ def test_a_message_too_long_for_the_model_says_so_until_the_next_one(
 def test_pin_edit_and_forget_from_the_sidebar(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shell = make_shell()
-    import_conversation(shell, sessions=4, turns_per_session=10)
+    # Room for several memories in the prompt: the sidebar shows those that reached it.
+    shell = make_shell(context_size=2048)
+    remember(
+        shell.services.store,
+        shell.services.embedder,
+        [
+            "The garden shed roof leaks when it rains hard.",
+            "The sourdough bread needs its starter fed every morning.",
+            "The garden shed door sticks in winter.",
+            "Sourdough bread proves best overnight in the fridge.",
+        ],
+        Clock().now - timedelta(days=1),
+    )
     ready(qtbot, shell)
     send(qtbot, shell, "What do I know about the garden shed and sourdough bread?")
     store = shell.services.store
@@ -228,7 +240,8 @@ def test_a_forget_takes_the_words_off_the_screen_too(
     """Forgetting a memory erases the turns it came from: the open conversation, the memories
     listed behind an earlier reply and that conversation opened again later all stop showing
     them, not only the file."""
-    shell = make_shell()
+    # A 1,024-token context leaves recalled memories no room in the prompt (nor the sidebar).
+    shell = make_shell(context_size=2048)
     ready(qtbot, shell)
     chat = shell.window.chat
     send(qtbot, shell, "My gym locker code is 4512.")

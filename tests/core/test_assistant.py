@@ -466,3 +466,25 @@ def test_a_message_not_about_to_dos_is_not_lengthened_by_them(
     clock.advance(minutes=3)
     chatting = assistant.turn("The weather in Porto is lovely.")
     assert "<todo state=" not in chatting.context.messages[0].content
+
+
+def test_only_memories_that_reached_the_prompt_are_shown_as_used(
+    store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock
+) -> None:
+    """The sidebar says which memories shaped the reply: one recalled with no room left for it
+    in its layer shaped nothing, and is not strengthened as used."""
+    told = [
+        f"The user talked about the Kyoto wedding plans, part {n}: " + "guests and venues " * 20
+        for n in range(6)
+    ]
+    ids = remember(store, embedder, told, clock.now - timedelta(hours=1))
+    assembler = ContextAssembler(llm.count_tokens, replace(DEFAULT_BUDGETS, reply=48, memories=250))
+    assistant = Assistant(
+        store, embedder, llm, Retriever(store, embedder), clock, assembler=assembler
+    )
+    result = assistant.turn("What about the Kyoto wedding plans?")
+    layer = result.context.layer(Layer.MEMORIES)
+    assert layer.dropped > 0 and layer.items
+    assert [r.memory.id for r in result.results] == [i.memory_id for i in layer.items]
+    used = {m.id for m in store.memories.get_many(ids) if m.access_count}
+    assert used == {r.memory.id for r in result.results}
