@@ -19,6 +19,7 @@ from core.prompts.chat import SystemPromptParts, system_prompt
 from core.retrieval.scoring import SearchResult
 from core.store.working_items import TASK_PREFIX
 from core.tokens import TokenCounter, count_up_to, head_within
+from core.wording import counted
 
 # Chat templates wrap every message in a few tokens of their own.
 MESSAGE_OVERHEAD_TOKENS = 4
@@ -62,6 +63,8 @@ class ContextBudgets:
 
 
 DEFAULT_BUDGETS = ContextBudgets()
+# Less room than this holds not even the head of a memory with its fence.
+MIN_ITEM_TOKENS = 16
 THINKING_SHARE = 4
 # The open to-dos a prompt lists (the most urgent): a long inbox must not crowd out the rest.
 MAX_TO_DOS = 8
@@ -232,6 +235,7 @@ class ContextAssembler:
         # What this model's context leaves core memory; long recent turns may squeeze it for a
         # turn, which is no reason to ask the user to unpin anything.
         core_room = budgets.project
+        memory_room = budgets.memories
         if wanted > spare:
             # Protected turns ran over their own budget: the other layers make room.
             budgets = replace(
@@ -280,6 +284,12 @@ class ContextAssembler:
                 continue
             kept, dropped = self._fit(items, budgets.of(layer))
             views.append(LayerView(layer, budgets.of(layer), tuple(kept), dropped))
+            if layer is Layer.MEMORIES and items and memory_room <= MIN_ITEM_TOKENS:
+                warnings.append(
+                    f"This model's context of {context_size:,} tokens leaves no room for what "
+                    f"was recalled ({counted(len(items), 'memory')}): the reply is written "
+                    "without memory. Choose a larger context size in Settings."
+                )
         views.append(LayerView(Layer.RECENT, budgets.recent, tuple(recent), recent_dropped))
         sections = {
             view.layer.value: [i.text for i in view.items if i.turn_id is None] for view in views
@@ -306,7 +316,7 @@ class ContextAssembler:
                 kept.append(item)
                 room -= item.tokens
         kept.sort(key=lambda item: place[id(item)])
-        if not kept and items and budget > 16:
+        if not kept and items and budget > MIN_ITEM_TOKENS:
             kept = [self._shorten(max(items, key=lambda i: i.score), budget)]
         return kept, len(items) - len(kept)
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.context import ContextAssembler, ContextInputs, ContextItem, Layer
+from core.context import DEFAULT_BUDGETS, ContextAssembler, ContextInputs, ContextItem, Layer
 from core.model import Memory, MemoryKind, Role, Task, TaskPriority, TaskStatus, Turn
 from core.retrieval.scoring import SearchResult
 from core.tokens import CHARS_PER_TOKEN_MAX, token_counter
@@ -249,3 +249,17 @@ def test_with_little_room_the_least_urgent_to_dos_go_before_pinned_core_memory()
     assert kept[0] == pinned.id
     assert 0 < len(kept) - 1 < 8
     assert kept[1:] == [f"task:t-{i}" for i in range(len(kept) - 1)]
+
+
+def test_a_context_too_small_for_any_memory_says_so() -> None:
+    """With the model's context nearly all taken by the fixed prompt and the reply (the tiny
+    test model at 1,024 tokens left the memory layer 8), the assistant answered without memory
+    and nothing told the user why."""
+    assembler = ContextAssembler(count, replace(DEFAULT_BUDGETS, reply=950))
+    squeezed = assembler.assemble(inputs(), 1024)
+    assert not squeezed.layer(Layer.MEMORIES).items
+    (small,) = squeezed.warnings
+    assert "context of 1,024 tokens leaves no room for what was recalled (40 memories)" in small
+    assert "larger context size in Settings" in small
+    assert not assembler.assemble(inputs(), 2048).warnings
+    assert not assembler.assemble(inputs(results=[]), 1024).warnings
