@@ -149,10 +149,16 @@ def fence(memory: Memory, kind_label: str) -> str:
     never close the fence and pass itself off as instructions."""
     body = memory.content.replace("<", "&lt;")
     date = day_text(memory.valid_from)
+    # Told on another day than it happened ("I ran a race last Saturday"): both, so the model
+    # can say when.
+    told = day_text(memory.created_at)
+    told = f' told="{told}"' if told != date else ""
     name = Path(memory.source_path).name if memory.source_path else ""
     name = name.replace('"', "'").replace("<", "&lt;")
     source = f' source="{name}"' if name else ""
-    opening = f'<{kind_label} id="{memory.id}" kind="{memory.kind.value}" date="{date}"{source}>'
+    opening = (
+        f'<{kind_label} id="{memory.id}" kind="{memory.kind.value}" date="{date}"{told}{source}>'
+    )
     return f"{opening}\n{body}\n</{kind_label}>"
 
 

@@ -73,6 +73,7 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
         kind=MemoryKind.SEMANTIC,
         content=fact.content,
         created_at=turn.at,
+        valid_from=fact.happened,
         decay_class=DecayClass.SLOW,
         importance=fact.importance,
         project=project,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from itertools import takewhile
 
 from core.ingest.fact_patterns import DIETS, RULES
@@ -17,7 +18,7 @@ from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.model import Turn
 from core.others_words import others_words
 from core.sentences import FINAL_DOT
-from core.temporal import MONTHS, WEEKDAYS
+from core.temporal import MONTHS, WEEKDAYS, parse_time_window
 
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
@@ -158,6 +159,9 @@ class Fact:
     importance: float
     turn_id: str
     relation: Relation | None = None
+    # When a thing told as done happened, where the telling says ("last Saturday"): a memory
+    # dated by it is found for that day, and the prompt shows it then, not when it was told.
+    happened: datetime | None = None
 
 
 def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:
@@ -179,6 +183,18 @@ _TRAILING_TIME = re.compile(
     r"october|november|december|(?:19|20)\d\d))$",
     re.I,
 )
+
+
+def _when(turn: Turn, ends: list[int], start: int, end: int) -> datetime | None:
+    """When the sentence telling of a done thing says it happened ("Yesterday I ...", "... last
+    Saturday"), as the start of that time; None when it says no time, or a time to come.
+    `ends` are the text's sentence ends; a sentence is read at most `_AROUND` characters
+    either side of the statement (a paste without a full stop is no one sentence)."""
+    after = bisect_left(ends, end)
+    opening = max(ends[after - 1] + 1 if after else 0, start - _AROUND)
+    closing = min(ends[after] if after < len(ends) else len(turn.text), end + _AROUND)
+    window = parse_time_window(turn.text[opening:closing], turn.at)
+    return window.start if window is not None and window.start < turn.at else None
 
 
 def _clean(value: str) -> str:
@@ -245,6 +261,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
     stated = _stated(turn.text)
+    ends: list[int] | None = None
     for rule, pattern in RULES:
         for match in pattern.finditer(turn.text):
             if not stated(match.start()):
@@ -253,6 +270,9 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
+                if rule == "event":
+                    ends = ends if ends is not None else _sentence_ends(turn.text)
+                    fact = replace(fact, happened=_when(turn, ends, match.start(), match.end()))
                 key = fact.key or fact.content
                 if key not in facts or facts[key][0] < match.start():
                     facts[key] = (match.start(), fact)
@@ -286,14 +306,20 @@ _SUPPOSED = re.compile(
     re.I,
 )
 # Play, to the message's end: "Roleplay as a pirate. I'm Captain Jack and I live in Tortuga."
+# How far a statement's sentence is read for when it happened, either side of it.
+_AROUND = 200
 _PLAYED = re.compile(r"\b(?:pretend|pretending|role-?play|role play|make-?believe)\b", re.I)
+
+
+def _sentence_ends(text: str) -> list[int]:
+    return [m.start() for m in _SENTENCE_END.finditer(text)]
 
 
 def _stated(text: str) -> Callable[[int], bool]:
     """Whether the words at a position of `text` are the speaker's own (`core.others_words`),
     stated as true, not asked or supposed. Sentence ends and supposing words are found once: a
     paste with thousands of matches must not look back over the whole text for each."""
-    ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+    ends = _sentence_ends(text)
     supposed = [m.start() for m in _SUPPOSED.finditer(text)]
     others = others_words(text)
     played = _PLAYED.search(text)

@@ -16,6 +16,7 @@ from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.llm import LlamaCppLLM, LLMSettings
+from core.local_time import day_text
 from core.model import MemoryKind, TaskStatus
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
@@ -488,3 +489,20 @@ def test_only_memories_that_reached_the_prompt_are_shown_as_used(
     assert [r.memory.id for r in result.results] == [i.memory_id for i in layer.items]
     used = {m.id for m in store.memories.get_many(ids) if m.access_count}
     assert used == {r.memory.id for r in result.results}
+
+
+def test_a_thing_done_is_dated_when_it_happened_not_when_it_was_told(
+    assistant: Assistant, clock: Clock
+) -> None:
+    """Told on Wednesday of last Saturday's race: asked about that Saturday, it is found, and
+    the prompt says both days so the model can tell when."""
+    told = assistant.turn("I ran a charity race for mental health last Saturday.")
+    assistant.close_session()
+    clock.advance(days=3)
+    asked = assistant.turn("What did I do on November 14?")
+    (race,) = [r.memory for r in asked.results if r.memory.kind is MemoryKind.SEMANTIC]
+    saturday = datetime(2026, 11, 14, tzinfo=UTC)
+    assert race.valid_from == saturday and race.source_turn_ids == (told.user_turn.id,)
+    assert race.content == "User ran a charity race for mental health"
+    prompt = asked.context.messages[0].content
+    assert f'date="{day_text(saturday)}" told="{day_text(told.user_turn.at)}"' in prompt

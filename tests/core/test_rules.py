@@ -435,3 +435,20 @@ def test_a_title_before_a_name_does_not_end_it(text: str, expected: list) -> Non
 def test_what_someone_else_said_is_not_the_speakers_fact(text: str, expected: list) -> None:
     """A pasted email's "I moved to Berlin" superseded where the user lives."""
     assert facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "happened"),
+    [
+        ("I ran a half marathon last Sunday.", datetime(2025, 12, 28, tzinfo=UTC)),
+        ("Yesterday I took the kids to the museum.", datetime(2025, 12, 31, tzinfo=UTC)),
+        ("I went to Japan in March. It was great.", datetime(2025, 3, 1, tzinfo=UTC)),
+        # No time said, or another sentence's.
+        ("I joined a pottery class.", None),
+        ("I was busy yesterday. I joined a pottery class.", None),
+    ],
+)
+def test_a_thing_done_is_dated_by_its_own_sentence(text: str, happened: datetime | None) -> None:
+    turn = Turn("t1", "s1", 0, Role.USER, text, datetime(2026, 1, 1, 9, tzinfo=UTC), "Ana")
+    (fact,) = extract_facts(turn)
+    assert fact.happened == happened
