@@ -64,7 +64,7 @@ class RetrievalConfig:
     # A cliff right after the best result is mostly a short fact matching the question closely,
     # not the end of what answers it: cut there, the assistant kept that fact alone and lost the
     # conversation it came from and the other evidence (27% of LoCoMo dev's questions). What the
-    # assistant recalls (k=10) within 1,200 tokens: 0.749 cutting after one, 0.836 after two at
+    # assistant recalls (then ten) within 1,200 tokens: 0.749 cutting after one, 0.836 after two at
     # the least, 0.840 after three or no cut at all; three brought an unrelated memory into a
     # small store's answers.
     adaptive_keep: int = 2
