@@ -204,11 +204,7 @@ class Assistant:
                 time_phrases=not dates_an_event(text),
             )
         )
-        context = self._assemble(text, now, mode, outcome)
-        # What shaped the reply is what reached the prompt: a memory recalled with no room left
-        # for it in its layer is neither shown as used nor strengthened.
-        prompted = {i.memory_id for layer in context.layers for i in layer.items}
-        results = tuple(r for r in outcome.results if r.memory.id in prompted)
+        context, results = self._assemble(text, now, mode, outcome)
         return PreparedTurn(text, now, mode, results, context, outcome.degraded)
 
     def turn(
@@ -341,11 +337,11 @@ class Assistant:
 
     def _assemble(
         self, text: str, now: datetime, mode: Mode, outcome: SearchOutcome
-    ) -> AssembledContext:
+    ) -> tuple[AssembledContext, tuple[SearchResult, ...]]:
+        """The prompt, and the recalled memories that reached it: what shaped the reply. One
+        with no room left in its layer is neither shown as used, nor strengthened, nor brought
+        into the working set (where it would push out what is in play)."""
         results, degraded = outcome.results, outcome.degraded
-        self.working.recall(
-            [(r.memory.id, r.memory.content, r.memory.importance) for r in results], now
-        )
         # The open to-dos where they are the point (seed 000's manager mode lists pending tasks;
         # a message about them); elsewhere they would lengthen every prompt the model reads.
         wanted = mode is Mode.MANAGER or asks_about_to_dos(text)
@@ -375,8 +371,13 @@ class Assistant:
         )
         context = self._assembler.assemble(inputs, self.context_size)
         used = [i.memory_id for v in context.layers for i in v.items if i.memory_id]
+        in_prompt = set(used)
+        prompted = tuple(r for r in results if r.memory.id in in_prompt)
+        self.working.recall(
+            [(r.memory.id, r.memory.content, r.memory.importance) for r in prompted], now
+        )
         self.working.mark_used(used, now)
-        return context
+        return context, prompted
 
     def _generate(
         self,

@@ -473,7 +473,7 @@ def test_only_memories_that_reached_the_prompt_are_shown_as_used(
     store: MemoryStore, embedder: Embedder, llm: LlamaCppLLM, clock: Clock
 ) -> None:
     """The sidebar says which memories shaped the reply: one recalled with no room left for it
-    in its layer shaped nothing, and is not strengthened as used."""
+    in its layer shaped nothing, is not strengthened as used, nor brought into play."""
     told = [
         f"The user talked about the Kyoto wedding plans, part {n}: " + "guests and venues " * 20
         for n in range(6)
@@ -489,6 +489,8 @@ def test_only_memories_that_reached_the_prompt_are_shown_as_used(
     assert [r.memory.id for r in result.results] == [i.memory_id for i in layer.items]
     used = {m.id for m in store.memories.get_many(ids) if m.access_count}
     assert used == {r.memory.id for r in result.results}
+    # Nor does it come into play: the working set holds what the prompt held.
+    assert {i.key for i in assistant.working.items()} & set(ids) == used
 
 
 def test_a_thing_done_is_dated_when_it_happened_not_when_it_was_told(
