@@ -88,7 +88,8 @@ _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
 # a difference", "I'm taking a break"...
 _HOW_IT_GOES = re.compile(
     r"(?:great|good|well|fine|ok|okay|alright|better|worse|amazing|awesome|a\s+lot|so\s+much|"
-    r"lots|a\s+ton|nothing|everything|something|anything|busy|hard|(?:my|their)\s+"
+    r"lots|a\s+ton|nothing|everything|something|anything|busy|hard|late|sure|around|the\s+same|"
+    r"(?:my|their)\s+"
     r"(?:best|part|bit|share)|progress|notes|care|as\s+usual|a\s+(?:break|nap|rest|moment|look|second|"
     r"minute)|(?:a\s+(?:real\s+|big\s+|huge\s+)?|much\s+of\s+an\s+)?(?:difference|impact)|"
     # ...or an object that came before the verb ("the recipe I made for my family").

@@ -325,6 +325,9 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm trying to stay positive.",
         "I'm working on it.",
         "The camaraderie we built both on and off the court.",
+        "I'm running late, can you draft an apology?",
+        "I'm making sure the tests pass.",
+        "I'm playing around with the settings.",
         # Taken back, not told.
         "Forget that I live in Berlin.",
         "Forget I said I'm vegetarian.",
