@@ -234,8 +234,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            rf"(?:{_I_AM}|\bI(?:'ve|\s+have)\s+(?:always\s+)?been\s+)(?P<neg>not\s+)?(?:(?:a|such\s+a)\s+"
-            r"(?:big\s+|huge\s+|great\s+)?(?P<verb>fan)\s+of|(?:really\s+|so\s+|very\s+)?"
+            rf"(?:{_I_AM}|\bI(?:'ve|\s+have)\s+(?:always\s+)?been\s+)(?P<neg>not\s+)?"
+            r"(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+)?(?P<verb>fan)\s+of|"
+            r"(?:really\s+|so\s+|very\s+)?"
             rf"(?P<into>into|obsessed\s+with|passionate\s+about|drawn\s+to))\s+{_VALUE}{_END}",
             re.I,
         ),
@@ -268,14 +269,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+|"
             r"even\s+)?(?P<verb>went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+an?\s)|"
-            r"started(?!\s+(?:a\s+)?(?:new\s+)?"
-            r"job\b|\s+working\b)|joined|finished|won|took\s+(?:part\s+in|up)|tried|"
+            r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
+            r"took\s+(?:part\s+in|up)|tried|"
             r"took\s+(?:the\s+kids|(?:my|our)\s+[a-z]+)(?:\s+to|(?=\s+[a-z]+ing\b))|visited|"
             r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
-            r"wrapped\s+up|completed|"
-            r"participated\s+in|ran\s+into|ran|painted|adopted|volunteered\s+(?:at|for)|attended|launched|"
-            r"learned|baked|bought|built|wrote|published|moved\s+into|applied\s+(?:to|for)|"
-            r"watched|scored|donated|hiked)\s+"
+            r"wrapped\s+up|completed|participated\s+in|ran\s+into|ran|painted|adopted|"
+            r"volunteered\s+(?:at|for)|attended|launched|learned|baked|bought|built|wrote|"
+            r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked)\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),

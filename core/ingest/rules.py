@@ -89,9 +89,9 @@ _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
 _HOW_IT_GOES = re.compile(
     r"(?:great|good|well|fine|ok|okay|alright|better|worse|amazing|awesome|a\s+lot|so\s+much|"
     r"lots|a\s+ton|nothing|everything|something|anything|busy|hard|late|sure|around|the\s+same|"
-    r"(?:my|their)\s+"
-    r"(?:best|part|bit|share)|progress|notes|care|as\s+usual|a\s+(?:break|nap|rest|moment|look|second|"
-    r"minute)|(?:a\s+(?:real\s+|big\s+|huge\s+)?|much\s+of\s+an\s+)?(?:difference|impact)|"
+    r"(?:my|their)\s+(?:best|part|bit|share)|progress|notes|care|as\s+usual|"
+    r"a\s+(?:break|nap|rest|moment|look|second|minute)|"
+    r"(?:a\s+(?:real\s+|big\s+|huge\s+)?|much\s+of\s+an\s+)?(?:difference|impact)|"
     # ...or an object that came before the verb ("the recipe I made for my family").
     r"(?:on|at|for|with|in|about|to|into|from|of)\s|"
     # ...or only how long: "I've been playing for about four months".
