@@ -107,7 +107,8 @@ def test_a_message_sent_while_reading_a_stored_conversation_goes_on_with_it(
 def test_a_message_streams_a_reply_is_stored_and_the_sidebar_explains_it(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
-    shell = make_shell()
+    # Room in the prompt for what is recalled: the sidebar shows only what reached it.
+    shell = make_shell(context_size=2048)
     import_conversation(shell)
     ready(qtbot, shell)
     tokens: list[str] = []
@@ -283,7 +284,7 @@ def test_a_forget_takes_the_words_off_the_screen_too(
 def test_forget_asks_first(
     qtbot: QtBot, make_shell: ShellFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shell = make_shell()
+    shell = make_shell(context_size=2048)
     import_conversation(shell)
     ready(qtbot, shell)
     send(qtbot, shell, "Tell me about sourdough bread")
