@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.local_time import day_text
 from core.model import Memory, MemoryKind
 from core.retrieval.scoring import SearchResult
 from core.wording import clipped, counted
@@ -35,6 +36,13 @@ def breakdown_text(result: SearchResult) -> str:
         f"{name} {result.signals[name]:.2f}" for name in SIGNALS if result.signals.get(name, 0.0)
     ]
     return " · ".join(parts) or "no signal (came in through a link)"
+
+
+def dated(memory: Memory) -> str:
+    """The day a memory dates from, and the day it was told when that was another ("I ran a
+    race last Saturday", said on Wednesday)."""
+    when, told = day_text(memory.valid_from), day_text(memory.created_at)
+    return when if when == told else f"{when} (told {told})"
 
 
 # The link on a card that opens its memory in the memory manager.
@@ -61,7 +69,7 @@ class MemoryCard(QFrame):
         # Where it came from is read whole in the memory manager, through the link.
         if memory.source_turn_ids:
             source = f"from {counted(len(memory.source_turn_ids), 'turn')} of a conversation"
-            details.append(f'{source} · <a href="{OPEN_LINK}">open</a>')
+            details.append(f'{source}, {dated(memory)} · <a href="{OPEN_LINK}">open</a>')
         elif memory.source_path:
             details.append(
                 f'from {html.escape(memory.source_path)} · <a href="{OPEN_LINK}">open</a>'

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.conflicts import ChangeToReview
+from core.local_time import day_text
 from core.memory_catalog import LinkEntry, MemoryDetail, VersionEntry
 from core.model import (
     Memory,
@@ -315,6 +316,20 @@ def test_sidebar_cards_show_score_breakdown_retention_and_sources(qtbot: QtBot) 
     assert opened.args == [result.memory.id]
     sidebar.show_results([result], None)
     assert sidebar.status.text() == "1 memory shaped this reply."
+
+
+def test_a_card_says_when_its_memory_happened_and_was_told(qtbot: QtBot) -> None:
+    """A race run last Saturday, told on Wednesday, dates from Saturday."""
+    sidebar = MemorySidebar()
+    qtbot.addWidget(sidebar)
+    saturday = NOW - timedelta(days=4)
+    race = replace(memory("Ana ran a charity race"), valid_from=saturday)
+    sidebar.show_results(
+        [SearchResult(race, 0.6, {}), SearchResult(memory("Ana likes figs"), 0.5, {})]
+    )
+    told, plain = (card.details.text() for card in sidebar.cards)
+    assert f"of a conversation, {day_text(saturday)} (told {day_text(NOW)})" in told
+    assert f"of a conversation, {day_text(NOW)} ·" in plain and "told" not in plain
 
 
 def test_a_card_says_when_its_memory_was_told_outside_the_time_asked_about(
