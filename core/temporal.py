@@ -95,6 +95,10 @@ _SPAN_BEFORE = re.compile(
     rf"|(?:the|last)\s+({'|'.join(WEEKDAYS)}))\s*$"
 )
 _SPAN_DAYS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
+# "N days ago" is searched a day either side of the day it names.
+_ROUGH_DAY = timedelta(days=3)
+# Month names as a period is written out: each month's first name in `MONTHS` is its full one.
+_MONTH_WORDS = {number: name.capitalize() for name, number in reversed(MONTHS.items())}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +106,19 @@ class TimeWindow:
     start: datetime
     end: datetime
     phrase: str
+    # The moment a rough phrase is about ("three weeks ago"), searched with slack either side.
+    centre: datetime | None = None
 
     def holds(self, said_from: datetime, said_at: datetime) -> bool:
         """Whether a memory valid from `said_from`, made at `said_at`, dates from the window."""
         return said_from < self.end and said_at >= self.start
+
+    def named_day(self) -> datetime | None:
+        """The one day the phrase names ("yesterday", "last Saturday", "two days ago"), or
+        None for a stretch of days ("last week", "in March", "three weeks ago")."""
+        if self.centre is not None:
+            return _day(self.centre) if self.end - self.start <= _ROUGH_DAY else None
+        return _day(self.start) if self.end - self.start <= timedelta(days=1) else None
 
 
 _PREPOSITION = re.compile(r"^(?:on|in|during|back in)\s+", re.I)
@@ -191,7 +204,9 @@ def _parse_time_window(query: str, now: datetime, since: bool = True) -> TimeWin
         raw = match.group(1)
         amount = int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
         start, end = _ago(amount, match.group(2), now)
-        return TimeWindow(start, end, _phrase(query, text, match.start(), match.end()))
+        phrase = _phrase(query, text, match.start(), match.end())
+        centre = now - timedelta(days=amount * _SPAN_DAYS[match.group(2)])
+        return TimeWindow(start, end, phrase, centre)
     if window := _named_day(query, text, now):
         return window
     if match := _MONTH.search(text):
@@ -218,9 +233,11 @@ def _since(query: str, text: str, now: datetime) -> TimeWindow | None:
     if match is None:
         return None
     rest = query[match.end() :]
-    # What follows may be a month or a day on its own, which elsewhere needs "in" or "on".
+    # What follows may be a month or a day on its own, which elsewhere needs "in" or "on". It
+    # follows right away: "since we last spoke, I went to a park yesterday" is since no day.
     for lead in ("", "on ", "in "):
-        if (after := _parse_time_window(lead + rest, now, since=False)) is not None:
+        after = _parse_time_window(lead + rest, now, since=False)
+        if after is not None and rest.lower().startswith(after.phrase.lower()):
             phrase = "since " + after.phrase
             return TimeWindow(after.start, _day(now) + timedelta(days=1), phrase)
     return None
@@ -419,3 +436,41 @@ def dates_an_event(message: str) -> bool:
     not be narrowed to that time, or what it changes ("User lives in Berlin") is never seen."""
     own = others_words(message).masked()
     return "?" not in own and bool(_FIRST_PERSON.match(own)) and not _RECALLING.search(own)
+
+
+def period_words(window: TimeWindow, told: datetime) -> str:
+    """A stretch of past time in calendar words ("in October", "in 2025", "between 9 and 15
+    November", "around 28 October"): how a memory told "last month" or "three weeks ago"
+    says when, as no one day can be shown for it and the relative phrase means something else
+    once read later. The year is said when it is not the telling's (which the memory shows
+    beside it): a year in every text matched every question naming one. A stretch reaching
+    past the telling ("this week") ends there."""
+
+    def month(moment: datetime) -> str:
+        return _MONTH_WORDS[moment.month] + ("" if moment.year == told.year else f" {moment.year}")
+
+    def day(moment: datetime) -> str:
+        return f"{moment.day} {month(moment)}"
+
+    if window.centre is not None:
+        span = window.end - window.start
+        if span <= timedelta(days=20):
+            return f"around {day(window.centre)}"
+        if span <= timedelta(days=62):
+            return f"around {month(window.centre)}"
+        return f"around {window.centre.year}"
+    first = _day(window.start)
+    last = _day(min(window.end - timedelta(microseconds=1), told))
+    if first.day == 1 and window.end == _month_start(last.year, last.month + 1, last):
+        if (first.month, last.month, first.year) == (1, 12, last.year):
+            return f"in {first.year}"
+        if (first.year, first.month) == (last.year, last.month):
+            return f"in {month(first)}"
+        opening = _MONTH_WORDS[first.month] if first.year == last.year else month(first)
+        return f"between {opening} and {month(last)}"
+    if first == last:
+        return f"on {day(first)}"
+    if (first.year, first.month) == (last.year, last.month):
+        return f"between {first.day} and {day(last)}"
+    opening = f"{first.day} {_MONTH_WORDS[first.month]}" if first.year == last.year else day(first)
+    return f"between {opening} and {day(last)}"

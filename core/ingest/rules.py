@@ -18,7 +18,7 @@ from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.model import Turn
 from core.others_words import others_words
 from core.sentences import FINAL_DOT
-from core.temporal import MONTHS, WEEKDAYS, parse_time_window
+from core.temporal import MONTHS, WEEKDAYS, TimeWindow, parse_time_window, period_words
 
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
@@ -179,31 +179,63 @@ _TRAILING_TIME = re.compile(
     r"(?:about\s+|almost\s+|over\s+)?(?:an?\s+(?:couple\s+(?:of\s+)?|few\s+)?|\w+\s+)"
     r"(?:days?|weeks?|weekends?|months?|years?)\s+ago|"
     r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+)?"
-    r"(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?)|"
-    r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
-    r"october|november|december|(?:19|20)\d\d))$",
+    r"(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?))$",
+    re.I,
+)
+# "I moved to Lisbon in March" lives in Lisbon; "I'm training for a marathon in May" is
+# training for the one in May.
+_TRAILING_MONTH = re.compile(
+    r"\s+(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|(?:19|20)\d\d)$",
     re.I,
 )
 
 
-def _when(turn: Turn, ends: list[int], start: int, end: int) -> datetime | None:
+def _when(turn: Turn, ends: list[int], start: int, end: int) -> TimeWindow | None:
     """When the sentence telling of a done thing says it happened ("Yesterday I ...", "... last
-    Saturday"), as the start of that time; None when it says no time, or a time to come.
-    `ends` are the text's sentence ends; a sentence is read at most `_AROUND` characters
-    either side of the statement (a paste without a full stop is no one sentence)."""
+    Saturday"); None when it says no time, a time to come, or only a time since when ("since
+    we last spoke, I went..."). `ends` are the text's sentence ends; a sentence is read at
+    most `_AROUND` characters either side of the statement (a paste without a full stop is no
+    one sentence)."""
     after = bisect_left(ends, end)
     opening = max(ends[after - 1] + 1 if after else 0, start - _AROUND)
     closing = min(ends[after] if after < len(ends) else len(turn.text), end + _AROUND)
     window = parse_time_window(turn.text[opening:closing], turn.at)
-    return window.start if window is not None and window.start < turn.at else None
+    if window is None or window.start >= turn.at or window.phrase.startswith("since "):
+        return None
+    return window
 
 
-def _clean(value: str) -> str:
+def _dated(fact: Fact, window: TimeWindow | None, told: datetime) -> Fact:
+    """A done thing with when it happened. A day named ("last Saturday") dates the memory, and
+    the phrase, which counted from the telling, leaves its text. A stretch ("last month") or
+    a rough time ("three weeks ago") is written into the text in calendar words instead: one
+    day shown for it ("2026-10-01") would be a day nobody said."""
+    if window is None:
+        return fact
+    day = window.named_day()
+    said = "" if day is not None else " " + period_words(window, told)
+    phrase = re.compile(
+        rf"(?:\s+(?:back\s+in|in|on|during|over|at|an?))?\s+{re.escape(window.phrase)}\b", re.I
+    )
+    content, found = phrase.subn(lambda _: said, fact.content, count=1)
+    return replace(fact, content=content if found else fact.content + said, happened=day)
+
+
+def _clean(value: str, months: bool = True) -> str:
     """The value without quotes and trailing times ("Lisbon now", "for about four months
-    now"); one that is only a time ("I can't eat anymore") is none."""
+    now"), and without a month or year said last unless `months` is False (what someone is
+    doing keeps when it is for); one that is only a time ("I can't eat anymore") is none."""
     value = re.sub(r"\s+", " ", value).strip(" '\"")
-    while (shorter := _TRAILING_TIME.sub("", f" {value}").strip(" '\"")) != value:
+    trailing = (_TRAILING_TIME, _TRAILING_MONTH) if months else (_TRAILING_TIME,)
+    while (shorter := _strip(value, trailing)) != value:
         value = shorter
+    return value
+
+
+def _strip(value: str, trailing: tuple[re.Pattern[str], ...]) -> str:
+    for pattern in trailing:
+        value = pattern.sub("", f" {value}").strip(" '\"")
     return value
 
 
@@ -273,7 +305,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     continue
                 if rule == "event":
                     ends = ends if ends is not None else _sentence_ends(turn.text)
-                    fact = replace(fact, happened=_when(turn, ends, match.start(), match.end()))
+                    fact = _dated(fact, _when(turn, ends, match.start(), match.end()), turn.at)
                 key = fact.key or fact.content
                 if key not in facts or facts[key][0] < match.start():
                     facts[key] = (match.start(), fact)
@@ -351,7 +383,7 @@ def _fact(
     firm = groups.get("firm")
     said = groups.get("value") or place or groups.get("choice") or firm or ""
     # A note keeps its times: "the car needs an oil change in March".
-    value = " ".join(said.split()) if rule == "note" else _clean(said)
+    value = " ".join(said.split()) if rule == "note" else _clean(said, rule != "activity")
     longest = MAX_NOTE_CHARS if rule == "note" else 80
     if not value or len(value) > longest or _PRONOUNS.match(value):
         return None

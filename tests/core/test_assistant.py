@@ -493,6 +493,18 @@ def test_only_memories_that_reached_the_prompt_are_shown_as_used(
     assert {i.key for i in assistant.working.items()} & set(ids) == used
 
 
+def test_a_thing_done_in_a_stretch_of_days_says_it_in_words_not_a_day(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    """ "I went to Japan last month" was dated to the month's first day: the prompt told the
+    model, and the sidebar the user, a day nobody said."""
+    told = assistant.turn("I went to Japan last month with my sister.")
+    assistant.close_session()
+    (trip,) = [m for m in store.memories.of_kind(MemoryKind.SEMANTIC) if "Japan" in m.content]
+    assert trip.content == "User went to Japan in October with their sister"
+    assert trip.valid_from == told.user_turn.at
+
+
 def test_a_thing_done_is_dated_when_it_happened_not_when_it_was_told(
     assistant: Assistant, clock: Clock
 ) -> None:

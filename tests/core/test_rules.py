@@ -195,7 +195,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         # ... with the family, or not yet over; a time said before "ago" is the memory's own.
         (
             "We went camping with my fam two weekends ago.",
-            [(None, "Ana went camping with their fam")],
+            [(None, "Ana went camping with their fam between 20 and 21 December 2025")],
         ),
         ("Yesterday I took the kids to the museum.", [(None, "Ana took the kids to the museum")]),
         ('I just watched "Little Women" last night!', [(None, "Ana watched Little Women")]),
@@ -441,17 +441,60 @@ def test_what_someone_else_said_is_not_the_speakers_fact(text: str, expected: li
 
 
 @pytest.mark.parametrize(
-    ("text", "happened"),
+    ("text", "happened", "content"),
     [
-        ("I ran a half marathon last Sunday.", datetime(2025, 12, 28, tzinfo=UTC)),
-        ("Yesterday I took the kids to the museum.", datetime(2025, 12, 31, tzinfo=UTC)),
-        ("I went to Japan in March. It was great.", datetime(2025, 3, 1, tzinfo=UTC)),
-        # No time said, or another sentence's.
-        ("I joined a pottery class.", None),
-        ("I was busy yesterday. I joined a pottery class.", None),
+        ("I ran a half marathon last Sunday.", datetime(2025, 12, 28, tzinfo=UTC), None),
+        ("Yesterday I took the kids to the museum.", datetime(2025, 12, 31, tzinfo=UTC), None),
+        ("I adopted a puppy two days ago.", datetime(2025, 12, 30, tzinfo=UTC), None),
+        # The day named leaves the text, wherever it was said: the date says it.
+        (
+            "I won my fourth tournament on Friday with my team!",
+            datetime(2025, 12, 26, tzinfo=UTC),
+            "Ana won their fourth tournament with their team",
+        ),
+        # A stretch of days dates it to no one day ("2025-03-01" is a day nobody said): the
+        # text says when, in words that still mean it when read next year.
+        ("I went to Japan in March. It was great.", None, "Ana went to Japan in March 2025"),
+        ("Last month I went to Japan.", None, "Ana went to Japan in December 2025"),
+        (
+            "I went to Japan last month with my sister.",
+            None,
+            "Ana went to Japan in December 2025 with their sister",
+        ),
+        ("I painted a sunrise last year.", None, "Ana painted a sunrise in 2025"),
+        ("I joined a gym last week.", None, "Ana joined a gym between 22 and 28 December 2025"),
+        ("We went camping a few weeks ago.", None, "Ana went camping around 11 December 2025"),
+        ("I started surfing five years ago.", None, "Ana started surfing around 2021"),
+        # No time said, or another sentence's, or only since when ("since we last spoke" is
+        # no day, and "yesterday" after it is still one).
+        ("I joined a pottery class.", None, None),
+        ("I was busy yesterday. I joined a pottery class.", None, None),
+        (
+            "Since we last spoke, I took my kids to a park yesterday.",
+            datetime(2025, 12, 31, tzinfo=UTC),
+            "Ana took their kids to a park",
+        ),
     ],
 )
-def test_a_thing_done_is_dated_by_its_own_sentence(text: str, happened: datetime | None) -> None:
+def test_a_thing_done_is_dated_by_its_own_sentence(
+    text: str, happened: datetime | None, content: str | None
+) -> None:
     turn = Turn("t1", "s1", 0, Role.USER, text, datetime(2026, 1, 1, 9, tzinfo=UTC), "Ana")
     (fact,) = extract_facts(turn)
     assert fact.happened == happened
+    if content is not None:
+        assert fact.content == content
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm planning a trip to Japan in March.", "Ana is planning a trip to Japan in March"),
+        ("I'm training for a marathon in May", "Ana is training for a marathon in May"),
+        # Where one lives is where, from whenever.
+        ("I moved to Lisbon in March.", "Ana lives in Lisbon"),
+    ],
+)
+def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: str) -> None:
+    """ "I'm planning a trip to Japan in March" was kept as a trip planned for no time."""
+    assert [content for _, content in facts(text)] == [expected]

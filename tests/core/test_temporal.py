@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core.temporal import asks_what_was_said, dates_an_event, parse_time_window
+from core.temporal import asks_what_was_said, dates_an_event, parse_time_window, period_words
 
 # A Wednesday.
 NOW = datetime(2026, 3, 18, 15, 30, tzinfo=UTC)
@@ -172,3 +172,41 @@ def test_the_phrase_is_told_back_as_written(query: str, phrase: str) -> None:
     without the preposition that would read "from in February"."""
     window = parse_time_window(query, NOW)
     assert window is not None and window.phrase == phrase
+
+
+@pytest.mark.parametrize(
+    ("said", "day_named", "words"),
+    [
+        ("I ran yesterday", day(3, 17), "on 17 March"),
+        ("I ran two days ago", day(3, 16), "around 16 March"),
+        ("I ran last week", None, "between 9 and 15 March"),
+        ("I ran this week", None, "between 16 and 18 March"),
+        ("I ran last month", None, "in February"),
+        ("I ran in December", None, "in December 2025"),
+        ("I ran last year", None, "in 2025"),
+        ("I ran last summer", None, "between June and August 2025"),
+        ("I ran between December and February", None, "between December 2025 and February"),
+        ("I ran in 2026", None, "between 1 January and 18 March"),
+        ("I ran three weeks ago", None, "around 25 February"),
+        ("I ran a couple of months ago", None, "around January"),
+        ("I ran five years ago", None, "around 2021"),
+    ],
+)
+def test_a_past_time_is_a_day_or_a_period_in_calendar_words(
+    said: str, day_named: datetime | None, words: str
+) -> None:
+    """How a memory of something done says when: a day the phrase names, else the stretch in
+    words that mean the same when read a year later (with the day it was told, shown beside
+    it: the year is said when it is another)."""
+    window = parse_time_window(said, NOW)
+    assert window is not None
+    assert window.named_day() == day_named
+    assert period_words(window, NOW) == words
+
+
+def test_since_names_the_time_that_follows_it_right_away() -> None:
+    """ "Since we last spoke, I went to a park yesterday" was taken as since yesterday."""
+    window = parse_time_window("Since we last spoke, I went to a park yesterday.", NOW)
+    assert window is not None and (window.start, window.end) == (day(3, 17), day(3, 18))
+    since = parse_time_window("what happened since last week?", NOW)
+    assert since is not None and (since.start, since.end) == (day(3, 9), day(3, 19))
