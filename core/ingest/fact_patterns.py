@@ -210,7 +210,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "abstains",
         re.compile(
-            r"\bI\s+(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+(?P<verb>eat|drink)\s+"
+            r"\bI\s+(?:(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+"
+            r"(?P<verb>eat|drink)|(?:can't|cannot|can\s+not)\s+(?P<verb_can>have))\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),

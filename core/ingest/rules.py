@@ -462,6 +462,10 @@ def _fact(
     if rule == "birthday":
         return Fact(f"{owner}: born", f"{who} was born on {value}", 0.8, turn_id)
     if rule == "abstains":
+        if groups.get("verb_can"):
+            # "I can't have dairy": what they must not take, not what they choose not to.
+            said = f"{who} cannot have {value}"
+            return Fact(f"{owner}: has {value.lower()}", said, 0.7, turn_id)
         verb = groups["verb"].lower()
         return Fact(
             f"{owner}: {verb}s {value.lower()}", f"{who} does not {verb} {value}", 0.7, turn_id

@@ -179,6 +179,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: allergic to peanut", "Ana is allergic to peanut")],
         ),
         ("I can't eat gluten.", [("ana: eats gluten", "Ana does not eat gluten")]),
+        # What they must not take, said another way ("I don't have a car" tells no diet).
+        ("I can't have dairy.", [("ana: has dairy", "Ana cannot have dairy")]),
+        ("I can't have that.", []),
+        ("I don't have dairy in the house.", []),
         # How to be answered, asked of the assistant.
         (
             "Could you answer in Portuguese from now on? No emojis please.",
