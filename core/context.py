@@ -18,7 +18,7 @@ from core.model import Memory, MemoryKind, Role, Task, TaskStatus, Turn
 from core.prompts.chat import SystemPromptParts, system_prompt
 from core.retrieval.scoring import SearchResult
 from core.store.working_items import TASK_PREFIX
-from core.tokens import TokenCounter, count_up_to, head_within
+from core.tokens import TokenCounter, count_up_to, fair_cap, head_within
 from core.wording import counted
 
 # Chat templates wrap every message in a few tokens of their own.
@@ -234,55 +234,32 @@ class ContextAssembler:
         fixed = self._count(bare) + self._count(inputs.user_message) + 2 * MESSAGE_OVERHEAD_TOKENS
         budgets = self.budgets_for(context_size, fixed, thinks=inputs.thinks)
         room = max(0, context_size - fixed - budgets.generation)
-        recent, recent_dropped = self._recent(inputs, budgets, room)
-        spare = max(0, room - sum(i.tokens for i in recent))
         others = [Layer.PROCEDURAL, Layer.PROJECT, Layer.MEMORIES, Layer.DOCUMENTS]
-        wanted = sum(budgets.of(layer) for layer in others)
-        # What this model's context leaves core memory; long recent turns may squeeze it for a
-        # turn, which is no reason to ask the user to unpin anything.
-        core_room = budgets.project
-        memory_room = budgets.memories
-        if wanted > spare:
-            # Protected turns ran over their own budget: the other layers make room.
-            budgets = replace(
-                budgets,
-                **{layer.value: int(budgets.of(layer) * spare / wanted) for layer in others},
-            )
-        grouped: dict[Layer, list[ContextItem]] = {layer: [] for layer in others}
-        pinned = {m.id for m in inputs.core}
-        # A pinned memory a search also found is in the prompt once, as core memory.
-        for result in (r for r in inputs.results if r.memory.id not in pinned):
-            layer = _layer_of(result, inputs.project)
-            label = "document" if layer is Layer.DOCUMENTS else "memory"
-            grouped[layer].append(
-                self._item(
-                    layer, fence(result.memory, label), result.score, memory_id=result.memory.id
-                )
-            )
+        grouped = self._grouped(inputs, others)
+        core = [
+            self._item(Layer.PROJECT, fence(m, "core"), float("inf"), memory_id=m.id)
+            for m in inputs.core
+        ]
+        core_tokens = sum(i.tokens for i in core)
+        # What the other layers hold, up to their budgets, is not the recent turns' to take:
+        # two long replies at 2,048 tokens of context left no memory in the prompt. The last
+        # three turns are cut instead (their heads kept), never below their own budget.
+        # Pinned core memory stays whole, over its budget too.
+        held = {layer: sum(i.tokens for i in grouped[layer]) for layer in others}
+        held[Layer.PROJECT] += core_tokens
+        claimed = sum(min(budgets.of(layer), held[layer]) for layer in others)
+        claimed += max(0, core_tokens - budgets.project)
+        recent, recent_dropped = self._recent(
+            inputs, budgets, max(budgets.recent, room - claimed) if claimed else room
+        )
         views = []
         for layer in others:
             items = grouped[layer]
             if layer is Layer.PROJECT:
-                core = [
-                    self._item(layer, fence(m, "core"), float("inf"), memory_id=m.id)
-                    for m in inputs.core
-                ]
-                # Above any memory of the project, the most urgent to-do first.
-                items = [
-                    self._item(
-                        layer,
-                        todo_line(task, inputs.now),
-                        TO_DO_SCORE - rank,
-                        # As the working set names it: a to-do in play there is used here.
-                        memory_id=TASK_PREFIX + task.id,
-                    )
-                    for rank, task in enumerate(inputs.to_dos)
-                ] + items
-                core_tokens = sum(i.tokens for i in core)
-                if core_tokens > core_room:
+                if core_tokens > budgets.project:
                     warnings.append(
                         f"Core memory (what you pinned, and who you are) uses {core_tokens} "
-                        f"tokens, more than the {core_room} this model's context leaves it: "
+                        f"tokens, more than the {budgets.project} this model's context leaves it: "
                         "unpin something, or choose a larger context size in Settings."
                     )
                 kept, dropped = self._fit(items, max(0, budgets.project - core_tokens))
@@ -290,7 +267,7 @@ class ContextAssembler:
                 continue
             kept, dropped = self._fit(items, budgets.of(layer))
             views.append(LayerView(layer, budgets.of(layer), tuple(kept), dropped))
-            if layer is Layer.MEMORIES and items and memory_room <= MIN_ITEM_TOKENS:
+            if layer is Layer.MEMORIES and items and budgets.memories <= MIN_ITEM_TOKENS:
                 warnings.append(
                     f"This model's context of {context_size:,} tokens leaves no room for what "
                     f"was recalled ({counted(len(items), 'memory')}): the reply is written "
@@ -305,6 +282,32 @@ class ContextAssembler:
             messages.append(ChatMessage(item.role.value if item.role else "user", item.text))
         messages.append(ChatMessage("user", inputs.user_message))
         return AssembledContext(tuple(views), tuple(messages), budgets, fixed, tuple(warnings))
+
+    def _grouped(self, inputs: ContextInputs, layers: Sequence[Layer]) -> dict[Layer, list]:
+        """The retrieved memories by the layer each goes to, and the open to-dos above any
+        memory of the project, the most urgent first."""
+        grouped: dict[Layer, list[ContextItem]] = {layer: [] for layer in layers}
+        grouped[Layer.PROJECT] = [
+            self._item(
+                Layer.PROJECT,
+                todo_line(task, inputs.now),
+                TO_DO_SCORE - rank,
+                # As the working set names it: a to-do in play there is used here.
+                memory_id=TASK_PREFIX + task.id,
+            )
+            for rank, task in enumerate(inputs.to_dos)
+        ]
+        pinned = {m.id for m in inputs.core}
+        # A pinned memory a search also found is in the prompt once, as core memory.
+        for result in (r for r in inputs.results if r.memory.id not in pinned):
+            layer = _layer_of(result, inputs.project)
+            label = "document" if layer is Layer.DOCUMENTS else "memory"
+            grouped[layer].append(
+                self._item(
+                    layer, fence(result.memory, label), result.score, memory_id=result.memory.id
+                )
+            )
+        return grouped
 
     def _fit(self, items: Sequence[ContextItem], budget: int) -> tuple[list[ContextItem], int]:
         """Drop the lowest-scored items until the rest fit; the survivors keep their order.
@@ -343,15 +346,15 @@ class ContextAssembler:
     ) -> tuple[list[ContextItem], int]:
         """Newest turns first down to the protected three, then the working set by rank,
         then older turns while the budget lasts. Returned in conversation order. Protected
-        turns too long for the whole context are cut, never left out."""
+        turns longer together than `room` are cut (the longest first), never left out."""
         # A turn whose words were forgotten is blank: nothing of it is said again.
         turns = [
             self._item(Layer.RECENT, t.text, 0.0, turn=t) for t in inputs.recent_turns if t.text
         ]
         protected = turns[-budgets.protected_turns :] if budgets.protected_turns else []
-        if sum(t.tokens for t in protected) > room and protected:
-            share = room // len(protected)
-            protected = [t if t.tokens <= share else self._shorten(t, share) for t in protected]
+        if sum(t.tokens for t in protected) > room:
+            cap = fair_cap([t.tokens for t in protected], room)
+            protected = [t if t.tokens <= cap else self._shorten(t, cap) for t in protected]
         older = turns[: len(turns) - len(protected)]
         used = sum(t.tokens for t in protected)
         chosen_working = []

@@ -66,11 +66,17 @@ def fair_shares(pieces: Sequence[str], count: TokenCounter, window: int) -> list
     sizes = [count(piece) for piece in pieces]
     if sum(sizes) <= window:
         return pieces
-    cap = _largest(lambda c: sum(min(size, c) for size in sizes) <= window, max(sizes))
+    cap = fair_cap(sizes, window)
     return [
         piece if size <= cap else _head(piece, cap, count)
         for piece, size in zip(pieces, sizes, strict=True)
     ]
+
+
+def fair_cap(sizes: Sequence[int], window: int) -> int:
+    """The largest size every piece may keep so that together they fit `window`: the short
+    ones whole, the long ones cut to it."""
+    return _largest(lambda c: sum(min(size, c) for size in sizes) <= window, max(sizes, default=0))
 
 
 def _head(piece: str, limit: int, count: TokenCounter) -> str:

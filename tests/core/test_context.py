@@ -193,18 +193,34 @@ def test_core_memory_over_its_budget_is_reported_not_dropped() -> None:
     )
 
 
-def test_core_memory_squeezed_for_a_turn_by_long_recent_turns_is_no_warning() -> None:
-    """Three long replies (protected) take the room of the other layers for a turn; core memory
-    that fits what the model's context leaves it asks the user to unpin nothing."""
-    core = [memory(1, "The user lives in Lisbon and works at Orbital. " * 6, MemoryKind.CORE)]
-    roomy = ContextAssembler(count).assemble(inputs(core=core), 2048)
-    assert not roomy.warnings
+def test_long_recent_turns_are_cut_before_they_take_what_was_recalled() -> None:
+    """Two long replies at 2,048 tokens of context took all the room the last three turns
+    are kept in: the prompt held no memory (and core memory ran over its budget for the
+    turn). The turns are cut instead, the longest first, and only as far as the other
+    layers need."""
+    core = [memory(99, "The user lives in Lisbon and works at Orbital. " * 6, MemoryKind.CORE)]
+    long_turns = [*turns(2, words=600), *turns(1, words=5)]
     squeezed = ContextAssembler(count).assemble(
-        inputs(core=core, recent_turns=turns(3, words=400)), 2048
+        inputs(core=core, recent_turns=long_turns, results=results(3)), 2048
     )
+    memories = squeezed.layer(Layer.MEMORIES)
+    assert len(memories.items) == 3 and memories.tokens <= memories.budget
     (kept,) = squeezed.layer(Layer.PROJECT).items
-    assert kept.tokens > squeezed.layer(Layer.PROJECT).budget
+    assert kept.tokens <= squeezed.layer(Layer.PROJECT).budget
     assert not squeezed.warnings
+    said = [m.content for m in squeezed.messages[1:-1]]
+    assert len(said) == 3
+    assert [text.endswith(" [...]") for text in said] == [True, True, False]
+    assert said[2] == long_turns[2].text
+    assert squeezed.total_tokens + squeezed.budgets.reply <= 2048
+    # With nothing recalled the turns keep the room; with a larger context, all of it.
+    alone = ContextAssembler(count).assemble(inputs(recent_turns=long_turns, results=[]), 2048)
+    assert sum(len(m.content) for m in alone.messages[1:-1]) > sum(len(t) for t in said)
+    roomy = ContextAssembler(count).assemble(
+        inputs(core=core, recent_turns=long_turns, results=results(3)), 8192
+    )
+    assert [m.content for m in roomy.messages[1:-1]] == [t.text for t in long_turns]
+    assert len(roomy.layer(Layer.MEMORIES).items) == 3
 
 
 def test_a_memory_longer_than_its_whole_layer_is_cut_inside_its_fence() -> None:
