@@ -68,6 +68,11 @@ class RetrievalConfig:
     # the least, 0.840 after three or no cut at all; three brought an unrelated memory into a
     # small store's answers.
     adaptive_keep: int = 2
+    # ...and nothing scoring under this share of the best: in a small store every memory is a
+    # candidate, and one matching nothing of the question ("User cannot have dairy" for "What
+    # trips have I taken?") still scored its importance and was shown as shaping the reply.
+    # LoCoMo dev as the assistant asks: 0.838 with 0.2 or 0.3 as without, 0.833 with 0.4.
+    adaptive_floor: float = 0.2
     # Associative expansion through links of the top results.
     expand_from: int = 5
     expand_max: int = 5

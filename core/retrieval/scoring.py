@@ -162,10 +162,13 @@ def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[S
 def adaptive_cut(
     ranked: Sequence[SearchResult], k: int, config: RetrievalConfig
 ) -> list[SearchResult]:
-    """Stop at the first drop larger than `adaptive_drop` once `adaptive_keep` are kept: what
-    follows a cliff is noise."""
+    """Stop at the first drop larger than `adaptive_drop` once `adaptive_keep` are kept, or
+    below `adaptive_floor` of the best score: what follows a cliff is noise."""
     out: list[SearchResult] = []
+    floor = config.adaptive_floor * ranked[0].score if ranked else 0.0
     for item in ranked[:k]:
+        if out and item.score < floor:
+            break
         if len(out) >= config.adaptive_keep and out[-1].score - item.score > config.adaptive_drop:
             break
         out.append(item)

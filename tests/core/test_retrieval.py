@@ -369,3 +369,15 @@ def test_a_fact_standing_out_keeps_the_conversation_it_was_told_in(
     assert fact.kind is MemoryKind.SEMANTIC and "pottery class" in fact.content
     assert told.kind is MemoryKind.EPISODIC and "pottery class yesterday" in told.content
     assert fact.source_turn_ids[0] in told.source_turn_ids
+
+
+def test_a_memory_matching_nothing_of_the_question_is_not_recalled(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """In a small store every memory is a candidate: one matching nothing of the question
+    still scored its importance and was shown in the sidebar as shaping the reply."""
+    trip = add(store, embedder, "User went to Japan in October with their sister", NOW)
+    plan = add(store, embedder, "User is planning a trip to Peru in March", NOW)
+    add(store, embedder, "User cannot have dairy", NOW, kind=MemoryKind.SEMANTIC)
+    found = ask(store, embedder, "What trips have I taken or planned?", record_access=False)
+    assert sorted(found) == sorted([trip, plan])
