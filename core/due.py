@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from core.errors import InputError
-from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS
+from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS, day_words, month_words
 
 _PART_OF_DAY = r"(?:\s+(morning|afternoon|evening|night))?"
 # When a part of a day is called (a reminder at midnight would tell no one in time).
@@ -193,6 +193,23 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if day > calendar.monthrange(year, month)[1]:
         return None
     return today.replace(year=year, month=month, day=day)
+
+
+def plan_words(due: Due, told: datetime) -> str:
+    """When a plan is for, in calendar words ("on 20 November", "in the week of 23 November",
+    "in December", "around 2 December"): "next week" read next month means another week."""
+    phrase = due.phrase.lower()
+    rough = re.match(r"(?:in|within)\s", phrase)
+    if "month" in phrase:
+        return f"{'around' if rough else 'in'} {month_words(due.at, told)}"
+    if rough and not re.search(r"\b(?:minute|hour)s?\b", phrase):
+        return f"around {day_words(due.at, told)}"
+    if "weekend" in phrase:
+        return f"on the weekend of {day_words(due.at, told)}"
+    if "week" in phrase:
+        monday = _start_of_day(due.at) - timedelta(days=due.at.weekday())
+        return f"in the week of {day_words(monday, told)}"
+    return f"on {day_words(due.at, told)}"
 
 
 def parse_due(text: str, now: datetime) -> Due | None:

@@ -438,26 +438,28 @@ def dates_an_event(message: str) -> bool:
     return "?" not in own and bool(_FIRST_PERSON.match(own)) and not _RECALLING.search(own)
 
 
+def month_words(moment: datetime, told: datetime) -> str:
+    """A month as a memory says it: "October", with its year when not the telling's (which
+    the memory shows beside it: a year in every text matched every question naming one)."""
+    return _MONTH_WORDS[moment.month] + ("" if moment.year == told.year else f" {moment.year}")
+
+
+def day_words(moment: datetime, told: datetime) -> str:
+    """A day as a memory says it: "28 October", with its year when not the telling's."""
+    return f"{moment.day} {month_words(moment, told)}"
+
+
 def period_words(window: TimeWindow, told: datetime) -> str:
     """A stretch of past time in calendar words ("in October", "in 2025", "between 9 and 15
     November", "around 28 October"): how a memory told "last month" or "three weeks ago"
     says when, as no one day can be shown for it and the relative phrase means something else
-    once read later. The year is said when it is not the telling's (which the memory shows
-    beside it): a year in every text matched every question naming one. A stretch reaching
-    past the telling ("this week") ends there."""
-
-    def month(moment: datetime) -> str:
-        return _MONTH_WORDS[moment.month] + ("" if moment.year == told.year else f" {moment.year}")
-
-    def day(moment: datetime) -> str:
-        return f"{moment.day} {month(moment)}"
-
+    once read later. A stretch reaching past the telling ("this week") ends there."""
     if window.centre is not None:
         span = window.end - window.start
         if span <= timedelta(days=20):
-            return f"around {day(window.centre)}"
+            return f"around {day_words(window.centre, told)}"
         if span <= timedelta(days=62):
-            return f"around {month(window.centre)}"
+            return f"around {month_words(window.centre, told)}"
         return f"around {window.centre.year}"
     first = _day(window.start)
     last = _day(min(window.end - timedelta(microseconds=1), told))
@@ -465,12 +467,16 @@ def period_words(window: TimeWindow, told: datetime) -> str:
         if (first.month, last.month, first.year) == (1, 12, last.year):
             return f"in {first.year}"
         if (first.year, first.month) == (last.year, last.month):
-            return f"in {month(first)}"
-        opening = _MONTH_WORDS[first.month] if first.year == last.year else month(first)
-        return f"between {opening} and {month(last)}"
+            return f"in {month_words(first, told)}"
+        opening = _MONTH_WORDS[first.month] if first.year == last.year else month_words(first, told)
+        return f"between {opening} and {month_words(last, told)}"
     if first == last:
-        return f"on {day(first)}"
+        return f"on {day_words(first, told)}"
     if (first.year, first.month) == (last.year, last.month):
-        return f"between {first.day} and {day(last)}"
-    opening = f"{first.day} {_MONTH_WORDS[first.month]}" if first.year == last.year else day(first)
-    return f"between {opening} and {day(last)}"
+        return f"between {first.day} and {day_words(last, told)}"
+    opening = (
+        f"{first.day} {_MONTH_WORDS[first.month]}"
+        if first.year == last.year
+        else day_words(first, told)
+    )
+    return f"between {opening} and {day_words(last, told)}"

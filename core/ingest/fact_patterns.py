@@ -298,6 +298,21 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # What the speaker is about to do, and when: "I'm flying to Lisbon on Friday", "we're
+    # going to a wedding next month", "I'm visiting my parents next weekend". Kept only with
+    # the time it is for (`core.ingest.rules`): "I'm going to the gym" is a habit's, and
+    # "I'm going to call her" a to-do's.
+    (
+        "plan",
+        re.compile(
+            r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
+            r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
+            r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
+            r"leaving\s+for|hosting)\s+"
+            rf"{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
     (
         "decision",
         re.compile(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import takewhile
 
+from core.due import parse_due, plan_words
 from core.ingest.fact_patterns import DIETS, RULES
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.model import Turn
@@ -99,6 +100,10 @@ _HOW_IT_GOES = re.compile(
     r"hours?)$)\b",
     re.I,
 )
+# Rules whose value must mean something standing alone, without what was said around it.
+_STANDS_ALONE = frozenset({"attribute", "preference", "abstains", "event", "activity", "plan"})
+# What someone is doing or about to do keeps the month it is for.
+_FOR_A_TIME = frozenset({"activity", "plan"})
 # "we built both on and off the court": cut where the clause went on, mid-phrase.
 _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
@@ -109,6 +114,12 @@ _POINTING = re.compile(
     r"|\b(?:it|its|they|them|this|these|those|he|she|him|his|her|you|your|yours|yourself)\b"
     # "the thing I love is ...": the statement was inside another and its verb follows.
     r"|^(?:is|was|are|were|has|had|makes|made)\b",
+    re.I,
+)
+# "This weekend" points at no thing said before it.
+_THIS_TIME = re.compile(
+    r"\bthis\s+(?:week(?:end)?|month|year|morning|afternoon|evening|summer|spring|autumn|fall|"
+    r"winter)\b",
     re.I,
 )
 # A state, not an attribute: "my hard work is paying off", "my team is like family".
@@ -184,11 +195,12 @@ _TRAILING_TIME = re.compile(
 )
 # "I moved to Lisbon in March" lives in Lisbon; "I'm training for a marathon in May" is
 # training for the one in May.
-_TRAILING_MONTH = re.compile(
-    r"\s+(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
-    r"october|november|december|(?:19|20)\d\d)$",
-    re.I,
+_IN_MONTH = (
+    r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|(?:19|20)\d\d)"
 )
+_TRAILING_MONTH = re.compile(rf"\s+{_IN_MONTH}$", re.I)
+_SAYS_MONTH = re.compile(rf"\b{_IN_MONTH}\b", re.I)
 
 
 def _when(turn: Turn, ends: list[int], start: int, end: int) -> TimeWindow | None:
@@ -197,13 +209,38 @@ def _when(turn: Turn, ends: list[int], start: int, end: int) -> TimeWindow | Non
     we last spoke, I went..."). `ends` are the text's sentence ends; a sentence is read at
     most `_AROUND` characters either side of the statement (a paste without a full stop is no
     one sentence)."""
-    after = bisect_left(ends, end)
-    opening = max(ends[after - 1] + 1 if after else 0, start - _AROUND)
-    closing = min(ends[after] if after < len(ends) else len(turn.text), end + _AROUND)
-    window = parse_time_window(turn.text[opening:closing], turn.at)
+    window = parse_time_window(_sentence(turn.text, ends, start, end), turn.at)
     if window is None or window.start >= turn.at or window.phrase.startswith("since "):
         return None
     return window
+
+
+def _sentence(text: str, ends: list[int], start: int, end: int) -> str:
+    """The sentence a statement at `start:end` of `text` is in, at most `_AROUND` characters
+    either side of it: a paste without a full stop is no one sentence."""
+    after = bisect_left(ends, end)
+    opening = max(ends[after - 1] + 1 if after else 0, start - _AROUND)
+    closing = min(ends[after] if after < len(ends) else len(text), end + _AROUND)
+    return text[opening:closing]
+
+
+def _planned(fact: Fact, sentence: str, told: datetime) -> Fact | None:
+    """A plan with the time it is for in calendar words ("on 20 November", "in December"), or
+    as said when it names a month; one said with no time is not kept."""
+    due = parse_due(sentence, told)
+    if due is None:
+        return fact if _SAYS_MONTH.search(fact.content) else None
+    return replace(fact, content=_said_when(fact.content, due.phrase, " " + plan_words(due, told)))
+
+
+def _said_when(content: str, phrase: str, words: str) -> str:
+    """`content` with the time `phrase` (and the word it came with: "in", "on", "back in")
+    replaced by `words`, or with `words` added when the phrase is not in it."""
+    said = re.compile(
+        rf"(?:\s+(?:back\s+in|in|on|during|over|at|an?))?\s+{re.escape(phrase)}\b", re.I
+    )
+    replaced, found = said.subn(lambda _: words, content, count=1)
+    return replaced if found else content + words
 
 
 def _dated(fact: Fact, window: TimeWindow | None, told: datetime) -> Fact:
@@ -214,12 +251,8 @@ def _dated(fact: Fact, window: TimeWindow | None, told: datetime) -> Fact:
     if window is None:
         return fact
     day = window.named_day()
-    said = "" if day is not None else " " + period_words(window, told)
-    phrase = re.compile(
-        rf"(?:\s+(?:back\s+in|in|on|during|over|at|an?))?\s+{re.escape(window.phrase)}\b", re.I
-    )
-    content, found = phrase.subn(lambda _: said, fact.content, count=1)
-    return replace(fact, content=content if found else fact.content + said, happened=day)
+    words = "" if day is not None else " " + period_words(window, told)
+    return replace(fact, content=_said_when(fact.content, window.phrase, words), happened=day)
 
 
 def _clean(value: str, months: bool = True) -> str:
@@ -303,9 +336,15 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
-                if rule == "event":
+                if rule in ("event", "plan"):
                     ends = ends if ends is not None else _sentence_ends(turn.text)
+                if rule == "event":
                     fact = _dated(fact, _when(turn, ends, match.start(), match.end()), turn.at)
+                elif rule == "plan":
+                    sentence = _sentence(turn.text, ends, match.start(), match.end())
+                    fact = _planned(fact, sentence, turn.at)
+                    if fact is None:
+                        continue
                 key = fact.key or fact.content
                 if key not in facts or facts[key][0] < match.start():
                     facts[key] = (match.start(), fact)
@@ -383,7 +422,7 @@ def _fact(
     firm = groups.get("firm")
     said = groups.get("value") or place or groups.get("choice") or firm or ""
     # A note keeps its times: "the car needs an oil change in March".
-    value = " ".join(said.split()) if rule == "note" else _clean(said, rule != "activity")
+    value = " ".join(said.split()) if rule == "note" else _clean(said, rule not in _FOR_A_TIME)
     longest = MAX_NOTE_CHARS if rule == "note" else 80
     if not value or len(value) > longest or _PRONOUNS.match(value):
         return None
@@ -395,9 +434,7 @@ def _fact(
         if any(r != "note" and pattern.search(value) for r, pattern in RULES):
             return None
         return Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
-    if rule in ("attribute", "preference", "abstains", "event", "activity") and _POINTING.search(
-        value
-    ):
+    if rule in _STANDS_ALONE and _POINTING.search(_THIS_TIME.sub("", value)):
         return None
     value = _told_of(value)
     if rule == "origin" and _WHEN.match(value):
@@ -501,7 +538,7 @@ def _fact(
         verb = "love" if verb in ("obsessed", "passionate") else verb
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
-    if rule in ("event", "activity"):
+    if rule in ("event", "activity", "plan"):
         # "I joined in": nothing said that stands alone; "I went to bed": every day's; "I've
         # been doing great": how they are.
         if (
@@ -513,6 +550,12 @@ def _fact(
         ):
             return None
         verb = _told_of(" ".join((groups["verb"] or groups["doing"]).lower().split()))
-        tense = "" if rule == "event" else "is " if groups.get("doing") else "has been "
+        tense = (
+            ""
+            if rule == "event"
+            else "is "
+            if rule == "plan" or groups.get("doing")
+            else ("has been ")
+        )
         return Fact(None, f"{who} {tense}{verb} {value}", 0.5, turn_id)
     return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)

@@ -502,3 +502,34 @@ def test_a_thing_done_is_dated_by_its_own_sentence(
 def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: str) -> None:
     """ "I'm planning a trip to Japan in March" was kept as a trip planned for no time."""
     assert [content for _, content in facts(text)] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Told on Thursday 1 January 2026: when it is for, in words that still mean it later.
+        ("I'm flying to Lisbon on Friday.", ["Ana is flying to Lisbon on 2 January"]),
+        ("We're going to a wedding next month.", ["Ana is going to a wedding in February"]),
+        (
+            "I'm going to see my sister next week!",
+            ["Ana is going to see their sister in the week of 5 January"],
+        ),
+        (
+            "I'm attending a conference in two weeks",
+            ["Ana is attending a conference around 15 January"],
+        ),
+        (
+            "I'm heading to the beach this weekend with the kids.",
+            ["Ana is heading to the beach on the weekend of 3 January with the kids"],
+        ),
+        ("I'm going to Japan in March.", ["Ana is going to Japan in March"]),
+        # No time for it: a habit's ("the gym"); a verb after "going to" is a to-do or a mood.
+        ("I'm going to the gym.", []),
+        ("I'm going to call her tomorrow.", []),
+        ("I'm going to be late tomorrow.", []),
+    ],
+)
+def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) -> None:
+    """ "I'm flying to Lisbon on Friday" was kept only inside the conversation, where "Friday"
+    meant nothing a week later."""
+    assert [content for _, content in facts(text)] == expected
