@@ -249,9 +249,7 @@ class ContextAssembler:
         held[Layer.PROJECT] += core_tokens
         claimed = sum(min(budgets.of(layer), held[layer]) for layer in others)
         claimed += max(0, core_tokens - budgets.project)
-        recent, recent_dropped = self._recent(
-            inputs, budgets, max(budgets.recent, room - claimed) if claimed else room
-        )
+        recent, recent_dropped = self._recent(inputs, budgets, max(budgets.recent, room - claimed))
         views = []
         for layer in others:
             items = grouped[layer]
@@ -283,7 +281,9 @@ class ContextAssembler:
         messages.append(ChatMessage("user", inputs.user_message))
         return AssembledContext(tuple(views), tuple(messages), budgets, fixed, tuple(warnings))
 
-    def _grouped(self, inputs: ContextInputs, layers: Sequence[Layer]) -> dict[Layer, list]:
+    def _grouped(
+        self, inputs: ContextInputs, layers: Sequence[Layer]
+    ) -> dict[Layer, list[ContextItem]]:
         """The retrieved memories by the layer each goes to, and the open to-dos above any
         memory of the project, the most urgent first."""
         grouped: dict[Layer, list[ContextItem]] = {layer: [] for layer in layers}

@@ -550,12 +550,7 @@ def _fact(
         ):
             return None
         verb = _told_of(" ".join((groups["verb"] or groups["doing"]).lower().split()))
-        tense = (
-            ""
-            if rule == "event"
-            else "is "
-            if rule == "plan" or groups.get("doing")
-            else ("has been ")
-        )
-        return Fact(None, f"{who} {tense}{verb} {value}", 0.5, turn_id)
+        # Done ("ran"), doing or about to ("is learning", "is flying to"), or been doing.
+        tense = "is " if rule == "plan" or groups.get("doing") else "has been "
+        return Fact(None, f"{who} {'' if rule == 'event' else tense}{verb} {value}", 0.5, turn_id)
     return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from core.due import parse_due, plan_words
 from core.ingest.rules import MAX_FACTS_PER_TURN, extract_facts
 from core.model import Role, Turn
 
@@ -533,3 +534,21 @@ def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) 
     """ "I'm flying to Lisbon on Friday" was kept only inside the conversation, where "Friday"
     meant nothing a week later."""
     assert [content for _, content in facts(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("on Friday", "on 20 November"),
+        ("next week", "in the week of 23 November"),
+        ("this weekend", "on the weekend of 21 November"),
+        ("next month", "in December"),
+        ("in two weeks", "around 2 December"),
+        ("in two months", "around January 2027"),
+        ("tomorrow at 9am", "on 19 November"),
+    ],
+)
+def test_when_a_plan_is_for_in_calendar_words(said: str, words: str) -> None:
+    told = datetime(2026, 11, 18, 15, tzinfo=UTC)
+    due = parse_due(f"I'm flying to Japan {said}", told)
+    assert due is not None and plan_words(due, told) == words

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.due import deadline_typed, parse_due, plan_words
+from core.due import deadline_typed
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.ingest.conversation_file import parse_conversations
@@ -590,21 +590,3 @@ def test_the_latest_word_on_a_deadline_wins_typed_or_said(store: MemoryStore) ->
     assert store.tasks.get(task.id).due_at == typed.due_at
     record(store, "I must call the insurance company tomorrow.", SAID_AT + timedelta(days=1), "t3")
     assert store.tasks.get(task.id).due_at == tomorrow + timedelta(days=1)
-
-
-@pytest.mark.parametrize(
-    ("said", "words"),
-    [
-        ("on Friday", "on 20 November"),
-        ("next week", "in the week of 23 November"),
-        ("this weekend", "on the weekend of 21 November"),
-        ("next month", "in December"),
-        ("in two weeks", "around 2 December"),
-        ("in two months", "around January 2027"),
-        ("tomorrow at 9am", "on 19 November"),
-    ],
-)
-def test_when_a_plan_is_for_in_calendar_words(said: str, words: str) -> None:
-    told = datetime(2026, 11, 18, 15, tzinfo=UTC)
-    due = parse_due(f"I'm flying to Japan {said}", told)
-    assert due is not None and plan_words(due, told) == words
