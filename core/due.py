@@ -59,6 +59,7 @@ _PATTERNS = (
     ("end_of_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b")),
     ("end_of_next_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+month\b")),
     ("weekend", re.compile(r"\b(?:this|over the|on the|by the)\s+weekend\b")),
+    ("next_weekend", re.compile(r"\b(?:by\s+)?next\s+weekend\b")),
     ("this_week", re.compile(r"\bthis\s+week\b")),
     ("this_month", re.compile(r"\bthis\s+month\b")),
     ("next_week", re.compile(r"\bnext\s+week\b")),
@@ -143,6 +144,9 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         return today + timedelta(days=max(0, 5 - today.weekday()))
     if kind == "next_week":
         return _next_weekday(today, 0)
+    if kind == "next_weekend":
+        # The weekend of next week, as "last weekend" is the one before this week.
+        return _next_weekday(today, 0) + timedelta(days=5)
     if kind == "end_of_next_week":
         return _next_weekday(today, 0) + timedelta(days=4)
     if kind == "iso_date":

@@ -542,6 +542,7 @@ def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) 
         ("on Friday", "on 20 November"),
         ("next week", "in the week of 23 November"),
         ("this weekend", "on the weekend of 21 November"),
+        ("next weekend", "on the weekend of 28 November"),
         ("next month", "in December"),
         ("in two weeks", "around 2 December"),
         ("in two months", "around January 2027"),

@@ -166,6 +166,8 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ),
         ("I need to send the report by EOD Friday", "Send the report", datetime(2026, 11, 20)),
         ("I have to clean the flat by the weekend", "Clean the flat", datetime(2026, 11, 21)),
+        # The weekend of next week, as "last weekend" is the one before this week's.
+        ("Remind me to fix the fence next weekend", "Fix the fence", datetime(2026, 11, 28)),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
