@@ -224,10 +224,12 @@ def _sentence(text: str, ends: list[int], start: int, end: int) -> str:
     return text[opening:closing]
 
 
-def _planned(fact: Fact, sentence: str, told: datetime) -> Fact | None:
+def _planned(fact: Fact, clause: str, sentence: str, told: datetime) -> Fact | None:
     """A plan with the time it is for in calendar words ("on 20 November", "in December"), or
-    as said when it names a month; one said with no time is not kept."""
-    due = parse_due(sentence, told)
+    as said when it names a month; one said with no time is not kept. The time in its own
+    clause first ("I'm flying to Lisbon on Friday and visiting my parents next weekend"), else
+    its sentence's ("Next month, I'm off to Ireland")."""
+    due = parse_due(clause, told) or parse_due(sentence, told)
     if due is None:
         return fact if _SAYS_MONTH.search(fact.content) else None
     return replace(fact, content=_said_when(fact.content, due.phrase, " " + plan_words(due, told)))
@@ -342,7 +344,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     fact = _dated(fact, _when(turn, ends, match.start(), match.end()), turn.at)
                 elif rule == "plan":
                     sentence = _sentence(turn.text, ends, match.start(), match.end())
-                    fact = _planned(fact, sentence, turn.at)
+                    fact = _planned(fact, match.group(), sentence, turn.at)
                     if fact is None:
                         continue
                 key = fact.key or fact.content

@@ -524,6 +524,18 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
             ["Ana is heading to the beach on the weekend of 3 January with the kids"],
         ),
         ("I'm going to Japan in March.", ["Ana is going to Japan in March"]),
+        # Each plan its own time; one said before it in the sentence is its time too.
+        (
+            "I'm flying to Lisbon on Friday, and I'm visiting my parents next weekend.",
+            [
+                "Ana is flying to Lisbon on 2 January",
+                "Ana is visiting their parents on the weekend of 10 January",
+            ],
+        ),
+        (
+            "Next month, I'm off to Ireland for a semester.",
+            ["Ana is off to Ireland for a semester in February"],
+        ),
         # No time for it: a habit's ("the gym"); a verb after "going to" is a to-do or a mood.
         ("I'm going to the gym.", []),
         ("I'm going to call her tomorrow.", []),
