@@ -13,7 +13,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from core.llm import ChatMessage
-from core.local_time import day_text, due_text, overdue
+from core.local_time import days_told, due_text, overdue
 from core.model import Memory, MemoryKind, Role, Task, TaskStatus, Turn
 from core.prompts.chat import SystemPromptParts, system_prompt
 from core.retrieval.scoring import SearchResult
@@ -148,11 +148,10 @@ def fence(memory: Memory, kind_label: str) -> str:
     """Memory text as labelled data. Angle brackets inside are escaped so remembered text can
     never close the fence and pass itself off as instructions."""
     body = memory.content.replace("<", "&lt;")
-    date = day_text(memory.valid_from)
     # Told on another day than it happened ("I ran a race last Saturday"): both, so the model
     # can say when.
-    told = day_text(memory.created_at)
-    told = f' told="{told}"' if told != date else ""
+    date, told_on = days_told(memory.valid_from, memory.created_at)
+    told = f' told="{told_on}"' if told_on else ""
     name = Path(memory.source_path).name if memory.source_path else ""
     name = name.replace('"', "'").replace("<", "&lt;")
     source = f' source="{name}"' if name else ""

@@ -20,6 +20,13 @@ def day_text(moment: datetime) -> str:
     return local_day(moment).isoformat()
 
 
+def days_told(happened: datetime, told: datetime) -> tuple[str, str | None]:
+    """The day something dates from, and the day it was told when that was another ("I ran a
+    race last Saturday", said on Wednesday)."""
+    when, said = day_text(happened), day_text(told)
+    return when, (said if said != when else None)
+
+
 def minute_text(moment: datetime) -> str:
     return f"{local(moment):%Y-%m-%d %H:%M}"
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.local_time import day_text
+from core.local_time import days_told
 from core.model import Memory, MemoryKind
 from core.retrieval.scoring import SearchResult
 from core.wording import clipped, counted
@@ -39,10 +39,10 @@ def breakdown_text(result: SearchResult) -> str:
 
 
 def dated(memory: Memory) -> str:
-    """The day a memory dates from, and the day it was told when that was another ("I ran a
-    race last Saturday", said on Wednesday)."""
-    when, told = day_text(memory.valid_from), day_text(memory.created_at)
-    return when if when == told else f"{when} (told {told})"
+    """The day a memory dates from, and the day it was told when that was another: "2026-11-14
+    (told 2026-11-18)"."""
+    when, told = days_told(memory.valid_from, memory.created_at)
+    return f"{when} (told {told})" if told else when
 
 
 # The link on a card that opens its memory in the memory manager.
