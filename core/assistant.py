@@ -66,8 +66,11 @@ ForgottenSink = Callable[[frozenset[str]], None]
 class AssistantConfig:
     manager_after_gap: timedelta = timedelta(hours=6)
     # Recalled at most; the memory layer keeps what fits its tokens, best first (the sidebar
-    # shows those). Ten left room unused: LoCoMo dev within 1,200 tokens 0.837, twenty 0.842.
-    k: int = 20
+    # shows those). Fewer left room unused: LoCoMo dev within 1,200 tokens 0.837 with ten,
+    # 0.842 with twenty; once short facts about one person stopped being taken for repeats
+    # (`RetrievalConfig.diversity_shared`), twenty 0.830, thirty 0.847, forty 0.851 (sixty
+    # the same).
+    k: int = 40
     recent_turns: int = 20
     temperature: float = 0.7
     # A message longer than this (in tokens) is cut for the prompt; the whole text is stored.

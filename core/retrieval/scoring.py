@@ -143,17 +143,25 @@ def rank(
 
 
 def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[SearchResult]:
-    """Push down a memory whose entities nearly repeat a better one's (Jaccard > 0.8). Only the
-    head of the ranking is compared: nothing below it reaches a prompt."""
+    """Push down a memory whose entities nearly repeat a better one's (Jaccard > 0.8, over two
+    entities at least). Only the head of the ranking is compared: nothing below it reaches a
+    prompt."""
     head, tail = ranked[: config.diversity_window], ranked[config.diversity_window :]
     kept: list[SearchResult] = []
     seen: list[frozenset[str]] = []
+
+    def repeats(entities: frozenset[str], other: frozenset[str]) -> bool:
+        shared = len(entities & other)
+        return shared >= config.diversity_shared and jaccard(entities, other) > (
+            config.diversity_jaccard
+        )
+
     for item in head:
         entities = frozenset(item.memory.entities)
-        if entities and any(jaccard(entities, other) > config.diversity_jaccard for other in seen):
+        if any(repeats(entities, other) for other in seen):
             penalised = item.score * config.diversity_penalty
             item = replace(item, score=penalised, signals={**item.signals, "diversity": -1.0})
-        elif entities:
+        elif len(entities) >= config.diversity_shared:
             seen.append(entities)
         kept.append(item)
     return sorted(kept, key=lambda s: s.score, reverse=True) + list(tail)

@@ -12,6 +12,7 @@ import pytest
 from core.embed import Embedder
 from core.errors import ModelError, StoreError
 from core.ingest.conversations import ConversationImporter
+from core.ingest.entities import extract_entities
 from core.model import MemoryKind, NewMemory, Role, Session, Turn
 from core.retrieval import DEFAULT_RETRIEVAL, Mode, Retriever, SearchRequest
 from core.store import MemoryStore
@@ -27,8 +28,9 @@ def add(
     at: datetime,
     project: str | None = None,
     kind: MemoryKind = MemoryKind.EPISODIC,
+    entities: tuple[str, ...] = (),
 ) -> str:
-    memory = NewMemory(kind, text, at, project=project)
+    memory = NewMemory(kind, text, at, project=project, entities=entities)
     with store.db.write() as cur:
         (memory_id,) = store.memories.insert(cur, [memory], embedder.embed([text]))
     return memory_id
@@ -381,3 +383,55 @@ def test_a_memory_matching_nothing_of_the_question_is_not_recalled(
     add(store, embedder, "User cannot have dairy", NOW, kind=MemoryKind.SEMANTIC)
     found = ask(store, embedder, "What trips have I taken or planned?", record_access=False)
     assert sorted(found) == sorted([trip, plan])
+
+
+def facts(store: MemoryStore, embedder: Embedder, texts: Sequence[str]) -> list[str]:
+    return [
+        add(
+            store,
+            embedder,
+            text,
+            NOW - timedelta(days=3),
+            None,
+            MemoryKind.SEMANTIC,
+            extract_entities(text),
+        )
+        for text in texts
+    ]
+
+
+def test_memories_naming_the_same_person_alone_are_not_taken_for_repeats(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Every fact about Nate names Nate alone: all their entities are shared, and the diversity
+    penalty halved each after the first, below a memory about someone else."""
+    wins = facts(
+        store,
+        embedder,
+        [
+            "Nate won an international tournament",
+            "Nate won their fourth video game tournament",
+            "Nate won their first video game tournament",
+        ],
+    )
+    facts(store, embedder, ["Joanna watched a video game tournament on TV"])
+    store.fulltext.rebuild()
+    found = ask(store, embedder, "Which tournaments did Nate win?", record_access=False)
+    assert sorted(found) == sorted(wins)
+
+
+def test_a_memory_repeating_a_better_ones_entities_is_pushed_out(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    went, flew, booked = facts(
+        store,
+        embedder,
+        [
+            "Marta and Jonas went to Porto for the wedding",
+            "Marta and Jonas flew to Porto for the wedding",
+            "Jonas booked the hotel in Porto for the wedding",
+        ],
+    )
+    store.fulltext.rebuild()
+    found = ask(store, embedder, "Who went to the wedding in Porto?", record_access=False)
+    assert went in found and booked in found and flew not in found
