@@ -6,6 +6,8 @@ cut there was "Call Dr" and lost its "tomorrow"."""
 
 from __future__ import annotations
 
+import re
+
 IN_WORD = r"(?-i:[a-z0-9])"
 TITLES = ("St", "Dr", "Mt", "Ft", "Mr", "Mrs", "Ms", "Prof")
 AFTER_TITLE = "|".join(rf"(?<=\b{t})\." for t in TITLES)
@@ -25,3 +27,29 @@ ASKING_YOU = (
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d|\s+would)\s+like\s+you\s+to\s+"
     r"|i\s+(?:want|need)\s+you\s+to\s+"
 )
+
+
+# "The house I live in is too big", "the report I have to finish is huge", "everything I painted
+# sold": what the speaker says there describes a thing named before it, and the sentence's
+# verb comes after ("User lives in is too big" replaced where they live; the inbox got
+# "Finish is huge"). Not a time ("this morning I ran", "the other day I went") nor a
+# companion ("my sister and I went").
+_THING_NAMED = re.compile(
+    r"\s*(?:(?:the|these|this|those|that|my|our|his|her|their|every|each|some|all\s+the)\s+"
+    r"(?:(?!(?:and|or|but|so|then|week(?:end)?|month|year|day|morning|afternoon|evening|night|"
+    r"time|summer|winter|spring|fall|autumn|season|moment)\b)[\w'-]+\s+){1,3}"
+    r"|(?:everything|something|anything|nothing|all|whatever)\s+)",
+    re.I,
+)
+_CLAUSE_BREAK = re.compile(r"[.!?,;:()\n]|\s[-\u2013\u2014]\s")
+# Further back than this, the words before are no short name of a thing.
+_THING_REACH = 60
+
+
+def describes_a_thing(text: str, start: int) -> bool:
+    """Whether the words at `start` follow a thing named at their clause's opening."""
+    before = text[max(0, start - _THING_REACH) : start]
+    clause = _CLAUSE_BREAK.split(before)[-1]
+    if len(clause) == len(before) and start > _THING_REACH:
+        return False
+    return _THING_NAMED.fullmatch(clause) is not None

@@ -14,7 +14,7 @@ from core.errors import InputError
 from core.local_time import due_text
 from core.model import Task, TaskPriority
 from core.others_words import others_words
-from core.sentences import INNER_DOT
+from core.sentences import INNER_DOT, describes_a_thing
 from core.text_input import clean_text
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase.
@@ -323,7 +323,11 @@ def find_task_signals(
             if found is None or _is_question(sentence, name):
                 continue
             lead = sentence[: found.start()]
-            if _CONDITIONAL.search(lead) or _EMBEDDED.search(_CLAUSE_BREAK.split(lead)[-1]):
+            if (
+                _CONDITIONAL.search(lead)
+                or _EMBEDDED.search(_CLAUSE_BREAK.split(lead)[-1])
+                or describes_a_thing(sentence, found.start())
+            ):
                 continue
             if name in ("remind", "reminder") and not (
                 _REQUEST_LEAD.match(lead) or _REQUEST_AFTER.search(lead)

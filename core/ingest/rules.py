@@ -18,7 +18,7 @@ from core.ingest.fact_patterns import DIETS, RULES
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.model import Turn
 from core.others_words import others_words
-from core.sentences import FINAL_DOT
+from core.sentences import FINAL_DOT, describes_a_thing
 from core.temporal import MONTHS, WEEKDAYS, TimeWindow, parse_time_window, period_words
 
 # What comes with where one works or lives, said in the same breath.
@@ -332,7 +332,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     ends: list[int] | None = None
     for rule, pattern in RULES:
         for match in pattern.finditer(turn.text):
-            if not stated(match.start()):
+            if not stated(match.start()) or describes_a_thing(turn.text, match.start()):
                 continue
             for told, groups in _each(rule, match.groupdict()):
                 fact = _fact(told, groups, who, owner, turn.id)

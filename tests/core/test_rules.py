@@ -356,10 +356,29 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm studying at the library.",
         "I go to Paris every summer.",
         "I go to the gym every day.",
+        # What the speaker did with a thing named before: the sentence's verb comes after.
+        "These figurines I bought yesterday remind me of family love.",
+        "The shoes I bought last week are too small.",
+        "The food I like best is pasta.",
+        "Everything I painted last year sold out.",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
     assert facts(text) == []
+
+
+def test_a_thing_described_does_not_replace_where_one_lives() -> None:
+    """ "The house I live in is too big" made Ana live in "is too big", replacing Lisbon. Said
+    with someone, or after a time, the speaker's words are still theirs."""
+    assert facts("I live in Lisbon. The house I live in is too big.") == [
+        ("ana: location", "Ana lives in Lisbon")
+    ]
+    assert facts("My husband and I bought a house in Porto.") == [
+        (None, "Ana bought a house in Porto")
+    ]
+    assert facts("The other day I joined a choir.") == [
+        (None, "Ana joined a choir between 25 and 31 December 2025")
+    ]
 
 
 def test_a_key_said_twice_holds_the_last_and_a_paste_yields_few_facts() -> None:
