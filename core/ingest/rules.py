@@ -51,9 +51,19 @@ _RELATIONAL = {
     "graduated": ("school", "graduated from", "studies_at", True),
 }
 _NO_EMPLOYER = re.compile(
-    r"(?:home|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))$|(?:least|most)\b"
+    r"(?:(?-i:home)|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))\b"
+    r"|(?:least|most)\b|their\s+own\b|themselves\b"
     r"|(?:\d+|an?|a\s+few|a\s+couple\s+of|several|many|hours|days)\s+(?:hours?|days?|weeks?|"
     r"months?|years?|minutes?)\b",
+    re.I,
+)
+# Where someone lives is a place named ("Lisbon", "downtown Boston") or a home or a kind of
+# place: "I live in fear of spiders", "I live in the moment", "I moved to the couch" replaced
+# where they live.
+_DWELLING = re.compile(
+    r"(?:an?|the|my|our|their)\s+(?:[\w-]+\s+){0,3}?(?:apartment|flat|house|home|place|town|"
+    r"city|village|suburbs?|countryside|neighbou?rhood|area|studio|condo|cottage|cabin|farm|"
+    r"dorm|building|street|state|country|island|region|coast|part)\b",
     re.I,
 )
 # The people (and pets) in someone's life, each with facts of their own.
@@ -456,6 +466,8 @@ def _fact(
         ) and not named:
             return None
         if firm is not None and not named:
+            return None
+        if rule == "location" and not (re.search(r"\b[A-Z]", value) or _DWELLING.match(value)):
             return None
         # "I work at home", "I work at least 50 hours": where or how much, not for whom.
         if rule in ("employer", "left_employer") and _NO_EMPLOYER.match(value):

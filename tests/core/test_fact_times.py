@@ -1,0 +1,135 @@
+"""When what people say about themselves happened or is planned for: a day named dates the
+fact; a stretch of days, a month or a plan's time is written into it in calendar words."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.due import parse_due, plan_words
+from core.ingest.rules import extract_facts
+from core.model import Role, Turn
+from tests.core.test_rules import facts
+
+
+@pytest.mark.parametrize(
+    ("text", "happened", "content"),
+    [
+        ("I ran a half marathon last Sunday.", datetime(2025, 12, 28, tzinfo=UTC), None),
+        ("Yesterday I took the kids to the museum.", datetime(2025, 12, 31, tzinfo=UTC), None),
+        ("I adopted a puppy two days ago.", datetime(2025, 12, 30, tzinfo=UTC), None),
+        # The day named leaves the text, wherever it was said: the date says it.
+        (
+            "I won my fourth tournament on Friday with my team!",
+            datetime(2025, 12, 26, tzinfo=UTC),
+            "Ana won their fourth tournament with their team",
+        ),
+        # A stretch of days dates it to no one day ("2025-03-01" is a day nobody said): the
+        # text says when, in words that still mean it when read next year.
+        ("I went to Japan in March. It was great.", None, "Ana went to Japan in March 2025"),
+        ("Last month I went to Japan.", None, "Ana went to Japan in December 2025"),
+        (
+            "I went to Japan last month with my sister.",
+            None,
+            "Ana went to Japan in December 2025 with their sister",
+        ),
+        ("I painted a sunrise last year.", None, "Ana painted a sunrise in 2025"),
+        ("I joined a gym last week.", None, "Ana joined a gym between 22 and 28 December 2025"),
+        ("We went camping a few weeks ago.", None, "Ana went camping around 11 December 2025"),
+        ("I started surfing five years ago.", None, "Ana started surfing around 2021"),
+        # No time said, or another sentence's, or only since when ("since we last spoke" is
+        # no day, and "yesterday" after it is still one).
+        ("I joined a pottery class.", None, None),
+        ("I was busy yesterday. I joined a pottery class.", None, None),
+        (
+            "Since we last spoke, I took my kids to a park yesterday.",
+            datetime(2025, 12, 31, tzinfo=UTC),
+            "Ana took their kids to a park",
+        ),
+    ],
+)
+def test_a_thing_done_is_dated_by_its_own_sentence(
+    text: str, happened: datetime | None, content: str | None
+) -> None:
+    turn = Turn("t1", "s1", 0, Role.USER, text, datetime(2026, 1, 1, 9, tzinfo=UTC), "Ana")
+    (fact,) = extract_facts(turn)
+    assert fact.happened == happened
+    if content is not None:
+        assert fact.content == content
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm planning a trip to Japan in March.", "Ana is planning a trip to Japan in March"),
+        ("I'm training for a marathon in May", "Ana is training for a marathon in May"),
+        # Where one lives is where, from whenever.
+        ("I moved to Lisbon in March.", "Ana lives in Lisbon"),
+    ],
+)
+def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: str) -> None:
+    """ "I'm planning a trip to Japan in March" was kept as a trip planned for no time."""
+    assert [content for _, content in facts(text)] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Told on Thursday 1 January 2026: when it is for, in words that still mean it later.
+        ("I'm flying to Lisbon on Friday.", ["Ana is flying to Lisbon on 2 January"]),
+        ("We're going to a wedding next month.", ["Ana is going to a wedding in February"]),
+        (
+            "I'm going to see my sister next week!",
+            ["Ana is going to see their sister in the week of 5 January"],
+        ),
+        (
+            "I'm attending a conference in two weeks",
+            ["Ana is attending a conference around 15 January"],
+        ),
+        (
+            "I'm heading to the beach this weekend with the kids.",
+            ["Ana is heading to the beach on the weekend of 3 January with the kids"],
+        ),
+        ("I'm going to Japan in March.", ["Ana is going to Japan in March"]),
+        # Each plan its own time; one said before it in the sentence is its time too.
+        (
+            "I'm flying to Lisbon on Friday, and I'm visiting my parents next weekend.",
+            [
+                "Ana is flying to Lisbon on 2 January",
+                "Ana is visiting their parents on the weekend of 10 January",
+            ],
+        ),
+        (
+            "Next month, I'm off to Ireland for a semester.",
+            ["Ana is off to Ireland for a semester in February"],
+        ),
+        # No time for it: a habit's ("the gym"); a verb after "going to" is a to-do or a mood.
+        ("I'm going to the gym.", []),
+        ("I'm going to call her tomorrow.", []),
+        ("I'm going to be late tomorrow.", []),
+    ],
+)
+def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) -> None:
+    """ "I'm flying to Lisbon on Friday" was kept only inside the conversation, where "Friday"
+    meant nothing a week later."""
+    assert [content for _, content in facts(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("on Friday", "on 20 November"),
+        ("next week", "in the week of 23 November"),
+        ("this weekend", "on the weekend of 21 November"),
+        ("next weekend", "on the weekend of 28 November"),
+        ("next month", "in December"),
+        ("in two weeks", "around 2 December"),
+        ("in two months", "around January 2027"),
+        ("tomorrow at 9am", "on 19 November"),
+    ],
+)
+def test_when_a_plan_is_for_in_calendar_words(said: str, words: str) -> None:
+    told = datetime(2026, 11, 18, 15, tzinfo=UTC)
+    due = parse_due(f"I'm flying to Japan {said}", told)
+    assert due is not None and plan_words(due, told) == words
