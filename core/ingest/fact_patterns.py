@@ -198,12 +198,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "I'm vegan", "I'm vegetarian these days", "I went vegan last month", "I'm no longer vegan".
     (
         "diet",
         re.compile(
-            rf"(?:{_I_AM}(?P<neg>no\s+longer\s+|not\s+)?|"
+            rf"(?:{_I_AM}(?:now\s+|also\s+|still\s+)?(?P<neg>no\s+longer\s+|not\s+)?|"
+            r"\bI(?:'ve|\s+have)\s+(?:now\s+|also\s+)?been\s+|"
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
+            r"(?:went|gone|became|become|turned)\s+|"
             r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
-            rf"(?P<value>{DIETS})(?P<since>\s+any\s*more)?{_END}",
+            rf"(?P<value>{DIETS})(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|"
+            r"(?:last|this)\s+\w+|in\s+\w+|(?:for\s+)?(?:an?\s+|\w+\s+)?(?:few\s+)?(?:days?|weeks?|"
+            rf"months?|years?)(?:\s+ago)?))?{_END}",
             re.I,
         ),
     ),

@@ -98,6 +98,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I'm no longer vegetarian.", [("ana: diet", "Ana is no longer vegetarian")]),
         ("I stopped being vegan.", [("ana: diet", "Ana is no longer vegan")]),
         ("I'm not vegan anymore.", [("ana: diet", "Ana is no longer vegan")]),
+        # ...as people say it: now, since when, or having become one.
+        ("I'm vegan now.", [("ana: diet", "Ana is vegan")]),
+        ("I've been vegetarian for years.", [("ana: diet", "Ana is vegetarian")]),
+        ("I went vegan last month.", [("ana: diet", "Ana is vegan")]),
         (
             "I'm not allergic to peanuts, that was my brother.",
             [("ana: allergic to peanuts", "Ana is not allergic to peanuts")],
@@ -355,6 +359,8 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm studying at the library.",
         "I go to Paris every summer.",
         "I go to the gym every day.",
+        "I've never been vegan.",
+        "My sister went vegan.",
         # What the speaker did with a thing named before: the sentence's verb comes after.
         "These figurines I bought yesterday remind me of family love.",
         "The shoes I bought last week are too small.",
