@@ -123,7 +123,11 @@ _POINTING = re.compile(
     r"^(?:how|what|why|which|so|such)\b"
     r"|\b(?:it|its|they|them|this|these|those|he|she|him|his|her|you|your|yours|yourself)\b"
     # "the thing I love is ...": the statement was inside another and its verb follows.
-    r"|^(?:is|was|are|were|has|had|makes|made)\b",
+    r"|^(?:is|was|are|were|has|had|makes|made)\b"
+    # "I like both", "I prefer the first option": a choice among what was said.
+    r"|^(?:both|either|neither|all\s+of\s+them|the\s+(?:former|latter))"
+    r"(?:\s+(?:of\s+them|ones?|options?))?(?:\s+(?:better|more|best))?$"
+    r"|^the\s+(?:first|second|third|last|other|same)\s+(?:one|option|choice|version|idea)s?\b",
     re.I,
 )
 # "This weekend" points at no thing said before it.

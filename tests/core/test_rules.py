@@ -360,6 +360,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I go to Paris every summer.",
         "I go to the gym every day.",
         "I've never been vegan.",
+        # A choice among what was said before.
+        "I like both.",
+        "I prefer the first option.",
+        "I like the other one better.",
         "My sister went vegan.",
         # What the speaker did with a thing named before: the sentence's verb comes after.
         "These figurines I bought yesterday remind me of family love.",
