@@ -266,7 +266,11 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
     quoted title is kept whole ("watch "Dune, Part Two"")."""
     clause_end = _CLAUSE_END.search(own)
     title = _REMEMBERING.sub("", raw[: clause_end.start()] if clause_end else raw)
-    if due is not None:
+    # "Water the plants every Monday" is done each time: the next one is its deadline, and the
+    # title keeps saying when ("Water the plants every" lost it).
+    if due is not None and not re.search(
+        rf"\b(?:every|each)\s+{re.escape(due.phrase)}", title, flags=re.IGNORECASE
+    ):
         title = re.sub(re.escape(due.phrase), " ", title, flags=re.IGNORECASE)
     title = _POLITE.sub(" ", title)
     title = re.sub(r"\s+", " ", title).strip(" .!?;:'")

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from core.due import deadline_typed
 from core.embed import Embedder
 from core.errors import InputError, StoreError
 from core.ingest.conversation_file import parse_conversations
@@ -168,6 +167,12 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ("I have to clean the flat by the weekend", "Clean the flat", datetime(2026, 11, 21)),
         # The weekend of next week, as "last weekend" is the one before this week's.
         ("Remind me to fix the fence next weekend", "Fix the fence", datetime(2026, 11, 28)),
+        # Done each time: the next one is due, and the title keeps when.
+        (
+            "Remind me to water the plants every Monday",
+            "Water the plants every Monday",
+            datetime(2026, 11, 23),
+        ),
     ],
 )
 def test_title_and_due_date_come_from_the_words_and_the_turn_time(
@@ -177,34 +182,6 @@ def test_title_and_due_date_come_from_the_words_and_the_turn_time(
     assert candidate.title == title
     assert candidate.due_at == (due.replace(tzinfo=UTC) if due else None)
     assert candidate.source_turn_id == "turn-7"
-
-
-@pytest.mark.parametrize(
-    ("typed", "due"),
-    [
-        ("Friday 5pm", datetime(2026, 11, 20, 17)),
-        ("dec 3", datetime(2026, 12, 3)),
-        ("in 2 weeks", datetime(2026, 12, 2, 10)),
-        ("2027-01-15", datetime(2027, 1, 15)),
-        ("5pm", datetime(2026, 11, 18, 17)),
-        ("  ", None),
-    ],
-)
-def test_a_deadline_typed_for_a_to_do_is_read_as_words(typed: str, due: datetime | None) -> None:
-    assert deadline_typed(typed, SAID_AT) == (due.replace(tzinfo=UTC) if due else None)
-
-
-def test_a_typed_deadline_that_names_no_day_says_how_to_write_one() -> None:
-    with pytest.raises(InputError, match='No date in "whenever": try "Friday"'):
-        deadline_typed("whenever", SAID_AT)
-
-
-def test_a_deadline_past_the_calendar_is_no_deadline() -> None:
-    """Not a failure of the turn that said it (it would stay unlearnt, failing each time)."""
-    (far,) = extract_tasks("I have to pay rent in 9999999 weeks", SAID_AT, "turn-7")
-    last_year = datetime(9999, 12, 31, 12, tzinfo=UTC)
-    (late,) = extract_tasks("I must renew the lease before February", last_year, "turn-8")
-    assert far.due_at is None and late.due_at is None
 
 
 def test_an_explicit_reminder_with_a_deadline_is_high_priority() -> None:
