@@ -167,6 +167,8 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ("I have to clean the flat by the weekend", "Clean the flat", datetime(2026, 11, 21)),
         # The weekend of next week, as "last weekend" is the one before this week's.
         ("Remind me to fix the fence next weekend", "Fix the fence", datetime(2026, 11, 28)),
+        # A day opening the sentence is no thing the to-do describes.
+        ("This Friday I need to call the bank", "Call the bank", datetime(2026, 11, 20)),
         # Done each time: the next one is due, and the title keeps when.
         (
             "Remind me to water the plants every Monday",
