@@ -38,6 +38,9 @@ _ITEMS = (
 # What a verb of doing takes its object with ("working on", "volunteering at"). Left in the
 # value, it tells the object came before the verb: "the impact we made on their life".
 _WITH = r"(?:\s+(?:on|at|for|with|in|about|into|from|of)\b)?"
+# A value that may name two things with "both": "I like both cats and dogs" (kept whole, not
+# "both cats").
+_BOTH = _VALUE.replace("(?P<value>", r"(?P<value>(?:both\s+[\w'-]+(?:\s+[\w'-]+)?\s+and\s+)?", 1)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -252,7 +255,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "preference",
         re.compile(
             r"\bI\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?(?:really\s+)?"
-            rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_VALUE}{_END}",
+            rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_BOTH}{_END}",
             re.I,
         ),
     ),

@@ -98,6 +98,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I'm no longer vegetarian.", [("ana: diet", "Ana is no longer vegetarian")]),
         ("I stopped being vegan.", [("ana: diet", "Ana is no longer vegan")]),
         ("I'm not vegan anymore.", [("ana: diet", "Ana is no longer vegan")]),
+        (
+            "I like both cats and dogs.",
+            [("ana: likes both cats and dogs", "Ana likes both cats and dogs")],
+        ),
         # ...as people say it: now, since when, or having become one.
         ("I'm vegan now.", [("ana: diet", "Ana is vegan")]),
         ("I've been vegetarian for years.", [("ana: diet", "Ana is vegetarian")]),
