@@ -139,7 +139,11 @@ _ASPIRATIONS = re.compile(
     r"\b(?:however|whatever|wherever|whenever)\s+(?:we|i)\s+can\b|\bin\s+any\s+way\b|"
     r"\bas\s+(?:much|best)\s+as\s+(?:we|i)\s+can\b|"
     r"\bfind\s+(?:a\s+(?:better\s+)?way|ways)\s+to\b|"
-    r"^be\s+(?:a\s+)?(?:more|less|better|kinder|nicer)\b"
+    r"^be\s+(?:a\s+)?(?:more|less|better|kinder|nicer)\b|"
+    # ...or getting better at something: "I need to get better at cooking", "I really need to
+    # stop procrastinating".
+    r"^(?:get\s+better\s+at|improve\s+(?:my|at)|work\s+on\s+(?:myself|my\s+\w+\s+skills)|"
+    r"stop\s+procrastinating)\b"
 )
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 # ...but asking or thanking the assistant is not advising it.

@@ -324,6 +324,8 @@ def test_wishing_for_a_good_time_is_no_plan(text: str) -> None:
         ),
         ("I have to believe in myself.", "I need to buy myself a new laptop by Friday."),
         ("I need to be kinder to myself.", "I need to get myself to the dentist tomorrow."),
+        ("I need to get better at cooking.", "I need to get better at cooking by Friday."),
+        ("I really need to stop procrastinating.", "I need to stop the car tomorrow."),
     ],
 )
 def test_a_resolve_about_oneself_or_helping_in_general_is_no_to_do_without_a_deadline(
