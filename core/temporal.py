@@ -429,6 +429,22 @@ def asks_what_was_said(query: str) -> bool:
     return bool(_ABOUT_TALK.search(others_words(query).masked()))
 
 
+# A question about what is to come: "What am I doing in December?", "What will we do today?".
+# What is planned was said before, at any time: "December" there is the next one, and no
+# window of when things were said holds it.
+_AHEAD = re.compile(
+    r"\b(?:will|shall|going\s+to|gonna|upcoming|coming\s+up|planned\s+for|"
+    r"(?:am\s+i|are\s+(?:we|you|they))\s+(?:\w+\s+)?\w+ing)\b",
+    re.I,
+)
+
+
+def looks_ahead(query: str) -> bool:
+    """Whether a query asks what is to come, so that its time phrase names no time things
+    were said in."""
+    return bool(_AHEAD.search(others_words(query).masked()))
+
+
 def dates_an_event(message: str) -> bool:
     """Whether a chat message tells of something that happened ("I moved to Lisbon last
     month") rather than asking to recall something ("What did we decide last week?", "I forgot

@@ -31,7 +31,7 @@ from core.retrieval.scoring import (
 from core.store import MemoryStore
 from core.store.fulltext import KeywordHit
 from core.store.vector import VectorHit
-from core.temporal import TimeWindow, asks_what_was_said, parse_time_window
+from core.temporal import TimeWindow, asks_what_was_said, looks_ahead, parse_time_window
 from core.text_input import clean_text
 
 log = logging.getLogger(__name__)
@@ -180,7 +180,7 @@ class Retriever:
                 request.until or request.now,
                 "explicit",
             )
-        if not request.time_phrases:
+        if not request.time_phrases or looks_ahead(request.query):
             return None
         return parse_time_window(request.query, request.now)
 

@@ -435,3 +435,28 @@ def test_a_memory_repeating_a_better_ones_entities_is_pushed_out(
     store.fulltext.rebuild()
     found = ask(store, embedder, "Who went to the wedding in Porto?", record_access=False)
     assert went in found and booked in found and flew not in found
+
+
+def test_a_question_about_what_is_to_come_finds_plans_told_before(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Asked in March, "December" was last December: a trip taken then ranked above the plan
+    told this month for the coming one."""
+    plan = add(
+        store,
+        embedder,
+        "User is flying to Lisbon in December",
+        NOW - timedelta(days=8),
+        kind=MemoryKind.SEMANTIC,
+    )
+    trip = add(
+        store,
+        embedder,
+        "User went skiing in the Alps in December",
+        datetime(2025, 12, 12, tzinfo=UTC),
+        kind=MemoryKind.SEMANTIC,
+    )
+    store.fulltext.rebuild()
+    ahead = ask(store, embedder, "Where am I travelling in December?", record_access=False)
+    back = ask(store, embedder, "Where did I travel in December?", record_access=False)
+    assert ahead[0] == plan and back[0] == trip
