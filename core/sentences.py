@@ -1,8 +1,9 @@
-"""Where a sentence ends, for the rules that read facts and the patterns that find to-dos: at
-".", "!", "?" or a line's end, but not at a dot inside a word or a number ("ana@example.com",
-"12.50", "v2.1"; a capital after one starts a sentence), after a title, before the name
-("Dr. Lee", "St. Mary's"), nor after a month cut short, before its day ("by Nov. 30"). A to-do
-cut there was "Call Dr" and lost its "tomorrow"."""
+"""How a sentence is read, for the rules that read facts and the patterns that find to-dos.
+Where it ends: at ".", "!", "?" or a line's end, but not at a dot inside a word or a number
+("ana@example.com", "12.50", "v2.1"; a capital after one starts a sentence), after a title,
+before the name ("Dr. Lee", "St. Mary's"), nor after a month cut short, before its day ("by
+Nov. 30"). A to-do cut there was "Call Dr" and lost its "tomorrow". And whether its words
+describe a thing named before them (`describes_a_thing`): then they state nothing."""
 
 from __future__ import annotations
 
