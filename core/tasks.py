@@ -6,8 +6,10 @@ have to say...") or in someone else's words (`core.others_words`) is not a task.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import islice
 
 from core.due import Due, parse_due
 from core.errors import InputError
@@ -17,7 +19,8 @@ from core.others_words import others_words
 from core.sentences import INNER_DOT, describes_a_thing
 from core.text_input import clean_text
 
-# Strongest first; a sentence yields at most one task, from its strongest matching phrase.
+# Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
+# second one joined by "and" is a sentence of its own: `_ANOTHER_TO_DO`).
 _SUBJECT = r"\b(?:i|we)"
 _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
@@ -172,6 +175,14 @@ QUESTION_START = re.compile(
 )
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? (?:if|whether))\b")
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
+# A second to-do said in the same sentence: "I have to finish the report by Friday, and I need
+# to email Tom" (one to-do a sentence lost the second).
+_ANOTHER_TO_DO = re.compile(
+    r",?\s+(?:and|but|plus)\s+(?:also\s+|then\s+)?(?=(?:i|we)\s+(?:also\s+|still\s+|really\s+)?"
+    r"(?:need|have|must|gotta|got\s+to|should)\b)",
+    re.I,
+)
+_TO_DOS_A_SENTENCE = 3
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 # Speech acts and states, not things to do: "I have to say...", "I need to be honest".
 _NOT_ACTIONS = {
@@ -309,30 +320,47 @@ def _speaks_to_someone(text: str) -> bool:
     return bool(_ADDRESSED.search(_ASKED_OR_THANKED.sub(" ", text.lower())))
 
 
+def _pieces(own: str) -> Iterator[tuple[int, int, int]]:
+    """Each sentence of `own` (a sentence saying two to-dos in two pieces): where its sentence
+    starts, and where the piece starts and ends."""
+    for sentence in _SENTENCE.finditer(own):
+        opening = sentence.start()
+        # A few: each piece reads the sentence before it, and a pasted sentence of thousands
+        # took 39 s.
+        others = _ANOTHER_TO_DO.finditer(own, opening, sentence.end())
+        for another in islice(others, _TO_DOS_A_SENTENCE - 1):
+            yield sentence.start(), opening, another.start()
+            opening = another.end()
+        yield sentence.start(), opening, sentence.end()
+
+
 def find_task_signals(
     text: str, said_at: datetime, known_entities: frozenset[str] = frozenset()
 ) -> list[TaskSignal]:
-    """Task-like phrases in `text`, one per sentence at most."""
+    """Task-like phrases in `text`, one per sentence at most (or per to-do it joins with
+    "and")."""
     signals = []
     own = others_words(text).masked()
-    for match in _SENTENCE.finditer(own):
+    for whole, opening, closing in _pieces(own):
         # `own` and `text` keep the same positions: the sentence as said, and in own words.
-        said = match.group()
-        start = match.start() + len(said) - len(said.lstrip())
-        end = match.end() - len(said) + len(said.rstrip())
+        said = own[opening:closing]
+        start = opening + len(said) - len(said.lstrip())
+        end = closing - len(said) + len(said.rstrip())
         original = text[start:end]
         sentence = own[start:end].lower()
+        # What the sentence said before a second to-do still asks, supposes or reports it.
+        earlier = own[whole:start].lower()
         # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
         source = original if len(original) == len(sentence) else sentence
         due = parse_due(sentence, said_at)
         best: TaskSignal | None = None
         for name, strength, pattern in _PATTERNS:
             found = pattern.search(sentence)
-            if found is None or _is_question(sentence, name):
+            if found is None or _is_question(earlier + sentence, name):
                 continue
             lead = sentence[: found.start()]
             if (
-                _CONDITIONAL.search(lead)
+                _CONDITIONAL.search(earlier + lead)
                 or _EMBEDDED.search(_CLAUSE_BREAK.split(lead)[-1])
                 or describes_a_thing(sentence, found.start())
             ):
@@ -341,7 +369,7 @@ def find_task_signals(
                 _REQUEST_LEAD.match(lead) or _REQUEST_AFTER.search(lead)
             ):
                 continue
-            if _REPORTED.search(lead) or _WISHES.match(found.group("task")):
+            if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
                 continue
             task = slice(found.start("task"), found.end("task"))
             title = _clean_title(source[task], sentence[task], due)

@@ -374,6 +374,8 @@ def test_a_reminder_asked_for_in_other_words_still_lands(text: str) -> None:
         # Quotation marks and code marks left open, each read to the line's end: 41 s.
         (" \u201ca" * 60_000 + ". I need to call mom", "Call mom"),
         ("".join("`" * k + "a" for k in range(800, 0, -1)) + ". I need to call mom", "Call mom"),
+        # To-dos joined by "and", each reading the sentence before it: 39 s, quadratic.
+        ("I need to buy milk and I have to call mom and " * 4_300, "Buy milk"),
     ],
 )
 def test_a_pathological_paste_does_not_freeze_extraction(text: str, title: str | None) -> None:
@@ -384,6 +386,18 @@ def test_a_pathological_paste_does_not_freeze_extraction(text: str, title: str |
     found = extract_tasks(text, SAID_AT, "turn-1")
     assert time.perf_counter() - started < 5
     assert [c.title for c in found][:1] == ([title] if title else [])
+
+
+def test_two_to_dos_said_in_one_sentence_are_both_noticed() -> None:
+    """One to-do a sentence lost "Email Tom"; what the sentence supposes still holds for both."""
+    found = extract_tasks(
+        "I have to finish the report by Friday, and I need to email Tom.", SAID_AT, "t"
+    )
+    assert [(c.title, c.due_at) for c in found] == [
+        ("Finish the report", datetime(2026, 11, 20, tzinfo=UTC)),
+        ("Email Tom", None),
+    ]
+    assert not lands("If I need to leave early, and I have to call you, I will.")
 
 
 def record(store: MemoryStore, text: str, at: datetime, turn: str) -> None:
