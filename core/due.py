@@ -32,6 +32,13 @@ _BARE_HOUR = re.compile(
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
 _NAMED_HOURS = {"noon": 12, "midday": 12, "midnight": 0}
 _NAMED_HOUR = re.compile(r"\b(?:at\s+)?(noon|midday|midnight)\b")
+# Days a deadline is named by ("by Christmas", "before New Year's Eve", "for Halloween"), with a
+# word before them: "a Christmas present" names no day. Holidays on a weekday of a month
+# (Thanksgiving, Easter) differ between countries and are left to a date.
+_HOLIDAY = (
+    r"christmas(?:\s+(?:eve|day))?|new\s+year(?:['’]?s)?(?:\s+(?:eve|day))?|halloween"
+    r"|valentine(?:['’]?s)?(?:\s+day)?"
+)
 
 _PATTERNS = (
     (
@@ -58,6 +65,18 @@ _PATTERNS = (
     ("end_of_next_week", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+week\b")),
     ("end_of_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b")),
     ("end_of_next_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+month\b")),
+    (
+        "end_of_year",
+        re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?year\b|\byear[\s-]end\b"),
+    ),
+    (
+        "holiday",
+        re.compile(
+            r"\b(?:by|before|on|for|until|till|over|at|ahead\s+of|this)\s+(?:the\s+)?("
+            + _HOLIDAY
+            + r")\b"
+        ),
+    ),
     ("weekend", re.compile(r"\b(?:this|over the|on the|by the)\s+weekend\b")),
     ("next_weekend", re.compile(r"\b(?:by\s+)?next\s+weekend\b")),
     ("this_week", re.compile(r"\bthis\s+week\b")),
@@ -188,7 +207,11 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         if day > calendar.monthrange(year, month)[1]:
             return None
         return today.replace(year=year, month=month, day=day)
-    if kind == "day_month":
+    if kind == "end_of_year":
+        return today.replace(month=12, day=31)
+    if kind == "holiday":
+        month, day = _holiday_date(match.group(1))
+    elif kind == "day_month":
         month, day = MONTHS[match.group(2)], int(match.group(1))
     else:
         month = MONTHS[match.group(1)]
@@ -197,6 +220,15 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if day > calendar.monthrange(year, month)[1]:
         return None
     return today.replace(year=year, month=month, day=day)
+
+
+def _holiday_date(name: str) -> tuple[int, int]:
+    """Month and day of a holiday `_HOLIDAY` matched."""
+    if name.startswith("christmas"):
+        return 12, 24 if name.endswith("eve") else 25
+    if name.startswith("new"):
+        return (12, 31) if name.endswith("eve") else (1, 1)
+    return (10, 31) if name == "halloween" else (2, 14)
 
 
 def plan_words(due: Due, told: datetime) -> str:

@@ -50,8 +50,16 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "dont_forget",
             0.85,
-            r"\b(?:(?:don'?t|do not)\s+(?:let me\s+forget\s+(?:to\s+)?|forget\s+to\s+)|"
+            r"\b(?:(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+|"
             r"(?:i|we)\s+(?:must\s+not|mustn'?t|can'?t|cannot)\s+forget\s+to\s+)(?P<task>.+)",
+        ),
+        # "Don't let me forget the milk": a thing to keep in mind, titled "Remember the milk"
+        # ("I can't forget that day" is a memory).
+        (
+            "forget_thing",
+            0.85,
+            r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:i|we)\s+(?:must\s+not|mustn'?t))\s+forget\s+"
+            r"(?:about\s+)?(?!to\b)(?P<task>.+)",
         ),
         (
             "remember_to",
@@ -108,6 +116,7 @@ _DIRECTIVES = {
     "checkbox",
     "on_my_list",
     "dont_forget",
+    "forget_thing",
     "remember_to",
     "make_sure",
     "follow_up",
@@ -373,6 +382,8 @@ def find_task_signals(
                 continue
             task = slice(found.start("task"), found.end("task"))
             title = _clean_title(source[task], sentence[task], due)
+            if name == "forget_thing":
+                title = f"Remember {title}"
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
                 due is None and bool(_ASPIRATIONS.search(found.group("task")))
             )

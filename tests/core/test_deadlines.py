@@ -1,4 +1,5 @@
-"""A to-do's deadline typed by hand, and one said past the calendar's end."""
+"""A to-do's deadline typed by hand, one named by a holiday or the year's end, and one said past
+the calendar's end."""
 
 from __future__ import annotations
 
@@ -38,3 +39,26 @@ def test_a_deadline_past_the_calendar_is_no_deadline() -> None:
     last_year = datetime(9999, 12, 31, 12, tzinfo=UTC)
     (late,) = extract_tasks("I must renew the lease before February", last_year, "turn-8")
     assert far.due_at is None and late.due_at is None
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Remind me to buy the presents by Christmas", datetime(2026, 12, 25)),
+        ("I have to get the tree up before Christmas Eve", datetime(2026, 12, 24)),
+        ("I need to book the flights before New Year's Eve", datetime(2026, 12, 31)),
+        ("I must renew the lease by New Year’s", datetime(2027, 1, 1)),
+        ("I need to get the costume ready for Halloween", datetime(2027, 10, 31)),
+        ("I should order flowers for Valentine's Day", datetime(2027, 2, 14)),
+        ("I have to finish the thesis by the end of the year", datetime(2026, 12, 31)),
+        # A holiday's name alone is no day: the present is for Mum, whenever it is bought.
+        ("I need to buy a Christmas present for Mum", None),
+    ],
+)
+def test_a_deadline_named_by_a_holiday_is_its_next_date(text: str, due: datetime | None) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-9")
+    assert task.due_at == (due.replace(tzinfo=UTC) if due else None)
+
+
+def test_a_holiday_typed_as_a_deadline_is_read() -> None:
+    assert deadline_typed("christmas eve", SAID_AT) == datetime(2026, 12, 24, tzinfo=UTC)

@@ -1,0 +1,37 @@
+"""To-dos said as a thing not to be forgotten: the inbox names what to do about it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.tasks import extract_tasks
+from tests.core.test_tasks import SAID_AT
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("Don't let me forget the milk.", "Remember the milk", None),
+        ("I mustn't forget my passport!", "Remember my passport", None),
+        (
+            "Don't let me forget about the meeting tomorrow.",
+            "Remember the meeting",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
+        ("Don't let me forget to buy milk.", "Buy milk", None),
+    ],
+)
+def test_a_thing_not_to_forget_is_a_to_do_to_remember_it(
+    text: str, title: str, due: datetime | None
+) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, due)
+
+
+@pytest.mark.parametrize(
+    "text", ["I can't forget that day at the beach.", "We can't forget what she did for us."]
+)
+def test_a_memory_one_cannot_forget_is_no_to_do(text: str) -> None:
+    assert extract_tasks(text, SAID_AT, "turn-1") == []
