@@ -41,6 +41,10 @@ _WITH = r"(?:\s+(?:on|at|for|with|in|about|into|from|of)\b)?"
 # A value that may name two things with "both": "I like both cats and dogs" (kept whole, not
 # "both cats").
 _BOTH = _VALUE.replace("(?P<value>", r"(?P<value>(?:both\s+[\w'-]+(?:\s+[\w'-]+)?\s+and\s+)?", 1)
+# The rest of a list of likes ("hiking[, swimming and chess]"): short items, the last after
+# "and" / "or", then the clause's end; parted in `_each`.
+_ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
+_MORE = rf"(?P<more>(?:\s*,\s*{_ITEM})*,?\s+(?:and|or)\s+{_ITEM})?"
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -255,7 +259,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "preference",
         re.compile(
             r"\bI\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?(?:really\s+)?"
-            rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_BOTH}{_END}",
+            rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_BOTH}{_MORE}{_END}",
             re.I,
         ),
     ),

@@ -102,6 +102,34 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I like both cats and dogs.",
             [("ana: likes both cats and dogs", "Ana likes both cats and dogs")],
         ),
+        # A list of likes is each liked; an "and" inside one liking's words, or one going on
+        # to something else, is no list.
+        (
+            "I like hiking, swimming and chess.",
+            [
+                ("ana: likes hiking", "Ana likes hiking"),
+                ("ana: likes swimming", "Ana likes swimming"),
+                ("ana: likes chess", "Ana likes chess"),
+            ],
+        ),
+        (
+            "I don't like mushrooms or olives.",
+            [
+                ("ana: likes mushrooms", "Ana does not like mushrooms"),
+                ("ana: likes olives", "Ana does not like olives"),
+            ],
+        ),
+        (
+            "I love road trips with friends and family.",
+            [
+                (
+                    "ana: likes road trips with friends and family",
+                    "Ana loves road trips with friends and family",
+                )
+            ],
+        ),
+        ("I like hiking and want to try climbing.", [("ana: likes hiking", "Ana likes hiking")]),
+        ("I love hiking and I go every week.", [("ana: likes hiking", "Ana loves hiking")]),
         # ...as people say it: now, since when, or having become one.
         ("I'm vegan now.", [("ana: diet", "Ana is vegan")]),
         ("I've been vegetarian for years.", [("ana: diet", "Ana is vegetarian")]),
