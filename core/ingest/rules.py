@@ -16,6 +16,7 @@ from itertools import takewhile
 from core.due import parse_due, plan_words
 from core.ingest.fact_patterns import DIETS, RULES
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
+from core.ingest.said_lists import allergens, likes
 from core.model import Turn
 from core.others_words import others_words
 from core.sentences import FINAL_DOT, describes_a_thing
@@ -28,25 +29,7 @@ _PLACE_TAIL = re.compile(r"\s+(?:with|since|for|because)\s+.*$", re.I)
 # "Berlin near the river" is Berlin; "a small town near Porto" says where it is.
 _NEAR_TAIL = re.compile(r"\s+near\s+[a-z].*$")
 _IN_TOWN = re.compile(r"^[a-z].*?\s+in\s+(?P<value>[A-Z].*)$")
-_ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
 MAX_FACTS_PER_TURN = 20
-# "I love it and hate it", "I like hiking and want to try climbing": what follows "and" is
-# another thing said, not another thing liked.
-_NOT_AN_ITEM = re.compile(
-    r"(?:hate|love|like|enjoy|prefer|want|need|think|feel|am|is|are|was|were|have|has|had|do|"
-    r"does|did|can|could|will|would|should|might|must|get|got|go|went|make|made|try|tried|also|"
-    r"really|just|then|so|not|never|always|still|even)\b",
-    re.I,
-)
-_SUBJECT_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
-# A first liking whose own words an "and" may go on ("books about personal development and
-# mindset", "road trips with friends and family", "to dance and express themselves", "how
-# it's both ... and ..."): the list is not parted, and kept whole when the rest is all things.
-_HOLDS_THE_AND = re.compile(
-    r"^(?:to|how|what|why|which|when|where|it|that|this)\b"
-    r"|\b(?:about|of|with|for|in|on|at|from|into|to|by|like|both)\b",
-    re.I,
-)
 # Encouragement, not a note: "remember that staying positive is important".
 _MAXIM = re.compile(
     r"\b(?:is|are)\s+(?:\w+\s+)?(?:important|key|essential|everything|okay|ok|fine|normal|"
@@ -329,23 +312,9 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     it ("in a flat in Lisbon with my wife")."""
     said = groups.get("value") or groups.get("place") or groups.get("firm") or ""
     if rule == "allergy":
-        items = []
-        for item in _ITEM_BREAK.split(said):
-            if not item or _FIRST_PERSON_WORD.search(item) or len(item.split()) > 4:
-                break
-            items.append((rule, groups | {"value": item}))
-        return items
+        return [(rule, groups | {"value": item}) for item in allergens(said)]
     if rule == "preference" and groups.get("more"):
-        said_after = _ITEM_BREAK.split(groups["more"])[1:]
-        items = list(
-            takewhile(
-                lambda item: not (_SUBJECT_I.search(item) or _NOT_AN_ITEM.match(item)), said_after
-            )
-        )
-        if _HOLDS_THE_AND.search(said):
-            whole = said + groups["more"] if len(items) == len(said_after) else said
-            return [(rule, groups | {"value": whole})]
-        return [(rule, groups | {"value": value}) for value in (said, *items)]
+        return [(rule, groups | {"value": value}) for value in likes(said, groups["more"])]
     if rule == "employer" and (role := _AS_ROLE.search(said)):
         return [(rule, groups | {"value": said[: role.start()]}), ("occupation", role.groupdict())]
     if rule == "occupation" and (firm := _AT_FIRM.search(said)):

@@ -1,0 +1,53 @@
+"""Lists said at once ("allergic to penicillin, peanuts and shellfish", "I like hiking,
+swimming and chess"): each item is a fact of its own, up to where the sentence goes on about
+something else."""
+
+from __future__ import annotations
+
+import re
+from itertools import takewhile
+
+_ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
+_SPEAKER = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself)\b", re.I)
+# "I love it and hate it", "I like hiking and want to try climbing": what follows "and" is
+# another thing said, not another thing liked.
+_NOT_AN_ITEM = re.compile(
+    r"(?:hate|love|like|enjoy|prefer|want|need|think|feel|am|is|are|was|were|have|has|had|do|"
+    r"does|did|can|could|will|would|should|might|must|get|got|go|went|make|made|try|tried|also|"
+    r"really|just|then|so|not|never|always|still|even)\b",
+    re.I,
+)
+_SUBJECT_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
+# A first liking whose own words an "and" may go on ("books about personal development and
+# mindset", "road trips with friends and family", "to dance and express themselves", "how
+# it's both ... and ..."): the list is not parted, and kept whole when the rest is all things.
+_HOLDS_THE_AND = re.compile(
+    r"^(?:to|how|what|why|which|when|where|it|that|this)\b"
+    r"|\b(?:about|of|with|for|in|on|at|from|into|to|by|like|both)\b",
+    re.I,
+)
+
+
+def allergens(said: str) -> list[str]:
+    """The items of "allergic to ...": short ones, none about the speaker ("..., peanuts and
+    I live in Rome")."""
+    return list(
+        takewhile(
+            lambda item: bool(item) and not _SPEAKER.search(item) and len(item.split()) <= 4,
+            _ITEM_BREAK.split(said),
+        )
+    )
+
+
+def likes(first: str, more: str) -> list[str]:
+    """What "I like `first``more`" likes, `more` being the list's rest (", swimming and
+    chess"): each thing in turn, or one whole liking when its words hold the "and"."""
+    said_after = _ITEM_BREAK.split(more)[1:]
+    items = list(
+        takewhile(
+            lambda item: not (_SUBJECT_I.search(item) or _NOT_AN_ITEM.match(item)), said_after
+        )
+    )
+    if _HOLDS_THE_AND.search(first):
+        return [first + more if len(items) == len(said_after) else first]
+    return [first, *items]
