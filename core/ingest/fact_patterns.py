@@ -231,7 +231,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "attribute",
-        re.compile(rf"\bmy\s+(?P<attr>[a-z][a-z' ]{{1,30}}?)\s+is\s+{_VALUE}{_END}", re.I),
+        re.compile(
+            rf"\bmy\s+(?P<attr>[a-z][a-z' ]{{1,30}}?)\s+(?P<be>is|are)\s+{_VALUE}{_MORE}{_END}",
+            re.I,
+        ),
     ),
     # "I have a dog named Luna". Keyed by the name too: a friend named Carl, said later, is
     # another friend, not a correction of Bob.

@@ -16,7 +16,7 @@ from itertools import takewhile
 from core.due import parse_due, plan_words
 from core.ingest.fact_patterns import DIETS, RULES
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
-from core.ingest.said_lists import allergens, likes
+from core.ingest.said_lists import allergens, likes, listed
 from core.model import Turn
 from core.others_words import others_words
 from core.sentences import FINAL_DOT, describes_a_thing
@@ -71,7 +71,8 @@ _KIN = frozenset(
     "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
     "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
     "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
-    "cousin niece nephew colleague coworker dog cat".split()
+    "cousin niece nephew colleague coworker dog cat kids children sons daughters parents "
+    "brothers sisters siblings grandparents friends dogs cats".split()
 )
 _AGED = re.compile(r"\d{1,3}(?:\s+(?:years?|months?)(?:\s+old)?)?", re.I)
 # A time, not a place: a year, a decade, a month.
@@ -543,8 +544,11 @@ def _fact(
         facet = _facet(attribute, value)
         if facet is None:
             return None
+        # "My hobbies are painting and hiking": one fact, the list whole.
+        value = listed(value, _told_of(groups.get("more") or ""))
+        be = groups["be"].lower()
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
-        return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} is {value}", 0.7, turn_id)
+        return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} {be} {value}", 0.7, turn_id)
     if rule == "preference":
         if ABOUT_REPLIES.search(value):
             return None  # `reply_wishes` reads it

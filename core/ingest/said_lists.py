@@ -14,7 +14,7 @@ _SPEAKER = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself)\b", re.I)
 _NOT_AN_ITEM = re.compile(
     r"(?:hate|love|like|enjoy|prefer|want|need|think|feel|am|is|are|was|were|have|has|had|do|"
     r"does|did|can|could|will|would|should|might|must|get|got|go|went|make|made|try|tried|also|"
-    r"really|just|then|so|not|never|always|still|even)\b",
+    r"really|just|then|so|not|never|always|still|even|they|he|she|it|we|you|them|this|that)\b",
     re.I,
 )
 _SUBJECT_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
@@ -39,15 +39,26 @@ def allergens(said: str) -> list[str]:
     )
 
 
-def likes(first: str, more: str) -> list[str]:
-    """What "I like `first``more`" likes, `more` being the list's rest (", swimming and
-    chess"): each thing in turn, or one whole liking when its words hold the "and"."""
+def _things(more: str) -> tuple[list[str], bool]:
+    """The things `more` (a list's rest: ", swimming and chess") names, up to the first that
+    is another thing said, and whether all of it does."""
     said_after = _ITEM_BREAK.split(more)[1:]
     items = list(
         takewhile(
             lambda item: not (_SUBJECT_I.search(item) or _NOT_AN_ITEM.match(item)), said_after
         )
     )
+    return items, len(items) == len(said_after)
+
+
+def listed(first: str, more: str) -> str:
+    """One value with the list's rest ("painting and hiking"), when the rest is all things."""
+    return first + more if more and _things(more)[1] else first
+
+
+def likes(first: str, more: str) -> list[str]:
+    """What "I like `first``more`" likes: each thing in turn, or one whole liking when its
+    words hold the "and"."""
     if _HOLDS_THE_AND.search(first):
-        return [first + more if len(items) == len(said_after) else first]
-    return [first, *items]
+        return [listed(first, more)]
+    return [first, *_things(more)[0]]

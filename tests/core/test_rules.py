@@ -129,6 +129,20 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             ],
         ),
         ("I like hiking and want to try climbing.", [("ana: likes hiking", "Ana likes hiking")]),
+        # "My X are ...": one fact, the list whole; a passing state is none.
+        (
+            "My hobbies are painting and hiking.",
+            [("ana: hobbies", "Ana's hobbies are painting and hiking")],
+        ),
+        (
+            "My favorite foods are pizza, sushi and tacos.",
+            [("ana: favorite foods", "Ana's favorite foods are pizza, sushi and tacos")],
+        ),
+        ("My kids are at school.", []),
+        (
+            "My family is my motivation and they keep me going.",
+            [("ana: family", "Ana's family is their motivation")],
+        ),
         ("I love hiking and I go every week.", [("ana: likes hiking", "Ana loves hiking")]),
         # ...as people say it: now, since when, or having become one.
         ("I'm vegan now.", [("ana: diet", "Ana is vegan")]),
