@@ -45,6 +45,17 @@ _BOTH = _VALUE.replace("(?P<value>", r"(?P<value>(?:both\s+[\w'-]+(?:\s+[\w'-]+)
 # "and" / "or", then the clause's end; parted in `_each`.
 _ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
 _MORE = rf"(?P<more>(?:\s*,\s*{_ITEM})*,?\s+(?:and|or)\s+{_ITEM})?"
+# What one speaks or plays is kept only when named as such: "I speak my mind", "I play a
+# big role" are not skills.
+_LANGUAGE = r"(?:(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+)?(?-i:[A-Z][a-z]+)"
+_PLAYED = (
+    r"(?:the\s+)?(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|"
+    r"cello|drums|bass|flute|saxophone|sax|ukulele|trumpet|trombone|clarinet|harp|harmonica|"
+    r"accordion|banjo|mandolin|organ)|tennis|football|soccer|basketball|volleyball|baseball|"
+    r"softball|golf|hockey|ice\s+hockey|rugby|cricket|badminton|squash|padel|pickleball|"
+    r"table\s+tennis|ping\s+pong|chess|poker|bridge|darts|pool|snooker|video\s+games|"
+    r"board\s+games|the\s+lottery"
+)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -226,6 +237,25 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI\s+(?:(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+"
             r"(?P<verb>eat|drink)|(?:can't|cannot|can\s+not)\s+(?P<verb_can>have))\s+"
             rf"{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
+    # "I speak French and some German", "I don't speak Spanish"; "I play the guitar and tennis".
+    (
+        "speaks",
+        re.compile(
+            r"\bI\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+|can't\s+|cannot\s+)?"
+            r"(?:also\s+|still\s+|actually\s+|can\s+)?speak\s+"
+            rf"(?P<value>{_LANGUAGE})(?P<more>(?:\s*,\s*{_LANGUAGE})*,?\s+(?:and|or)\s+{_LANGUAGE})?\b",
+            re.I,
+        ),
+    ),
+    (
+        "plays",
+        re.compile(
+            r"\bI\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+|can't\s+|cannot\s+)?"
+            r"(?:also\s+|still\s+|actually\s+|can\s+|sometimes\s+|mostly\s+)?play\s+"
+            rf"(?P<value>{_PLAYED})(?P<more>(?:\s*,\s*(?:{_PLAYED}))*,?\s+(?:and|or)\s+(?:{_PLAYED}))?\b",
             re.I,
         ),
     ),

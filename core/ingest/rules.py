@@ -16,7 +16,7 @@ from itertools import takewhile
 from core.due import parse_due, plan_words
 from core.ingest.fact_patterns import DIETS, RULES
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
-from core.ingest.said_lists import allergens, likes, listed
+from core.ingest.said_lists import allergens, listed, things
 from core.model import Turn
 from core.others_words import others_words
 from core.sentences import FINAL_DOT, describes_a_thing
@@ -314,8 +314,8 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     said = groups.get("value") or groups.get("place") or groups.get("firm") or ""
     if rule == "allergy":
         return [(rule, groups | {"value": item}) for item in allergens(said)]
-    if rule == "preference" and groups.get("more"):
-        return [(rule, groups | {"value": value}) for value in likes(said, groups["more"])]
+    if rule in ("preference", "speaks", "plays") and groups.get("more"):
+        return [(rule, groups | {"value": value}) for value in things(said, groups["more"])]
     if rule == "employer" and (role := _AS_ROLE.search(said)):
         return [(rule, groups | {"value": said[: role.start()]}), ("occupation", role.groupdict())]
     if rule == "occupation" and (firm := _AT_FIRM.search(said)):
@@ -514,6 +514,14 @@ def _fact(
         return Fact(f"{owner}: diet", f"{who} {said} {value.lower()}", 0.8, turn_id)
     if rule == "birthday":
         return Fact(f"{owner}: born", f"{who} was born on {value}", 0.8, turn_id)
+    if rule in ("speaks", "plays"):
+        # "some German" is German spoken; "the guitar" the key's "guitar".
+        value = re.sub(r"^(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+", "", value)
+        verb = rule[:-1]
+        neg = (groups.get("neg") or "").lower()
+        said = f"no longer {rule}" if "longer" in neg else f"does not {verb}" if neg else rule
+        thing = re.sub(r"^the\s+", "", value.lower())
+        return Fact(f"{owner}: {rule} {thing}", f"{who} {said} {value}", 0.6, turn_id)
     if rule == "abstains":
         if groups.get("verb_can"):
             # "I can't have dairy": what they must not take, not what they choose not to.

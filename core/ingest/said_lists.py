@@ -56,9 +56,9 @@ def listed(first: str, more: str) -> str:
     return first + more if more and _things(more)[1] else first
 
 
-def likes(first: str, more: str) -> list[str]:
-    """What "I like `first``more`" likes: each thing in turn, or one whole liking when its
-    words hold the "and"."""
+def things(first: str, more: str) -> list[str]:
+    """What "I like / speak / play `first``more`" names: each thing in turn, or one whole
+    liking when its words hold the "and"."""
     if _HOLDS_THE_AND.search(first):
         return [listed(first, more)]
     return [first, *_things(more)[0]]

@@ -129,6 +129,25 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             ],
         ),
         ("I like hiking and want to try climbing.", [("ana: likes hiking", "Ana likes hiking")]),
+        # Languages spoken and what one plays, each its own; words that name neither are none.
+        (
+            "I speak fluent Spanish and a little Japanese.",
+            [
+                ("ana: speaks spanish", "Ana speaks Spanish"),
+                ("ana: speaks japanese", "Ana speaks Japanese"),
+            ],
+        ),
+        ("I no longer play golf.", [("ana: plays golf", "Ana no longer plays golf")]),
+        (
+            "I play the guitar and tennis.",
+            [
+                ("ana: plays guitar", "Ana plays the guitar"),
+                ("ana: plays tennis", "Ana plays tennis"),
+            ],
+        ),
+        ("I speak my mind and I play a big role here.", []),
+        # A language spoken is no wish for how replies are written.
+        ("No problem, I speak French too.", [("ana: speaks french", "Ana speaks French")]),
         # "My X are ...": one fact, the list whole; a passing state is none.
         (
             "My hobbies are painting and hiking.",
@@ -400,7 +419,6 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Reply in English to this email.",
         "Use bullet points for this.",
         "Answer the question.",
-        "No problem, I speak French too.",
         # Where one studies or goes, not a school.
         "I'm studying at the library.",
         "I go to Paris every summer.",
