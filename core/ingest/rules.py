@@ -315,6 +315,8 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     if rule == "allergy":
         return [(rule, groups | {"value": item}) for item in allergens(said)]
     if rule in ("preference", "speaks", "plays") and groups.get("more"):
+        if ABOUT_REPLIES.search(said):
+            return [(rule, groups)]  # a wish about replies, `reply_wishes` reads
         return [(rule, groups | {"value": value}) for value in things(said, groups["more"])]
     if rule == "employer" and (role := _AS_ROLE.search(said)):
         return [(rule, groups | {"value": said[: role.start()]}), ("occupation", role.groupdict())]

@@ -27,6 +27,9 @@ _HOLDS_THE_AND = re.compile(
     re.I,
 )
 
+# "I prefer Python and Rust over Java": the list is what is preferred to the rest.
+_COMPARED = re.compile(r"\b(?:over|than|to|instead|rather)\b", re.I)
+
 
 def allergens(said: str) -> list[str]:
     """The items of "allergic to ...": short ones, none about the speaker ("..., peanuts and
@@ -59,6 +62,6 @@ def listed(first: str, more: str) -> str:
 def things(first: str, more: str) -> list[str]:
     """What "I like / speak / play `first``more`" names: each thing in turn, or one whole
     liking when its words hold the "and"."""
-    if _HOLDS_THE_AND.search(first):
+    if _HOLDS_THE_AND.search(first) or _COMPARED.search(more):
         return [listed(first, more)]
     return [first, *_things(more)[0]]

@@ -129,6 +129,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             ],
         ),
         ("I like hiking and want to try climbing.", [("ana: likes hiking", "Ana likes hiking")]),
+        (
+            "I prefer Python and Rust over Java.",
+            [("ana: likes python and rust over java", "Ana prefers Python and Rust over Java")],
+        ),
         # Languages spoken and what one plays, each its own; words that name neither are none.
         (
             "I speak fluent Spanish and a little Japanese.",
@@ -419,6 +423,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Reply in English to this email.",
         "Use bullet points for this.",
         "Answer the question.",
+        "I want shorter answers and fewer examples.",
         # Where one studies or goes, not a school.
         "I'm studying at the library.",
         "I go to Paris every summer.",
