@@ -56,6 +56,19 @@ _PLAYED = (
     r"table\s+tennis|ping\s+pong|chess|poker|bridge|darts|pool|snooker|video\s+games|"
     r"board\s+games|the\s+lottery"
 )
+# The people (and pets) in someone's life, each with facts of their own (`core.ingest.kin`).
+KIN = frozenset(
+    "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
+    "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
+    "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
+    "cousin niece nephew colleague coworker dog cat kids children sons daughters parents "
+    "brothers sisters siblings grandparents friends dogs cats".split()
+)
+_KINSHIP = (
+    r"(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|step|ex)[\s-]+)?(?:"
+    + "|".join(sorted(KIN, key=len, reverse=True))
+    + ")"
+)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -256,6 +269,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+|can't\s+|cannot\s+)?"
             r"(?:also\s+|still\s+|actually\s+|can\s+|sometimes\s+|mostly\s+)?play\s+"
             rf"(?P<value>{_PLAYED})(?P<more>(?:\s*,\s*(?:{_PLAYED}))*,?\s+(?:and|or)\s+(?:{_PLAYED}))?\b",
+            re.I,
+        ),
+    ),
+    # "My mom lives in Coimbra", "my brother Leo works at Google": facts of theirs.
+    (
+        "kin_where",
+        re.compile(
+            rf"\bmy\s+(?P<kin>{_KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
+            rf"(?P<verb>lives\s+in|moved\s+to|works\s+(?:at|for)|is\s+from)\s+{_VALUE}{_END}",
             re.I,
         ),
     ),

@@ -14,7 +14,9 @@ from datetime import datetime
 from itertools import takewhile
 
 from core.due import parse_due, plan_words
-from core.ingest.fact_patterns import DIETS, RULES
+from core.ingest.fact_patterns import RULES
+from core.ingest.kin import facet as kin_facet
+from core.ingest.kin import where_kin
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.said_lists import allergens, listed, things
 from core.model import Turn
@@ -66,15 +68,6 @@ _DWELLING = re.compile(
     r"dorm|building|street|state|country|island|region|coast|part)\b",
     re.I,
 )
-# The people (and pets) in someone's life, each with facts of their own.
-_KIN = frozenset(
-    "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
-    "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
-    "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
-    "cousin niece nephew colleague coworker dog cat kids children sons daughters parents "
-    "brothers sisters siblings grandparents friends dogs cats".split()
-)
-_AGED = re.compile(r"\d{1,3}(?:\s+(?:years?|months?)(?:\s+old)?)?", re.I)
 # A time, not a place: a year, a decade, a month.
 _WHEN = re.compile(
     rf"(?:the\s+)?(?:'?\d|(?:{'|'.join(sorted(MONTHS))})\b)",
@@ -289,23 +282,6 @@ def _strip(value: str, trailing: tuple[re.Pattern[str], ...]) -> str:
     return value
 
 
-def _facet(attribute: str, value: str) -> str | None:
-    """Which of a person's (or a pet's) facts "my X is ..." tells, added to its key: "my wife
-    is Anna", then "my wife is a nurse", replaced her name. None when it tells none that
-    lasts ("my son is at school")."""
-    if attribute.split()[-1] not in _KIN or value[:1].isupper():
-        return ""
-    if _AGED.fullmatch(value):
-        return " age"
-    if re.fullmatch(DIETS, value, re.I):
-        return " diet"
-    if re.match(r"from\s", value, re.I):
-        return " origin"
-    if re.match(r"an?\s", value, re.I):
-        return " role"
-    return None
-
-
 def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str, str | None]]]:
     """One match's statements: each item of a list said at once, up to where the sentence
     goes on about something else ("..., peanuts and I live in Rome"); where one works and as
@@ -516,6 +492,11 @@ def _fact(
         return Fact(f"{owner}: diet", f"{who} {said} {value.lower()}", 0.8, turn_id)
     if rule == "birthday":
         return Fact(f"{owner}: born", f"{who} was born on {value}", 0.8, turn_id)
+    if rule == "kin_where":
+        told = where_kin(groups["kin"], groups.get("name"), groups["verb"], value)
+        if told is None:
+            return None
+        return Fact(f"{owner}: {told[0]}", f"{who}'s {told[1]}", 0.7, turn_id)
     if rule in ("speaks", "plays"):
         # "some German" is German spoken; "the guitar" the key's "guitar".
         value = re.sub(r"^(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+", "", value)
@@ -551,7 +532,7 @@ def _fact(
         # "My name is on the lease" replaced the user's name.
         if attribute == "name" and not value[:1].isupper():
             return None
-        facet = _facet(attribute, value)
+        facet = kin_facet(attribute, value)
         if facet is None:
             return None
         # "My hobbies are painting and hiking": one fact, the list whole.

@@ -133,6 +133,19 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I prefer Python and Rust over Java.",
             [("ana: likes python and rust over java", "Ana prefers Python and Rust over Java")],
         ),
+        # Where the people in one's life live and work is theirs, not the user's.
+        (
+            "My sister Mia just moved to Berlin.",
+            [("ana: sister mia location", "Ana's sister Mia lives in Berlin")],
+        ),
+        (
+            "My Mom lives in Faro, and my older brother works at Google.",
+            [
+                ("ana: mom location", "Ana's mom lives in Faro"),
+                ("ana: older brother employer", "Ana's older brother works at Google"),
+            ],
+        ),
+        ("My dad works at night and my mom lives in the moment.", []),
         # Languages spoken and what one plays, each its own; words that name neither are none.
         (
             "I speak fluent Spanish and a little Japanese.",
