@@ -514,6 +514,11 @@ def _fact(
         return Fact(
             f"{owner}: {verb}s {value.lower()}", f"{who} does not {verb} {value}", 0.7, turn_id
         )
+    if rule == "family":
+        kin = groups["kin"].lower()
+        key = "siblings" if kin.startswith(("brother", "sister", "sibling")) else "children"
+        key = "grandchildren" if kin.startswith("grand") else key
+        return Fact(f"{owner}: {key}", f"{who} has {value}", 0.7, turn_id)
     if rule == "named":
         if not value[:1].isupper():
             return None

@@ -133,6 +133,13 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I prefer Python and Rust over Java.",
             [("ana: likes python and rust over java", "Ana prefers Python and Rust over Java")],
         ),
+        # How many children or siblings, by name where said.
+        ("I have two kids, Leo and Mia.", [("ana: children", "Ana has two kids, Leo and Mia")]),
+        (
+            "I have two brothers and a sister.",
+            [("ana: siblings", "Ana has two brothers and a sister")],
+        ),
+        ("I have a kid's birthday party tomorrow.", []),
         # Where the people in one's life live and work is theirs, not the user's.
         (
             "My sister Mia just moved to Berlin.",
