@@ -165,6 +165,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "graduated",
         re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{_VALUE}{_END}", re.I),
     ),
+    # "I studied computer science at MIT": a school named, left.
+    (
+        "studied",
+        re.compile(rf"\bI\s+(?:also\s+)?studied\s+(?:[\w-]+\s+){{0,3}}?at\s+{_VALUE}{_END}", re.I),
+    ),
     # "I'm married to Tomás": a partner by name.
     (
         "partner",

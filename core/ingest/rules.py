@@ -51,6 +51,7 @@ _RELATIONAL = {
     "origin": ("origin", "is from", "is_from", False),
     "school": ("school", "studies at", "studies_at", False),
     "graduated": ("school", "graduated from", "studies_at", True),
+    "studied": ("school", "studied at", "studies_at", True),
 }
 _NO_EMPLOYER = re.compile(
     r"(?:(?-i:home)|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))\b"
@@ -441,7 +442,7 @@ def _fact(
         # "I quit smoking" left no employer: a firm is named.
         # Nor "I'm studying at the library" a school.
         if (
-            rule in ("left_location", "school", "graduated")
+            rule in ("left_location", "school", "graduated", "studied")
             or (rule == "origin" and place is not None)
         ) and not named:
             return None

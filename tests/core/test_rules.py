@@ -133,6 +133,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I prefer Python and Rust over Java.",
             [("ana: likes python and rust over java", "Ana prefers Python and Rust over Java")],
         ),
+        (
+            "I studied law at Yale, then hard at the library.",
+            [("ana: school", "Ana studied at Yale")],
+        ),
         # How many children or siblings, by name where said.
         ("I have two kids, Leo and Mia.", [("ana: children", "Ana has two kids, Leo and Mia")]),
         (
