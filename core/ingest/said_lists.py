@@ -18,6 +18,8 @@ _NOT_AN_ITEM = re.compile(
     re.I,
 )
 _SUBJECT_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
+# "..., filed under zanzibar and ...": a clause that says more of the first thing.
+_CLAUSE = re.compile(r"^\w+ed\s+(?:under|in|on|at|by|for|to|with|from|as|into|over)\b", re.I)
 # A first liking whose own words an "and" may go on ("books about personal development and
 # mindset", "road trips with friends and family", "to dance and express themselves", "how
 # it's both ... and ..."): the list is not parted, and kept whole when the rest is all things.
@@ -48,7 +50,10 @@ def _things(more: str) -> tuple[list[str], bool]:
     said_after = _ITEM_BREAK.split(more)[1:]
     items = list(
         takewhile(
-            lambda item: not (_SUBJECT_I.search(item) or _NOT_AN_ITEM.match(item)), said_after
+            lambda item: (
+                not (_SUBJECT_I.search(item) or _NOT_AN_ITEM.match(item) or _CLAUSE.match(item))
+            ),
+            said_after,
         )
     )
     return items, len(items) == len(said_after)
