@@ -69,6 +69,17 @@ _KINSHIP = (
     + "|".join(sorted(KIN, key=len, reverse=True))
     + ")"
 )
+# How often a thing is done as a rule: "usually", "every morning", "twice a week".
+_OFTEN = r"usually|always|normally|typically|generally|often|regularly|tend\s+to"
+_DAYS = (
+    r"day|morning|afternoon|evening|night|week|weekend|month|year|summer|winter|spring|autumn|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+_EVERY = (
+    rf"(?:every|each)\s+(?:other\s+|single\s+)?(?:{_DAYS})|on\s+(?:the\s+)?(?:weekends|weekdays|"
+    r"mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|three\s+times|"
+    r"\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|daily|weekly|nightly"
+)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -289,6 +300,24 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:[,:]?\s+(?-i:[A-Z][\w'-]+)(?:(?:\s*,\s*|,?\s+and\s+)(?-i:[A-Z][\w'-]+))*)?)"
             rf"(?!\s+(?:named|called)\b){_END}",
             re.I,
+        ),
+    ),
+    # What the speaker does as a rule (`core.ingest.routines`): "I usually cook at home", "I go
+    # to the gym every morning", "Every Friday, I do the groceries".
+    (
+        "routine",
+        re.compile(
+            rf"\bI\s+(?:(?P<adv>{_OFTEN})\s+)?(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?)"
+            rf"(?:\s+(?P<freq>{_EVERY})\b(?P<after>[^.,!?;:\n]{{0,40}}?))?{_END}",
+            re.I,
+        ),
+    ),
+    (
+        "routine",
+        re.compile(
+            rf"(?:^|(?<=[.!?]\s))(?P<freq>{_EVERY}),?\s+I\s+(?P<verb>[a-z]+)\b"
+            rf"(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
+            re.I | re.M,
         ),
     ),
     # "My mom lives in Coimbra", "my brother Leo works at Google": facts of theirs.

@@ -70,7 +70,7 @@ def segment_memory(turns: Sequence[Turn], session_id: str, project: str | None) 
 
 def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
     return NewMemory(
-        kind=MemoryKind.SEMANTIC,
+        kind=fact.kind,
         content=fact.content,
         created_at=turn.at,
         valid_from=fact.happened,
@@ -202,7 +202,7 @@ def remember_all(
             np.array([i.candidate.vector for i in inserts]),
         )
         for new_id, insert in zip(new_ids, inserts, strict=True):
-            fact = insert.candidate.memory.kind is MemoryKind.SEMANTIC
+            fact = insert.candidate.memory.kind is not MemoryKind.EPISODIC
             for written, vector in insert.said_in:
                 written.add(new_id, vector, fact=fact)
     _believe(

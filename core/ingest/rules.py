@@ -18,8 +18,9 @@ from core.ingest.fact_patterns import RULES
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import where_kin
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
+from core.ingest.routines import routine
 from core.ingest.said_lists import allergens, listed, things
-from core.model import Turn
+from core.model import MemoryKind, Turn
 from core.others_words import others_words
 from core.sentences import FINAL_DOT, describes_a_thing
 from core.temporal import MONTHS, WEEKDAYS, TimeWindow, parse_time_window, period_words
@@ -183,6 +184,8 @@ class Fact:
     # When a thing told as done happened, where the telling says ("last Saturday"): a memory
     # dated by it is found for that day, and the prompt shows it then, not when it was told.
     happened: datetime | None = None
+    # What is done as a rule is procedural (`core.ingest.routines`); the rest semantic.
+    kind: MemoryKind = MemoryKind.SEMANTIC
 
 
 def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:
@@ -411,6 +414,12 @@ def _fact(
     rule: str, groups: dict[str, str | None], who: str, owner: str, turn_id: str
 ) -> Fact | None:
     """What one matched statement says, or None when it says nothing that stands alone."""
+    if rule == "routine":
+        # "I usually cook" says all it needs without an object; "I always do it" does not.
+        rest, after = (_told_of(groups.get(part) or "") for part in ("value", "after"))
+        pointing = _POINTING.search(f"{rest} {after}")
+        told = None if pointing else routine(who, groups | {"value": rest, "after": after})
+        return Fact(None, told, 0.6, turn_id, kind=MemoryKind.PROCEDURAL) if told else None
     place = groups.get("place")
     firm = groups.get("firm")
     said = groups.get("value") or place or groups.get("choice") or firm or ""

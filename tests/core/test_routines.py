@@ -1,0 +1,81 @@
+"""What the user does as a rule becomes a procedural memory, and reaches the prompt's first
+layer ("how this user's days go") when it bears on what is asked."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.context import ContextAssembler, ContextInputs, Layer
+from core.embed import Embedder
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.ingest.rules import extract_facts
+from core.model import MemoryKind, Role, Turn
+from core.retrieval import Retriever, SearchRequest
+from core.store import MemoryStore
+from core.tokens import token_counter
+from tests.core.conversation_factory import saying
+
+SAID_AT = datetime(2026, 11, 18, 10, tzinfo=UTC)
+
+
+def told(text: str) -> list[tuple[str, MemoryKind]]:
+    turn = Turn("t1", "s", 0, Role.USER, text, SAID_AT, "Ana")
+    return [(fact.content, fact.kind) for fact in extract_facts(turn)]
+
+
+@pytest.mark.parametrize(
+    ("text", "routine"),
+    [
+        ("I go to the gym every morning.", "Ana goes to the gym every morning"),
+        ("Every Friday, I do the groceries.", "Ana does the groceries every Friday"),
+        ("I usually have coffee before work.", "Ana usually has coffee before work"),
+        ("I call my mom every Sunday.", "Ana calls their mom every Sunday"),
+        ("I tend to procrastinate.", "Ana tends to procrastinate"),
+        ("I study Spanish twice a week.", "Ana studies Spanish twice a week"),
+        # Where one goes as a rule: a routine, not a school.
+        ("I go to Paris every summer.", "Ana goes to Paris every summer"),
+    ],
+)
+def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) -> None:
+    assert told(text) == [(routine, MemoryKind.PROCEDURAL)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I always forget my keys.",  # a failing, not a thing done
+        "I have to walk the dog every morning.",  # a duty
+        "I don't go every week.",
+        "I have been running every day.",
+        "I want to run every morning.",
+        "If I go every day, I get bored.",
+        "Do I usually sleep late?",
+        "I always do it on Mondays.",  # points at something said before
+        "I love hiking and I go every week.",  # goes where?
+    ],
+)
+def test_what_is_not_a_routine_is_none(text: str) -> None:
+    assert [kind for _, kind in told(text) if kind is MemoryKind.PROCEDURAL] == []
+
+
+def test_a_routine_told_in_conversation_reaches_the_prompts_procedural_layer(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = saying({(0, 2): "I go swimming at the lake every morning before work."}, sessions=1)
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    stored = (
+        store.db.cursor()
+        .execute("SELECT content FROM memories WHERE kind = 'procedural'")
+        .fetchall()
+    )
+    assert stored == [("Ana goes swimming at the lake every morning before work",)]
+    question = "When do I go swimming?"
+    found = Retriever(store, embedder).search(SearchRequest(question, SAID_AT, k=20)).results
+    assembled = ContextAssembler(token_counter(None)).assemble(
+        ContextInputs(question, SAID_AT, results=found), 8192
+    )
+    (item,) = assembled.layer(Layer.PROCEDURAL).items
+    assert "goes swimming at the lake every morning" in item.text
