@@ -9,7 +9,7 @@ from datetime import datetime
 
 # Section titles by context layer, in the order they are injected (most stable first).
 SECTION_TITLES = {
-    "procedural": "How this user likes things done",
+    "procedural": "How this user does things (their routines and habits)",
     "project": "Pinned core memory, the user's open to-dos and the active project",
     "memories": "Memories that may be relevant",
     "documents": "Passages from the user's documents",
