@@ -133,6 +133,28 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # Out of work, no firm named: "I lost my job", "I got laid off", "I'm retired".
+    (
+        "out_of_work",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?P<quit>quit|lost|left)\s+my\s+job\b(?!\s+(?:at|with)\b)"
+            r"|\bI(?:'ve\s+been|\s+have\s+been|\s+got|\s+was|\s+just\s+got)\s+(?:just\s+)?"
+            r"(?P<let_go>fired|laid\s+off|let\s+go)\b(?!\s+(?:from|up)\b)"
+            rf"|{_I_AM}(?:now\s+)?(?P<state>unemployed|out\s+of\s+work|between\s+jobs|retired)\b"
+            r"(?!\s+(?:from|teacher|nurse|\w+er)\b)|\bI\s+(?:just\s+)?(?P<retired>retired)\b(?!\s+from\b)",
+            re.I,
+        ),
+    ),
+    # "I got promoted to team lead", "I became a teacher": a new line of work.
+    (
+        "new_role",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|was|been|get)\s+(?:a\s+)?"
+            rf"(?:promoted|promotion)\s+to\s+{_VALUE}{_END}"
+            rf"|\bI\s+(?:just\s+)?became\s+(?P<role>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{_PROFESSIONS}))\b",
+            re.I,
+        ),
+    ),
     (
         "occupation",
         re.compile(

@@ -420,9 +420,18 @@ def _fact(
         pointing = _POINTING.search(f"{rest} {after}")
         told = None if pointing else routine(who, groups | {"value": rest, "after": after})
         return Fact(None, told, 0.6, turn_id, kind=MemoryKind.PROCEDURAL) if told else None
+    if rule == "out_of_work":
+        how = {"quit": "quit their job", "lost": "lost their job", "left": "left their job"}
+        state = " ".join((groups.get("state") or "").lower().split())
+        said = (
+            how.get((groups.get("quit") or "").lower())
+            or (f"was {' '.join(groups['let_go'].lower().split())}" if groups.get("let_go") else "")
+            or (f"is {state}" if state else "retired")
+        )
+        return Fact(f"{owner}: employer", f"{who} {said}", 0.7, turn_id)
     place = groups.get("place")
     firm = groups.get("firm")
-    said = groups.get("value") or place or groups.get("choice") or firm or ""
+    said = groups.get("value") or place or groups.get("choice") or firm or groups.get("role") or ""
     # A note keeps its times: "the car needs an oil change in March".
     value = " ".join(said.split()) if rule == "note" else _clean(said, rule not in _FOR_A_TIME)
     longest = MAX_NOTE_CHARS if rule == "note" else 80
@@ -470,6 +479,9 @@ def _fact(
             turn_id,
             _relation(owner, relation, value, ended),
         )
+    if rule == "new_role":
+        said = f"became {value}" if groups.get("role") else f"was promoted to {value}"
+        return Fact(f"{owner}: occupation", f"{who} {said}", 0.7, turn_id)
     if rule == "occupation":
         return Fact(f"{owner}: occupation", f"{who} works as {value}", 0.7, turn_id)
     if rule == "profession":
