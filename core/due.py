@@ -106,6 +106,11 @@ _PATTERNS = (
         "part_of_month",
         re.compile(r"\b(?:by|in|before)\s+(early|mid|late)[\s-]+(" + _MONTH_NAMES + r")\b"),
     ),
+    # "Next June", "this coming March": the month, from its first day.
+    (
+        "month_ahead",
+        re.compile(r"\b(?:next|this|this\s+coming|coming)\s+(" + _MONTH_NAMES + r")\b"),
+    ),
     # "By 15 December", "on the 3rd of March": the day first.
     (
         "day_month",
@@ -124,6 +129,9 @@ _PATTERNS = (
         ),
     ),
 )
+
+
+_MONTH_AHEAD = dict(_PATTERNS)["month_ahead"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +217,11 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         return today.replace(year=year, month=month, day=day)
     if kind == "end_of_year":
         return today.replace(month=12, day=31)
+    if kind == "month_ahead":
+        month = MONTHS[match.group(1)]
+        # "Next June" said in June is a year on; "this June", the month it is.
+        later = month < today.month or (month == today.month and "next" in match.group())
+        return today.replace(year=today.year + later, month=month, day=1)
     if kind == "holiday":
         month, day = _holiday_date(match.group(1))
     elif kind == "day_month":
@@ -236,7 +249,7 @@ def plan_words(due: Due, told: datetime) -> str:
     "in December", "around 2 December"): "next week" read next month means another week."""
     phrase = due.phrase.lower()
     rough = re.match(r"(?:in|within)\s", phrase)
-    if "month" in phrase:
+    if "month" in phrase or _MONTH_AHEAD.search(phrase):
         return f"{'around' if rough else 'in'} {month_words(due.at, told)}"
     if rough and not re.search(r"\b(?:minute|hour)s?\b", phrase):
         return f"around {day_words(due.at, told)}"

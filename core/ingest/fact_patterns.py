@@ -415,7 +415,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
             r"wrapped\s+up|completed|participated\s+in|ran\s+into|ran|painted|adopted|"
             r"volunteered\s+(?:at|for)|attended|launched|learned|baked|bought|built|wrote|"
-            r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked)\s+"
+            r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked|"
+            # Life's turns: "I broke my leg", "I got married", "we had a baby", "I passed my
+            # driving test".
+            r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"
+            r"got(?=\s+(?:married|engaged|divorced|my\s+(?:driver|degree|diploma|license|licence|"
+            r"phd|master|black\s+belt)))|"
+            r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
+            r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+))))\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),
@@ -447,7 +454,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
             r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
             r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
-            r"leaving\s+for|hosting)\s+"
+            r"leaving\s+for|hosting|getting(?=\s+(?:married|engaged|divorced)\b))\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),

@@ -128,8 +128,8 @@ _POINTING = re.compile(
 )
 # "This weekend" points at no thing said before it.
 _THIS_TIME = re.compile(
-    r"\bthis\s+(?:week(?:end)?|month|year|morning|afternoon|evening|summer|spring|autumn|fall|"
-    r"winter)\b",
+    r"\bthis\s+(?:coming\s+)?(?:week(?:end)?|month|year|morning|afternoon|evening|summer|spring|"
+    rf"autumn|fall|winter|{'|'.join(MONTHS)})\b",
     re.I,
 )
 # A state, not an attribute: "my hard work is paying off", "my team is like family".

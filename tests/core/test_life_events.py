@@ -1,0 +1,57 @@
+"""Life's turns told in passing ("I broke my leg", "we had a baby", "I'm getting married next
+June") are short memories of their own, dated as the sentence says; everyday uses of the same
+verbs are not."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.due import parse_due
+from core.ingest.rules import extract_facts
+from core.model import Role, Turn
+
+# A Wednesday.
+TOLD = datetime(2026, 11, 18, 10, tzinfo=UTC)
+
+
+def told(text: str) -> list[str]:
+    return [f.content for f in extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))]
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        ("I broke my leg last month.", "Ana broke their leg in October"),
+        ("I got married last summer.", "Ana got married between June and August"),
+        ("We had a baby in March.", "Ana had a baby in March"),
+        ("I passed the bar exam!", "Ana passed the bar exam"),
+        ("I had surgery last week.", "Ana had surgery between 9 and 15 November"),
+        ("I broke up with Tom.", "Ana broke up with Tom"),
+        ("I'm getting married next June.", "Ana is getting married in June 2027"),
+        ("I'm visiting Rome this coming May.", "Ana is visiting Rome in May 2027"),
+    ],
+)
+def test_a_turn_of_life_is_remembered_with_when(text: str, memory: str) -> None:
+    assert told(text) == [memory]
+
+
+@pytest.mark.parametrize(
+    "text", ["I passed the salt.", "I had a great time.", "I got my coffee.", "I broke it."]
+)
+def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:
+    assert told(text) == []
+
+
+@pytest.mark.parametrize(
+    ("words", "due"),
+    [
+        ("next June", datetime(2027, 6, 1, tzinfo=UTC)),
+        ("this coming December", datetime(2026, 12, 1, tzinfo=UTC)),
+        ("next November", datetime(2027, 11, 1, tzinfo=UTC)),
+    ],
+)
+def test_a_month_ahead_is_its_next_first_day(words: str, due: datetime) -> None:
+    found = parse_due(f"I need to renew my passport {words}", TOLD)
+    assert found is not None and found.at == due
