@@ -352,6 +352,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # What happened to the people in one's life: "my grandmother passed away last week".
+    (
+        "kin_event",
+        re.compile(
+            rf"\bmy\s+(?P<kin>{_KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+(?:just\s+)?"
+            r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
+            r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
+            r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated)"
+            r"(?P<value>[^.,!?;:\n]{0,60}?)" + _END,
+            re.I,
+        ),
+    ),
     (
         "attribute",
         re.compile(

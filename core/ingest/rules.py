@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import takewhile
@@ -20,9 +19,9 @@ from core.ingest.kin import where_kin
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.routines import routine
 from core.ingest.said_lists import allergens, listed, things
+from core.ingest.stated import sentence_ends, stated_at
 from core.model import MemoryKind, Turn
-from core.others_words import others_words
-from core.sentences import FINAL_DOT, describes_a_thing
+from core.sentences import describes_a_thing
 from core.temporal import MONTHS, WEEKDAYS, TimeWindow, parse_time_window, period_words
 
 # What comes with where one works or lives, said in the same breath.
@@ -215,6 +214,10 @@ _TRAILING_MONTH = re.compile(rf"\s+{_IN_MONTH}$", re.I)
 _SAYS_MONTH = re.compile(rf"\b{_IN_MONTH}\b", re.I)
 
 
+# How far a statement's sentence is read for when it happened, either side of it.
+_AROUND = 200
+
+
 def _when(turn: Turn, ends: list[int], start: int, end: int) -> TimeWindow | None:
     """When the sentence telling of a done thing says it happened ("Yesterday I ...", "... last
     Saturday"); None when it says no time, a time to come, or only a time since when ("since
@@ -322,7 +325,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     facts: dict[str, tuple[int, Fact]] = {}
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
-    stated = _stated(turn.text)
+    stated = stated_at(turn.text)
     ends: list[int] | None = None
     for rule, pattern in RULES:
         for match in pattern.finditer(turn.text):
@@ -332,9 +335,9 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
-                if rule in ("event", "plan"):
-                    ends = ends if ends is not None else _sentence_ends(turn.text)
-                if rule == "event":
+                if rule in ("event", "kin_event", "plan"):
+                    ends = ends if ends is not None else sentence_ends(turn.text)
+                if rule in ("event", "kin_event"):
                     fact = _dated(fact, _when(turn, ends, match.start(), match.end()), turn.at)
                 elif rule == "plan":
                     sentence = _sentence(turn.text, ends, match.start(), match.end())
@@ -353,67 +356,15 @@ def extract_facts(turn: Turn) -> list[Fact]:
     return [fact for _, fact in in_order][:MAX_FACTS_PER_TURN]
 
 
-# What makes a sentence something other than a statement of fact: asked ("Do I live in
-# Lisbon?") or supposed ("If I moved to Berlin, ...", "What if I quit my job at Acme?").
-_SENTENCE_END = re.compile(rf"[!?\n]|{FINAL_DOT}")
-_ASKING = re.compile(
-    r"\W*(?:(?:so|and|oh|ok|okay|hey|but|wait)\W+)*(?:do|does|did|am|is|are|was|were|can|could|"
-    r"would|will|should|shall|have|has|had|what|where|when|why|how|who|which|whose)\b",
-    re.I,
-)
-_SUPPOSED = re.compile(
-    r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|when|whenever|"
-    # ...doubted ("I'm not sure I like my job"), or made up ("write a story where I live on
-    # Mars").
-    r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"
-    # ...or taken back ("Forget that I live in Berlin", "don't remember that", "I was joking").
-    r"(?<!n't\s)(?<!not\s)forget|(?:don't|do\s+not)\s+remember|joking|kidding|"
-    # ...or called back ("Remember that time we went camping?").
-    r"remember\s+that\s+time|"
-    r"(?:write|tell)\s+(?:me\s+)?an?\s+(?:short\s+)?(?:story|poem|song|novel|script|scene|tale))\b",
-    re.I,
-)
-# Play, to the message's end: "Roleplay as a pirate. I'm Captain Jack and I live in Tortuga."
-# How far a statement's sentence is read for when it happened, either side of it.
-_AROUND = 200
-_PLAYED = re.compile(r"\b(?:pretend|pretending|role-?play|role play|make-?believe)\b", re.I)
-
-
-def _sentence_ends(text: str) -> list[int]:
-    return [m.start() for m in _SENTENCE_END.finditer(text)]
-
-
-def _stated(text: str) -> Callable[[int], bool]:
-    """Whether the words at a position of `text` are the speaker's own (`core.others_words`),
-    stated as true, not asked or supposed. Sentence ends and supposing words are found once: a
-    paste with thousands of matches must not look back over the whole text for each."""
-    ends = _sentence_ends(text)
-    supposed = [m.start() for m in _SUPPOSED.finditer(text)]
-    others = others_words(text)
-    played = _PLAYED.search(text)
-
-    def at(start: int) -> bool:
-        if others.holds(start) or (played and played.start() < start):
-            return False
-        sentence = bisect_left(ends, start)
-        opening = ends[sentence - 1] + 1 if sentence else 0
-        # "Do I live in Lisbon?" asks; "I'm vegetarian, are you?" tells, then asks back.
-        if (
-            sentence < len(ends)
-            and text[ends[sentence]] == "?"
-            and _ASKING.match(text, opening, start)
-        ):
-            return False
-        first = bisect_left(supposed, opening)
-        return not (first < len(supposed) and supposed[first] < start)
-
-    return at
-
-
 def _fact(
     rule: str, groups: dict[str, str | None], who: str, owner: str, turn_id: str
 ) -> Fact | None:
     """What one matched statement says, or None when it says nothing that stands alone."""
+    if rule == "kin_event":
+        kin = " ".join(filter(None, (groups["kin"].lower(), groups.get("name"))))
+        verb = " ".join(groups["verb"].lower().split())
+        rest = _told_of(_clean(groups.get("value") or ""))
+        return Fact(None, f"{who}'s {kin} {verb} {rest}".strip(), 0.6, turn_id)
     if rule == "routine":
         # "I usually cook" says all it needs without an object; "I always do it" does not.
         rest, after = (_told_of(groups.get(part) or "") for part in ("value", "after"))

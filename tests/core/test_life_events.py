@@ -38,6 +38,24 @@ def test_a_turn_of_life_is_remembered_with_when(text: str, memory: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        (
+            "My grandmother passed away last week.",
+            "Ana's grandmother passed away between 9 and 15 November",
+        ),
+        ("My sister Mia had a baby girl yesterday!", "Ana's sister Mia had a baby girl"),
+        (
+            "My dad was diagnosed with diabetes in March.",
+            "Ana's dad was diagnosed with diabetes in March",
+        ),
+    ],
+)
+def test_what_happened_to_the_people_in_ones_life_is_remembered(text: str, memory: str) -> None:
+    assert told(text) == [memory]
+
+
+@pytest.mark.parametrize(
     "text", ["I passed the salt.", "I had a great time.", "I got my coffee.", "I broke it."]
 )
 def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:

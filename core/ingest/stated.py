@@ -1,0 +1,65 @@
+"""Whether words are a statement of fact: the speaker's own, told as true, not asked ("Do I
+live in Lisbon?"), supposed ("If I moved to Berlin"), taken back or played."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable
+
+from core.others_words import others_words
+from core.sentences import FINAL_DOT
+
+# What makes a sentence something other than a statement of fact: asked ("Do I live in
+# Lisbon?") or supposed ("If I moved to Berlin, ...", "What if I quit my job at Acme?").
+_SENTENCE_END = re.compile(rf"[!?\n]|{FINAL_DOT}")
+_ASKING = re.compile(
+    r"\W*(?:(?:so|and|oh|ok|okay|hey|but|wait)\W+)*(?:do|does|did|am|is|are|was|were|can|could|"
+    r"would|will|should|shall|have|has|had|what|where|when|why|how|who|which|whose)\b",
+    re.I,
+)
+_SUPPOSED = re.compile(
+    r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|when|whenever|"
+    # ...doubted ("I'm not sure I like my job"), or made up ("write a story where I live on
+    # Mars").
+    r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"
+    # ...or taken back ("Forget that I live in Berlin", "don't remember that", "I was joking").
+    r"(?<!n't\s)(?<!not\s)forget|(?:don't|do\s+not)\s+remember|joking|kidding|"
+    # ...or called back ("Remember that time we went camping?").
+    r"remember\s+that\s+time|"
+    r"(?:write|tell)\s+(?:me\s+)?an?\s+(?:short\s+)?(?:story|poem|song|novel|script|scene|tale))\b",
+    re.I,
+)
+# Play, to the message's end: "Roleplay as a pirate. I'm Captain Jack and I live in Tortuga."
+_PLAYED = re.compile(r"\b(?:pretend|pretending|role-?play|role play|make-?believe)\b", re.I)
+
+
+def sentence_ends(text: str) -> list[int]:
+    return [m.start() for m in _SENTENCE_END.finditer(text)]
+
+
+def stated_at(text: str) -> Callable[[int], bool]:
+    """Whether the words at a position of `text` are the speaker's own (`core.others_words`),
+    stated as true, not asked or supposed. Sentence ends and supposing words are found once: a
+    paste with thousands of matches must not look back over the whole text for each."""
+    ends = sentence_ends(text)
+    supposed = [m.start() for m in _SUPPOSED.finditer(text)]
+    others = others_words(text)
+    played = _PLAYED.search(text)
+
+    def at(start: int) -> bool:
+        if others.holds(start) or (played and played.start() < start):
+            return False
+        sentence = bisect_left(ends, start)
+        opening = ends[sentence - 1] + 1 if sentence else 0
+        # "Do I live in Lisbon?" asks; "I'm vegetarian, are you?" tells, then asks back.
+        if (
+            sentence < len(ends)
+            and text[ends[sentence]] == "?"
+            and _ASKING.match(text, opening, start)
+        ):
+            return False
+        first = bisect_left(supposed, opening)
+        return not (first < len(supposed) and supposed[first] < start)
+
+    return at
