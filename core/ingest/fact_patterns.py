@@ -361,6 +361,21 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # Health the assistant should keep in mind: "I was diagnosed with ADHD", "I suffer from
+    # migraines", "I have asthma" (a known condition only: "I have a meeting" is none).
+    (
+        "condition",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:was\s+|been\s+|got\s+)?diagnosed\s+"
+            rf"with\s+{_VALUE}{_END}|\bI\s+(?:also\s+)?suffer\s+from\s+{_PLACE}{_END}"
+            r"|\bI\s+(?:also\s+|still\s+)?have\s+(?P<firm>(?:type\s+[12]\s+)?diabetes|asthma|"
+            r"epilepsy|adhd|autism|dyslexia|celiac\s+disease|crohn'?s(?:\s+disease)?|migraines|"
+            r"arthritis|insomnia|high\s+blood\s+pressure|a\s+heart\s+condition|"
+            r"ibs|pcos|endometriosis|tinnitus|eczema|psoriasis|lupus|ms|multiple\s+sclerosis|"
+            r"long\s+covid|sleep\s+apnea|a\s+bad\s+back|back\s+pain|chronic\s+pain)\b",
+            re.I,
+        ),
+    ),
     # What happened to the people in one's life: "my grandmother passed away last week".
     (
         "kin_event",

@@ -19,6 +19,8 @@ _NOT_DONE = frozenset(
 )
 _SAYS_LITTLE_ALONE = frozenset({"go", "do", "have", "make", "take", "come", "get", "put"})
 _IRREGULAR = {"go": "goes", "do": "does", "have": "has", "be": "is"}
+# "I practice and train every day": two verbs, only one of which would agree.
+_JOINED = re.compile(r"^(?:and|or|but)\b", re.I)
 # "I have to walk the dog every day" is a duty, "I have been running every day" a stretch,
 # "I do not ..." is not done.
 _NOT_A_HABIT = re.compile(r"^\s*(?:not|n't)\b|^\s*(?:to|been|got|gotten)\b", re.I)
@@ -46,7 +48,7 @@ def routine(who: str, groups: dict[str, str | None]) -> str | None:
         return None
     if (verb in ("have", "do") and _NOT_A_HABIT.match(rest)) or len(rest) > 80:
         return None
-    if verb in _SAYS_LITTLE_ALONE and not rest:
+    if _JOINED.match(rest) or (verb in _SAYS_LITTLE_ALONE and not rest):
         return None  # "I go every week": where?
     # "I tend to procrastinate": the tending agrees, the verb stays as it is.
     done = ["tends to", verb] if often == "tend to" else [often, _agreeing(verb)]

@@ -430,6 +430,8 @@ def _fact(
             turn_id,
             _relation(owner, relation, value, ended),
         )
+    if rule == "condition":
+        return Fact(f"{owner}: condition {value.lower()}", f"{who} has {value}", 0.8, turn_id)
     if rule == "new_role":
         said = f"became {value}" if groups.get("role") else f"was promoted to {value}"
         return Fact(f"{owner}: occupation", f"{who} {said}", 0.7, turn_id)

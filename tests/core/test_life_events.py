@@ -73,3 +73,16 @@ def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:
 def test_a_month_ahead_is_its_next_first_day(words: str, due: datetime) -> None:
     found = parse_due(f"I need to renew my passport {words}", TOLD)
     assert found is not None and found.at == due
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        ("I was diagnosed with ADHD last year.", "Ana has ADHD"),
+        ("I suffer from migraines.", "Ana has migraines"),
+        ("I have type 2 diabetes.", "Ana has type 2 diabetes"),
+        ("I have a meeting at 5 and anxiety about it.", None),
+    ],
+)
+def test_a_health_condition_is_a_fact_to_keep_in_mind(text: str, memory: str | None) -> None:
+    assert told(text) == ([memory] if memory else [])

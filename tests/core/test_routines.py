@@ -55,6 +55,7 @@ def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) 
         "Do I usually sleep late?",
         "I always do it on Mondays.",  # points at something said before
         "I love hiking and I go every week.",  # goes where?
+        "I practice and train every day.",  # "practices and train"
     ],
 )
 def test_what_is_not_a_routine_is_none(text: str) -> None:
