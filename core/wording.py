@@ -4,6 +4,10 @@ the part that matters."""
 
 from __future__ import annotations
 
+import re
+
+from core.sentences import FINAL_DOT
+
 _IRREGULAR = {"memory": "memories", "copy": "copies"}
 
 
@@ -35,14 +39,37 @@ def clipped(text: str, limit: int = SHOWN_CHARS) -> str:
     return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
 
 
+_SENTENCE_END = re.compile(rf"[!?\n]|{FINAL_DOT}")
+
+
+def _where_said(text: str, phrase: str) -> tuple[int, int]:
+    """Where `phrase`, or its last words, stand in `text` (case aside): a to-do titled
+    "Remember the milk" was said as "don't let me forget the milk". (-1, 0) when not there."""
+    lowered, words = text.lower(), phrase.lower().split()
+    for first in range(max(1, len(words) - 1)):
+        said = " ".join(words[first:])
+        at = lowered.find(said) if said else -1
+        if at >= 0:
+            return at, len(said)
+    return -1, 0
+
+
 def excerpt(text: str, phrase: str, limit: int = SHOWN_CHARS) -> str:
-    """The part of a long text around `phrase` (its head when the phrase is not in it): the
-    sentence a to-do came from, in a message that was a pasted page."""
-    if len(text) <= limit:
-        return text
-    at = text.lower().find(phrase.lower()) if phrase else -1
+    """The sentence of `text` that says `phrase`: the one a to-do came from, in a message that
+    said several things or was a pasted page (cut around the phrase when longer than `limit`).
+    The text's head when the phrase is not in it (the user reworded the to-do)."""
+    at, length = _where_said(text, phrase) if phrase else (-1, 0)
     if at < 0:
         return clipped(text, limit)
-    start = max(0, at - limit // 3)
-    end = min(len(text), start + limit)
-    return f"{'...' if start else ''}{text[start:end]}{'...' if end < len(text) else ''}"
+    before = list(_SENTENCE_END.finditer(text, max(0, at - limit), at))
+    opening = before[-1].end() if before else max(0, at - limit)
+    after = _SENTENCE_END.search(text, at + length, at + length + limit)
+    closing = after.end() if after else min(len(text), at + length + limit)
+    sentence = text[opening:closing].strip()
+    head = "..." if opening and not before else ""
+    tail = "..." if closing < len(text) and not after else ""
+    if len(sentence) <= limit:
+        return f"{head}{sentence}{tail}"
+    start = max(opening, at - limit // 3)
+    end = min(closing, start + limit)
+    return f"...{text[start:end].strip()}{'...' if end < closing else tail}"
