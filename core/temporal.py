@@ -72,10 +72,18 @@ _HOLIDAY_DAYS = {
     "christmas": (12, 24, 4),
     "new year's eve": (12, 31, 1),
     "new years eve": (12, 31, 1),
+    "halloween": (10, 31, 1),
+    "valentine's day": (2, 14, 1),
+    "valentines day": (2, 14, 1),
+    "valentine's": (2, 14, 1),
+    "valentines": (2, 14, 1),
 }
 _SINCE = re.compile(r"\bsince\s+")
 _BETWEEN = re.compile(rf"\bbetween\s+({_MONTH_NAMES})\s+and\s+({_MONTH_NAMES})\b")
-_HOLIDAYS = re.compile(r"\b(?:at|on|over|during|for)\s+(christmas|new year'?s eve|new year)\b")
+_HOLIDAYS = re.compile(
+    r"\b(?:at|on|over|during|for)\s+(christmas|new year'?s eve|new year|halloween|"
+    r"valentine'?s(?:\s+day)?)\b"
+)
 _MONTH = re.compile(
     rf"\b(?:in|during|back in)\s+({_MONTH_NAMES})\b"
     r"(?:\s+(\d{4}))?"

@@ -56,6 +56,8 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("what happened since May 3, 2025", day(5, 3, 2025), day(3, 19)),
         ("what did I say between January and February?", day(1, 1), day(3, 1)),
         ("what did we do at Christmas?", day(12, 24, 2025), day(12, 28, 2025)),
+        ("what did we do for Halloween?", day(10, 31, 2025), day(11, 1, 2025)),
+        ("where did we eat on Valentines day?", day(2, 14), day(2, 15)),
         ("what happened in the past few days?", day(3, 15), day(3, 19)),
         ("anything from the last 3 weeks", day(2, 25), day(3, 19)),
         ("what was I up to two weekends ago?", day(3, 7), day(3, 9)),
