@@ -49,7 +49,9 @@ _ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
 _MORE = rf"(?P<more>(?:\s*,\s*{_ITEM}){{0,8}},?\s+(?:and|or)\s+{_ITEM})?"
 # What one speaks or plays is kept only when named as such: "I speak my mind", "I play a
 # big role" are not skills.
-_LANGUAGE = r"(?:(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+)?(?-i:[A-Z][a-z]+)"
+# How well, said before a language: "fluent", "a little" (`core.ingest.rules` leaves it out).
+LANGUAGE_LEVEL = r"(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+"
+_LANGUAGE = rf"(?:{LANGUAGE_LEVEL})?(?-i:[A-Z][a-z]+)"
 _PLAYED = (
     r"(?:the\s+)?(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|"
     r"cello|drums|bass|flute|saxophone|sax|ukulele|trumpet|trombone|clarinet|harp|harmonica|"

@@ -17,7 +17,7 @@ _NOT_DONE = frozenset(
     "brought built caught chose drove fell flew forgot grew heard kept lost rode sang sent shot "
     "spoke swam threw woke wore let get".split()
 )
-_SAYS_LITTLE_ALONE = frozenset({"go", "do", "have", "make", "take", "come", "get", "put"})
+_SAYS_LITTLE_ALONE = frozenset({"go", "do", "have", "make", "take", "come", "put"})
 _IRREGULAR = {"go": "goes", "do": "does", "have": "has", "be": "is"}
 # "I practice and train every day": two verbs, only one of which would agree.
 _JOINED = re.compile(r"^(?:and|or|but)\b", re.I)

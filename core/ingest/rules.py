@@ -13,7 +13,7 @@ from datetime import datetime
 from itertools import takewhile
 
 from core.due import parse_due, plan_words
-from core.ingest.fact_patterns import RULES
+from core.ingest.fact_patterns import LANGUAGE_LEVEL, RULES
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import where_kin
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
@@ -474,7 +474,7 @@ def _fact(
         return Fact(f"{owner}: {told[0]}", f"{who}'s {told[1]}", 0.7, turn_id)
     if rule in ("speaks", "plays"):
         # "some German" is German spoken; "the guitar" the key's "guitar".
-        value = re.sub(r"^(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+", "", value)
+        value = re.sub(rf"^{LANGUAGE_LEVEL}", "", value, flags=re.I)
         verb = rule[:-1]
         neg = (groups.get("neg") or "").lower()
         said = f"no longer {rule}" if "longer" in neg else f"does not {verb}" if neg else rule
