@@ -125,6 +125,7 @@ _POINTING = re.compile(
     r"|^the\s+(?:first|second|third|last|other|same)\s+(?:one|option|choice|version|idea)s?\b",
     re.I,
 )
+_ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
 # "This weekend" points at no thing said before it.
 _THIS_TIME = re.compile(
     r"\bthis\s+(?:coming\s+)?(?:week(?:end)?|month|year|morning|afternoon|evening|summer|spring|"
@@ -523,6 +524,8 @@ def _fact(
     if rule == "preference":
         if ABOUT_REPLIES.search(value):
             return None  # `reply_wishes` reads it
+        if _ONLY_HOW_OFTEN.fullmatch(value):
+            return None  # "a job I enjoy every day": what is enjoyed came before
         verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
         verb = {"can't": "hate", "fan": "like", "into": "like", "drawn": "like"}.get(verb, verb)
         verb = "love" if verb in ("obsessed", "passionate") else verb

@@ -448,6 +448,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Use bullet points for this.",
         "Answer the question.",
         "I want shorter answers and fewer examples.",
+        "I'm grateful to have a job I enjoy every day.",
         # Where one studies, not a school.
         "I'm studying at the library.",
         "I've never been vegan.",
