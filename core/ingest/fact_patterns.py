@@ -13,7 +13,11 @@ from core.temporal import MONTHS
 # or after a title does not end it (`core.sentences`): "my email is ana@example.com", "my
 # doctor is Dr. Smith", "I work at St. Mary's".
 _VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
-_END = rf"(?=\s+(?:and|but|so|because|since)\b|\s+-\s|{FINAL_DOT}|[,!?;:\n\u2013\u2014]|$)"
+# ...and a clause ends where another begins ("and", "so"; not "not so long ago").
+_END = (
+    r"(?=\s+(?:and|but|so(?!\s+long\b)|because|since)\b|\s+-\s|"
+    rf"{FINAL_DOT}|[,!?;:\n\u2013\u2014]|$)"
+)
 _PROFESSIONS = (
     "nurse|teacher|engineer|developer|doctor|student|designer|lawyer|accountant|programmer|"
     "architect|writer|artist|chef|cook|scientist|researcher|consultant|pharmacist|dentist|"

@@ -198,7 +198,7 @@ _TRAILING_TIME = re.compile(
     r"thursday|friday|saturday|sunday)|yesterday|today|tonight|recently|(?:right\s+)?now|earlier|"
     r"the\s+other\s+day|this\s+(?:morning|afternoon|evening)|"
     r"at\s+the\s+moment|currently|originally|lately|"
-    r"these\s+days|as\s+well|too|any\s?more|a while ago|"
+    r"these\s+days|as\s+well|too|any\s?more|a while ago|(?:not\s+)?(?:so\s+)?long\s+ago|"
     r"(?:about\s+|almost\s+|over\s+)?(?:an?\s+(?:couple\s+(?:of\s+)?|few\s+)?|\w+\s+)"
     r"(?:days?|weeks?|weekends?|months?|years?)\s+ago|"
     r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+)?"
