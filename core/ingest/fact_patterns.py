@@ -333,18 +333,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # What the speaker does as a rule (`core.ingest.routines`): "I usually cook at home", "I go
-    # to the gym every morning", "Every Friday, I do the groceries".
+    # to the gym every morning", "Every Friday, we do the groceries".
     (
         "routine",
         re.compile(
-            rf"\bI\s+(?P<adv>{_OFTEN})\s+(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
+            rf"\b(?:I|we)\s+(?P<adv>{_OFTEN})\s+(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
             re.I,
         ),
     ),
     (
         "routine",
         re.compile(
-            rf"\bI\s+(?!(?:{_OFTEN})\b)(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?)"
+            rf"\b(?:I|we)\s+(?!(?:{_OFTEN})\b)(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?)"
             rf"\s+(?P<freq>{_EVERY})\b(?P<after>[^.,!?;:\n]{{0,40}}?){_END}",
             re.I,
         ),
@@ -352,7 +352,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "routine",
         re.compile(
-            rf"(?:^|(?<=[.!?]\s))(?P<freq>{_EVERY}),?\s+I\s+(?P<verb>[a-z]+)\b"
+            rf"(?:^|(?<=[.!?]\s))(?P<freq>{_EVERY}),?\s+(?:I|we)\s+(?P<verb>[a-z]+)\b"
             rf"(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
             re.I | re.M,
         ),

@@ -159,8 +159,11 @@ _FIRST_PERSON = {
     "my": "their",
     "mine": "theirs",
     "myself": "themselves",
+    # "We eat pizza with our kids every Friday": the speaker's household.
+    "our": "their",
+    "ours": "theirs",
 }
-_FIRST_PERSON_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself)\b", re.I)
+_FIRST_PERSON_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|ours)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)

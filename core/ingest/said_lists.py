@@ -8,7 +8,7 @@ import re
 from itertools import takewhile
 
 _ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
-_SPEAKER = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself)\b", re.I)
+_SPEAKER = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|ours)\b", re.I)
 # "I love it and hate it", "I like hiking and want to try climbing": what follows "and" is
 # another thing said, not another thing liked.
 _NOT_AN_ITEM = re.compile(

@@ -37,6 +37,8 @@ def told(text: str) -> list[tuple[str, MemoryKind]]:
         ("I study Spanish twice a week.", "Ana studies Spanish twice a week"),
         # Where one goes as a rule: a routine, not a school.
         ("I go to Paris every summer.", "Ana goes to Paris every summer"),
+        # ...and what the household does.
+        ("We eat pizza with our kids every Friday.", "Ana eats pizza with their kids every Friday"),
     ],
 )
 def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) -> None:
