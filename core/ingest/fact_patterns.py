@@ -319,14 +319,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # "I have two kids, Leo and Mia", "I have a son and a daughter", "we have three
-    # grandchildren": how many there are (one by name is "named").
+    # grandchildren", "we have two cats": how many there are (one by name is "named").
     (
         "family",
         re.compile(
             r"\b(?:I|we)\s+(?:now\s+)?(?:have|'ve\s+got)\s+(?P<value>(?:an?|one|two|three|four|five|"
             r"six|\d)\s+(?P<kin>kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?|"
-            r"grandkids|grandchildren|grandsons?|granddaughters?)"
-            r"(?:\s+and\s+(?:an?|one|two|three|four|\d)\s+(?:sons?|daughters?|brothers?|sisters?))?"
+            r"grandkids|grandchildren|grandsons?|granddaughters?|dogs?|cats?|rabbits?|hamsters?|"
+            r"parrots?|horses?|guinea\s+pigs?)"
+            r"(?:\s+and\s+(?:an?|one|two|three|four|\d)\s+(?:sons?|daughters?|brothers?|sisters?|"
+            r"dogs?|cats?))?"
             r"(?:[,:]?\s+(?-i:[A-Z][\w'-]+)(?:(?:\s*,\s*|,?\s+and\s+)(?-i:[A-Z][\w'-]+)){0,8})?)"
             rf"(?!\s+(?:named|called)\b){_END}",
             re.I,

@@ -125,6 +125,12 @@ _POINTING = re.compile(
     r"|^the\s+(?:first|second|third|last|other|same)\s+(?:one|option|choice|version|idea)s?\b",
     re.I,
 )
+# Whom "I have two ..." counts, by the word's start: "how many kids?" has one answer.
+_HOUSEHOLD = {
+    "grandchildren": ("grand",),
+    "siblings": ("brother", "sister", "sibling"),
+    "children": ("kid", "child", "son", "daughter"),
+}
 _ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
 # "This weekend" points at no thing said before it.
 _THIS_TIME = re.compile(
@@ -495,8 +501,7 @@ def _fact(
         )
     if rule == "family":
         kin = groups["kin"].lower()
-        key = "siblings" if kin.startswith(("brother", "sister", "sibling")) else "children"
-        key = "grandchildren" if kin.startswith("grand") else key
+        key = next((k for k, words in _HOUSEHOLD.items() if kin.startswith(words)), "pets")
         return Fact(f"{owner}: {key}", f"{who} has {value}", 0.7, turn_id)
     if rule == "named":
         if not value[:1].isupper():

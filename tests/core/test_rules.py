@@ -144,6 +144,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: siblings", "Ana has two brothers and a sister")],
         ),
         ("I have a kid's birthday party tomorrow.", []),
+        ("We have two dogs, Rex and Bo.", [("ana: pets", "Ana has two dogs, Rex and Bo")]),
         # Where the people in one's life live and work is theirs, not the user's.
         (
             "My sister Mia just moved to Berlin.",
