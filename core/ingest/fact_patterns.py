@@ -153,6 +153,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "I'm pregnant", "I'm 12 weeks pregnant".
+    (
+        "pregnant",
+        re.compile(rf"{_I_AM}(?:now\s+)?(?:(?:\d+|\w+)\s+(?:weeks?|months?)\s+)?pregnant\b", re.I),
+    ),
     # "I got promoted to team lead", "I became a teacher": a new line of work.
     (
         "new_role",
@@ -498,7 +503,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
             r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
             r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
-            r"leaving\s+for|hosting|getting(?=\s+(?:married|engaged|divorced)\b))\s+"
+            r"leaving\s+for|hosting|getting(?=\s+(?:married|engaged|divorced)\b)|"
+            r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),

@@ -381,6 +381,8 @@ def _fact(
         pointing = _POINTING.search(f"{rest} {after}")
         told = None if pointing else routine(who, groups | {"value": rest, "after": after})
         return Fact(None, told, 0.6, turn_id, kind=MemoryKind.PROCEDURAL) if told else None
+    if rule == "pregnant":
+        return Fact(f"{owner}: expecting", f"{who} is pregnant", 0.8, turn_id)
     if rule == "out_of_work":
         how = {"quit": "quit their job", "lost": "lost their job", "left": "left their job"}
         state = " ".join((groups.get("state") or "").lower().split())

@@ -33,6 +33,8 @@ def told(text: str) -> list[str]:
         ("I started my own store not so long ago.", "Ana started their own store"),
         ("I'm getting married next June.", "Ana is getting married in June 2027"),
         ("I'm visiting Rome this coming May.", "Ana is visiting Rome in May 2027"),
+        ("We're expecting a baby in March.", "Ana is expecting a baby in March"),
+        ("I'm 12 weeks pregnant!", "Ana is pregnant"),
     ],
 )
 def test_a_turn_of_life_is_remembered_with_when(text: str, memory: str) -> None:
@@ -58,7 +60,14 @@ def test_what_happened_to_the_people_in_ones_life_is_remembered(text: str, memor
 
 
 @pytest.mark.parametrize(
-    "text", ["I passed the salt.", "I had a great time.", "I got my coffee.", "I broke it."]
+    "text",
+    [
+        "I passed the salt.",
+        "I had a great time.",
+        "I got my coffee.",
+        "I broke it.",
+        "I'm expecting a call.",
+    ],
 )
 def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:
     assert told(text) == []
