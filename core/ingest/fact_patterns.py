@@ -51,10 +51,10 @@ _ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
 # At most eight items: a pasted list of thousands without an "and" was read again from every
 # "I like" in it (170 s for 200,000 characters).
 _MORE = rf"(?P<more>(?:\s*,\s*{_ITEM}){{0,8}},?\s+(?:and|or)\s+{_ITEM})?"
-# What one speaks or plays is kept only when named as such: "I speak my mind", "I play a
-# big role" are not skills.
 # How well, said before a language: "fluent", "a little" (`core.ingest.rules` leaves it out).
 LANGUAGE_LEVEL = r"(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+"
+# What one speaks or plays is kept only when named as such: "I speak my mind", "I play a
+# big role" are not skills.
 _LANGUAGE = rf"(?:{LANGUAGE_LEVEL})?(?-i:[A-Z][a-z]+)"
 _PLAYED = (
     r"(?:the\s+)?(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|"
@@ -149,7 +149,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"|\bI(?:'ve\s+been|\s+have\s+been|\s+got|\s+was|\s+just\s+got)\s+(?:just\s+)?"
             r"(?P<let_go>fired|laid\s+off|let\s+go)\b(?!\s+(?:from|up)\b)"
             rf"|{_I_AM}(?:now\s+)?(?P<state>unemployed|out\s+of\s+work|between\s+jobs|retired)\b"
-            r"(?!\s+(?:from|teacher|nurse|\w+er)\b)|\bI\s+(?:just\s+)?(?P<retired>retired)\b(?!\s+from\b)",
+            r"(?!\s+(?:from|teacher|nurse|\w+er)\b)|\bI\s+(?:just\s+)?retired\b(?!\s+from\b)",
             re.I,
         ),
     ),
