@@ -111,6 +111,15 @@ _PATTERNS = (
         "month_ahead",
         re.compile(r"\b(?:next|this|this\s+coming|coming)\s+(" + _MONTH_NAMES + r")\b"),
     ),
+    # "By spring": its first day; "this summer", "next winter": its last, as what is done in it
+    # is done by then (northern seasons, as `core.temporal` reads them).
+    (
+        "season",
+        re.compile(
+            r"\b(by|before|this|this\s+coming|coming|next|in\s+the)\s+(spring|summer|autumn|fall|"
+            r"winter)\b"
+        ),
+    ),
     # "By 15 December", "on the 3rd of March": the day first.
     (
         "day_month",
@@ -132,6 +141,8 @@ _PATTERNS = (
 
 
 _MONTH_AHEAD = dict(_PATTERNS)["month_ahead"]
+_SEASON_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_SEASON_SAID = re.compile(r"\b(spring|summer|autumn|fall|winter)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +233,8 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         # "Next June" said in June is a year on; "this June", the month it is.
         later = month < today.month or (month == today.month and "next" in match.group())
         return today.replace(year=today.year + later, month=month, day=1)
+    if kind == "season":
+        return _season(match.group(1), _SEASON_MONTH[match.group(2)], today)
     if kind == "holiday":
         month, day = _holiday_date(match.group(1))
     elif kind == "day_month":
@@ -233,6 +246,21 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if day > calendar.monthrange(year, month)[1]:
         return None
     return today.replace(year=year, month=month, day=day)
+
+
+def _season(said: str, first_month: int, today: datetime) -> datetime:
+    """The first day of the season named, still to come ("by spring"), or the last of the one
+    not yet over ("this summer"; the one after it for "next" when it is under way)."""
+    seasons = []
+    for year in (today.year - 1, today.year, today.year + 1):
+        start = today.replace(year=year, month=first_month, day=1)
+        seasons.append((start, (start + timedelta(days=92)).replace(day=1) - timedelta(days=1)))
+    if said in ("by", "before"):
+        return next(start for start, _ in seasons if start >= today)
+    at = next(i for i, (_, end) in enumerate(seasons) if end >= today)
+    if said == "next" and seasons[at][0] <= today:
+        at += 1
+    return seasons[at][1]
 
 
 def _holiday_date(name: str) -> tuple[int, int]:
@@ -249,6 +277,9 @@ def plan_words(due: Due, told: datetime) -> str:
     "in December", "around 2 December"): "next week" read next month means another week."""
     phrase = due.phrase.lower()
     rough = re.match(r"(?:in|within)\s", phrase)
+    if season := _SEASON_SAID.search(phrase):
+        year = "" if due.at.year == told.year else f" {due.at.year}"
+        return f"in {season.group(1)}{year}"
     if "month" in phrase or _MONTH_AHEAD.search(phrase):
         return f"{'around' if rough else 'in'} {month_words(due.at, told)}"
     if rough and not re.search(r"\b(?:minute|hour)s?\b", phrase):

@@ -62,3 +62,20 @@ def test_a_deadline_named_by_a_holiday_is_its_next_date(text: str, due: datetime
 
 def test_a_holiday_typed_as_a_deadline_is_read() -> None:
     assert deadline_typed("christmas eve", SAID_AT) == datetime(2026, 12, 24, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("words", "said_at", "due"),
+    [
+        # "By" a season is before it starts; "this" / "next" one is by its end.
+        ("by spring", SAID_AT, datetime(2027, 3, 1, tzinfo=UTC)),
+        ("this summer", SAID_AT, datetime(2027, 8, 31, tzinfo=UTC)),
+        ("before winter", SAID_AT, datetime(2026, 12, 1, tzinfo=UTC)),
+        # Winter under way in January is this winter, ending in February; next is a year on.
+        ("this winter", datetime(2027, 1, 15, tzinfo=UTC), datetime(2027, 2, 28, tzinfo=UTC)),
+        ("next winter", datetime(2027, 1, 15, tzinfo=UTC), datetime(2028, 2, 29, tzinfo=UTC)),
+    ],
+)
+def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) -> None:
+    (task,) = extract_tasks(f"I need to fix the roof {words}", said_at, "turn-10")
+    assert (task.title, task.due_at) == ("Fix the roof", due)

@@ -35,6 +35,10 @@ def told(text: str) -> list[str]:
         ("I'm visiting Rome this coming May.", "Ana is visiting Rome in May 2027"),
         ("We're expecting a baby in March.", "Ana is expecting a baby in March"),
         ("I'm 12 weeks pregnant!", "Ana is pregnant"),
+        (
+            "We're expecting our first child next spring.",
+            "Ana is expecting their first child in spring 2027",
+        ),
     ],
 )
 def test_a_turn_of_life_is_remembered_with_when(text: str, memory: str) -> None:
