@@ -224,6 +224,8 @@ _TRAILING_MONTH = re.compile(rf"\s+{_IN_MONTH}$", re.I)
 _SAYS_MONTH = re.compile(rf"\b{_IN_MONTH}\b", re.I)
 
 
+# Rules for what happened, dated as their sentence says ("I retired last year").
+_DATED = frozenset({"event", "kin_event", "out_of_work", "new_role"})
 # How far a statement's sentence is read for when it happened, either side of it.
 _AROUND = 200
 
@@ -345,9 +347,9 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
-                if rule in ("event", "kin_event", "plan"):
+                if rule in _DATED or rule == "plan":
                     ends = ends if ends is not None else sentence_ends(turn.text)
-                if rule in ("event", "kin_event"):
+                if rule in _DATED:
                     fact = _dated(fact, _when(turn, ends, match.start(), match.end()), turn.at)
                 elif rule == "plan":
                     sentence = _sentence(turn.text, ends, match.start(), match.end())
