@@ -14,7 +14,9 @@ _SPEAKER = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|ours)\b",
 _NOT_AN_ITEM = re.compile(
     r"(?:hate|love|like|enjoy|prefer|want|need|think|feel|am|is|are|was|were|have|has|had|do|"
     r"does|did|can|could|will|would|should|might|must|get|got|go|went|make|made|try|tried|also|"
-    r"really|just|then|so|not|never|always|still|even|they|he|she|it|we|you|them|this|that)\b",
+    r"really|just|then|so|not|never|always|still|even|they|he|she|it|we|you|them|this|that|"
+    # "veterans and their rights": whose, said of the thing before.
+    r"their|his|her|its)\b",
     re.I,
 )
 _SUBJECT_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
@@ -66,7 +68,16 @@ def listed(first: str, more: str) -> str:
 
 def things(first: str, more: str) -> list[str]:
     """What "I like / speak / play `first``more`" names: each thing in turn, or one whole
-    liking when its words hold the "and"."""
-    if _HOLDS_THE_AND.search(first) or _COMPARED.search(more):
+    liking when its words hold the "and" or one doing takes them all."""
+    items = _things(more)[0]
+    if _HOLDS_THE_AND.search(first) or _COMPARED.search(more) or _one_doing(first, items):
         return [listed(first, more)]
-    return [first, *_things(more)[0]]
+    return [first, *items]
+
+
+def _one_doing(first: str, items: list[str]) -> bool:
+    """Whether the list is what one doing takes: "improving education and infrastructure"
+    (not "cooking and baking bread", two doings)."""
+    words = first.split()
+    doing = len(words) > 1 and words[0].lower().endswith("ing")
+    return doing and any(not item.split()[0].lower().endswith("ing") for item in items)
