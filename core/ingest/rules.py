@@ -10,7 +10,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 from datetime import datetime
-from itertools import takewhile
+from itertools import islice, takewhile
 
 from core.due import parse_due, plan_words
 from core.ingest.fact_patterns import LANGUAGE_LEVEL, RULES
@@ -32,6 +32,9 @@ _PLACE_TAIL = re.compile(r"\s+(?:with|since|for|because)\s+.*$", re.I)
 _NEAR_TAIL = re.compile(r"\s+near\s+[a-z].*$")
 _IN_TOWN = re.compile(r"^[a-z].*?\s+in\s+(?P<value>[A-Z].*)$")
 MAX_FACTS_PER_TURN = 20
+# A paste saying one thing thousands of times is read for its first hundred: each match may
+# read its sentence for when it happened ("I lost my job " 14,000 times took 5.8 s).
+MAX_MATCHES_PER_RULE = 5 * MAX_FACTS_PER_TURN
 # Encouragement, not a note: "remember that staying positive is important".
 _MAXIM = re.compile(
     r"\b(?:is|are)\s+(?:\w+\s+)?(?:important|key|essential|everything|okay|ok|fine|normal|"
@@ -340,7 +343,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     stated = stated_at(turn.text)
     ends: list[int] | None = None
     for rule, pattern in RULES:
-        for match in pattern.finditer(turn.text):
+        for match in islice(pattern.finditer(turn.text), MAX_MATCHES_PER_RULE):
             if not stated(match.start()) or describes_a_thing(turn.text, match.start()):
                 continue
             for told, groups in _each(rule, match.groupdict()):

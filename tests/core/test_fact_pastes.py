@@ -18,6 +18,8 @@ from tests.core.test_rules import facts
         ("I speak French, " * 12_000, ("ana: speaks french", "Ana speaks French")),
         # "I" at every word, each tried as the start of a routine: 2.4 s.
         ("I go " * 40_000, None),
+        # Each of thousands of matches read its sentence for when it happened: 12 s.
+        ("I lost my job " * 30_000, ("ana: employer", "Ana lost their job")),
     ],
 )
 def test_a_pathological_paste_does_not_freeze_fact_extraction(
