@@ -18,7 +18,7 @@ from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import where_kin
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.routines import routine
-from core.ingest.said_lists import allergens, listed, things
+from core.ingest.said_lists import SPEAKER_WORD, allergens, listed, things
 from core.ingest.stated import sentence_ends, stated_at
 from core.model import MemoryKind, Turn
 from core.sentences import describes_a_thing
@@ -172,7 +172,6 @@ _FIRST_PERSON = {
     "our": "their",
     "ours": "theirs",
 }
-_FIRST_PERSON_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|ours)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +328,7 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
 
 
 def _told_of(value: str) -> str:
-    return _FIRST_PERSON_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
+    return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
 
 
 def extract_facts(turn: Turn) -> list[Fact]:

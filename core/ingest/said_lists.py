@@ -8,7 +8,9 @@ import re
 from itertools import takewhile
 
 _ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
-_SPEAKER = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|ours)\b", re.I)
+# The speaker's own words ("I", "my", "our"): a list item about them is none, and a fact told
+# of them reads them in the third person (`core.ingest.rules`).
+SPEAKER_WORD = re.compile(r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|our|ours)\b", re.I)
 # "I love it and hate it", "I like hiking and want to try climbing": what follows "and" is
 # another thing said, not another thing liked.
 _NOT_AN_ITEM = re.compile(
@@ -40,7 +42,7 @@ def allergens(said: str) -> list[str]:
     I live in Rome")."""
     return list(
         takewhile(
-            lambda item: bool(item) and not _SPEAKER.search(item) and len(item.split()) <= 4,
+            lambda item: bool(item) and not SPEAKER_WORD.search(item) and len(item.split()) <= 4,
             _ITEM_BREAK.split(said),
         )
     )
