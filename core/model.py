@@ -90,6 +90,10 @@ class NewMemory:
     entities: tuple[str, ...] = ()
     key: str | None = None
     valid_from: datetime | None = None
+    # When a fact told as the past began ("I moved to Berlin back in 2019"): it orders the fact
+    # against what is believed on its key, and is not kept (a year shown as its first day
+    # would be a day nobody said) unless the fact goes into the key's history at that time.
+    began: datetime | None = None
     expires_at: datetime | None = None
     source_turn_ids: tuple[str, ...] = ()
     source_path: str | None = None

@@ -5,7 +5,7 @@ live chat turns go through this same step."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import duckdb
@@ -80,6 +80,7 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
         session_id=turn.session_id,
         entities=extract_entities(fact.content),
         key=fact.key,
+        began=fact.began,
         source_turn_ids=(turn.id,),
     )
 
@@ -262,15 +263,19 @@ def _believe(
     # What each key holds by now: a stored memory, or the index of a fact kept below.
     believed: dict[str, Memory | int] = dict(stored)
     kept: list[tuple[_Written, NewMemory, np.ndarray, Memory | int | None]] = []
+    # Older than a fact kept below: its history once that is written.
+    earlier: list[tuple[tuple[_Written, NewMemory, np.ndarray], int]] = []
     for written, fact, vector in keyed:
         key = fact.key or ""
         held = believed.get(key)
         said = kept[held][1] if isinstance(held, int) else held
         if said is not None and said.content == fact.content:
             continue
-        if said is not None and said.created_at > fact.created_at:
+        if said is not None and _since(said) > _since(fact):
             if isinstance(held, Memory):
                 _remember_as_history(memories, lineage, cur, (written, fact, vector), held)
+            elif held is not None:
+                earlier.append(((written, fact, vector), held))
             continue
         believed[key] = len(kept)
         kept.append((written, fact, vector, held))
@@ -286,6 +291,16 @@ def _believe(
             old_id = new_ids[held] if isinstance(held, int) else held.id
             versions.append((old_id, new_id, fact.valid_from or fact.created_at))
     memories.close_versions(cur, versions)
+    for said_then, held in earlier:
+        belief = memories.read(cur, new_ids[held])
+        if belief is not None:
+            _remember_as_history(memories, lineage, cur, said_then, belief)
+
+
+def _since(fact: NewMemory | Memory) -> datetime:
+    """Since when a fact holds as far as the order of what is believed goes: when it was said,
+    or when a change told as the past began."""
+    return (fact.began if isinstance(fact, NewMemory) else None) or fact.created_at
 
 
 def _remember_as_history(
@@ -298,6 +313,8 @@ def _remember_as_history(
     """Before the first version of `belief`'s chain said after it, unless the version before
     that already says the same."""
     written, fact, vector = said
+    if fact.began is not None:
+        fact = replace(fact, valid_from=fact.began)
     said_at = fact.valid_from or fact.created_at
     chain = lineage.chain(belief.id, cur)
     at = next((i for i, v in enumerate(chain) if v.valid_from > said_at), None)

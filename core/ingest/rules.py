@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import islice, takewhile
 
 from core.due import parse_due, plan_words
@@ -197,6 +197,9 @@ class Fact:
     happened: datetime | None = None
     # What is done as a rule is procedural (`core.ingest.routines`); the rest semantic.
     kind: MemoryKind = MemoryKind.SEMANTIC
+    # When a change told as the past began ("I moved to Berlin back in 2019"): what is
+    # believed on its key since is not replaced by it (`core.ingest.remember`).
+    began: datetime | None = None
 
 
 def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:
@@ -230,6 +233,13 @@ _SAYS_MONTH = re.compile(rf"\b{_IN_MONTH}\b", re.I)
 _DATED = frozenset({"event", "kin_event", "out_of_work", "new_role"})
 # How far a statement's sentence is read for when it happened, either side of it.
 _AROUND = 200
+# Moves and changes of work told with a time: "I moved to Berlin back in 2019" is the past,
+# told long after; "I moved to Berlin last week" is news, even against something said since.
+_CHANGES = frozenset({"location", "employer", "left_location", "left_employer"})
+_CHANGE_VERB = re.compile(
+    r"\b(?:moved|relocated|started|got|quit|left|lost|resigned|fired|laid|let)\b", re.I
+)
+_NEWS = timedelta(days=30)
 
 
 def _when(turn: Turn, ends: list[int], start: int, end: int) -> TimeWindow | None:
@@ -284,6 +294,19 @@ def _dated(fact: Fact, window: TimeWindow | None, told: datetime) -> Fact:
     day = window.named_day()
     words = "" if day is not None else " " + period_words(window, told)
     return replace(fact, content=_said_when(fact.content, window.phrase, words), happened=day)
+
+
+def _began(fact: Fact, window: TimeWindow | None, told: datetime) -> Fact:
+    """A change with when it began, when its sentence tells it as the past, not as news."""
+    if window is None or window.end > told - _NEWS:
+        return fact
+    return replace(fact, began=window.start)
+
+
+def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
+    """Whether `then` is what holds of two statements on one key in a message: the one said
+    last, unless it tells of the past ("I live in Lisbon now. I moved to Berlin in 2019")."""
+    return (then[1].began or told, then[0]) > (said[1].began or told, said[0])
 
 
 def _clean(value: str, months: bool = True) -> str:
@@ -349,9 +372,12 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
-                if rule in _DATED or rule == "plan":
+                changed = rule in _CHANGES and _CHANGE_VERB.search(match.group())
+                if rule in _DATED or rule == "plan" or changed:
                     ends = ends if ends is not None else sentence_ends(turn.text)
-                if rule in _DATED:
+                if changed:
+                    fact = _began(fact, _when(turn, ends, match.start(), match.end()), turn.at)
+                elif rule in _DATED:
                     fact = _dated(fact, _when(turn, ends, match.start(), match.end()), turn.at)
                 elif rule == "plan":
                     sentence = _sentence(turn.text, ends, match.start(), match.end())
@@ -359,7 +385,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     if fact is None:
                         continue
                 key = fact.key or fact.content
-                if key not in facts or facts[key][0] < match.start():
+                if key not in facts or _later(facts[key], (match.start(), fact), turn.at):
                     facts[key] = (match.start(), fact)
     for wish in reply_wishes(turn.text):
         if stated(wish.position):
