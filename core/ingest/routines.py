@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 # Verbs whose "always" or "every day" tells a state or a thought, not a thing done as a rule
-# ("I always forget", "I usually think", "I never know"), or that are not a verb's plain form.
+# ("I always forget", "I usually think", "I never know"), that are not a verb's plain form, or
+# that deny it ("I no longer play tennis on weekends").
 _NOT_DONE = frozenset(
     "am was were be been is are had did don doesn can could will would should shall may "
     "might must need want wish hope think feel know believe guess suppose mean say tell love like "
@@ -15,7 +16,7 @@ _NOT_DONE = frozenset(
     "still never sometimes used got went made took saw came ran ate drank bought thought felt "
     "said told left found gave knew met paid sat slept spent stood taught won wrote began "
     "brought built caught chose drove fell flew forgot grew heard kept lost rode sang sent shot "
-    "spoke swam threw woke wore let get".split()
+    "spoke swam threw woke wore let get no not didn isn aren wasn weren haven hasn cannot".split()
 )
 _SAYS_LITTLE_ALONE = frozenset({"go", "do", "have", "make", "take", "come", "put"})
 _IRREGULAR = {"go": "goes", "do": "does", "have": "has", "be": "is"}

@@ -240,6 +240,8 @@ _CHANGE_VERB = re.compile(
     r"\b(?:moved|relocated|started|got|quit|left|lost|resigned|fired|laid|let)\b", re.I
 )
 _NEWS = timedelta(days=30)
+# Statements a routine can say more of ("I play tennis" / "... on weekends").
+_ROUTINE_KEYS = frozenset({"speaks", "plays"})
 
 
 def _when(turn: Turn, ends: list[int], start: int, end: int) -> TimeWindow | None:
@@ -350,6 +352,22 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     return [(rule, groups)]
 
 
+def _key_routines(
+    facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, int, str]]
+) -> None:
+    """What one plays or speaks said with how often ("I play tennis on weekends") is one
+    routine on that thing's key, not a fact beside it: "I no longer play tennis" ends it."""
+    for key, (start, end, rule) in list(spans.items()):
+        if rule != "routine":
+            continue
+        under = [
+            k for k, (s, e, r) in spans.items() if r in _ROUTINE_KEYS and s < end and start < e
+        ]
+        if len(under) == 1 and under[0] in facts and key in facts:
+            _, routine_fact = facts.pop(key)
+            facts[under[0]] = (facts[under[0]][0], replace(routine_fact, key=under[0]))
+
+
 def _told_of(value: str) -> str:
     return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
 
@@ -360,6 +378,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     # Each key's fact with where it was said: said twice in one message, a key holds what
     # was said last ("I don't live in a house, I live in a flat").
     facts: dict[str, tuple[int, Fact]] = {}
+    spans: dict[str, tuple[int, int, str]] = {}
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
     stated = stated_at(turn.text)
@@ -387,6 +406,8 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 key = fact.key or fact.content
                 if key not in facts or _later(facts[key], (match.start(), fact), turn.at):
                     facts[key] = (match.start(), fact)
+                    spans[key] = (match.start(), match.end(), rule)
+    _key_routines(facts, spans)
     for wish in reply_wishes(turn.text):
         if stated(wish.position):
             key = f"{owner}: replies {wish.about}"

@@ -58,6 +58,8 @@ def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) 
         "I always do it on Mondays.",  # points at something said before
         "I love hiking and I go every week.",  # goes where?
         "I practice and train every day.",  # "practices and train"
+        "I no longer play tennis on weekends.",  # "noes longer play tennis"
+        "I didn't go running every day.",
     ],
 )
 def test_what_is_not_a_routine_is_none(text: str) -> None:
@@ -82,3 +84,28 @@ def test_a_routine_told_in_conversation_reaches_the_prompts_procedural_layer(
     )
     (item,) = assembled.layer(Layer.PROCEDURAL).items
     assert "goes swimming at the lake every morning" in item.text
+
+
+def test_what_one_plays_said_with_how_often_is_one_routine_a_later_no_longer_ends(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Saying "I play tennis on weekends" had been two memories ("plays tennis" beside the routine),
+    and "I no longer play tennis" ended only the first."""
+    assert told("I play tennis on weekends.") == [
+        ("Ana plays tennis on weekends", MemoryKind.PROCEDURAL)
+    ]
+    data = saying(
+        {(0, 0): "I play tennis on weekends.", (1, 0): "I no longer play tennis."}, sessions=2
+    )
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    current = (
+        store.db.cursor()
+        .execute(
+            "SELECT content FROM memories WHERE key = 'ana: plays tennis' AND superseded_by IS NULL"
+        )
+        .fetchall()
+    )
+    assert current == [("Ana no longer plays tennis",)]
+    question = "What do I do on weekends?"
+    found = Retriever(store, embedder).search(SearchRequest(question, SAID_AT, k=20)).results
+    assert "Ana plays tennis on weekends" not in [r.memory.content for r in found]
