@@ -7,22 +7,30 @@ it says."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from itertools import islice, takewhile
 
-from core.due import parse_due, plan_words
 from core.ingest.fact_patterns import LANGUAGE_LEVEL, RULES
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import where_kin
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.routines import routine
 from core.ingest.said_lists import SPEAKER_WORD, allergens, listed, things
-from core.ingest.stated import sentence_ends, stated_at
+from core.ingest.stated import stated_at
+from core.ingest.told_when import (
+    CHANGE_VERB,
+    CHANGES,
+    DATED,
+    IN_MONTH,
+    Sentences,
+    began,
+    dated,
+    planned,
+)
 from core.model import MemoryKind, Turn
 from core.sentences import describes_a_thing
-from core.temporal import MONTHS, WEEKDAYS, TimeWindow, parse_time_window, period_words
+from core.temporal import MONTHS, WEEKDAYS
 
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
@@ -219,90 +227,9 @@ _TRAILING_TIME = re.compile(
     r"(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?))$",
     re.I,
 )
-# "I moved to Lisbon in March" lives in Lisbon; "I'm training for a marathon in May" is
-# training for the one in May.
-_IN_MONTH = (
-    r"(?:back\s+)?in\s+(?:january|february|march|april|may|june|july|august|september|"
-    r"october|november|december|(?:19|20)\d\d)"
-)
-_TRAILING_MONTH = re.compile(rf"\s+{_IN_MONTH}$", re.I)
-_SAYS_MONTH = re.compile(rf"\b{_IN_MONTH}\b", re.I)
-
-
-# Rules for what happened, dated as their sentence says ("I retired last year").
-_DATED = frozenset({"event", "kin_event", "out_of_work", "new_role"})
-# How far a statement's sentence is read for when it happened, either side of it.
-_AROUND = 200
-# Moves and changes of work told with a time: "I moved to Berlin back in 2019" is the past,
-# told long after; "I moved to Berlin last week" is news, even against something said since.
-_CHANGES = frozenset({"location", "employer", "left_location", "left_employer"})
-_CHANGE_VERB = re.compile(
-    r"\b(?:moved|relocated|started|got|quit|left|lost|resigned|fired|laid|let)\b", re.I
-)
-_NEWS = timedelta(days=30)
+_TRAILING_MONTH = re.compile(rf"\s+{IN_MONTH}$", re.I)
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
 _ROUTINE_KEYS = frozenset({"speaks", "plays"})
-
-
-def _when(turn: Turn, ends: list[int], start: int, end: int) -> TimeWindow | None:
-    """When the sentence telling of a done thing says it happened ("Yesterday I ...", "... last
-    Saturday"); None when it says no time, a time to come, or only a time since when ("since
-    we last spoke, I went..."). `ends` are the text's sentence ends; a sentence is read at
-    most `_AROUND` characters either side of the statement (a paste without a full stop is no
-    one sentence)."""
-    window = parse_time_window(_sentence(turn.text, ends, start, end), turn.at)
-    if window is None or window.start >= turn.at or window.phrase.startswith("since "):
-        return None
-    return window
-
-
-def _sentence(text: str, ends: list[int], start: int, end: int) -> str:
-    """The sentence a statement at `start:end` of `text` is in, at most `_AROUND` characters
-    either side of it: a paste without a full stop is no one sentence."""
-    after = bisect_left(ends, end)
-    opening = max(ends[after - 1] + 1 if after else 0, start - _AROUND)
-    closing = min(ends[after] if after < len(ends) else len(text), end + _AROUND)
-    return text[opening:closing]
-
-
-def _planned(fact: Fact, clause: str, sentence: str, told: datetime) -> Fact | None:
-    """A plan with the time it is for in calendar words ("on 20 November", "in December"), or
-    as said when it names a month; one said with no time is not kept. The time in its own
-    clause first ("I'm flying to Lisbon on Friday and visiting my parents next weekend"), else
-    its sentence's ("Next month, I'm off to Ireland")."""
-    due = parse_due(clause, told) or parse_due(sentence, told)
-    if due is None:
-        return fact if _SAYS_MONTH.search(fact.content) else None
-    return replace(fact, content=_said_when(fact.content, due.phrase, " " + plan_words(due, told)))
-
-
-def _said_when(content: str, phrase: str, words: str) -> str:
-    """`content` with the time `phrase` (and the word it came with: "in", "on", "back in")
-    replaced by `words`, or with `words` added when the phrase is not in it."""
-    said = re.compile(
-        rf"(?:\s+(?:back\s+in|in|on|during|over|at|an?))?\s+{re.escape(phrase)}\b", re.I
-    )
-    replaced, found = said.subn(lambda _: words, content, count=1)
-    return replaced if found else content + words
-
-
-def _dated(fact: Fact, window: TimeWindow | None, told: datetime) -> Fact:
-    """A done thing with when it happened. A day named ("last Saturday") dates the memory, and
-    the phrase, which counted from the telling, leaves its text. A stretch ("last month") or
-    a rough time ("three weeks ago") is written into the text in calendar words instead: one
-    day shown for it ("2026-10-01") would be a day nobody said."""
-    if window is None:
-        return fact
-    day = window.named_day()
-    words = "" if day is not None else " " + period_words(window, told)
-    return replace(fact, content=_said_when(fact.content, window.phrase, words), happened=day)
-
-
-def _began(fact: Fact, window: TimeWindow | None, told: datetime) -> Fact:
-    """A change with when it began, when its sentence tells it as the past, not as news."""
-    if window is None or window.end > told - _NEWS:
-        return fact
-    return replace(fact, began=window.start)
 
 
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
@@ -382,7 +309,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     who = turn.speaker or "The user"
     owner = (turn.speaker or "user").lower()
     stated = stated_at(turn.text)
-    ends: list[int] | None = None
+    sentences = Sentences(turn)
     for rule, pattern in RULES:
         for match in islice(pattern.finditer(turn.text), MAX_MATCHES_PER_RULE):
             if not stated(match.start()) or describes_a_thing(turn.text, match.start()):
@@ -391,18 +318,17 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
-                changed = rule in _CHANGES and _CHANGE_VERB.search(match.group())
-                if rule in _DATED or rule == "plan" or changed:
-                    ends = ends if ends is not None else sentence_ends(turn.text)
-                if changed:
-                    fact = _began(fact, _when(turn, ends, match.start(), match.end()), turn.at)
-                elif rule in _DATED:
-                    fact = _dated(fact, _when(turn, ends, match.start(), match.end()), turn.at)
+                at = (match.start(), match.end())
+                if rule in CHANGES and CHANGE_VERB.search(match.group()):
+                    fact = replace(fact, began=began(sentences.happened(*at), turn.at))
+                elif rule in DATED:
+                    content, day = dated(fact.content, sentences.happened(*at), turn.at)
+                    fact = replace(fact, content=content, happened=day)
                 elif rule == "plan":
-                    sentence = _sentence(turn.text, ends, match.start(), match.end())
-                    fact = _planned(fact, match.group(), sentence, turn.at)
-                    if fact is None:
+                    plan = planned(fact.content, match.group(), sentences.around(*at), turn.at)
+                    if plan is None:
                         continue
+                    fact = replace(fact, content=plan)
                 key = fact.key or fact.content
                 if key not in facts or _later(facts[key], (match.start(), fact), turn.at):
                     facts[key] = (match.start(), fact)
