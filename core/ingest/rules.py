@@ -228,6 +228,15 @@ _TRAILING_TIME = re.compile(
     re.I,
 )
 _TRAILING_MONTH = re.compile(rf"\s+{IN_MONTH}$", re.I)
+# "a safe, inviting place": a value ending in "a safe" goes on past the comma, when what
+# follows is more words of it, not another clause or an aside ("a beagle, which ...",
+# "a book, especially ...").
+_ONE_ADJECTIVE_IN = re.compile(r"\b(?:an?|the)\s+[a-z][\w'-]*$")
+_MORE_OF_IT = re.compile(
+    r",\s*(?!(?:and|or|but|so|which|who|that|this|it|i|we|you|he|she|they|too|though|like|"
+    r"just|especially|plus|please|not|no|yes|as|if|when|where|because)\b)"
+    r"[a-z][\w'-]*(?<!ly)(?:\s+[\w'-]+){1,5}(?=[.!?;:\n]|$)"
+)
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
 _ROUTINE_KEYS = frozenset({"speaks", "plays"})
 
@@ -295,6 +304,17 @@ def _key_routines(
             facts[under[0]] = (facts[under[0]][0], replace(routine_fact, key=under[0]))
 
 
+def _adjectives_whole(text: str, match: re.Match[str]) -> dict[str, str | None]:
+    """The match's groups with a value cut at a comma between two adjectives whole again:
+    "creating a safe, inviting place for people" had been "creating a safe"."""
+    groups = match.groupdict()
+    value = groups.get("value")
+    if not value or groups.get("more") or not _ONE_ADJECTIVE_IN.search(value):
+        return groups
+    rest = _MORE_OF_IT.match(text, match.end("value"))
+    return groups | {"value": value + rest.group()} if rest else groups
+
+
 def _told_of(value: str) -> str:
     return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
 
@@ -314,7 +334,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
         for match in islice(pattern.finditer(turn.text), MAX_MATCHES_PER_RULE):
             if not stated(match.start()) or describes_a_thing(turn.text, match.start()):
                 continue
-            for told, groups in _each(rule, match.groupdict()):
+            for told, groups in _each(rule, _adjectives_whole(turn.text, match)):
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue

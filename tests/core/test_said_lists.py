@@ -26,3 +26,26 @@ from tests.core.test_rules import facts
 )
 def test_each_thing_liked_in_a_list_is_kept(said: str, liked: list[str]) -> None:
     assert [key for key, _ in facts(said)] == [f"ana: likes {thing}" for thing in liked]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I'm passionate about creating a safe, inviting place for people to grow.",
+            "Ana loves creating a safe, inviting place for people to grow",
+        ),
+        (
+            "My favorite place is a quiet, sunny beach.",
+            "Ana's favorite place is a quiet, sunny beach",
+        ),
+        ("I live in a small, cozy flat in Lisbon.", "Ana lives in Lisbon"),
+        # What follows the comma is another clause or an aside, not more of the thing.
+        ("My dog is a beagle, which I adore.", "Ana's dog is a beagle"),
+        ("I love a good book, especially mysteries.", "Ana loves a good book"),
+        ("My job is a nightmare, I hate it.", "Ana's job is a nightmare"),
+    ],
+)
+def test_a_comma_between_two_words_for_one_thing_does_not_cut_it(said: str, kept: str) -> None:
+    """ "I love creating a safe, inviting place" had been kept as "loves creating a safe"."""
+    assert [content for _, content in facts(said)] == [kept]
