@@ -88,6 +88,26 @@ _EVERY = (
     r"mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|three\s+times|"
     r"\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|daily|weekly|nightly"
 )
+# Things done that are worth a memory of their own (the "event" rules): "I ran a charity
+# race", "we went camping", "I was in Chicago", "I broke my leg".
+_DONE = (
+    r"was\s+in(?=\s+(?-i:[A-Z]))|(?:got|came)\s+back\s+from|returned\s+from|"
+    r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+an?\s)|"
+    r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
+    r"took\s+(?:part\s+in|up)|tried|"
+    r"took\s+(?:the\s+kids|(?:my|our)\s+[a-z]+)(?:\s+to|(?=\s+[a-z]+ing\b))|visited|"
+    r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
+    r"wrapped\s+up|completed|participated\s+in|ran\s+into|ran|painted|adopted|"
+    r"volunteered\s+(?:at|for)|attended|launched|learned|baked|bought|built|wrote|"
+    r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked|"
+    # Life's turns: "I broke my leg", "I got married", "we had a baby", "I passed my
+    # driving test".
+    r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"
+    r"got(?=\s+(?:married|engaged|divorced|my\s+(?:driver|degree|diploma|license|licence|"
+    r"phd|master|black\s+belt)))|"
+    r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
+    r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))"
+)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -457,22 +477,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "event",
         re.compile(
             r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+|"
-            r"even\s+)?(?P<verb>went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+an?\s)|"
-            r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
-            r"took\s+(?:part\s+in|up)|tried|"
-            r"took\s+(?:the\s+kids|(?:my|our)\s+[a-z]+)(?:\s+to|(?=\s+[a-z]+ing\b))|visited|"
-            r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
-            r"wrapped\s+up|completed|participated\s+in|ran\s+into|ran|painted|adopted|"
-            r"volunteered\s+(?:at|for)|attended|launched|learned|baked|bought|built|wrote|"
-            r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked|"
-            # Life's turns: "I broke my leg", "I got married", "we had a baby", "I passed my
-            # driving test".
-            r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"
-            r"got(?=\s+(?:married|engaged|divorced|my\s+(?:driver|degree|diploma|license|licence|"
-            r"phd|master|black\s+belt)))|"
-            r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
-            r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+))))\s+"
+            rf"even\s+)?(?P<verb>{_DONE})\s+"
             rf"{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
+    # ...and the second of two things done: "I took your advice and watched 'The Lord of the
+    # Rings'". The verb right after "and": "I told him and he watched" is someone else's.
+    (
+        "event",
+        re.compile(
+            r"\b(?:I|we)\s+[a-z]+(?:\s+[\w']+){0,4}?\s+and\s+(?:then\s+|also\s+|finally\s+)?"
+            rf"(?P<verb>{_DONE})\s+{_VALUE}{_END}",
             re.I,
         ),
     ),

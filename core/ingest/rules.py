@@ -247,20 +247,28 @@ def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bo
     return (then[1].began or told, then[0]) > (said[1].began or told, said[0])
 
 
+_QUOTED_START = re.compile(r'\s*"[^"]+"\s+\w')
+# A quotation mark, not an inch's ('a 55" TV').
+_QUOTE = re.compile(r'(?<!\d)"')
+
+
 def _clean(value: str, months: bool = True) -> str:
     """The value without quotes and trailing times ("Lisbon now", "for about four months
     now"), and without a month or year said last unless `months` is False (what someone is
     doing keeps when it is for); one that is only a time ("I can't eat anymore") is none."""
-    value = re.sub(r"\s+", " ", value).strip(" '\"")
+    value = re.sub(r"\s+", " ", value).strip()
     trailing = (_TRAILING_TIME, _TRAILING_MONTH) if months else (_TRAILING_TIME,)
     while (shorter := _strip(value, trailing)) != value:
         value = shorter
-    return value
+    # A title in quotes keeps them whole ('"The Lord of the Rings" trilogy'); one left open
+    # by the stripping is none.
+    value = value if _QUOTED_START.match(value) else value.strip(" '\"")
+    return _QUOTE.sub("", value) if len(_QUOTE.findall(value)) % 2 else value
 
 
 def _strip(value: str, trailing: tuple[re.Pattern[str], ...]) -> str:
     for pattern in trailing:
-        value = pattern.sub("", f" {value}").strip(" '\"")
+        value = pattern.sub("", f" {value}").strip()
     return value
 
 
@@ -545,7 +553,7 @@ def _fact(
             value.lower() in _PARTICLES
             or _EVERY_DAY.match(value)
             or _HOW_IT_GOES.match(value)
-            or not value[0].isalnum()
+            or not value.lstrip('"')[:1].isalnum()
             or _DANGLING.search(value)
         ):
             return None

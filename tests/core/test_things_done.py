@@ -1,0 +1,54 @@
+"""Things done told in passing are short memories of their own: where one was ("I was in
+Chicago"), where one came back from, and the second of two things done ("I took your advice
+and watched ..."). A title in quotation marks keeps them whole."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.ingest.rules import extract_facts
+from core.model import Role, Turn
+
+TOLD = datetime(2026, 11, 18, 10, tzinfo=UTC)
+
+
+def told(text: str) -> list[str]:
+    return [f.content for f in extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))]
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        ("I was in Chicago, it was awesome!", "Ana was in Chicago"),
+        ("I just got back from Paris.", "Ana got back from Paris"),
+        ("We came back from Lisbon on Sunday.", "Ana came back from Lisbon"),
+        (
+            'I took your recommendation and watched "The Lord of the Rings" trilogy last night!',
+            'Ana watched "The Lord of the Rings" trilogy',
+        ),
+        ("I woke up early and went to the farmers market.", "Ana went to the farmers market"),
+        ('I\'m reading "Dune" by Frank Herbert.', 'Ana is reading "Dune" by Frank Herbert'),
+        # A quotation mark the clause's end left open is none.
+        (
+            'I finished rereading "The Alchemist, it was great.',
+            "Ana finished rereading The Alchemist",
+        ),
+    ],
+)
+def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> None:
+    assert told(text) == [memory]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I told him and he watched it.",  # he watched, not the speaker
+        "I love it and watched it twice.",  # "it" says nothing alone
+        "I was in the kitchen.",  # where, but no place named
+        "I was in a hurry.",
+    ],
+)
+def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
+    assert told(text) == []
