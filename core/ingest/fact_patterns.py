@@ -428,12 +428,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # "I have a dog named Luna". Keyed by the name too: a friend named Carl, said later, is
-    # another friend, not a correction of Bob.
+    # "I have a dog named Luna", "we got another cat named Bailey". Keyed by the name too: a
+    # friend named Carl, said later, is another friend, not a correction of Bob.
     (
         "named",
         re.compile(
-            r"\b(?:I|we)(?:'ve| have)\s+(?:got\s+)?an?\s+(?:new\s+)?(?P<attr>[a-z]{2,20})\s+"
+            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?got)\s+"
+            r"(?:an?|another)\s+(?:new\s+)?(?P<attr>[a-z]{2,20})\s+"
             r"(?:named|called)\s+(?P<value>[^\W\d_][\w'-]+)",
             re.I,
         ),
@@ -519,7 +520,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
             r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
             r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
-            r"leaving\s+for|hosting|getting(?=\s+(?:married|engaged|divorced)\b)|"
+            r"leaving\s+for|hosting|having(?=\s+(?:a|an|my|our)\s)|"
+            r"getting(?=\s+(?:married|engaged|divorced)\b)|"
             r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
             rf"{_VALUE}{_END}",
             re.I,

@@ -1,6 +1,7 @@
 """Things done told in passing are short memories of their own: where one was ("I was in
 Chicago"), where one came back from, and the second of two things done ("I took your advice
-and watched ..."). A title in quotation marks keeps them whole."""
+and watched ..."), what one is having and when, a pet got by name. A title in quotation marks
+keeps them whole."""
 
 from __future__ import annotations
 
@@ -30,6 +31,14 @@ def told(text: str) -> list[str]:
         ),
         ("I woke up early and went to the farmers market.", "Ana went to the farmers market"),
         ('I\'m reading "Dune" by Frank Herbert.', 'Ana is reading "Dune" by Frank Herbert'),
+        # Plans with a time: "having" one too.
+        (
+            "Next month I'm having an art show with my paintings!",
+            "Ana is having an art show with their paintings in December",
+        ),
+        ("I'm having a party on Friday.", "Ana is having a party on 20 November"),
+        # A pet got, by name: keyed by it, as one had.
+        ("We got another cat named Bailey too.", "Ana has a cat named Bailey"),
         # A quotation mark the clause's end left open is none.
         (
             'I finished rereading "The Alchemist, it was great.',
@@ -48,6 +57,7 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I love it and watched it twice.",  # "it" says nothing alone
         "I was in the kitchen.",  # where, but no place named
         "I was in a hurry.",
+        "I'm having a hard time.",  # no plan: no time it is for
     ],
 )
 def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
