@@ -454,7 +454,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            r"\bI\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?(?:really\s+)?"
+            r"\bI\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?"
+            r"(?:(?:really|also|still|just|absolutely|truly|totally)\s+){0,2}"
             rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_BOTH}{_MORE}{_END}",
             re.I,
         ),

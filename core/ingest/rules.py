@@ -122,6 +122,8 @@ _STANDS_ALONE = frozenset({"attribute", "preference", "abstains", "event", "acti
 _FOR_A_TIME = frozenset({"activity", "plan"})
 # "we built both on and off the court": cut where the clause went on, mid-phrase.
 _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
+# ...but a place one goes to ends so: "a homeless shelter I volunteer at".
+_STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
 # "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
@@ -554,7 +556,7 @@ def _fact(
             or _EVERY_DAY.match(value)
             or _HOW_IT_GOES.match(value)
             or not value.lstrip('"')[:1].isalnum()
-            or _DANGLING.search(value)
+            or (_DANGLING.search(value) and not _STRANDED.search(value))
         ):
             return None
         verb = _told_of(" ".join((groups["verb"] or groups["doing"]).lower().split()))

@@ -19,7 +19,9 @@ _ASKING = re.compile(
     re.I,
 )
 _SUPPOSED = re.compile(
-    r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|when|whenever|"
+    # "When I was younger, we went ..." is a time gone by, not a supposition.
+    r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|"
+    r"when(?!\s+(?:I|we)\s+(?:was|were)\b)|whenever|"
     # ...doubted ("I'm not sure I like my job"), or made up ("write a story where I live on
     # Mars").
     r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"

@@ -18,6 +18,11 @@ from tests.core.test_rules import facts
             "I'm passionate about improving education and infrastructure in my community.",
             ["improving education and infrastructure in their community"],
         ),
+        # "also", "still": liking all the same.
+        (
+            "I also enjoy reading, watching movies, and exploring nature.",
+            ["reading", "watching movies", "exploring nature"],
+        ),
         # Two doings are two likings.
         ("I love cooking and baking bread.", ["cooking", "baking bread"]),
         # "their rights" are the veterans': no liking of its own.

@@ -31,6 +31,16 @@ def told(text: str) -> list[str]:
         ),
         ("I woke up early and went to the farmers market.", "Ana went to the farmers market"),
         ('I\'m reading "Dune" by Frank Herbert.', 'Ana is reading "Dune" by Frank Herbert'),
+        # A place one goes to, told with who goes there.
+        (
+            "I donated my old car to a homeless shelter I volunteer at yesterday.",
+            "Ana donated their old car to a homeless shelter they volunteer at",
+        ),
+        # "When I was younger" is a time gone by, not a supposition ("When I move ...").
+        (
+            "When I was younger, my family and I went on a road trip to Oregon.",
+            "Ana went on a road trip to Oregon",
+        ),
         # Plans with a time: "having" one too.
         (
             "Next month I'm having an art show with my paintings!",
@@ -58,6 +68,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I was in the kitchen.",  # where, but no place named
         "I was in a hurry.",
         "I'm having a hard time.",  # no plan: no time it is for
+        "When I move to Berlin, I'll join a club.",  # supposed
+        "I joined a club in.",
     ],
 )
 def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
