@@ -428,6 +428,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...said the other way round: "Playing video games and watching movies are my main
+    # hobbies", "Pizza is my favorite food". The sentence opens with what it is.
+    (
+        "attribute",
+        re.compile(
+            r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
+            r"which|who|here)\b)(?P<value>(?-i:[A-Z])[\w' ,-]{2,60}?)\s+(?P<be>is|are)\s+my\s+"
+            r"(?P<attr>(?:(?:main|biggest|greatest|true|real|all-time)\s+)?(?:hobby|hobbies|passion|"
+            r"passions|favou?rite\s+[a-z]+))(?=\s*(?:[.!?,;:]|$))",
+            re.I | re.M,
+        ),
+    ),
     # "I have a dog named Luna", "we got another cat named Bailey". Keyed by the name too: a
     # friend named Carl, said later, is another friend, not a correction of Bob.
     (

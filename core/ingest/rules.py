@@ -122,6 +122,7 @@ _STANDS_ALONE = frozenset({"attribute", "preference", "abstains", "event", "acti
 _FOR_A_TIME = frozenset({"activity", "plan"})
 # "we built both on and off the court": cut where the clause went on, mid-phrase.
 _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
+_OPENING_DOING = re.compile(r"[A-Z][a-z]+ing,?\s+[a-z]")
 # ...but a place one goes to ends so: "a homeless shelter I volunteer at".
 _STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
@@ -533,8 +534,10 @@ def _fact(
         facet = kin_facet(attribute, value)
         if facet is None:
             return None
-        # "My hobbies are painting and hiking": one fact, the list whole.
+        # "My hobbies are painting and hiking": one fact, the list whole. One opening a
+        # sentence ("Playing video games ... are my hobbies") loses its capital.
         value = listed(value, _told_of(groups.get("more") or ""))
+        value = value[0].lower() + value[1:] if _OPENING_DOING.match(value) else value
         be = groups["be"].lower()
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
         return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} {be} {value}", 0.7, turn_id)

@@ -74,3 +74,29 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
 )
 def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
     assert told(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        (
+            "Playing video games and watching movies are my main hobbies.",
+            "Ana's main hobbies are playing video games and watching movies",
+        ),
+        ("Pizza is my favorite food.", "Ana's favorite food is Pizza"),
+        ("Beijing is my favorite city.", "Ana's favorite city is Beijing"),
+        ("That is my favorite song.", None),  # points at something said before
+        ("I think this is my favorite place.", None),
+    ],
+)
+def test_what_ones_favourite_is_said_the_other_way_round(text: str, memory: str | None) -> None:
+    assert told(text) == ([memory] if memory else [])
+
+
+def test_a_favourite_said_either_way_round_is_one_key() -> None:
+    """Saying "Pizza is my favorite food" after "My favorite food is sushi" supersedes it."""
+    keys = [
+        extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))[0].key
+        for text in ("My favorite food is sushi.", "Pizza is my favorite food.")
+    ]
+    assert keys == ["ana: favorite food", "ana: favorite food"]
