@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import islice, takewhile
 
+from core.ingest.dropped_i import with_the_i
 from core.ingest.fact_patterns import LANGUAGE_LEVEL, RULES
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import where_kin
@@ -106,7 +107,10 @@ _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
 _HOW_IT_GOES = re.compile(
     r"(?:great|good|well|fine|ok|okay|alright|better|worse|amazing|awesome|a\s+lot|so\s+much|"
     r"lots|a\s+ton|nothing|everything|something|anything|busy|hard|late|sure|around|the\s+same|"
-    r"(?:my|their)\s+(?:best|part|bit|share)|progress|notes|care|as\s+usual|"
+    r"(?:my|their)\s+(?:best|part|bit|share)|progress|notes|care|as\s+usual|long$|"
+    # ...or when or why, with nothing done: "I started when I was young".
+    r"(?:when|because|since|while|if)\s|"
+    r"a\s+new\s+lease\s+of\s+life|"
     r"a\s+(?:break|nap|rest|moment|look|second|minute)|"
     r"(?:a\s+(?:real\s+|big\s+|huge\s+)?|much\s+of\s+an\s+)?(?:difference|impact)|"
     # ...or an object that came before the verb ("the recipe I made for my family").
@@ -365,6 +369,10 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     facts[key] = (match.start(), fact)
                     spans[key] = (match.start(), match.end(), rule)
     _key_routines(facts, spans)
+    for start, said in with_the_i(turn.text):
+        if stated(start):
+            for fact in extract_facts(replace(turn, text=said)):
+                facts.setdefault(fact.key or fact.content, (start, fact))
     for wish in reply_wishes(turn.text):
         if stated(wish.position):
             key = f"{owner}: replies {wish.about}"

@@ -100,3 +100,40 @@ def test_a_favourite_said_either_way_round_is_one_key() -> None:
         for text in ("My favorite food is sushi.", "Pizza is my favorite food.")
     ]
     assert keys == ["ana: favorite food", "ana: favorite food"]
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        (
+            "Hey! Still busy with my biz. Took a cooking class last month to clear my mind.",
+            "Ana took a cooking class in October to clear their mind",
+        ),
+        (
+            "Just got back from a family road trip, it was fun!",
+            "Ana got back from a family road trip",
+        ),
+        ("Recently started learning an instrument.", "Ana started learning an instrument"),
+        (
+            "Been volunteering at the shelter a lot.",
+            "Ana has been volunteering at the shelter a lot",
+        ),
+        ("They are so sweet. Just got some new shoes, too!", "Ana got some new shoes"),
+    ],
+)
+def test_a_sentence_that_drops_the_i_is_the_speakers(text: str, memory: str) -> None:
+    """Chat drops the "I": "Took a trip to Rome" tells what the speaker did."""
+    assert told(text) == [memory]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take a break. Visit your mom.",  # asked of the listener, not told
+        "Got any paintings to show?",
+        "Started when I was young and it's been great.",  # when, but not what
+        "Been playing long?",
+    ],
+)
+def test_what_drops_no_i_or_tells_nothing_is_none(text: str) -> None:
+    assert told(text) == []
