@@ -107,7 +107,7 @@ _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
 _HOW_IT_GOES = re.compile(
     r"(?:great|good|well|fine|ok|okay|alright|better|worse|amazing|awesome|a\s+lot|so\s+much|"
     r"lots|a\s+ton|nothing|everything|something|anything|busy|hard|late|sure|around|the\s+same|"
-    r"(?:my|their)\s+(?:best|part|bit|share)|progress|notes|care|as\s+usual|long$|"
+    r"(?:my|their)\s+(?:best|part|bit|share)|progress|notes|care|as\s+usual|long$|ever$|"
     # ...or when or why, with nothing done: "I started when I was young".
     r"(?:when|because|since|while|if)\s|"
     r"a\s+new\s+lease\s+of\s+life|"

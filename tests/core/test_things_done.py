@@ -41,6 +41,19 @@ def told(text: str) -> list[str]:
             "When I was younger, my family and I went on a road trip to Oregon.",
             "Ana went on a road trip to Oregon",
         ),
+        (
+            "I got to volunteer at a career fair at a local school, it was incredible.",
+            "Ana got to volunteer at a career fair at a local school",
+        ),
+        (
+            "I met back up with my teammates after my trip and it was amazing!",
+            "Ana met back up with their teammates after their trip",
+        ),
+        # "when I shared" is a time gone by ("When I need help" is no telling).
+        (
+            "I was so nervous when I shared my book with my writers group.",
+            "Ana shared their book with their writers group",
+        ),
         # Plans with a time: "having" one too.
         (
             "Next month I'm having an art show with my paintings!",
@@ -69,6 +82,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I was in a hurry.",
         "I'm having a hard time.",  # no plan: no time it is for
         "When I move to Berlin, I'll join a club.",  # supposed
+        "When I need help, I call my mom.",
+        "I've been playing ever since.",  # how long, not what
         "I joined a club in.",
     ],
 )
