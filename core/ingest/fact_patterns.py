@@ -500,6 +500,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and a trip told in passing: "I took this on my trip to the Smoky Mountains last year".
+    (
+        "trip",
+        re.compile(
+            r"\b(?:on|during|from)\s+(?:my|our)\s+(?:recent\s+|last\s+|first\s+|[\w-]+\s+)?"
+            rf"(?:trip|vacation|holiday|journey)\s+to\s+{_PLACE}{_END}",
+            re.I,
+        ),
+    ),
     # ...and the second of two things done: "I took your advice and watched 'The Lord of the
     # Rings'". The verb right after "and": "I told him and he watched" is someone else's.
     (

@@ -126,6 +126,8 @@ _STANDS_ALONE = frozenset({"attribute", "preference", "abstains", "event", "acti
 _FOR_A_TIME = frozenset({"activity", "plan"})
 # "we built both on and off the court": cut where the clause went on, mid-phrase.
 _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
+# A place by its name: "the Smoky Mountains", "Lisbon" (of "Lisbon we ate so well").
+_NAMED_PLACE = re.compile(r"(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*")
 _OPENING_DOING = re.compile(r"[A-Z][a-z]+ing,?\s+[a-z]")
 # ...but a place one goes to ends so: "a homeless shelter I volunteer at".
 _STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
@@ -397,6 +399,11 @@ def _fact(
         pointing = _POINTING.search(f"{rest} {after}")
         told = None if pointing else routine(who, groups | {"value": rest, "after": after})
         return Fact(None, told, 0.6, turn_id, kind=MemoryKind.PROCEDURAL) if told else None
+    if rule == "trip":
+        named = _NAMED_PLACE.match(_clean(groups["place"] or ""))
+        return (
+            Fact(None, f"{who} went on a trip to {named.group()}", 0.5, turn_id) if named else None
+        )
     if rule == "pregnant":
         return Fact(f"{owner}: expecting", f"{who} is pregnant", 0.8, turn_id)
     if rule == "out_of_work":

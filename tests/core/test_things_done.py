@@ -54,6 +54,12 @@ def told(text: str) -> list[str]:
             "I was so nervous when I shared my book with my writers group.",
             "Ana shared their book with their writers group",
         ),
+        # A trip told in passing, to a place by its name.
+        (
+            "I snapped that pic on my trip to the Smoky Mountains last year.",
+            "Ana went on a trip to the Smoky Mountains in 2025",
+        ),
+        ("On our recent trip to Lisbon we ate so well.", "Ana went on a trip to Lisbon"),
         # Plans with a time: "having" one too.
         (
             "Next month I'm having an art show with my paintings!",
@@ -83,6 +89,7 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I'm having a hard time.",  # no plan: no time it is for
         "When I move to Berlin, I'll join a club.",  # supposed
         "When I need help, I call my mom.",
+        "On my trip to the beach I read a lot.",  # no place named
         "I've been playing ever since.",  # how long, not what
         "I joined a club in.",
     ],
