@@ -13,7 +13,8 @@ _DROPPED = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=\s[-\u2013\u2014]\s))(?:(?:just|also|finally|recently|still)\s+)?"
     r"(?P<verb>lost|quit|left|took|got|started|joined|went|visited|finished|tried|moved|bought|"
     r"adopted|watched|ran|signed|spent|attended|launched|learned|baked|built|wrote|painted|"
-    r"hiked|donated|volunteered|completed|won|broke|passed|had|been|shared|met)\b",
+    r"hiked|donated|volunteered|completed|won|broke|passed|had|been|shared|met|dyed|"
+    r"submitted|celebrated|organi[sz]ed|played|found|saw)\b",
     re.I | re.M,
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")

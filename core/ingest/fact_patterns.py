@@ -92,7 +92,9 @@ _EVERY = (
 # race", "we went camping", "I was in Chicago", "I broke my leg".
 _DONE = (
     r"was\s+in(?=\s+(?-i:[A-Z]))|(?:got|came)\s+back\s+from|returned\s+from|"
-    r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+an?\s)|"
+    r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+(?:an?|another|our|my)\s)|"
+    r"roasted|retook|dyed|submitted|celebrated|organi[sz]ed|"
+    r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
     r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
     r"took\s+(?:part\s+in|up)|tried|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
     r"got\s+to\s+(?:volunteer\s+(?:at|for|with)|visit|see|meet|attend|try|go\s+to)|"

@@ -54,6 +54,21 @@ def told(text: str) -> list[str]:
             "I was so nervous when I shared my book with my writers group.",
             "Ana shared their book with their writers group",
         ),
+        (
+            "We even went on another camping trip in the forest.",
+            "Ana went on another camping trip in the forest",
+        ),
+        (
+            "We roasted marshmallows around the campfire.",
+            "Ana roasted marshmallows around the campfire",
+        ),
+        (
+            "Last week I retook the aptitude test.",
+            "Ana retook the aptitude test between 9 and 15 November",
+        ),
+        ("I found a violin concert for the kids.", "Ana found a violin concert for the kids"),
+        ("We even played some chess afterwards.", "Ana played some chess afterwards"),
+        ("Dyed my hair yesterday - come see!", "Ana dyed their hair"),
         # A trip told in passing, to a place by its name.
         (
             "I snapped that pic on my trip to the Smoky Mountains last year.",
@@ -90,6 +105,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "When I move to Berlin, I'll join a club.",  # supposed
         "When I need help, I call my mom.",
         "On my trip to the beach I read a lot.",  # no place named
+        "I saw the point.",  # an idiom, not a thing seen
+        "I found it hard.",
         "I've been playing ever since.",  # how long, not what
         "I joined a club in.",
     ],
