@@ -112,7 +112,11 @@ _DONE = (
     r"got(?=\s+(?:married|engaged|divorced|my\s+(?:driver|degree|diploma|license|licence|"
     r"phd|master|black\s+belt)))|"
     r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
-    r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))"
+    r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))|"
+    # ...and meeting people: "I talked to my friend who ...", "I had a chat with a fan".
+    r"talked\s+to|chatted\s+with|"
+    r"had(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:chat|conversation|talk|game|match|party|meeting|"
+    r"audition|interview|date|incident|reunion)\b)"
 )
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"

@@ -388,7 +388,6 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Yeah, my family is awesome.",
         "Representing diversity in my art is important to me.",
         "Making my spot inviting for my customers is key.",
-        "I talked to my friend who is a fan of Harry Potter.",
         # Asked or supposed, not stated: "What if I quit..." superseded where the user works.
         "Do I live in Lisbon?",
         "I moved away from home at 18.",

@@ -69,6 +69,15 @@ def told(text: str) -> list[str]:
         ("I found a violin concert for the kids.", "Ana found a violin concert for the kids"),
         ("We even played some chess afterwards.", "Ana played some chess afterwards"),
         ("Dyed my hair yesterday - come see!", "Ana dyed their hair"),
+        # Meeting people; the friend's liking is theirs, no attribute of the speaker's.
+        (
+            "Last week I talked to my friend who is a fan of Harry Potter.",
+            "Ana talked to their friend who is a fan of Harry Potter between 9 and 15 November",
+        ),
+        (
+            "I had a nice chat with a fan in California.",
+            "Ana had a nice chat with a fan in California",
+        ),
         # A trip told in passing, to a place by its name.
         (
             "I snapped that pic on my trip to the Smoky Mountains last year.",
@@ -107,6 +116,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "On my trip to the beach I read a lot.",  # no place named
         "I saw the point.",  # an idiom, not a thing seen
         "I found it hard.",
+        "I had a great time.",
+        "I talked to him.",
         "I've been playing ever since.",  # how long, not what
         "I joined a club in.",
     ],
