@@ -93,7 +93,8 @@ _EVERY = (
 _DONE = (
     r"was\s+in(?=\s+(?-i:[A-Z]))|(?:got|came)\s+back\s+from|returned\s+from|"
     r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+(?:an?|another|our|my)\s)|"
-    r"roasted|retook|dyed|submitted|celebrated|organi[sz]ed|"
+    r"roasted|retook|dyed|submitted|celebrated|organi[sz]ed|developed|teamed\s+up\s+with|"
+    r"reached\s+out\s+to|got\s+done(?=\s+[a-z]+ing\b)|started\s+on(?=\s+(?:an?|my|our|the)\s)|"
     r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
     r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
     r"took\s+(?:part\s+in|up)|tried|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
@@ -520,7 +521,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "event",
         re.compile(
-            r"\b(?:I|we)\s+[a-z]+(?:\s+[\w']+){0,4}?\s+and\s+(?:then\s+|also\s+|finally\s+)?"
+            r"\b(?:I|we)(?:'ve|'d)?\s+[a-z]+(?:\s+[\w']+){0,7}?\s+and\s+"
+            r"(?:(?:then|also|finally|just|even)\s+)?"
             rf"(?P<verb>{_DONE})\s+{_VALUE}{_END}",
             re.I,
         ),

@@ -69,6 +69,12 @@ def told(text: str) -> list[str]:
         ("I found a violin concert for the kids.", "Ana found a violin concert for the kids"),
         ("We even played some chess afterwards.", "Ana played some chess afterwards"),
         ("Dyed my hair yesterday - come see!", "Ana dyed their hair"),
+        (
+            "I've been working hard on my store and just teamed up with a local artist.",
+            "Ana teamed up with a local artist",
+        ),
+        ("I actually started on a book recently!", "Ana started on a book"),
+        ("So I reached out to the shelter and asked.", "Ana reached out to the shelter"),
         # Meeting people; the friend's liking is theirs, no attribute of the speaker's.
         (
             "Last week I talked to my friend who is a fan of Harry Potter.",
