@@ -470,7 +470,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"(?:{_I_AM}|\bI(?:'ve|\s+have)\s+(?:always\s+)?been\s+)(?P<neg>not\s+)?"
             r"(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+)?(?P<verb>fan)\s+of|"
             r"(?:really\s+|so\s+|very\s+)?"
-            rf"(?P<into>into|obsessed\s+with|passionate\s+about|drawn\s+to))\s+{_VALUE}{_MORE}{_END}",
+            r"(?P<into>into|obsessed\s+with|passionate\s+about|drawn\s+to|keen\s+on))\s+"
+            rf"{_VALUE}{_MORE}{_END}",
             re.I,
         ),
     ),

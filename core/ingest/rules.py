@@ -562,7 +562,13 @@ def _fact(
         if _ONLY_HOW_OFTEN.fullmatch(value):
             return None  # "a job I enjoy every day": what is enjoyed came before
         verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
-        verb = {"can't": "hate", "fan": "like", "into": "like", "drawn": "like"}.get(verb, verb)
+        verb = {
+            "can't": "hate",
+            "fan": "like",
+            "into": "like",
+            "drawn": "like",
+            "keen": "like",
+        }.get(verb, verb)
         verb = "love" if verb in ("obsessed", "passionate") else verb
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)

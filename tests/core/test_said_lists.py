@@ -23,6 +23,10 @@ from tests.core.test_rules import facts
             "I also enjoy reading, watching movies, and exploring nature.",
             ["reading", "watching movies", "exploring nature"],
         ),
+        (
+            "I'm keen on counseling or working in mental health.",
+            ["counseling", "working in mental health"],
+        ),
         # Two doings are two likings.
         ("I love cooking and baking bread.", ["cooking", "baking bread"]),
         # "their rights" are the veterans': no liking of its own.
