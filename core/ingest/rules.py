@@ -188,6 +188,10 @@ _FIRST_PERSON = {
     # "We eat pizza with our kids every Friday": the speaker's household.
     "our": "their",
     "ours": "theirs",
+    "we": "they",
+    "we're": "they're",
+    "we've": "they've",
+    "us": "them",
 }
 
 

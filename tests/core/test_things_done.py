@@ -67,6 +67,11 @@ def told(text: str) -> list[str]:
             "Ana retook the aptitude test between 9 and 15 November",
         ),
         ("I found a violin concert for the kids.", "Ana found a violin concert for the kids"),
+        # "we" is told of the speaker's people, as "our" is.
+        (
+            "I found a violin concert that we all enjoyed.",
+            "Ana found a violin concert that they all enjoyed",
+        ),
         ("We even played some chess afterwards.", "Ana played some chess afterwards"),
         ("Dyed my hair yesterday - come see!", "Ana dyed their hair"),
         (
