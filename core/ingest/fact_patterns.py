@@ -90,7 +90,7 @@ _EVERY = (
 )
 # Things done that are worth a memory of their own (the "event" rules): "I ran a charity
 # race", "we went camping", "I was in Chicago", "I broke my leg".
-_DONE = (
+DONE = (
     r"was\s+in(?=\s+(?-i:[A-Z]))|(?:got|came)\s+back\s+from|returned\s+from|"
     r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+(?:an?|another|our|my)\s)|"
     r"roasted|retook|dyed|submitted|celebrated|organi[sz]ed|developed|teamed\s+up\s+with|"
@@ -503,7 +503,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "event",
         re.compile(
             r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+|"
-            rf"even\s+)?(?P<verb>{_DONE})\s+"
+            rf"even\s+)?(?P<verb>{DONE})\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),
@@ -524,7 +524,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:I|we)(?:'ve|'d)?\s+[a-z]+(?:\s+[\w']+){0,7}?\s+and\s+"
             r"(?:(?:then|also|finally|just|even)\s+)?"
-            rf"(?P<verb>{_DONE})\s+{_VALUE}{_END}",
+            rf"(?P<verb>{DONE})\s+{_VALUE}{_END}",
             re.I,
         ),
     ),

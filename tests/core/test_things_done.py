@@ -5,18 +5,11 @@ keeps them whole."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from core.ingest.rules import extract_facts
 from core.model import Role, Turn
-
-TOLD = datetime(2026, 11, 18, 10, tzinfo=UTC)
-
-
-def told(text: str) -> list[str]:
-    return [f.content for f in extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))]
+from tests.core.test_life_events import TOLD, told
 
 
 @pytest.mark.parametrize(
