@@ -462,6 +462,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or named in passing: "my daughter Sara's birthday", "my dog Rex".
+    (
+        "named",
+        re.compile(
+            r"\bmy\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|baby)\s+)?"
+            r"(?P<attr>wife|husband|partner|boyfriend|girlfriend|son|daughter|mom|mum|mother|dad|"
+            r"father|brother|sister|friend|roommate|neighbou?r|grandma|grandmother|grandpa|"
+            r"grandfather|aunt|uncle|cousin|niece|nephew|colleague|coworker|dog|cat|puppy|kitten)"
+            r",?\s+(?P<value>(?-i:[A-Z][a-z]+))\b(?!\s+(?-i:[A-Z]))",
+            re.I,
+        ),
+    ),
     # "I'm a huge fan of the Lakers", "I'm not a fan of horror movies", "I'm really into
     # climbing": liking, said another way.
     (

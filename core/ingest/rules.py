@@ -309,18 +309,23 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     return [(rule, groups)]
 
 
-def _key_routines(
-    facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, int, str]]
-) -> None:
-    """What one plays or speaks said with how often ("I play tennis on weekends") is one
-    routine on that thing's key, not a fact beside it: "I no longer play tennis" ends it."""
+def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, int, str]]) -> None:
+    """One thing said is one memory. What one plays or speaks said with how often ("I play
+    tennis on weekends") is one routine on that thing's key: "I no longer play tennis" ends
+    it. Someone named ("my sister Mia") is no fact beside one telling of them."""
     for key, (start, end, rule) in list(spans.items()):
+        if key not in facts:
+            continue
+        if rule == "named" and any(
+            k != key and key.split(": ", 1)[1] in f.content.lower() for k, (_, f) in facts.items()
+        ):
+            del facts[key]
         if rule != "routine":
             continue
         under = [
             k for k, (s, e, r) in spans.items() if r in _ROUTINE_KEYS and s < end and start < e
         ]
-        if len(under) == 1 and under[0] in facts and key in facts:
+        if len(under) == 1 and under[0] in facts:
             _, routine_fact = facts.pop(key)
             facts[under[0]] = (facts[under[0]][0], replace(routine_fact, key=under[0]))
 
@@ -374,7 +379,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 if key not in facts or _later(facts[key], (match.start(), fact), turn.at):
                     facts[key] = (match.start(), fact)
                     spans[key] = (match.start(), match.end(), rule)
-    _key_routines(facts, spans)
+    _said_once(facts, spans)
     for start, said in with_the_i(turn.text):
         if stated(start):
             for fact in extract_facts(replace(turn, text=said)):
@@ -533,7 +538,7 @@ def _fact(
         key = next((k for k, words in _HOUSEHOLD.items() if kin.startswith(words)), "pets")
         return Fact(f"{owner}: {key}", f"{who} has {value}", 0.7, turn_id)
     if rule == "named":
-        if not value[:1].isupper():
+        if not value[:1].isupper() or value.lower() in WEEKDAYS or value.lower() in MONTHS:
             return None
         attribute = groups["attr"].lower()
         return Fact(

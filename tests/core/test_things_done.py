@@ -96,6 +96,12 @@ from tests.core.test_life_events import TOLD, told
         ("I'm having a party on Friday.", "Ana is having a party on 20 November"),
         # A pet got, by name: keyed by it, as one had.
         ("We got another cat named Bailey too.", "Ana has a cat named Bailey"),
+        # ...or named in passing.
+        (
+            "That was from a trip we took for my daughter Sara's birthday!",
+            "Ana has a daughter named Sara",
+        ),
+        ("My dog Rex is so cute.", "Ana has a dog named Rex"),
         # A quotation mark the clause's end left open is none.
         (
             'I finished rereading "The Alchemist, it was great.',
@@ -122,6 +128,7 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I found it hard.",
         "I had a great time.",
         "I talked to him.",
+        "I called my mom Monday.",  # a day, not a name
         "I've been playing ever since.",  # how long, not what
         "I joined a club in.",
     ],
