@@ -490,9 +490,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            r"\bI\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?"
-            r"(?:(?:really|also|still|just|absolutely|truly|totally)\s+){0,2}"
-            rf"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand)\s+{_BOTH}{_MORE}{_END}",
+            r"\bI(?:'ve|\s+have)?\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?"
+            r"(?:(?:really|also|still|just|absolutely|truly|totally|always)\s+){0,2}"
+            r"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand|"
+            rf"(?<=always\s)(?:liked|loved|enjoyed))\s+{_BOTH}{_MORE}{_END}",
             re.I,
         ),
     ),

@@ -126,11 +126,11 @@ _STANDS_ALONE = frozenset({"attribute", "preference", "abstains", "event", "acti
 _FOR_A_TIME = frozenset({"activity", "plan"})
 # "we built both on and off the court": cut where the clause went on, mid-phrase.
 _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
+# ...but a place one goes to ends so: "a homeless shelter I volunteer at".
+_STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
 # A place by its name: "the Smoky Mountains", "Lisbon" (of "Lisbon we ate so well").
 _NAMED_PLACE = re.compile(r"(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*")
 _OPENING_DOING = re.compile(r"[A-Z][a-z]+ing,?\s+[a-z]")
-# ...but a place one goes to ends so: "a homeless shelter I volunteer at".
-_STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
 # "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
@@ -152,6 +152,14 @@ _HOUSEHOLD = {
     "children": ("kid", "child", "son", "daughter"),
 }
 _ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
+# The words a liking is said with, as the verb it is told with ("I'm a big fan of" likes).
+_AS_LIKING = dict.fromkeys(("fan", "into", "drawn", "keen", "liked"), "like") | {
+    "can't": "hate",
+    "loved": "love",
+    "obsessed": "love",
+    "passionate": "love",
+    "enjoyed": "enjoy",
+}
 # "This weekend" points at no thing said before it.
 _THIS_TIME = re.compile(
     r"\bthis\s+(?:coming\s+)?(?:week(?:end)?|month|year|morning|afternoon|evening|summer|spring|"
@@ -571,14 +579,7 @@ def _fact(
         if _ONLY_HOW_OFTEN.fullmatch(value):
             return None  # "a job I enjoy every day": what is enjoyed came before
         verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
-        verb = {
-            "can't": "hate",
-            "fan": "like",
-            "into": "like",
-            "drawn": "like",
-            "keen": "like",
-        }.get(verb, verb)
-        verb = "love" if verb in ("obsessed", "passionate") else verb
+        verb = _AS_LIKING.get(verb, verb)
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
     if rule in ("event", "activity", "plan"):

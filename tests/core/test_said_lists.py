@@ -27,6 +27,8 @@ from tests.core.test_rules import facts
             "I'm keen on counseling or working in mental health.",
             ["counseling", "working in mental health"],
         ),
+        # A liking one has always had, told in the past tense.
+        ("I've always liked Under Armour, they're great.", ["under armour"]),
         # Two doings are two likings.
         ("I love cooking and baking bread.", ["cooking", "baking bread"]),
         # "their rights" are the veterans': no liking of its own.
