@@ -6,15 +6,18 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import numpy as np
 
 from core.decay import days_between, retentions
 from core.ingest.entities import jaccard
-from core.model import Memory
+from core.model import Memory, MemoryKind
 from core.retrieval.config import RetrievalConfig, Weights
 from core.temporal import TimeWindow
+
+# A memory valid from more than this before it was said tells of an earlier day.
+_TOLD_LATER = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,7 @@ def rank(
         inside = np.fromiter(
             (context.window.holds(m.valid_from, m.created_at) for m in memories), bool, count
         )
+        inside |= told_of_inside(memories, inside)
         factor = config.outside_window_factor
         score *= np.where(inside, 1.0, factor)
         # Told at another time, a memory is shown only when it matched at least as well as
@@ -140,6 +144,27 @@ def rank(
         for i in order[:head]
     ]
     return Ranking(results, [memories[i] for i in (*order[head:], *hidden)])
+
+
+def told_of_inside(memories: Sequence[Memory], inside: np.ndarray) -> np.ndarray:
+    """The conversation that told of a day is about that day: "We met up yesterday", said on
+    the 17th, dates its fact to the 16th, and the talk around it, said on the 17th, answers
+    "What did they give him when they met on the 16th?" (LoCoMo dev: that answer had been
+    hidden, the fact shown alone). Memories of a session where a fact dated inside the window
+    was told count as inside it."""
+    told = {
+        m.session_id
+        for m, held in zip(memories, inside, strict=True)
+        if held
+        and m.kind is not MemoryKind.EPISODIC
+        and m.session_id is not None
+        and m.created_at - m.valid_from > _TOLD_LATER
+    }
+    return np.fromiter(
+        (not held and m.session_id in told for m, held in zip(memories, inside, strict=True)),
+        bool,
+        len(memories),
+    )
 
 
 def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[SearchResult]:

@@ -41,6 +41,15 @@ def ask(store: MemoryStore, embedder: Embedder, query: str, **options: object) -
     return [r.memory.id for r in Retriever(store, embedder).search(request).results]
 
 
+def session(session_id: str, at: datetime, lines: list[tuple[Role, str]]) -> Session:
+    """A conversation of `lines` from `at` on, a turn a minute."""
+    turns = tuple(
+        Turn(f"{session_id}-t{i}", session_id, i, role, text, at + timedelta(minutes=i))
+        for i, (role, text) in enumerate(lines)
+    )
+    return Session(session_id, at, None, turns)
+
+
 def test_results_carry_their_score_breakdown(store: MemoryStore, embedder: Embedder) -> None:
     add(store, embedder, "The dentist appointment is on Friday at 9", NOW - timedelta(days=1))
     (result,) = Retriever(store, embedder).search(SearchRequest("dentist appointment", NOW)).results
@@ -155,6 +164,38 @@ def test_an_event_told_after_the_time_asked_about_is_found_after_what_was_said_t
         store, embedder, "What did we talk about in February?", adaptive=False, record_access=False
     )
     assert asked_about_talk == [said_then]
+
+
+def test_the_talk_that_told_of_a_day_answers_for_that_day(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "We met up yesterday", said on the 17th, dates its fact to the 16th; what they gave
+    was said a few turns on, on the 17th too. Asked about the 16th, that talk was hidden as
+    said at another time, and the fact came alone."""
+    told = datetime(2026, 3, 17, 19, tzinfo=UTC)
+    lines = [
+        (Role.USER, "Hey! A wild few days. I met up with my teammates yesterday after our trip."),
+        (Role.ASSISTANT, "Nice! How was it to see everyone again?"),
+        (Role.USER, "Great, we grabbed pizza and talked about the season ahead."),
+        (Role.ASSISTANT, "Sounds like a good evening. Anything special happen?"),
+        (Role.USER, "Coach says practice moves to Thursdays from next month on."),
+        (Role.ASSISTANT, "That might suit your schedule better."),
+        (Role.USER, "They surprised me with a signed jersey as a welcome back gift!"),
+        (Role.ASSISTANT, "What a lovely gesture from them."),
+    ]
+    ConversationImporter(store, embedder).import_sessions([session("s1", told, lines)])
+    store.fulltext.rebuild()
+    outcome = Retriever(store, embedder).search(
+        SearchRequest(
+            "What did my teammates give me when we met on March 16?",
+            told + timedelta(days=2),
+            record_access=False,
+        )
+    )
+    assert outcome.window is not None and outcome.window.phrase == "March 16"
+    shown = [r.memory.content for r in outcome.results]
+    assert any("signed jersey" in text for text in shown)
+    assert any("met up with their teammates" in text for text in shown)
 
 
 def test_a_span_before_a_named_day_is_counted_from_that_day(
@@ -352,14 +393,6 @@ def test_a_fact_standing_out_keeps_the_conversation_it_was_told_in(
         (Role.USER, "Probably hire someone, I'm bad with ladders."),
     ]
     started = NOW - timedelta(days=5)
-
-    def session(session_id: str, at: datetime, lines: list[tuple[Role, str]]) -> Session:
-        turns = tuple(
-            Turn(f"{session_id}-t{i}", session_id, i, role, text, at + timedelta(minutes=i))
-            for i, (role, text) in enumerate(lines)
-        )
-        return Session(session_id, at, None, turns)
-
     ConversationImporter(store, embedder).import_sessions(
         [session("s1", started, said), session("s2", started + timedelta(days=2), other)]
     )
