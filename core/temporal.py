@@ -97,6 +97,10 @@ _DATE = re.compile(
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _WEEKDAY = re.compile(r"\b(?:on|last)\s+(" + "|".join(WEEKDAYS) + r")\b")
 _BEFORE_AFTER = re.compile(r"\b(before|prior to|after)\s+")
+# "...last week, as I mentioned on November 6": the day named is when it was said.
+_SAID_ON = re.compile(
+    r"\b(?:mentioned|said|told(?:\s+(?:me|you|us|him|her|them))?|wrote|noted)\s+(?=on\s)"
+)
 # What comes right before "before <day>": "two weeks", "the week", "last weekend", "the Sunday".
 _SPAN_BEFORE = re.compile(
     rf"\b(?:{_NUMBER}\s+(day|week|month|year)s?|(?:the|a|last)\s+(day|weekend|week|month|year)"
@@ -175,6 +179,8 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
 def _parse_time_window(query: str, now: datetime, since: bool = True) -> TimeWindow | None:
     text = query.lower()
     if window := _before_named_day(query, text, now):
+        return window
+    if window := _said_on_day(query, text, now):
         return window
     if since and (window := _since(query, text, now)):
         return window
@@ -405,6 +411,19 @@ def _before_named_day(query: str, text: str, now: datetime) -> TimeWindow | None
             start = anchor - timedelta(days=count * _SPAN_DAYS[unit or one])
         phrase = _phrase(query, text, span.start(), date.end())
         return TimeWindow(start, anchor + timedelta(days=1), phrase)
+    return None
+
+
+def _said_on_day(query: str, text: str, now: datetime) -> TimeWindow | None:
+    """ "What was my writing problem last week, as I mentioned on November 6?": the day it was
+    said on, which "last week" there is counted from, is the day asked about (read from now,
+    "last week" named a week nothing of it was said in)."""
+    for said in _SAID_ON.finditer(text):
+        date = _DATE.match(text, said.end())
+        start = _date_of(date, query, now, needs_year_or_on=True) if date else None
+        if date is not None and start is not None:
+            phrase = _phrase(query, text, date.start(), date.end())
+            return TimeWindow(start, start + timedelta(days=1), phrase)
     return None
 
 

@@ -39,6 +39,13 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("the puppy I got two weeks before August 11, 2025", day(7, 28, 2025), day(8, 12, 2025)),
         ("the show on the Sunday before October 25, 2022", day(10, 23, 2022), day(10, 26, 2022)),
         ("the day before March 10", day(3, 9), day(3, 11)),
+        # The day it was said on, not the week "last week" names from now.
+        ("my writing problem last week, as I mentioned on March 2?", day(3, 2), day(3, 3)),
+        (
+            "the new hobby I took up recently, as I told you on 3 June, 2025",
+            day(6, 3, 2025),
+            day(6, 4, 2025),
+        ),
         (
             "what did we decide before May 3, 2025?",
             datetime.min.replace(tzinfo=UTC),
@@ -165,6 +172,7 @@ def test_a_leap_day_named_before_it_comes_is_no_window() -> None:
         ("Who did I meet on 3 May, 2025?", "3 May, 2025"),
         ("where was I the week before 16 November 2025", "the week before 16 November 2025"),
         ("notes from last week", "last week"),
+        ("the issue last week, as mentioned on November 6, 2025", "November 6, 2025"),
         ("What have I said since January?", "since January"),
         ("what did we do last summer", "last summer"),
     ],
