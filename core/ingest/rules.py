@@ -17,18 +17,18 @@ from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import where_kin
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.routines import routine
-from core.ingest.said_lists import SPEAKER_WORD, allergens, listed, things
+from core.ingest.said_lists import allergens, listed, things
 from core.ingest.stated import stated_at
 from core.ingest.told_when import (
     CHANGE_VERB,
     CHANGES,
     DATED,
-    IN_MONTH,
     Sentences,
     began,
     dated,
     planned,
 )
+from core.ingest.values import adjectives_whole, clean, told_of
 from core.model import MemoryKind, Turn
 from core.sentences import describes_a_thing
 from core.temporal import MONTHS, WEEKDAYS
@@ -182,25 +182,6 @@ _STATE = re.compile(
 )
 # "My friend who is a fan of ...": the verb belongs to a clause inside the subject.
 _LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
-# The speaker's own words, told of them: "my studio" is theirs once the fact names them.
-_FIRST_PERSON = {
-    "i": "they",
-    "i'm": "they're",
-    "i've": "they've",
-    "i'd": "they'd",
-    "i'll": "they'll",
-    "me": "them",
-    "my": "their",
-    "mine": "theirs",
-    "myself": "themselves",
-    # "We eat pizza with our kids every Friday": the speaker's household.
-    "our": "their",
-    "ours": "theirs",
-    "we": "they",
-    "we're": "they're",
-    "we've": "they've",
-    "us": "them",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,28 +217,6 @@ def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Rel
     return Relation(owner, relation, value.lower(), ended) if value[:1].isupper() else None
 
 
-_TRAILING_TIME = re.compile(
-    r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend|night|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)|yesterday|today|tonight|recently|(?:right\s+)?now|earlier|"
-    r"the\s+other\s+day|this\s+(?:morning|afternoon|evening)|"
-    r"at\s+the\s+moment|currently|originally|lately|"
-    r"these\s+days|as\s+well|too|any\s?more|a while ago|(?:not\s+)?(?:so\s+)?long\s+ago|"
-    r"(?:about\s+|almost\s+|over\s+)?(?:an?\s+(?:couple\s+(?:of\s+)?|few\s+)?|\w+\s+)"
-    r"(?:days?|weeks?|weekends?|months?|years?)\s+ago|"
-    r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+)?"
-    r"(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?))$",
-    re.I,
-)
-_TRAILING_MONTH = re.compile(rf"\s+{IN_MONTH}$", re.I)
-# "a safe, inviting place": a value ending in "a safe" goes on past the comma, when what
-# follows is more words of it, not another clause or an aside ("a beagle, which ...",
-# "a book, especially ...").
-_ONE_ADJECTIVE_IN = re.compile(r"\b(?:an?|the)\s+[a-z][\w'-]*$")
-_MORE_OF_IT = re.compile(
-    r",\s*(?!(?:and|or|but|so|which|who|that|this|it|i|we|you|he|she|they|too|though|like|"
-    r"just|especially|plus|please|not|no|yes|as|if|when|where|because)\b)"
-    r"[a-z][\w'-]*(?<!ly)(?:\s+[\w'-]+){1,5}(?=[.!?;:\n]|$)"
-)
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
 _ROUTINE_KEYS = frozenset({"speaks", "plays"})
 
@@ -266,31 +225,6 @@ def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bo
     """Whether `then` is what holds of two statements on one key in a message: the one said
     last, unless it tells of the past ("I live in Lisbon now. I moved to Berlin in 2019")."""
     return (then[1].began or told, then[0]) > (said[1].began or told, said[0])
-
-
-_QUOTED_START = re.compile(r'\s*"[^"]+"\s+\w')
-# A quotation mark, not an inch's ('a 55" TV').
-_QUOTE = re.compile(r'(?<!\d)"')
-
-
-def _clean(value: str, months: bool = True) -> str:
-    """The value without quotes and trailing times ("Lisbon now", "for about four months
-    now"), and without a month or year said last unless `months` is False (what someone is
-    doing keeps when it is for); one that is only a time ("I can't eat anymore") is none."""
-    value = re.sub(r"\s+", " ", value).strip()
-    trailing = (_TRAILING_TIME, _TRAILING_MONTH) if months else (_TRAILING_TIME,)
-    while (shorter := _strip(value, trailing)) != value:
-        value = shorter
-    # A title in quotes keeps them whole ('"The Lord of the Rings" trilogy'); one left open
-    # by the stripping is none.
-    value = value if _QUOTED_START.match(value) else value.strip(" '\"")
-    return _QUOTE.sub("", value) if len(_QUOTE.findall(value)) % 2 else value
-
-
-def _strip(value: str, trailing: tuple[re.Pattern[str], ...]) -> str:
-    for pattern in trailing:
-        value = pattern.sub("", f" {value}").strip()
-    return value
 
 
 def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str, str | None]]]:
@@ -338,21 +272,6 @@ def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, i
             facts[under[0]] = (facts[under[0]][0], replace(routine_fact, key=under[0]))
 
 
-def _adjectives_whole(text: str, match: re.Match[str]) -> dict[str, str | None]:
-    """The match's groups with a value cut at a comma between two adjectives whole again:
-    "creating a safe, inviting place for people" had been "creating a safe"."""
-    groups = match.groupdict()
-    value = groups.get("value")
-    if not value or groups.get("more") or not _ONE_ADJECTIVE_IN.search(value):
-        return groups
-    rest = _MORE_OF_IT.match(text, match.end("value"))
-    return groups | {"value": value + rest.group()} if rest else groups
-
-
-def _told_of(value: str) -> str:
-    return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
-
-
 def extract_facts(turn: Turn) -> list[Fact]:
     """Facts, preferences and decisions the speaker states about themselves in `turn`, and
     how they want to be answered (`core.ingest.reply_style`)."""
@@ -368,7 +287,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
         for match in islice(pattern.finditer(turn.text), MAX_MATCHES_PER_RULE):
             if not stated(match.start()) or describes_a_thing(turn.text, match.start()):
                 continue
-            for told, groups in _each(rule, _adjectives_whole(turn.text, match)):
+            for told, groups in _each(rule, adjectives_whole(turn.text, match)):
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
@@ -408,16 +327,16 @@ def _fact(
     if rule == "kin_event":
         kin = " ".join(filter(None, (groups["kin"].lower(), groups.get("name"))))
         verb = " ".join(groups["verb"].lower().split())
-        rest = _told_of(_clean(groups.get("value") or ""))
+        rest = told_of(clean(groups.get("value") or ""))
         return Fact(None, f"{who}'s {kin} {verb} {rest}".strip(), 0.6, turn_id)
     if rule == "routine":
         # "I usually cook" says all it needs without an object; "I always do it" does not.
-        rest, after = (_told_of(groups.get(part) or "") for part in ("value", "after"))
+        rest, after = (told_of(groups.get(part) or "") for part in ("value", "after"))
         pointing = _POINTING.search(f"{rest} {after}")
         told = None if pointing else routine(who, groups | {"value": rest, "after": after})
         return Fact(None, told, 0.6, turn_id, kind=MemoryKind.PROCEDURAL) if told else None
     if rule == "trip":
-        named = _NAMED_PLACE.match(_clean(groups["place"] or ""))
+        named = _NAMED_PLACE.match(clean(groups["place"] or ""))
         return (
             Fact(None, f"{who} went on a trip to {named.group()}", 0.5, turn_id) if named else None
         )
@@ -436,7 +355,7 @@ def _fact(
     firm = groups.get("firm")
     said = groups.get("value") or place or groups.get("choice") or firm or groups.get("role") or ""
     # A note keeps its times: "the car needs an oil change in March".
-    value = " ".join(said.split()) if rule == "note" else _clean(said, rule not in _FOR_A_TIME)
+    value = " ".join(said.split()) if rule == "note" else clean(said, rule not in _FOR_A_TIME)
     longest = MAX_NOTE_CHARS if rule == "note" else 80
     if not value or len(value) > longest or _PRONOUNS.match(value):
         return None
@@ -450,7 +369,7 @@ def _fact(
         return Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
     if rule in _STANDS_ALONE and _POINTING.search(_THIS_TIME.sub("", value)):
         return None
-    value = _told_of(value)
+    value = told_of(value)
     if rule == "origin" and _WHEN.match(value):
         # "I was born in 1988" tells when, not where; "I grew up in the 90s" neither.
         if not groups.get("born"):
@@ -556,7 +475,7 @@ def _fact(
             turn_id,
         )
     if rule == "attribute":
-        said = _clean(groups["attr"])
+        said = clean(groups["attr"])
         attribute = said.lower()
         if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
             return None
@@ -568,7 +487,7 @@ def _fact(
             return None
         # "My hobbies are painting and hiking": one fact, the list whole. One opening a
         # sentence ("Playing video games ... are my hobbies") loses its capital.
-        value = listed(value, _told_of(groups.get("more") or ""))
+        value = listed(value, told_of(groups.get("more") or ""))
         value = value[0].lower() + value[1:] if _OPENING_DOING.match(value) else value
         be = groups["be"].lower()
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
@@ -593,7 +512,7 @@ def _fact(
             or (_DANGLING.search(value) and not _STRANDED.search(value))
         ):
             return None
-        verb = _told_of(" ".join((groups["verb"] or groups["doing"]).lower().split()))
+        verb = told_of(" ".join((groups["verb"] or groups["doing"]).lower().split()))
         # Done ("ran"), doing or about to ("is learning", "is flying to"), or been doing.
         tense = "is " if rule == "plan" or groups.get("doing") else "has been "
         return Fact(None, f"{who} {'' if rule == 'event' else tense}{verb} {value}", 0.5, turn_id)

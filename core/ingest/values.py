@@ -1,0 +1,92 @@
+"""What a statement's value says once it stands alone: without the times and quotes it was said
+with ("Lisbon now"), whole across a comma between adjectives ("a safe, inviting place"), and
+in the third person ("my studio" is "their studio" once the fact names its speaker)."""
+
+from __future__ import annotations
+
+import re
+
+from core.ingest.said_lists import SPEAKER_WORD
+from core.ingest.told_when import IN_MONTH
+
+# The speaker's own words, told of them: "my studio" is theirs once the fact names them.
+_FIRST_PERSON = {
+    "i": "they",
+    "i'm": "they're",
+    "i've": "they've",
+    "i'd": "they'd",
+    "i'll": "they'll",
+    "me": "them",
+    "my": "their",
+    "mine": "theirs",
+    "myself": "themselves",
+    # "We eat pizza with our kids every Friday": the speaker's household.
+    "our": "their",
+    "ours": "theirs",
+    "we": "they",
+    "we're": "they're",
+    "we've": "they've",
+    "us": "them",
+}
+
+_TRAILING_TIME = re.compile(
+    r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend|night|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|yesterday|today|tonight|recently|(?:right\s+)?now|earlier|"
+    r"the\s+other\s+day|this\s+(?:morning|afternoon|evening)|"
+    r"at\s+the\s+moment|currently|originally|lately|"
+    r"these\s+days|as\s+well|too|any\s?more|a while ago|(?:not\s+)?(?:so\s+)?long\s+ago|"
+    r"(?:about\s+|almost\s+|over\s+)?(?:an?\s+(?:couple\s+(?:of\s+)?|few\s+)?|\w+\s+)"
+    r"(?:days?|weeks?|weekends?|months?|years?)\s+ago|"
+    r"(?:for|since)\s+(?:the\s+(?:last|past)\s+)?(?:about\s+|almost\s+|nearly\s+|over\s+)?"
+    r"(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?))$",
+    re.I,
+)
+_TRAILING_MONTH = re.compile(rf"\s+{IN_MONTH}$", re.I)
+# "a safe, inviting place": a value ending in "a safe" goes on past the comma, when what
+# follows is more words of it, not another clause or an aside ("a beagle, which ...",
+# "a book, especially ...").
+_ONE_ADJECTIVE_IN = re.compile(r"\b(?:an?|the)\s+[a-z][\w'-]*$")
+_MORE_OF_IT = re.compile(
+    r",\s*(?!(?:and|or|but|so|which|who|that|this|it|i|we|you|he|she|they|too|though|like|"
+    r"just|especially|plus|please|not|no|yes|as|if|when|where|because)\b)"
+    r"[a-z][\w'-]*(?<!ly)(?:\s+[\w'-]+){1,5}(?=[.!?;:\n]|$)"
+)
+_QUOTED_START = re.compile(r'\s*"[^"]+"\s+\w')
+# A quotation mark, not an inch's ('a 55" TV').
+_QUOTE = re.compile(r'(?<!\d)"')
+
+
+def clean(value: str, months: bool = True) -> str:
+    """The value without quotes and trailing times ("Lisbon now", "for about four months
+    now"), and without a month or year said last unless `months` is False (what someone is
+    doing keeps when it is for); one that is only a time ("I can't eat anymore") is none."""
+    value = re.sub(r"\s+", " ", value).strip()
+    trailing = (_TRAILING_TIME, _TRAILING_MONTH) if months else (_TRAILING_TIME,)
+    while (shorter := _strip(value, trailing)) != value:
+        value = shorter
+    # A title in quotes keeps them whole ('"The Lord of the Rings" trilogy'); one left open
+    # by the stripping is none.
+    value = value if _QUOTED_START.match(value) else value.strip(" '\"")
+    return _QUOTE.sub("", value) if len(_QUOTE.findall(value)) % 2 else value
+
+
+def _strip(value: str, trailing: tuple[re.Pattern[str], ...]) -> str:
+    for pattern in trailing:
+        value = pattern.sub("", f" {value}").strip()
+    return value
+
+
+def adjectives_whole(text: str, match: re.Match[str]) -> dict[str, str | None]:
+    """The match's groups with a value cut at a comma between two adjectives whole again:
+    "creating a safe, inviting place for people" had been "creating a safe"."""
+    groups = match.groupdict()
+    value = groups.get("value")
+    if not value or groups.get("more") or not _ONE_ADJECTIVE_IN.search(value):
+        return groups
+    rest = _MORE_OF_IT.match(text, match.end("value"))
+    return groups | {"value": value + rest.group()} if rest else groups
+
+
+def told_of(value: str) -> str:
+    """`value` in the third person: the fact names its speaker, so "my" is "their"."""
+    return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
