@@ -121,7 +121,9 @@ _HOW_IT_GOES = re.compile(
     re.I,
 )
 # Rules whose value must mean something standing alone, without what was said around it.
-_STANDS_ALONE = frozenset({"attribute", "preference", "abstains", "event", "activity", "plan"})
+_STANDS_ALONE = frozenset(
+    {"attribute", "preference", "abstains", "event", "activity", "plan", "decision"}
+)
 # What someone is doing or about to do keeps the month it is for.
 _FOR_A_TIME = frozenset({"activity", "plan"})
 # "we built both on and off the court": cut where the clause went on, mid-phrase.
@@ -137,6 +139,8 @@ _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 _POINTING = re.compile(
     r"^(?:how|what|why|which|so|such)\b"
     r"|\b(?:it|its|they|them|this|these|those|he|she|him|his|her|you|your|yours|yourself)\b"
+    # "I decided to do that", "a dress like that".
+    r"|\bthat$"
     # "the thing I love is ...": the statement was inside another and its verb follows.
     r"|^(?:is|was|are|were|has|had|makes|made)\b"
     # "I like both", "I prefer the first option": a choice among what was said.

@@ -456,6 +456,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I like both.",
         "I prefer the first option.",
         "I like the other one better.",
+        # A decision about what was said around it: "Decided: write about this" (LoCoMo dev).
+        "I chose to write about this because it's really personal.",
+        "I decided to do that.",
+        "I want my kids to learn that.",
         "My sister went vegan.",
         # What the speaker did with a thing named before: the sentence's verb comes after.
         "These figurines I bought yesterday remind me of family love.",
