@@ -65,18 +65,23 @@ _PLAYED = (
     r"board\s+games|the\s+lottery"
 )
 # The people (and pets) in someone's life, each with facts of their own (`core.ingest.kin`).
-KIN = frozenset(
+ONE_OF_KIN = frozenset(
     "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
     "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
     "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
-    "cousin niece nephew colleague coworker dog cat kids children sons daughters parents "
-    "brothers sisters siblings grandparents friends dogs cats".split()
+    "cousin niece nephew colleague coworker dog cat".split()
+)
+KIN = ONE_OF_KIN | frozenset(
+    "kids children sons daughters parents brothers sisters siblings grandparents friends dogs "
+    "cats".split()
 )
 _KINSHIP = (
     r"(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|step|ex)[\s-]+)?(?:"
     + "|".join(sorted(KIN, key=len, reverse=True))
     + ")"
 )
+# Whom "my sister Mia", "my puppy Rex" names.
+_ONE_NAMED = "|".join(sorted(ONE_OF_KIN | {"puppy", "kitten"}, key=len, reverse=True))
 # How often a thing is done as a rule: "usually", "every morning", "twice a week".
 _OFTEN = r"usually|always|normally|typically|generally|often|regularly|tend\s+to"
 _DAYS = (
@@ -467,9 +472,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "named",
         re.compile(
             r"\bmy\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|baby)\s+)?"
-            r"(?P<attr>wife|husband|partner|boyfriend|girlfriend|son|daughter|mom|mum|mother|dad|"
-            r"father|brother|sister|friend|roommate|neighbou?r|grandma|grandmother|grandpa|"
-            r"grandfather|aunt|uncle|cousin|niece|nephew|colleague|coworker|dog|cat|puppy|kitten)"
+            rf"(?P<attr>{_ONE_NAMED})"
             r",?\s+(?P<value>(?-i:[A-Z][a-z]+))\b(?!\s+(?-i:[A-Z]))",
             re.I,
         ),

@@ -102,6 +102,9 @@ from tests.core.test_life_events import TOLD, told
             "Ana has a daughter named Sara",
         ),
         ("My dog Rex is so cute.", "Ana has a dog named Rex"),
+        # Anyone the people words name, as every other rule reads them.
+        ("I had lunch with my boss Tom today.", "Ana has a boss named Tom"),
+        ("My fiance Alex proposed in Paris!", "Ana has a fiance named Alex"),
         # A quotation mark the clause's end left open is none.
         (
             'I finished rereading "The Alchemist, it was great.',
