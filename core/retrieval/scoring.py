@@ -114,7 +114,7 @@ def rank(
         inside = np.fromiter(
             (context.window.holds(m.valid_from, m.created_at) for m in memories), bool, count
         )
-        inside |= told_of_inside(memories, inside)
+        inside |= _told_of_inside(memories, inside)
         factor = config.outside_window_factor
         score *= np.where(inside, 1.0, factor)
         # Told at another time, a memory is shown only when it matched at least as well as
@@ -146,7 +146,7 @@ def rank(
     return Ranking(results, [memories[i] for i in (*order[head:], *hidden)])
 
 
-def told_of_inside(memories: Sequence[Memory], inside: np.ndarray) -> np.ndarray:
+def _told_of_inside(memories: Sequence[Memory], inside: np.ndarray) -> np.ndarray:
     """The conversation that told of a day is about that day: "We met up yesterday", said on
     the 17th, dates its fact to the 16th, and the talk around it, said on the 17th, answers
     "What did they give him when they met on the 16th?" (LoCoMo dev: that answer had been
