@@ -12,7 +12,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import cast
 
@@ -62,6 +62,11 @@ class RowChanges:
     @property
     def touched(self) -> frozenset[str]:
         return (self.stale or frozenset()) | self.patched.keys() | self.added.keys()
+
+    def patch(self, memory: Memory) -> Memory:
+        """A held copy of a row with the fields this commit patched in it."""
+        fields = self.patched.get(memory.id)
+        return replace(memory, **fields) if fields else memory
 
 
 RowsListener = Callable[[RowChanges], None]

@@ -15,7 +15,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import duckdb
 
@@ -136,7 +136,7 @@ class SearchableMemories:
                 for memory_id, row in changes.added.items()
                 if row.forgotten_at is None and row.tier is not Tier.STUB
             )
-            for memory_id, fields in changes.patched.items():
+            for memory_id in changes.patched:
                 held = self._rows.get(memory_id)
                 if held is not None:
-                    self._rows[memory_id] = replace(held, **fields)
+                    self._rows[memory_id] = changes.patch(held)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pytest
+
 from core.assistant import Assistant
 from core.context import Layer
 from core.core_memory import CoreMemory
@@ -111,3 +113,28 @@ def test_an_assistant_replaced_is_not_kept_alive_by_the_store(
     kept = CoreMemory(store, embedder)
     kept.pin("Call me Sam.", Clock().now)
     assert [m.content for m in kept.items()] == ["Call me Sam."]
+
+
+def test_who_the_user_is_stays_held_through_the_boost_a_recall_gives_it(
+    store: MemoryStore, embedder: Embedder, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the user lives is recalled often: each recall's boost is taken into the held
+    copy (a scan of every memory at 100k: ~6-10 ms a turn), and a change to what it says is
+    still read again."""
+    core = CoreMemory(store, embedder)
+    told = NewMemory(MemoryKind.SEMANTIC, "User lives in Lisbon", clock.now, key="user: location")
+    with store.db.write() as cur:
+        (lives,) = store.memories.insert(cur, [told], embedder.embed([told.content]))
+    assert [m.access_count for m in core.always()] == [0]
+    scans = []
+    scan = store.memories.core_and_keyed
+    monkeypatch.setattr(store.memories, "core_and_keyed", lambda *a: scans.append(a) or scan(*a))
+    with store.db.write() as cur:
+        store.memories.record_access(cur, [lives], [], clock.now)
+    assert [(m.content, m.access_count) for m in core.always()] == [("User lives in Lisbon", 1)]
+    assert scans == []
+    moved = NewMemory(MemoryKind.SEMANTIC, "User lives in Porto", clock.now, key="user: location")
+    with store.db.write() as cur:
+        store.memories.supersede(cur, lives, moved, embedder.embed([moved.content])[0])
+    assert [m.content for m in core.always()] == ["User lives in Porto"]
+    assert len(scans) == 1
