@@ -267,6 +267,8 @@ class Assistant:
         else:
             memory_ids, tasks = (), ()
         timings["learn"] = (time.perf_counter() - started) * 1000
+        # The user reads the reply now: the moment to fold a long write-ahead log in.
+        self._store.db.log_folder.fold_if_long()
         if self._on_exchange is not None and remembering:
             self._on_exchange((user_turn, reply_turn), reply_turn.at, self.project)
         if failure is not None:

@@ -24,6 +24,7 @@ from core.fair_lock import FairLock
 from core.model import Memory
 from core.store.extensions import load_extensions, offline_config
 from core.store.literals import quoted, values_relation
+from core.store.log_folding import DUCKDB_THRESHOLD, LogFolder, wal_path
 from core.store.migrate import migrate
 from core.store.swap_gate import Gate, GatedCursor, reattach
 
@@ -116,10 +117,6 @@ def any_of(column: str, values: Sequence[str]) -> str:
     return f"{column} = ANY([{','.join(map(quoted, values))}])"
 
 
-def _wal(path: Path) -> Path:
-    return path.with_name(path.name + ".wal")
-
-
 def _rewrite_paths(path: Path) -> tuple[Path, Path]:
     """Where a rewrite copies the file to, and the name the copy takes once whole."""
     return path.with_name(path.name + ".rewrite"), path.with_name(path.name + ".swap")
@@ -156,6 +153,7 @@ class Database:
         self.config = config
         config.path.parent.mkdir(parents=True, exist_ok=True)
         self._root = self._open(config.path)
+        self.log_folder = LogFolder(wal_path(config.path), self._fold_log)
         self._local = threading.local()
         self._gate = Gate()
         # Committed write transactions so far: caches of what rows say compare against it.
@@ -200,7 +198,7 @@ class Database:
             return root
         root.close()
         log.info("Finishing a memory file rewrite that was interrupted")
-        _wal(path).unlink(missing_ok=True)
+        wal_path(path).unlink(missing_ok=True)
         os.replace(ready, path)
         return cls._attach(path)
 
@@ -211,6 +209,7 @@ class Database:
             load_extensions(root)
             root.execute("SET GLOBAL hnsw_enable_experimental_persistence = true")
             root.execute("SET GLOBAL TimeZone = 'UTC'")
+            root.execute(f"SET GLOBAL checkpoint_threshold = '{DUCKDB_THRESHOLD}'")
             root.execute(f"ATTACH '{_quote(path)}' AS {CATALOG}")
             root.execute(f"USE {CATALOG}")
         except duckdb.Error as exc:
@@ -300,7 +299,7 @@ class Database:
                 finally:
                     swapper.execute("PRAGMA enable_checkpoint_on_shutdown")
                 try:
-                    _wal(path).unlink(missing_ok=True)
+                    wal_path(path).unlink(missing_ok=True)
                     os.replace(ready, path)
                 finally:
                     current = ready if ready.exists() else path
@@ -545,6 +544,17 @@ class Database:
         """Write the WAL into the main file."""
         with self._rows_lock, self._write_lock:
             self._checkpoint_held(attempts)
+
+    def _fold_log(self) -> bool:
+        """The `log_folder`'s checkpoint: False once the store is closed (which checkpoints)."""
+        with self._rows_lock, self._write_lock:
+            if self._closed:
+                return False
+            try:
+                self._checkpoint_held()
+            except duckdb.Error as exc:
+                raise StoreError(not_written("fold the log into the memory file", exc)) from exc
+            return True
 
     def _checkpoint_held(self, attempts: int = 20) -> None:
         """With the writer held. Readers mid-query block a plain checkpoint, so retry briefly
