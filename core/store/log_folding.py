@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,9 +34,11 @@ def wal_path(path: Path) -> Path:
 
 class LogFolder:
     def __init__(self, wal: Path, checkpoint: Callable[[], bool]) -> None:
-        """`checkpoint` folds the log in, holding the writer; False when the store is closed."""
+        """`checkpoint`, a store's method, folds the log in holding the writer (False when the
+        store is closed). It is held weakly: a store dropped (one that failed to open among
+        them) must not live on through its folder, its file attached until collected."""
         self._wal = wal
-        self._checkpoint = checkpoint
+        self._checkpoint = weakref.WeakMethod(checkpoint)
         self.limit = LOG_BYTES
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -64,9 +67,12 @@ class LogFolder:
             thread.join(timeout)
 
     def _fold(self, size: int) -> None:
+        checkpoint = self._checkpoint()
+        if checkpoint is None:
+            return
         started = time.perf_counter()
         try:
-            folded = self._checkpoint()
+            folded = checkpoint()
         except StoreError as exc:
             log.info("The write-ahead log is folded in later: %s", exc)
             return
