@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 # DuckDB's own default: how much log a crash leaves to replay at the next start.
 LOG_BYTES = 16 * 2**20
-# Where DuckDB checkpoints by itself, inside a commit: ~4,000 chat turns past `LOG_BYTES`.
+# Where DuckDB checkpoints by itself, inside a commit: ~6,000 chat turns past `LOG_BYTES`.
 DUCKDB_THRESHOLD = "64MiB"
 
 

@@ -6,8 +6,9 @@ Reported whole ("overhead") and split by when it happens: "waited" is what stand
 user and the reply (recall and the prompt before the model starts; after it, storing the
 reply); "learn" runs after the reply is stored and shown (segments, facts, to-dos, boosting),
 while the user reads it. The message itself is written beside the model's prompt read. The
-turn that leaves the write-ahead log past 16 MiB (one in ~1,000) has it folded into the file
-after it, on a thread of its own (~4 s at 100k memories: core.store.log_folding), not counted.
+turn that leaves the write-ahead log past 16 MiB (one in ~2,000: ~8 KB a turn) has it folded
+into the file after it, on a thread of its own (~4 s at 100k memories:
+core.store.log_folding), not counted here.
 
     .venv/bin/python -m tests.bench.turn_bench --memories 100000 --json
 """
