@@ -351,10 +351,9 @@ def upkeep_indexes(ctx: JobContext) -> JobReport:
     """New memories folded into the keyword index once there are enough; memories left
     without a vector by a switch of embedding models get one; the vector index compacted
     (rebuilt) when enough of it is dead. Purges and model switches rebuild it anyway, so in
-    ordinary use that is rare. A long write-ahead log left by batch writes is folded in."""
+    ordinary use that is rare."""
     stale = ctx.store.fulltext.stale_rows()
     ctx.store.maintain()
-    ctx.store.db.log_folder.fold_if_long()
     embedded = embed_missing(ctx.store, ctx.embedder)
     dead = ctx.store.vectors.dead_share() if ctx.store.vectors.exists() else 0.0
     if dead >= ctx.config.vector_dead_share:

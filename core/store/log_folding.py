@@ -5,8 +5,9 @@ the vector graph kept in the file a checkpoint writes the whole graph out again:
 100,000 memories, held by that commit. In a chat turn's (the message's, the reply's) the
 user waited it out. Instead, once a turn is learnt from and the user reads the reply, a log
 past `LOG_BYTES` is checkpointed on a thread of its own: reads go on meanwhile, and the next
-message's write, made while the model reads its prompt, waits for what is left of it.
-DuckDB's own threshold stays above, for batch writers (imports) that fill the log faster."""
+message's write, made while the model reads its prompt, waits for what is left of it. Batch
+writers (imports) fold it after each batch (`MemoryStore.maintain`); DuckDB's own threshold
+stays above, for a batch that fills the log faster."""
 
 from __future__ import annotations
 

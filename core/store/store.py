@@ -230,10 +230,11 @@ class MemoryStore:
         self.memories.read_through()
 
     def maintain(self) -> None:
-        """Index upkeep worth doing after a batch of writes: the keyword index caught up, and
-        the vector graph built if the store has grown enough to have one (see
-        `VectorIndex.graph_safe`)."""
+        """Index upkeep worth doing after a batch of writes: the keyword index caught up, the
+        vector graph built if the store has grown enough to have one (see
+        `VectorIndex.graph_safe`), and a long write-ahead log folded into the file."""
         self.fulltext.upkeep()
+        self.db.log_folder.fold_if_long()
         if not self.vectors.exists():
             self.vectors.ensure_in_background()
 
