@@ -54,7 +54,8 @@ class CoreMemory:
         """Read once and kept until a write adds a core memory or an identity fact, or changes
         one: every prompt carries them, and scanning for them cost a turn ~6-10 ms at 100,000
         memories. A recall's boost of one (where the user lives, recalled often) is taken in
-        place: read again after each, they were scanned for on every fourth turn."""
+        place: read again after each, they were scanned for on every fourth turn of the turn
+        benchmark."""
         with self._lock:
             if self._held is not None:
                 return self._held
