@@ -153,7 +153,7 @@ class Database:
         self.config = config
         config.path.parent.mkdir(parents=True, exist_ok=True)
         self._root = self._open(config.path)
-        self.log_folder = LogFolder(wal_path(config.path), self._fold_log)
+        self.log_folder = LogFolder(wal_path(config.path), self.checkpoint)
         self._local = threading.local()
         self._gate = Gate()
         # Committed write transactions so far: caches of what rows say compare against it.
@@ -540,18 +540,13 @@ class Database:
             [key, value],
         )
 
-    def checkpoint(self, attempts: int = 20) -> None:
-        """Write the WAL into the main file."""
-        with self._rows_lock, self._write_lock:
-            self._checkpoint_held(attempts)
-
-    def _fold_log(self) -> bool:
-        """The `log_folder`'s checkpoint: False once the store is closed (which checkpoints)."""
+    def checkpoint(self, attempts: int = 20) -> bool:
+        """Write the WAL into the main file. False once the store is closed (which did)."""
         with self._rows_lock, self._write_lock:
             if self._closed:
                 return False
             try:
-                self._checkpoint_held()
+                self._checkpoint_held(attempts)
             except duckdb.Error as exc:
                 raise StoreError(not_written("fold the log into the memory file", exc)) from exc
             return True
