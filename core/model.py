@@ -74,6 +74,14 @@ class SessionSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of time, `end` excluded."""
+
+    start: datetime
+    end: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class NewMemory:
     """What a writer hands the store; the store assigns id, position and bookkeeping."""
 
@@ -94,6 +102,8 @@ class NewMemory:
     # against what is believed on its key, and is not kept (a year shown as its first day
     # would be a day nobody said) unless the fact goes into the key's history at that time.
     began: datetime | None = None
+    # The stretch a done thing happened in, where its telling dated it (see `Memory`).
+    happened: Span | None = None
     expires_at: datetime | None = None
     source_turn_ids: tuple[str, ...] = ()
     source_path: str | None = None
@@ -131,6 +141,10 @@ class Memory:
     content_hash: str | None = None
     forgotten_at: datetime | None = None
     source_turn_ids: tuple[str, ...] = field(default=())
+    # When its telling dated what it tells ("last Saturday", "last month"): the stretch that
+    # happened in, which a question about a time is matched against instead of when it was
+    # said. None: dated by `valid_from` and `created_at` alone.
+    happened: Span | None = None
 
 
 class MemoryOrder(StrEnum):

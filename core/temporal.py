@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from core.model import Span
 from core.others_words import others_words
 
 MONTHS = {
@@ -97,6 +98,8 @@ _DATE = re.compile(
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _WEEKDAY = re.compile(r"\b(?:on|last)\s+(" + "|".join(WEEKDAYS) + r")\b")
 _BEFORE_AFTER = re.compile(r"\b(before|prior to|after)\s+")
+_BETWEEN_WORD = re.compile(r"\bbetween\s+")
+_AND = re.compile(r"\s+and\s+")
 # "...last week, as I mentioned on November 6": the day named is when it was said.
 _SAID_ON = re.compile(
     r"\b(?:mentioned|said|told(?:\s+(?:me|you|us|him|her|them))?|wrote|noted)\s+(?=on\s)"
@@ -121,8 +124,16 @@ class TimeWindow:
     # The moment a rough phrase is about ("three weeks ago"), searched with slack either side.
     centre: datetime | None = None
 
-    def holds(self, said_from: datetime, said_at: datetime) -> bool:
-        """Whether a memory valid from `said_from`, made at `said_at`, dates from the window."""
+    def holds(self, said_from: datetime, said_at: datetime, happened: Span | None = None) -> bool:
+        """Whether a memory valid from `said_from`, made at `said_at`, dates from the window;
+        one whose telling dated what it tells, whether that `happened` in it ("last month"
+        told in November is October, not November)."""
+        if happened is not None:
+            # Most of it, or most of the window: a week told as "last week" that ends on 1
+            # August is not July's.
+            shared = min(happened.end, self.end) - max(happened.start, self.start)
+            shorter = min(happened.end - happened.start, self.end - self.start)
+            return shared > timedelta(0) and shared * 2 >= shorter
         return said_from < self.end and said_at >= self.start
 
     def named_day(self) -> datetime | None:
@@ -179,6 +190,8 @@ def parse_time_window(query: str, now: datetime) -> TimeWindow | None:
 def _parse_time_window(query: str, now: datetime, since: bool = True) -> TimeWindow | None:
     text = query.lower()
     if window := _before_named_day(query, text, now):
+        return window
+    if window := _between_days(query, text, now):
         return window
     if window := _said_on_day(query, text, now):
         return window
@@ -414,6 +427,29 @@ def _before_named_day(query: str, text: str, now: datetime) -> TimeWindow | None
     return None
 
 
+def _between_days(query: str, text: str, now: datetime) -> TimeWindow | None:
+    """ "Between August 11 and August 15 2023": both days and the days between, a year said
+    once being both's (read a day at a time, it was 15 August alone)."""
+    for word in _BETWEEN_WORD.finditer(text):
+        first = _DATE.match(text, word.end())
+        joint = _AND.match(text, first.end()) if first else None
+        last = _DATE.match(text, joint.end()) if joint else None
+        if first is None or last is None:
+            continue
+        start = _date_of(first, query, now, needs_year_or_on=False)
+        end = _date_of(last, query, now, needs_year_or_on=False)
+        if start is None or end is None:
+            continue
+        if first.group(6) is None:
+            start = start.replace(year=end.year)
+            if start > end:
+                start = start.replace(year=end.year - 1)
+        if start <= end:
+            phrase = _phrase(query, text, word.start(), last.end())
+            return TimeWindow(start, end + timedelta(days=1), phrase)
+    return None
+
+
 def _said_on_day(query: str, text: str, now: datetime) -> TimeWindow | None:
     """ "What was my writing problem last week, as I mentioned on November 6?": the day it was
     said on, which "last week" there is counted from, is the day asked about (read from now,
@@ -444,7 +480,7 @@ _RECALLING = re.compile(
 # phrase says when it was said, so only what was said then answers it.
 _ABOUT_TALK = re.compile(
     r"\b(?:talk|talked|talking|discuss|discussed|say|said|tell|told|mention|mentioned|chat|"
-    r"chatted|ask|asked|decide|decided|agree|agreed)\b",
+    r"chatted|ask|asked|decide|decided|agree|agreed|share|shared)\b",
     re.I,
 )
 

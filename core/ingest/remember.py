@@ -74,6 +74,7 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
         content=fact.content,
         created_at=turn.at,
         valid_from=fact.happened,
+        happened=fact.happened_in,
         decay_class=DecayClass.SLOW,
         importance=fact.importance,
         project=project,

@@ -27,9 +27,10 @@ from core.ingest.told_when import (
     began,
     dated,
     planned,
+    stretch,
 )
 from core.ingest.values import adjectives_whole, clean, told_of
-from core.model import MemoryKind, Turn
+from core.model import MemoryKind, Span, Turn
 from core.sentences import describes_a_thing
 from core.temporal import MONTHS, WEEKDAYS
 
@@ -209,6 +210,9 @@ class Fact:
     # When a thing told as done happened, where the telling says ("last Saturday"): a memory
     # dated by it is found for that day, and the prompt shows it then, not when it was told.
     happened: datetime | None = None
+    # The stretch the telling dated it to, a day named or not ("last month"): what a question
+    # about a time is matched against.
+    happened_in: Span | None = None
     # What is done as a rule is procedural (`core.ingest.routines`); the rest semantic.
     kind: MemoryKind = MemoryKind.SEMANTIC
     # When a change told as the past began ("I moved to Berlin back in 2019"): what is
@@ -299,8 +303,11 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 if rule in CHANGES and CHANGE_VERB.search(match.group()):
                     fact = replace(fact, began=began(sentences.happened(*at), turn.at))
                 elif rule in DATED:
-                    content, day = dated(fact.content, sentences.happened(*at), turn.at)
-                    fact = replace(fact, content=content, happened=day)
+                    window = sentences.happened(*at)
+                    content, day = dated(fact.content, window, turn.at)
+                    fact = replace(
+                        fact, content=content, happened=day, happened_in=stretch(window, turn.at)
+                    )
                 elif rule == "plan":
                     plan = planned(fact.content, match.group(), sentences.around(*at), turn.at)
                     if plan is None:

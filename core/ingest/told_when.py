@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from core.due import parse_due, plan_words
 from core.ingest.stated import sentence_ends
-from core.model import Turn
+from core.model import Span, Turn
 from core.temporal import TimeWindow, parse_time_window, period_words
 
 # Rules for what happened, dated as their sentence says ("I retired last year").
@@ -85,6 +85,12 @@ def dated(content: str, window: TimeWindow | None, told: datetime) -> tuple[str,
     day = window.named_day()
     words = "" if day is not None else " " + period_words(window, told)
     return _said_when(content, window.phrase, words), day
+
+
+def stretch(window: TimeWindow | None, told: datetime) -> Span | None:
+    """The time a done thing was told to have happened in, up to its telling at the latest
+    ("this week" said on Wednesday is over by then)."""
+    return None if window is None else Span(window.start, min(window.end, told))
 
 
 def began(window: TimeWindow | None, told: datetime) -> datetime | None:

@@ -125,7 +125,7 @@ class Retriever:
             admitted = admit(required)
         memories = [found[i] for i in admitted]
         if preferred is not None and not any(
-            preferred.holds(m.valid_from, m.created_at) for m in memories
+            preferred.holds(m.valid_from, m.created_at, m.happened) for m in memories
         ):
             preferred = None
         if window is not None and window.phrase != "explicit" and required is preferred is None:

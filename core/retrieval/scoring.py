@@ -112,7 +112,9 @@ def rank(
     shown = np.ones(count, dtype=bool)
     if context.window is not None:
         inside = np.fromiter(
-            (context.window.holds(m.valid_from, m.created_at) for m in memories), bool, count
+            (context.window.holds(m.valid_from, m.created_at, m.happened) for m in memories),
+            bool,
+            count,
         )
         inside |= _told_of_inside(memories, inside)
         factor = config.outside_window_factor
@@ -158,7 +160,7 @@ def _told_of_inside(memories: Sequence[Memory], inside: np.ndarray) -> np.ndarra
         if held
         and m.kind is not MemoryKind.EPISODIC
         and m.session_id is not None
-        and m.created_at - m.valid_from > _TOLD_LATER
+        and m.created_at - (m.happened.start if m.happened else m.valid_from) > _TOLD_LATER
     }
     return np.fromiter(
         (not held and m.session_id in told for m, held in zip(memories, inside, strict=True)),

@@ -50,6 +50,11 @@ _ORDERS = {
 }
 
 
+def _times(moments: Sequence[datetime | None]) -> pa.Array:
+    """A column of optional times: typed, so one of only NULLs is still a time."""
+    return pa.array(moments, pa.timestamp("us", "UTC"))
+
+
 class MemoryRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -84,7 +89,7 @@ class MemoryRepository:
                 "created_at": [m.created_at for m in memories],
                 "updated_at": [m.created_at for m in memories],
                 "last_accessed_at": [m.created_at for m in memories],
-                "expires_at": pa.array([m.expires_at for m in memories], pa.timestamp("us", "UTC")),
+                "expires_at": _times([m.expires_at for m in memories]),
                 "valid_from": [m.valid_from or m.created_at for m in memories],
                 "project": pa.array([m.project for m in memories], pa.string()),
                 "session_id": pa.array([m.session_id for m in memories], pa.string()),
@@ -95,6 +100,12 @@ class MemoryRepository:
                 "source_path": pa.array([m.source_path for m in memories], pa.string()),
                 "chunk_index": pa.array([m.chunk_index for m in memories], pa.int32()),
                 "content_hash": pa.array([m.content_hash for m in memories], pa.string()),
+                "happened_from": _times(
+                    [m.happened.start if m.happened else None for m in memories]
+                ),
+                "happened_until": _times(
+                    [m.happened.end if m.happened else None for m in memories]
+                ),
             },
         )
         sources = [

@@ -8,7 +8,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from core.model import DecayClass, Memory, MemoryKind, NewMemory, Tier
+from core.model import DecayClass, Memory, MemoryKind, NewMemory, Span, Tier
 from core.store.database import id_in
 
 
@@ -31,7 +31,8 @@ def not_live_ids(*, include_superseded: bool = False) -> str:
 _FIELDS = (
     "id kind content tier decay_class importance stability access_count created_at updated_at "
     "last_accessed_at valid_from valid_to summary confidence project session_id entities key "
-    "expires_at supersedes superseded_by source_path chunk_index content_hash forgotten_at"
+    "expires_at supersedes superseded_by source_path chunk_index content_hash forgotten_at "
+    "happened_from happened_until"
 ).split()
 
 
@@ -43,6 +44,8 @@ _TIMES = {
     "valid_to",
     "expires_at",
     "forgotten_at",
+    "happened_from",
+    "happened_until",
 }
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -68,6 +71,10 @@ def memory_columns(alias: str = "", *, with_text: bool = True) -> str:
 
 def _time(micros: object) -> datetime | None:
     return None if micros is None else _EPOCH + timedelta(microseconds=micros)
+
+
+def _span(start: datetime | None, end: datetime | None) -> Span | None:
+    return Span(start, end) if start is not None and end is not None else None
 
 
 COLUMNS = memory_columns()
@@ -127,7 +134,12 @@ def written_row(memory_id: str, memory: NewMemory, supersedes: str | None) -> Me
         supersedes=supersedes,
         source_path=memory.source_path,
         chunk_index=memory.chunk_index,
+        happened=_stored_span(memory.happened),
     )
+
+
+def _stored_span(span: Span | None) -> Span | None:
+    return None if span is None else Span(_as_stored(span.start), _as_stored(span.end))
 
 
 def row_to_memory(row: Sequence[object], sources: tuple[str, ...] = ()) -> Memory:
@@ -159,4 +171,5 @@ def row_to_memory(row: Sequence[object], sources: tuple[str, ...] = ()) -> Memor
         content_hash=row[24],
         forgotten_at=_time(row[25]),
         source_turn_ids=sources,
+        happened=_span(_time(row[26]), _time(row[27])),
     )

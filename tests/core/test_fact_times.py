@@ -9,7 +9,7 @@ import pytest
 
 from core.due import parse_due, plan_words
 from core.ingest.rules import extract_facts
-from core.model import Role, Turn
+from core.model import Role, Span, Turn
 from tests.core.test_rules import facts
 
 
@@ -57,6 +57,32 @@ def test_a_thing_done_is_dated_by_its_own_sentence(
     assert fact.happened == happened
     if content is not None:
         assert fact.content == content
+
+
+def _day(month: int, day: int, year: int = 2025, hour: int = 0) -> datetime:
+    return datetime(year, month, day, hour, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "stretch"),
+    [
+        ("I ran a half marathon last Sunday.", Span(_day(12, 28), _day(12, 29))),
+        ("Last month I went to Japan.", Span(_day(12, 1), _day(1, 1, 2026))),
+        ("I joined a gym last week.", Span(_day(12, 22), _day(12, 29))),
+        ("I went to Japan in March. It was great.", Span(_day(3, 1), _day(4, 1))),
+        # Over by the time it was told, Thursday morning.
+        ("I started learning Portuguese this week.", Span(_day(12, 29), _day(1, 1, 2026, 9))),
+        ("I joined a pottery class.", None),
+    ],
+)
+def test_a_thing_done_keeps_the_stretch_it_was_told_to_have_happened_in(
+    text: str, stretch: Span | None
+) -> None:
+    """What a question about a time is matched against: "last month" told on 1 January is
+    December, whatever day the memory shows."""
+    turn = Turn("t1", "s1", 0, Role.USER, text, datetime(2026, 1, 1, 9, tzinfo=UTC), "Ana")
+    (fact,) = extract_facts(turn)
+    assert fact.happened_in == stretch
 
 
 @pytest.mark.parametrize(

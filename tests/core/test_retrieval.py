@@ -198,6 +198,46 @@ def test_the_talk_that_told_of_a_day_answers_for_that_day(
     assert any("met up with their teammates" in text for text in shown)
 
 
+def test_a_thing_told_as_done_is_found_for_when_it_happened_not_when_it_was_told(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "I went to a jazz concert last month", said on 16 November, happened in October:
+    asked on the 24th about last month it was "Nothing remembered from last month", and it
+    counted as this month's. A day named is that day: Saturday's race, told on Monday, is
+    last week's, not this week's."""
+    now = datetime(2026, 11, 24, 12, tzinfo=UTC)  # a Tuesday
+    told = [
+        (datetime(2026, 11, 16, 9, tzinfo=UTC), "I went to a jazz concert last month."),
+        (datetime(2026, 11, 10, 9, tzinfo=UTC), "I bought a new bike yesterday."),
+        (datetime(2026, 11, 23, 9, tzinfo=UTC), "I ran a half marathon last Saturday."),
+    ]
+    ConversationImporter(store, embedder).import_sessions(
+        [session(f"s{i}", at, [(Role.USER, text)]) for i, (at, text) in enumerate(told)]
+    )
+    store.fulltext.rebuild()
+
+    def in_window(query: str) -> tuple[dict[str, float], str | None]:
+        outcome = Retriever(store, embedder).search(
+            SearchRequest(query, now, kinds=frozenset({MemoryKind.SEMANTIC}), adaptive=False)
+        )
+        # Nothing from that time: matches from any time, none in the window, and it says so.
+        found = {r.memory.content: r.signals.get("in_window", 0.0) for r in outcome.results}
+        return found, outcome.degraded
+
+    concert, bike, race = (
+        "The user went to a jazz concert in October",
+        "The user bought a new bike",
+        "The user ran a half marathon",
+    )
+    assert in_window("What did I do last month?") == ({concert: 1.0}, None)
+    this_month, _ = in_window("What did I do this month?")
+    assert this_month[bike] == this_month[race] == 1.0 and this_month.get(concert, 0.0) == 0.0
+    assert in_window("What did I do last week?")[0][race] == 1.0
+    this_week, degraded = in_window("What did I do this week?")
+    assert this_week[race] == 0.0 and degraded is not None
+    assert degraded.startswith("Nothing remembered from this week")
+
+
 def test_a_span_before_a_named_day_is_counted_from_that_day(
     store: MemoryStore, embedder: Embedder
 ) -> None:

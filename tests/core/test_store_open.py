@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from core.errors import SchemaTooNewError, StoreError, StoreLockedError
-from core.model import MemoryKind, NewMemory, Role, Session, TaskPriority, Turn
-from core.store import MemoryStore
+from core.model import MemoryKind, NewMemory, Role, Session, Span, TaskPriority, Turn
+from core.store import MemoryStore, migrate
 from core.store.migrate import latest_version
 from core.store.store import DB_FILENAME
 from tests.core.another_process import held_by_another_process
@@ -59,8 +59,15 @@ def test_reopen_keeps_schema_version(tmp_path: Path) -> None:
         store.close()
 
 
-def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
+def test_file_from_an_older_engram_is_upgraded_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Columns added to `memories` cannot be dropped under its indexes: the file is made
+    # without the migrations that add them.
+    made_by = [m for m in migrate.available_migrations() if m.version < 10]
+    monkeypatch.setattr(migrate, "available_migrations", lambda: made_by)
     store = open_store(tmp_path)
+    monkeypatch.undo()
     said = Turn("s-t0", "s", 0, Role.USER, "I live in Lisbon.", datetime(2026, 1, 5, tzinfo=UTC))
     task = store.tasks.add("Call the bank", None, said.at)
     with store.db.write() as cur:
@@ -95,6 +102,15 @@ def test_file_from_an_older_engram_is_upgraded_in_place(tmp_path: Path) -> None:
         assert store.tasks.set_priority(task.id, TaskPriority.LOW, said.at).priority is (
             TaskPriority.LOW
         )
+        # What is told of as done keeps when it happened.
+        october = Span(datetime(2025, 10, 1, tzinfo=UTC), datetime(2025, 11, 1, tzinfo=UTC))
+        told = NewMemory(
+            MemoryKind.SEMANTIC, "Ana went to a concert in October", said.at, happened=october
+        )
+        with store.db.write() as cur:
+            (told_id,) = store.memories.insert(cur, [told], np.ones((1, 384), dtype=np.float32))
+        stored = store.memories.get(told_id)
+        assert stored is not None and stored.happened == october
     finally:
         store.close()
 

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from core.model import Span
 from core.temporal import asks_what_was_said, dates_an_event, parse_time_window, period_words
 
 # A Wednesday.
@@ -62,6 +63,9 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("what have I said since January?", day(1, 1), day(3, 19)),
         ("what happened since May 3, 2025", day(5, 3, 2025), day(3, 19)),
         ("what did I say between January and February?", day(1, 1), day(3, 1)),
+        # Two days named, the year said once (read a day at a time: 15 August alone).
+        ("where was I between August 11 and August 15 2025?", day(8, 11, 2025), day(8, 16, 2025)),
+        ("what did I do between December 28 and January 3?", day(12, 28, 2025), day(1, 4)),
         ("what did we do at Christmas?", day(12, 24, 2025), day(12, 28, 2025)),
         ("what did we do for Halloween?", day(10, 31, 2025), day(11, 1, 2025)),
         ("where did we eat on Valentines day?", day(2, 14), day(2, 15)),
@@ -149,6 +153,7 @@ def test_a_message_that_dates_an_event_is_told_from_one_that_asks_to_recall(
         ("What did we talk about last week?", True),
         ("What did I tell you yesterday?", True),
         ("What did we decide in March?", True),
+        ("What exciting news did Maria share on 16 June, 2023?", True),
         ("Where did I go on a road trip last year?", False),
         ("What did John attend with his colleagues in March?", False),
     ],
@@ -157,6 +162,26 @@ def test_a_question_about_the_conversation_is_told_from_one_about_events(
     query: str, about_talk: bool
 ) -> None:
     assert asks_what_was_said(query) is about_talk
+
+
+@pytest.mark.parametrize(
+    ("query", "happened", "held"),
+    [
+        ("what did I do last month?", (day(2, 1), day(3, 1)), True),
+        ("what did I do this month?", (day(2, 1), day(3, 1)), False),
+        # Most of a week told as "last week", or most of the window: not one day of it.
+        ("what did I do in February?", (day(1, 26), day(2, 2)), False),
+        ("what did I do in January?", (day(1, 26), day(2, 2)), True),
+        ("what did I do on February 10?", (day(2, 1), day(3, 1)), True),
+    ],
+)
+def test_a_thing_told_as_done_is_in_a_window_when_it_happened_there(
+    query: str, happened: tuple[datetime, datetime], held: bool
+) -> None:
+    window = parse_time_window(query, NOW)
+    assert window is not None
+    # Told today, whatever it is about.
+    assert window.holds(NOW, NOW, Span(*happened)) is held
 
 
 def test_a_leap_day_named_before_it_comes_is_no_window() -> None:
