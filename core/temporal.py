@@ -65,7 +65,8 @@ _RECENT_AGO = re.compile(rf"\b{_NUMBER}\s+(minute|hour)s?\s+ago\b")
 _YEAR = re.compile(r"\b(?:in|during|back in)\s+((?:19|20)\d\d)\b")
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _SEASON = re.compile(
-    r"\b(last|this|in the|over the|during the)\s+(spring|summer|autumn|fall|winter)\b"
+    r"\b(last|this|in the|over the|during the|in|during)\s+(spring|summer|autumn|fall|winter)\b"
+    r"(?:\s+(?:of\s+)?((?:19|20)\d\d)\b)?"
 )
 _WEEKEND = re.compile(r"\b(?:this past|over the|this|on the)\s+weekend\b")
 # A holiday's first day and how many days it spans ("new year" otherwise: Dec 31 - Jan 2).
@@ -328,12 +329,12 @@ def _span(query: str, text: str, now: datetime) -> TimeWindow | None:
             saturday, saturday + timedelta(days=2), _phrase(query, text, *match.span())
         )
     if match := _SEASON.search(text):
-        which, season = match.groups()
-        start = _month_start(now.year, _SEASONS[season], now)
-        while start > now:
+        which, season, year = match.groups()
+        start = _month_start(int(year) if year else now.year, _SEASONS[season], now)
+        while start > now and not year:
             start = _month_start(start.year - 1, start.month, now)
         end = _month_start(start.year, start.month + 3, now)
-        if which == "last" and end > now:
+        if which == "last" and end > now and not year:
             start, end = (_month_start(t.year - 1, t.month, now) for t in (start, end))
         return TimeWindow(start, end, _phrase(query, text, *match.span()))
     if match := _YEAR.search(text):

@@ -59,6 +59,8 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("the plan from a few weeks back", day(2, 22), day(3, 2)),
         ("what did we do last summer?", day(6, 1, 2025), day(9, 1, 2025)),
         ("the trip last winter", day(12, 1, 2025), day(3, 1)),
+        ("which state did I visit in summer 2021?", day(6, 1, 2021), day(9, 1, 2021)),
+        ("the trip in the winter of 2024", day(12, 1, 2024), day(3, 1, 2025)),
         ("what did I tell you in 2023?", day(1, 1, 2023), day(1, 1, 2024)),
         ("what have I said since January?", day(1, 1), day(3, 19)),
         ("what happened since May 3, 2025", day(5, 3, 2025), day(3, 19)),
