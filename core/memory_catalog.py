@@ -175,6 +175,11 @@ def memory_record(memory: Memory) -> dict[str, Any]:
         "content": memory.content,
         "created_at": memory.created_at.isoformat(),
         "valid_from": memory.valid_from.isoformat(),
+        # When what it tells happened, where its telling said ("last month"): the text says it
+        # in words, this as times.
+        "happened": None
+        if memory.happened is None
+        else {"from": memory.happened.start.isoformat(), "until": memory.happened.end.isoformat()},
         "importance": round(memory.importance, 3),
         "confidence": round(memory.confidence, 3),
         "project": memory.project,

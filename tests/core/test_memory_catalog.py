@@ -14,7 +14,7 @@ from core.errors import InputError
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.memory_catalog import MemoryCatalog, export_json, export_markdown
-from core.model import MemoryKind, MemoryOrder, MemoryQuery, NewMemory, Tier
+from core.model import MemoryKind, MemoryOrder, MemoryQuery, NewMemory, Span, Tier
 from core.store import MemoryStore
 from tests.core.conversation_factory import conversation
 
@@ -125,15 +125,23 @@ def test_exports_hold_every_memory_in_json_and_readable_markdown(
         embedder,
         [
             NewMemory(MemoryKind.SEMANTIC, "Ana is allergic to peanuts", NOW),
-            NewMemory(MemoryKind.EPISODIC, "Dinner at Rui's on Friday", NOW),
+            NewMemory(
+                MemoryKind.EPISODIC,
+                "Dinner at Rui's on Friday",
+                NOW,
+                happened=Span(NOW - timedelta(days=4), NOW - timedelta(days=3)),
+            ),
         ],
     )
     memories = catalog.browse(MemoryQuery())
     assert export_json(memories, tmp_path / "m.json") == 2
     records = json.loads((tmp_path / "m.json").read_text("utf-8"))["memories"]
-    assert {r["content"] for r in records} == {
-        "Ana is allergic to peanuts",
-        "Dinner at Rui's on Friday",
+    assert {r["content"]: r["happened"] for r in records} == {
+        "Ana is allergic to peanuts": None,
+        "Dinner at Rui's on Friday": {
+            "from": (NOW - timedelta(days=4)).isoformat(),
+            "until": (NOW - timedelta(days=3)).isoformat(),
+        },
     }
     assert export_markdown(memories, tmp_path / "m.md") == 2
     text = (tmp_path / "m.md").read_text("utf-8")
