@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from core.due import parse_due, plan_words
 from core.ingest.stated import sentence_ends
 from core.model import Span, Turn
-from core.temporal import TimeWindow, parse_time_window, period_words
+from core.temporal import TimeWindow, looks_ahead, parse_time_window, period_words
 
 # Rules for what happened, dated as their sentence says ("I retired last year").
 DATED = frozenset({"event", "kin_event", "out_of_work", "new_role", "trip"})
@@ -91,6 +92,17 @@ def stretch(window: TimeWindow | None, told: datetime) -> Span | None:
     """The time a done thing was told to have happened in, up to its telling at the latest
     ("this week" said on Wednesday is over by then)."""
     return None if window is None else Span(window.start, min(window.end, told))
+
+
+def told_of(turns: Sequence[Turn]) -> Span | None:
+    """The past time the first turn telling of something done names ("I'll always remember
+    our camping trip last year"): a conversation is also about what it told of."""
+    for turn in turns:
+        if "?" not in turn.text and not looks_ahead(turn.text):
+            window = parse_time_window(turn.text, turn.at)
+            if window is not None and window.start < turn.at:
+                return stretch(window, turn.at)
+    return None
 
 
 def began(window: TimeWindow | None, told: datetime) -> datetime | None:

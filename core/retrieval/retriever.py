@@ -25,6 +25,7 @@ from core.retrieval.scoring import (
     adaptive_cut,
     candidate_retention,
     diversify,
+    in_window,
     memory_retention,
     rank,
 )
@@ -124,9 +125,7 @@ class Retriever:
             required = None
             admitted = admit(required)
         memories = [found[i] for i in admitted]
-        if preferred is not None and not any(
-            preferred.holds(m.valid_from, m.created_at, m.happened) for m in memories
-        ):
+        if preferred is not None and not any(in_window(preferred, m) for m in memories):
             preferred = None
         if window is not None and window.phrase != "explicit" and required is preferred is None:
             # "Where did she move from 4 years ago?" names when something happened, and nothing

@@ -111,11 +111,7 @@ def rank(
     inside: np.ndarray | None = None
     shown = np.ones(count, dtype=bool)
     if context.window is not None:
-        inside = np.fromiter(
-            (context.window.holds(m.valid_from, m.created_at, m.happened) for m in memories),
-            bool,
-            count,
-        )
+        inside = np.fromiter((in_window(context.window, m) for m in memories), bool, count)
         inside |= _told_of_inside(memories, inside)
         factor = config.outside_window_factor
         score *= np.where(inside, 1.0, factor)
@@ -146,6 +142,15 @@ def rank(
         for i in order[:head]
     ]
     return Ranking(results, [memories[i] for i in (*order[head:], *hidden)])
+
+
+def in_window(window: TimeWindow, memory: Memory) -> bool:
+    """Whether `memory` dates from `window`: a thing told as done by when it happened; a
+    conversation by when it was had, and by the time it told of ("our camping trip last
+    year")."""
+    said = memory.valid_from, memory.created_at
+    held = window.holds(*said, memory.happened)
+    return held or (memory.kind is MemoryKind.EPISODIC and window.holds(*said))
 
 
 def _told_of_inside(memories: Sequence[Memory], inside: np.ndarray) -> np.ndarray:

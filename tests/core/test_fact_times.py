@@ -9,6 +9,7 @@ import pytest
 
 from core.due import parse_due, plan_words
 from core.ingest.rules import extract_facts
+from core.ingest.told_when import told_of
 from core.model import Role, Span, Turn
 from tests.core.test_rules import facts
 
@@ -83,6 +84,30 @@ def test_a_thing_done_keeps_the_stretch_it_was_told_to_have_happened_in(
     turn = Turn("t1", "s1", 0, Role.USER, text, datetime(2026, 1, 1, 9, tzinfo=UTC), "Ana")
     (fact,) = extract_facts(turn)
     assert fact.happened_in == stretch
+
+
+@pytest.mark.parametrize(
+    ("lines", "stretch"),
+    [
+        (
+            ["I'll always remember our camping trip last year when we saw the meteor shower."],
+            Span(_day(1, 1), _day(1, 1, 2026)),
+        ),
+        # A question or a plan names no time the talk told of; the first telling that does.
+        (
+            ["What did you do last week?", "I went hiking on Saturday."],
+            Span(_day(12, 27), _day(12, 28)),
+        ),
+        (["I'm going to Lisbon next month."], None),
+    ],
+)
+def test_a_conversation_tells_of_the_first_past_time_said_in_it(
+    lines: list[str], stretch: Span | None
+) -> None:
+    """What a conversation is about besides when it was had (`told_of`)."""
+    said = datetime(2026, 1, 1, 9, tzinfo=UTC)
+    turns = [Turn(f"t{i}", "s1", i, Role.USER, text, said) for i, text in enumerate(lines)]
+    assert told_of(turns) == stretch
 
 
 @pytest.mark.parametrize(

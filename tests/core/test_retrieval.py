@@ -136,6 +136,55 @@ def test_temporal_phrase_limits_results_to_that_time(
     assert outcome.results and "Nothing remembered from last week" in outcome.degraded
 
 
+def test_a_conversation_is_also_about_the_time_it_told_of(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "I'll always remember our camping trip last year ...", said in July 2023, is no fact
+    the rules keep: asked in October about last year, the talk was "Nothing remembered from
+    last year" and ranked with the rest. It stays of July, when it was had, too."""
+    ConversationImporter(store, embedder).import_sessions(
+        [
+            session(
+                "s1",
+                datetime(2023, 7, 20, 20, tzinfo=UTC),
+                [
+                    (
+                        Role.USER,
+                        "I'll always remember our camping trip last year when we saw the "
+                        "Perseid meteor shower.",
+                    ),
+                    (Role.ASSISTANT, "That sounds magical."),
+                ],
+            ),
+            session(
+                "s2",
+                datetime(2023, 8, 10, 9, tzinfo=UTC),
+                [(Role.USER, "I bought a new tent for our next trip."), (Role.ASSISTANT, "Nice!")],
+            ),
+        ]
+    )
+    store.fulltext.rebuild()
+
+    def talks(query: str) -> tuple[dict[str, float], str | None]:
+        outcome = Retriever(store, embedder).search(
+            SearchRequest(
+                query,
+                datetime(2023, 10, 1, tzinfo=UTC),
+                kinds=frozenset({MemoryKind.EPISODIC}),
+                adaptive=False,
+            )
+        )
+        found = {
+            r.memory.content.split()[-1]: r.signals.get("in_window", 0.0) for r in outcome.results
+        }
+        return found, outcome.degraded
+
+    for query in ("What did we see on our camping trip last year?", "Where was I in July?"):
+        found, degraded = talks(query)
+        assert degraded is None
+        assert found["magical."] == 1.0 and found.get("Nice!", 0.0) == 0.0
+
+
 def test_an_event_told_after_the_time_asked_about_is_found_after_what_was_said_then(
     store: MemoryStore, embedder: Embedder
 ) -> None:
