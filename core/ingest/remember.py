@@ -22,7 +22,7 @@ from core.ingest.dedupe import (
 from core.ingest.entities import extract_entities
 from core.ingest.rules import Fact, Relation, extract_facts
 from core.ingest.segments import segment_text
-from core.ingest.told_when import told_of
+from core.ingest.told_when import past_told_of
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Task, Turn
 from core.store import MemoryStore
 from core.store.lineage import Lineage
@@ -62,7 +62,7 @@ def segment_memory(turns: Sequence[Turn], session_id: str, project: str | None) 
         entities=extract_entities(" ".join(t.text for t in turns)),
         created_at=turns[-1].at,
         valid_from=turns[0].at,
-        happened=told_of(turns),
+        happened=past_told_of(turns),
         decay_class=DecayClass.MEDIUM,
         project=project,
         session_id=session_id,

@@ -94,7 +94,7 @@ def stretch(window: TimeWindow | None, told: datetime) -> Span | None:
     return None if window is None else Span(window.start, min(window.end, told))
 
 
-def told_of(turns: Sequence[Turn]) -> Span | None:
+def past_told_of(turns: Sequence[Turn]) -> Span | None:
     """The past time the first turn telling of something done names ("I'll always remember
     our camping trip last year"): a conversation is also about what it told of."""
     for turn in turns:

@@ -9,7 +9,7 @@ import pytest
 
 from core.due import parse_due, plan_words
 from core.ingest.rules import extract_facts
-from core.ingest.told_when import told_of
+from core.ingest.told_when import past_told_of
 from core.model import Role, Span, Turn
 from tests.core.test_rules import facts
 
@@ -104,10 +104,10 @@ def test_a_thing_done_keeps_the_stretch_it_was_told_to_have_happened_in(
 def test_a_conversation_tells_of_the_first_past_time_said_in_it(
     lines: list[str], stretch: Span | None
 ) -> None:
-    """What a conversation is about besides when it was had (`told_of`)."""
+    """What a conversation is about besides when it was had (`past_told_of`)."""
     said = datetime(2026, 1, 1, 9, tzinfo=UTC)
     turns = [Turn(f"t{i}", "s1", i, Role.USER, text, said) for i, text in enumerate(lines)]
-    assert told_of(turns) == stretch
+    assert past_told_of(turns) == stretch
 
 
 @pytest.mark.parametrize(
