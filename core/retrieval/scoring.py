@@ -148,9 +148,11 @@ def in_window(window: TimeWindow, memory: Memory) -> bool:
     """Whether `memory` dates from `window`: a thing told as done by when it happened; a
     conversation by when it was had, and by the time it told of ("our camping trip last
     year")."""
-    said = memory.valid_from, memory.created_at
-    held = window.holds(*said, memory.happened)
-    return held or (memory.kind is MemoryKind.EPISODIC and window.holds(*said))
+    said = window.holds(memory.valid_from, memory.created_at)
+    if memory.happened is None:
+        return said
+    talk = memory.kind is MemoryKind.EPISODIC
+    return (talk and said) or window.holds(memory.valid_from, memory.created_at, memory.happened)
 
 
 def _told_of_inside(memories: Sequence[Memory], inside: np.ndarray) -> np.ndarray:
