@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.ingest.done_verbs import DONE
 from core.sentences import FINAL_DOT, INNER_DOT
 from core.temporal import MONTHS
 
@@ -92,37 +93,6 @@ _EVERY = (
     rf"(?:every|each)\s+(?:other\s+|single\s+)?(?:{_DAYS})|on\s+(?:the\s+)?(?:weekends|weekdays|"
     r"mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|three\s+times|"
     r"\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|daily|weekly|nightly"
-)
-# Things done that are worth a memory of their own (the "event" rules): "I ran a charity
-# race", "we went camping", "I was in Chicago", "I broke my leg".
-DONE = (
-    r"was\s+in(?=\s+(?-i:[A-Z]))|(?:got|came)\s+back\s+from|returned\s+from|"
-    r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+(?:an?|another|our|my)\s)|"
-    r"roasted|retook|dyed|submitted|celebrated|organi[sz]ed|developed|teamed\s+up\s+with|"
-    r"reached\s+out\s+to|got\s+done(?=\s+[a-z]+ing\b)|started\s+on(?=\s+(?:an?|my|our|the)\s)|"
-    r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
-    r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
-    r"took\s+(?:part\s+in|up)|tried|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
-    r"got\s+to\s+(?:volunteer\s+(?:at|for|with)|visit|see|meet|attend|try|go\s+to)|"
-    r"met\s+(?:back\s+)?up\s+with|"
-    r"shared(?=\s+(?:my|our)\s)|"
-    r"took(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:trip|vacation|holiday|class|course|walk|hike)\b)|"
-    r"took\s+(?:the\s+kids|(?:my|our)\s+[a-z]+)(?:\s+to|(?=\s+[a-z]+ing\b))|visited|"
-    r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
-    r"wrapped\s+up|completed|participated\s+in|ran\s+into|ran|painted|adopted|"
-    r"volunteered\s+(?:at|for)|attended|launched|learned|baked|bought|built|wrote|"
-    r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked|"
-    # Life's turns: "I broke my leg", "I got married", "we had a baby", "I passed my
-    # driving test".
-    r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"
-    r"got(?=\s+(?:married|engaged|divorced|my\s+(?:driver|degree|diploma|license|licence|"
-    r"phd|master|black\s+belt)))|"
-    r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
-    r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))|"
-    # ...and meeting people: "I talked to my friend who ...", "I had a chat with a fan".
-    r"talked\s+to|chatted\s+with|"
-    r"had(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:chat|conversation|talk|game|match|party|meeting|"
-    r"audition|interview|date|incident|reunion)\b)"
 )
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
@@ -445,14 +415,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # ...said the other way round: "Playing video games and watching movies are my main
-    # hobbies", "Pizza is my favorite food". The sentence opens with what it is.
+    # hobbies", "Pizza is my favorite food", "Dance is pretty much my go-to for stress
+    # relief". The sentence opens with what it is.
     (
         "attribute",
         re.compile(
             r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
-            r"which|who|here)\b)(?P<value>(?-i:[A-Z])[\w' ,-]{2,60}?)\s+(?P<be>is|are)\s+my\s+"
+            r"which|who|here)\b)(?P<value>(?-i:[A-Z])[\w' ,-]{2,60}?)\s+(?P<be>is|are)\s+"
+            r"(?:(?:pretty\s+much|really|definitely|always|still)\s+)?my\s+"
             r"(?P<attr>(?:(?:main|biggest|greatest|true|real|all-time)\s+)?(?:hobby|hobbies|passion|"
-            r"passions|favou?rite\s+[a-z]+))(?=\s*(?:[.!?,;:]|$))",
+            r"passions|favou?rite\s+[a-z]+|go-to(?:\s+for\s+[a-z]+(?:\s+[a-z]+){0,2})?))"
+            r"(?=\s*(?:[.!?,;:]|$))",
             re.I | re.M,
         ),
     ),
@@ -558,6 +531,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
             r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
             rf"building|making|organi[sz]ing|teaching){_WITH})\s+{_PLACE}{_END}",
+            re.I,
+        ),
+    ),
+    # ...or is off to right now: "I'm off to go swimming with the kids", "I'm off to do some
+    # taekwondo" (not "off to bed", which is every day's).
+    (
+        "activity",
+        re.compile(
+            rf"{_I_AM}(?:just\s+)?off\s+to\s+(?P<off>go(?=\s+[a-z]+ing\b)|do(?=\s+(?:some|an?|"
+            rf"my|our)\s))\s+{_VALUE}{_END}",
             re.I,
         ),
     ),

@@ -523,8 +523,10 @@ def _fact(
             or (_DANGLING.search(value) and not _STRANDED.search(value))
         ):
             return None
-        verb = told_of(" ".join((groups["verb"] or groups["doing"]).lower().split()))
+        # "off to go" / "off to do" is going / doing now.
+        doing = groups.get("doing") or (f"{groups['off'].lower()}ing" if groups.get("off") else "")
+        verb = told_of(" ".join((groups.get("verb") or doing).lower().split()))
         # Done ("ran"), doing or about to ("is learning", "is flying to"), or been doing.
-        tense = "is " if rule == "plan" or groups.get("doing") else "has been "
+        tense = "is " if rule == "plan" or doing else "has been "
         return Fact(None, f"{who} {'' if rule == 'event' else tense}{verb} {value}", 0.5, turn_id)
     return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)

@@ -151,9 +151,45 @@ def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
         ("Beijing is my favorite city.", "Ana's favorite city is Beijing"),
         ("That is my favorite song.", None),  # points at something said before
         ("I think this is my favorite place.", None),
+        (
+            "Same here! Dance is pretty much my go-to for stress relief.",
+            "Ana's go-to for stress relief is Dance",
+        ),
+        ("Yoga is my go-to.", "Ana's go-to is Yoga"),
+        ("That is my go-to.", None),
     ],
 )
 def test_what_ones_favourite_is_said_the_other_way_round(text: str, memory: str | None) -> None:
+    assert told(text) == ([memory] if memory else [])
+
+
+def test_a_go_to_said_again_replaces_the_first() -> None:
+    """A later "Running is my go-to for stress relief" supersedes "Dance is ...": one key."""
+    keys = [
+        extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))[0].key
+        for text in (
+            "Dance is my go-to for stress relief.",
+            "Running is my go-to for stress relief.",
+        )
+    ]
+    assert keys == ["ana: go-to for stress relief"] * 2
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        (
+            "Taking care of ourselves is vital. I'm off to go swimming with the kids. Bye!",
+            "Ana is going swimming with the kids",
+        ),
+        ("Let's catch up soon. I'm off to do some taekwondo!", "Ana is doing some taekwondo"),
+        ("I'm off to bed.", None),  # every day's
+        ("I'm off to go to bed.", None),
+        ("I'm off to do it.", None),  # points at something said before
+        ("I'm off to the gym.", None),  # no doing named, no time
+    ],
+)
+def test_what_one_is_off_to_do_now_is_kept(text: str, memory: str | None) -> None:
     assert told(text) == ([memory] if memory else [])
 
 
