@@ -56,9 +56,18 @@ _AGO = re.compile(rf"\b{_NUMBER}\s+(day|week|fortnight|month|year)s?\s+(?:ago|ba
 # of the trip" is no such stretch: "last" needs a count.
 _PAST = re.compile(rf"\bthe\s+(past|last)\s+(?:{_NUMBER}\s+)?(day|week|month|year)s?\b")
 _WEEKENDS_AGO = re.compile(rf"\b{_NUMBER}\s+weekends?\s+ago\b")
-# "In early March", "mid-May", "late June 2024": a third of the month.
-_PART_OF_MONTH = re.compile(rf"\b(early|mid|late)[\s-]+({_MONTH_NAMES})\b(?:\s+(\d{{4}}))?")
-_THIRDS = {"early": 0, "mid": 10, "late": 20}
+# "In early March", "mid-May", "late June 2024": a third of the month; "the first half of
+# September 2022": a half. Each part's first day and length in days (None: to the month's end).
+_PART_OF_MONTH = re.compile(
+    rf"\b(early|mid|late|(?:first|second)\s+half\s+of)[\s-]+({_MONTH_NAMES})\b(?:\s+(\d{{4}}))?"
+)
+_PARTS = {
+    "early": (0, 10),
+    "mid": (10, 10),
+    "late": (20, None),
+    "first half of": (0, 15),
+    "second half of": (15, None),
+}
 # "On the 3rd": the last such day of a month, up to today.
 _DAY_OF_MONTH = re.compile(r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")
 _RECENT_AGO = re.compile(rf"\b{_NUMBER}\s+(minute|hour)s?\s+ago\b")
@@ -304,10 +313,11 @@ def _span(query: str, text: str, now: datetime) -> TimeWindow | None:
             year_of = int(year) if year else now.year
             if not year and (year_of, month) > (now.year, now.month):
                 year_of -= 1
-            start = _month_start(year_of, month, now) + timedelta(days=_THIRDS[part])
+            first, days = _PARTS[" ".join(part.split())]
+            start = _month_start(year_of, month, now) + timedelta(days=first)
             end = _month_start(year_of, month + 1, now)
-            if part != "late":
-                end = start + timedelta(days=10)
+            if days is not None:
+                end = start + timedelta(days=days)
             return TimeWindow(start, end, _phrase(query, text, *match.span()))
     if match := _DAY_OF_MONTH.search(text):
         day, month_start = int(match.group(1)), _month_start(now.year, now.month, now)

@@ -78,6 +78,8 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("the trip in early March", day(3, 1), day(3, 11)),
         ("what did I buy in late February?", day(2, 21), day(3, 1)),
         ("the show in mid-May 2025", day(5, 11, 2025), day(5, 21, 2025)),
+        ("was the first half of September 2025 good?", day(9, 1, 2025), day(9, 16, 2025)),
+        ("what did I do in the second half of February?", day(2, 16), day(3, 1)),
         ("what did I do on the 3rd?", day(3, 3), day(3, 4)),
         # The last 31st up to today: February has none.
         ("what did I say on the 31st?", day(1, 31), day(2, 1)),
