@@ -234,7 +234,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "origin",
         re.compile(
             rf"\bI\s+(?:grew\s+up|was\s+(?P<born>born))\s+in\s+{_VALUE}{_END}|{_I_AM}(?:originally\s+)?"
-            rf"from\s+{_PLACE}{_END}",
+            rf"from\s+{_PLACE}{_END}"
+            # ...and named in passing: "a gift from my grandma in my home country, Sweden".
+            r"|\bmy\s+(?:home\s+country|native\s+country|homeland|hometown|home\s+town)"
+            r"(?:,\s*|\s+of\s+)(?P<home>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)*)",
             re.I,
         ),
     ),

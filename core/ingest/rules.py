@@ -364,7 +364,15 @@ def _fact(
         return Fact(f"{owner}: employer", f"{who} {said}", 0.7, turn_id)
     place = groups.get("place")
     firm = groups.get("firm")
-    said = groups.get("value") or place or groups.get("choice") or firm or groups.get("role") or ""
+    said = (
+        groups.get("value")
+        or place
+        or groups.get("home")
+        or groups.get("choice")
+        or firm
+        or groups.get("role")
+        or ""
+    )
     # A note keeps its times: "the car needs an oil change in March".
     value = " ".join(said.split()) if rule == "note" else clean(said, rule not in _FOR_A_TIME)
     longest = MAX_NOTE_CHARS if rule == "note" else 80

@@ -56,6 +56,9 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I work as a nurse.", [("ana: occupation", "Ana works as a nurse")]),
         ("I'm from the UK.", [("ana: origin", "Ana is from the UK")]),
         ("I grew up in Porto.", [("ana: origin", "Ana is from Porto")]),
+        # Named in passing.
+        ("It's a gift from my home country, Sweden.", [("ana: origin", "Ana is from Sweden")]),
+        ("I miss my hometown of Santa Fe so much.", [("ana: origin", "Ana is from Santa Fe")]),
         ("Call me Sam.", [("ana: name", "Ana goes by Sam")]),
         ("I go by Élodie these days.", [("ana: name", "Ana goes by Élodie")]),
         ("I'm 34 years old.", [("ana: age", "Ana is 34 years old")]),
@@ -373,6 +376,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I'm 100% sure.",
         "I'm living with my parents.",
         "I grew up in the 90s.",
+        "I went back to my hometown, it was nice.",
         "I'm a doctor's assistant.",
         "I quit smoking.",
         # Reminiscing and asking are no notes.
