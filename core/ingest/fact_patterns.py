@@ -424,7 +424,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "attribute",
         re.compile(
             r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
-            r"which|who|here)\b)(?P<value>(?-i:[A-Z])[\w' ,-]{2,60}?)\s+(?P<be>is|are)\s+"
+            r"which|who|here)\b)(?P<opening>(?-i:[A-Z])[\w' ,-]{2,60}?)\s+(?P<be>is|are)\s+"
             r"(?:(?:pretty\s+much|really|definitely|always|still)\s+)?my\s+"
             r"(?P<attr>(?:(?:main|biggest|greatest|true|real|all-time)\s+)?(?:hobby|hobbies|passion|"
             r"passions|favou?rite\s+[a-z]+|go-to(?:\s+for\s+[a-z]+(?:\s+[a-z]+){0,2})?))"
@@ -469,11 +469,23 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?"
-            r"(?:(?:really|also|still|just|absolutely|truly|totally|always)\s+){0,2}"
+            r"\b(?:I|we)(?:'ve|\s+have)?\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?"
+            r"(?:(?:really|also|still|just|absolutely|truly|totally|always|all)\s+){0,2}"
             r"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand|"
             rf"(?<=always\s)(?:liked|loved|enjoyed))\s+{_BOTH}{_MORE}{_END}",
             re.I,
+        ),
+    ),
+    # "Coconut milk ice cream is one of my favorites", "The Hobbit is one of my favorite
+    # books": liked. The sentence opens with what it is.
+    (
+        "preference",
+        re.compile(
+            r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
+            r"which|who|here)\b)(?P<opening>(?-i:[A-Z])[\w' -]{1,60}?)\s+(?:is|are)\s+"
+            r"(?:also\s+|definitely\s+|really\s+|still\s+)?one\s+of\s+my\s+(?:all-time\s+)?"
+            r"(?P<verb>favou?rite)s?\b",
+            re.I | re.M,
         ),
     ),
     # "Remember that Anna's birthday is June 3": asked for, whoever it is about. Not "remember

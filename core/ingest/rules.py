@@ -133,7 +133,9 @@ _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|som
 _STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
 # A place by its name: "the Smoky Mountains", "Lisbon" (of "Lisbon we ate so well").
 _NAMED_PLACE = re.compile(r"(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*")
-_OPENING_DOING = re.compile(r"[A-Z][a-z]+ing,?\s+[a-z]")
+# A value opening its sentence ("Playing video games are my hobbies", "Coconut milk ice
+# cream is one of my favorites") has its capital from there, not from a name ("The Hobbit").
+_OPENING_CAPITAL = re.compile(r"[A-Z][a-z]+,?\s+[a-z]")
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
 # A value that points at something said around it ("how it shows", "watching them play",
 # "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
@@ -164,6 +166,8 @@ _AS_LIKING = dict.fromkeys(("fan", "into", "drawn", "keen", "liked"), "like") | 
     "obsessed": "love",
     "passionate": "love",
     "enjoyed": "enjoy",
+    "favorite": "love",
+    "favourite": "love",
 }
 # "This weekend" points at no thing said before it.
 _THIS_TIME = re.compile(
@@ -233,6 +237,13 @@ def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bo
     """Whether `then` is what holds of two statements on one key in a message: the one said
     last, unless it tells of the past ("I live in Lisbon now. I moved to Berlin in 2019")."""
     return (then[1].began or told, then[0]) > (said[1].began or told, said[0])
+
+
+def _without_opening_capital(value: str, groups: dict[str, str | None]) -> str:
+    """ "Coconut milk ice cream" as it reads mid-sentence, when the sentence opened with it."""
+    if groups.get("opening") and _OPENING_CAPITAL.match(value):
+        return value[0].lower() + value[1:]
+    return value
 
 
 def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str, str | None]]]:
@@ -368,6 +379,7 @@ def _fact(
         groups.get("value")
         or place
         or groups.get("home")
+        or groups.get("opening")
         or groups.get("choice")
         or firm
         or groups.get("role")
@@ -507,7 +519,7 @@ def _fact(
         # "My hobbies are painting and hiking": one fact, the list whole. One opening a
         # sentence ("Playing video games ... are my hobbies") loses its capital.
         value = listed(value, told_of(groups.get("more") or ""))
-        value = value[0].lower() + value[1:] if _OPENING_DOING.match(value) else value
+        value = _without_opening_capital(value, groups)
         be = groups["be"].lower()
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
         return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} {be} {value}", 0.7, turn_id)
@@ -519,6 +531,7 @@ def _fact(
         verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
         verb = _AS_LIKING.get(verb, verb)
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
+        value = _without_opening_capital(value, groups)
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
     if rule in ("event", "activity", "plan"):
         # "I joined in": nothing said that stands alone; "I went to bed": every day's; "I've

@@ -33,6 +33,11 @@ from tests.core.test_rules import facts
         ("I love cooking and baking bread.", ["cooking", "baking bread"]),
         # "their rights" are the veterans': no liking of its own.
         ("I'm passionate about veterans and their rights.", ["veterans"]),
+        # Said of the household, the speaker in it.
+        ("We love climbing, sliding, and playing games.", ["climbing", "sliding", "playing games"]),
+        ("We all love pizza night.", ["pizza night"]),
+        ("We love you so much!", []),  # the one spoken to
+        ("We love it here.", []),
     ],
 )
 def test_each_thing_liked_in_a_list_is_kept(said: str, liked: list[str]) -> None:

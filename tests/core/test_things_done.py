@@ -157,6 +157,11 @@ def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
         ),
         ("Yoga is my go-to.", "Ana's go-to is Yoga"),
         ("That is my go-to.", None),
+        # One of them: liked. The capital is the sentence's, not a name's.
+        ("Coconut milk ice cream is one of my favorites!", "Ana loves coconut milk ice cream"),
+        ("The Hobbit is one of my favorite books.", "Ana loves The Hobbit"),
+        ("It's one of my favorites.", None),
+        ("That event was one of my favorites.", None),
     ],
 )
 def test_what_ones_favourite_is_said_the_other_way_round(text: str, memory: str | None) -> None:
