@@ -14,7 +14,8 @@ DONE = (
     r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
     r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
     r"took\s+(?:part\s+in|up)|tried|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
-    r"got\s+to\s+(?:volunteer\s+(?:at|for|with)|visit|see|meet|attend|try|go\s+to)|"
+    r"got\s+(?:the\s+chance\s+)?to\s+(?:volunteer\s+(?:at|for|with)|visit|see|meet|attend|try|"
+    r"go\s+to)|"
     r"met\s+(?:back\s+)?up\s+with|"
     r"shared(?=\s+(?:my|our)\s)|"
     r"took(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:trip|vacation|holiday|class|course|walk|hike)\b)|"
@@ -32,6 +33,9 @@ DONE = (
     r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))|"
     # ...and meeting people: "I talked to my friend who ...", "I had a chat with a fan".
     r"talked\s+to|chatted\s+with|"
+    # ...and being somewhere: "we had a great time at the pride event last month".
+    r"had\s+(?:a\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+time|a\s+blast)"
+    r"\s+at(?=\s+(?:the|an?|my|our)\s)|"
     r"had(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:chat|conversation|talk|game|match|party|meeting|"
     r"audition|interview|date|incident|reunion)\b)"
 )

@@ -507,7 +507,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "event",
         re.compile(
             r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+|"
-            rf"even\s+)?(?P<verb>{DONE})\s+"
+            rf"even\s+|all\s+)?(?P<verb>{DONE})\s+"
             rf"{_VALUE}{_END}",
             re.I,
         ),

@@ -23,6 +23,11 @@ from tests.core.test_life_events import TOLD, told
             'Ana watched "The Lord of the Rings" trilogy',
         ),
         ("I woke up early and went to the farmers market.", "Ana went to the farmers market"),
+        # Being somewhere, told by how it went.
+        ("I had a great time at the concert!", "Ana had a great time at the concert"),
+        ("We had a blast at a live music event.", "Ana had a blast at a live music event"),
+        ("We all made our own pots, it was fun!", "Ana made their own pots"),
+        ("I got the chance to visit Rome.", "Ana got the chance to visit Rome"),
         ('I\'m reading "Dune" by Frank Herbert.', 'Ana is reading "Dune" by Frank Herbert'),
         # A place one goes to, told with who goes there.
         (
