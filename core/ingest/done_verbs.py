@@ -32,7 +32,7 @@ DONE = (
     r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
     r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))|"
     # ...and meeting people: "I talked to my friend who ...", "I had a chat with a fan".
-    r"talked\s+to|chatted\s+with|"
+    r"talked\s+to|chatted\s+with|used\s+to(?=\s+(?!be\b|think\b|have\b)[a-z]+\s)|"
     # ...and being somewhere: "we had a great time at the pride event last month".
     r"had\s+(?:a\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+time|a\s+blast)"
     r"\s+at(?=\s+(?:the|an?|my|our)\s)|"

@@ -11,7 +11,8 @@ _ITEM_BREAK = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.I)
 # The speaker's own words ("I", "my", "our"): a list item about them is none, and a fact told
 # of them reads them in the third person (`core.ingest.rules`).
 SPEAKER_WORD = re.compile(
-    r"\b(?:i'm|i've|i'd|i'll|i|me|my|mine|myself|we're|we've|we|us|our|ours)\b", re.I
+    r"\b(?:i'm|i've|i'd|i'll|i\s+was|i\s+am|i|me|my|mine|myself|we're|we've|we|us|our|ours)\b",
+    re.I,
 )
 # "I love it and hate it", "I like hiking and want to try climbing": what follows "and" is
 # another thing said, not another thing liked.

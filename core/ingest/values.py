@@ -13,6 +13,9 @@ from core.ingest.told_when import IN_MONTH
 _FIRST_PERSON = {
     "i": "they",
     "i'm": "they're",
+    # "when I was a kid": when they were.
+    "i was": "they were",
+    "i am": "they are",
     "i've": "they've",
     "i'd": "they'd",
     "i'll": "they'll",
@@ -89,4 +92,4 @@ def adjectives_whole(text: str, match: re.Match[str]) -> dict[str, str | None]:
 
 def told_of(value: str) -> str:
     """`value` in the third person: the fact names its speaker, so "my" is "their"."""
-    return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[m.group().lower()], value)
+    return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[" ".join(m.group().lower().split())], value)

@@ -28,6 +28,11 @@ from tests.core.test_life_events import TOLD, told
         ("We had a blast at a live music event.", "Ana had a blast at a live music event"),
         ("We all made our own pots, it was fun!", "Ana made their own pots"),
         ("I got the chance to visit Rome.", "Ana got the chance to visit Rome"),
+        # What one did as a rule, once: "when I was" is when they were.
+        (
+            "I used to go horseback riding with my dad when I was a kid.",
+            "Ana used to go horseback riding with their dad when they were a kid",
+        ),
         ('I\'m reading "Dune" by Frank Herbert.', 'Ana is reading "Dune" by Frank Herbert'),
         # A place one goes to, told with who goes there.
         (
@@ -135,6 +140,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I saw the point.",  # an idiom, not a thing seen
         "I found it hard.",
         "I had a great time.",
+        "I used to be shy.",  # how they were, not what they did
+        "I used to think so.",
         "I talked to him.",
         "I called my mom Monday.",  # a day, not a name
         "I've been playing ever since.",  # how long, not what
