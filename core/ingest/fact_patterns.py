@@ -476,6 +476,19 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "my passion for dance", "I've always had a love for horses".
+    (
+        "preference",
+        re.compile(
+            r"(?:\bmy|\b(?:I|we)(?:'ve|\s+have)?\s+(?:always\s+|also\s+|obviously\s+)?"
+            r"(?:had|have|found)\s+a)\s+(?:(?:real|true|deep|big|huge|great|lifelong|newfound)\s+)?"
+            r"(?P<verb>love|passion)\s+for\s+(?P<value>[\w'-]+(?:\s+(?!(?:is|are|was|were|has|have|"
+            r"had|keeps?|kept|makes?|made|helps?|helped|gives?|brings?|drives?)\b)[\w'-]+){0,6}?)"
+            rf"(?=\s+(?:is|are|was|were|has|have|had|keeps?|kept|makes?|made|helps?|helped|gives?|"
+            rf"brings?|drives?)\b|{_END})",
+            re.I,
+        ),
+    ),
     # "Coconut milk ice cream is one of my favorites", "The Hobbit is one of my favorite
     # books": liked. The sentence opens with what it is.
     (

@@ -167,6 +167,7 @@ _AS_LIKING = dict.fromkeys(("fan", "into", "drawn", "keen", "liked"), "like") | 
     "passionate": "love",
     "enjoyed": "enjoy",
     "favorite": "love",
+    "passion": "love",
     "favourite": "love",
 }
 # "This weekend" points at no thing said before it.
@@ -509,6 +510,9 @@ def _fact(
         said = clean(groups["attr"])
         attribute = said.lower()
         if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
+            return None
+        # "My love for you is endless", "my thoughts on this are ...": of what was said.
+        if _POINTING.search(attribute):
             return None
         # "My name is on the lease" replaced the user's name.
         if attribute == "name" and not value[:1].isupper():

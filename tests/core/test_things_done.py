@@ -254,3 +254,20 @@ def test_a_sentence_that_drops_the_i_is_the_speakers(text: str, memory: str) -> 
 )
 def test_what_drops_no_i_or_tells_nothing_is_none(text: str) -> None:
     assert told(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        ("I've always had a love for horses!", "Ana loves horses"),
+        ("I'm still following my passion for dance.", "Ana loves dance"),
+        # Where what is loved is what the sentence goes on about, it ends before its verb.
+        (
+            "Exploring my love for dairy-free desserts has been fun.",
+            "Ana loves dairy-free desserts",
+        ),
+        ("My love for you is endless.", None),  # of the one spoken to
+    ],
+)
+def test_a_love_or_passion_for_something_is_liking_it(text: str, memory: str | None) -> None:
+    assert told(text) == ([memory] if memory else [])
