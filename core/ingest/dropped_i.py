@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from core.ingest.done_verbs import DONE
+from core.ingest.fact_words import DONE
 
 # A sentence opening on a thing done (past tense: an imperative, "Take a break", is no
 # telling), after at most an adverb: one the rules of things done read, a change of home or

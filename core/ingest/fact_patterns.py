@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.done_verbs import DONE
+from core.ingest.fact_words import (
+    DIETS,
+    DONE,
+    EVERY,
+    KINSHIP,
+    OFTEN,
+    ONE_NAMED,
+    PLAYED,
+    PROFESSIONS,
+    STUDENT,
+)
 from core.sentences import FINAL_DOT, INNER_DOT
 from core.temporal import MONTHS
 
@@ -19,20 +29,9 @@ _END = (
     r"(?=\s+(?:and|but|so(?!\s+long\b)|because|since)\b|\s+-\s|"
     rf"{FINAL_DOT}|[,!?;:\n\u2013\u2014]|$)"
 )
-_PROFESSIONS = (
-    "nurse|teacher|engineer|developer|doctor|student|designer|lawyer|accountant|programmer|"
-    "architect|writer|artist|chef|cook|scientist|researcher|consultant|pharmacist|dentist|"
-    "therapist|journalist|photographer|musician|electrician|plumber|mechanic|pilot|"
-    "firefighter|police officer|paramedic|librarian|professor|lecturer|analyst|entrepreneur|"
-    "farmer|carpenter|barista|waiter|waitress|cashier|veterinarian|surgeon|physician|"
-    "translator|editor|tutor|social worker|midwife|software developer|product manager|"
-    "project manager|civil servant|data scientist"
-)
-_STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
 # The value of a rule's second wording (a pattern may name a group only once).
 _PLACE = _VALUE.replace("value", "place")
 
-DIETS = r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic"
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # A list runs to the sentence's end ("allergic to penicillin, peanuts and shellfish"); its
 # items are parted in `_each`.
@@ -54,46 +53,7 @@ _ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
 _MORE = rf"(?P<more>(?:\s*,\s*{_ITEM}){{0,8}},?\s+(?:and|or)\s+{_ITEM})?"
 # How well, said before a language: "fluent", "a little" (`core.ingest.rules` leaves it out).
 LANGUAGE_LEVEL = r"(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+"
-# What one speaks or plays is kept only when named as such: "I speak my mind", "I play a
-# big role" are not skills.
 _LANGUAGE = rf"(?:{LANGUAGE_LEVEL})?(?-i:[A-Z][a-z]+)"
-_PLAYED = (
-    r"(?:the\s+)?(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|"
-    r"cello|drums|bass|flute|saxophone|sax|ukulele|trumpet|trombone|clarinet|harp|harmonica|"
-    r"accordion|banjo|mandolin|organ)|tennis|football|soccer|basketball|volleyball|baseball|"
-    r"softball|golf|hockey|ice\s+hockey|rugby|cricket|badminton|squash|padel|pickleball|"
-    r"table\s+tennis|ping\s+pong|chess|poker|bridge|darts|pool|snooker|video\s+games|"
-    r"board\s+games|the\s+lottery"
-)
-# The people (and pets) in someone's life, each with facts of their own (`core.ingest.kin`).
-ONE_OF_KIN = frozenset(
-    "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
-    "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
-    "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
-    "cousin niece nephew colleague coworker dog cat".split()
-)
-KIN = ONE_OF_KIN | frozenset(
-    "kids children sons daughters parents brothers sisters siblings grandparents friends dogs "
-    "cats".split()
-)
-_KINSHIP = (
-    r"(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|step|ex)[\s-]+)?(?:"
-    + "|".join(sorted(KIN, key=len, reverse=True))
-    + ")"
-)
-# Whom "my sister Mia", "my puppy Rex" names.
-_ONE_NAMED = "|".join(sorted(ONE_OF_KIN | {"puppy", "kitten"}, key=len, reverse=True))
-# How often a thing is done as a rule: "usually", "every morning", "twice a week".
-_OFTEN = r"usually|always|normally|typically|generally|often|regularly|tend\s+to"
-_DAYS = (
-    r"day|morning|afternoon|evening|night|week|weekend|month|year|summer|winter|spring|autumn|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-)
-_EVERY = (
-    rf"(?:every|each)\s+(?:other\s+|single\s+)?(?:{_DAYS})|on\s+(?:the\s+)?(?:weekends|weekdays|"
-    r"mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|three\s+times|"
-    r"\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|daily|weekly|nightly"
-)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -170,7 +130,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|was|been|get)\s+(?:a\s+)?"
             rf"(?:promoted|promotion)\s+to\s+{_VALUE}{_END}"
-            rf"|\bI\s+(?:just\s+)?became\s+(?P<role>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{_PROFESSIONS}))\b",
+            rf"|\bI\s+(?:just\s+)?became\s+(?P<role>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{PROFESSIONS}))\b",
             re.I,
         ),
     ),
@@ -188,7 +148,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"{_I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
             r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
             r"primary\s+school|math|music|art|english|history|science)\s+)*"
-            rf"(?:{_PROFESSIONS}))(?![\w'\u2019-])",
+            rf"(?:{PROFESSIONS}))(?![\w'\u2019-])",
             re.I,
         ),
     ),
@@ -197,7 +157,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "employer",
         re.compile(
-            rf"{_I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?!{_STUDENT})(?:{_PROFESSIONS})\s+"
+            rf"{_I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?!{STUDENT})(?:{PROFESSIONS})\s+"
             rf"(?:at|for|with)\s+{_VALUE}{_END}",
             re.I,
         ),
@@ -205,7 +165,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "school",
         re.compile(
-            rf"{_I_AM}(?:now\s+)?an?\s+(?:[\w-]+\s+){{0,3}}?{_STUDENT}\s+(?:at|of)\s+"
+            rf"{_I_AM}(?:now\s+)?an?\s+(?:[\w-]+\s+){{0,3}}?{STUDENT}\s+(?:at|of)\s+"
             rf"{_VALUE}{_END}|\bI(?:'m|\s+am)?\s+(?:now\s+)?(?:study|studying)\s+"
             rf"(?:[\w-]+\s+){{0,3}}?at\s+{_PLACE}{_END}|\bI\s+(?:go\s+to|attend)\s+"
             r"(?P<firm>(?-i:(?:the\s+)?(?:[A-Z][\w'-]*\s+){0,4}(?:School|College|University|"
@@ -328,7 +288,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+|can't\s+|cannot\s+)?"
             r"(?:also\s+|still\s+|actually\s+|can\s+|sometimes\s+|mostly\s+)?play\s+"
-            rf"(?P<value>{_PLAYED})(?P<more>(?:\s*,\s*(?:{_PLAYED})){{0,8}},?\s+(?:and|or)\s+(?:{_PLAYED}))?\b",
+            rf"(?P<value>{PLAYED})(?P<more>(?:\s*,\s*(?:{PLAYED})){{0,8}},?\s+(?:and|or)\s+(?:{PLAYED}))?\b",
             re.I,
         ),
     ),
@@ -353,22 +313,22 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "routine",
         re.compile(
-            rf"\b(?:I|we)\s+(?P<adv>{_OFTEN})\s+(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
+            rf"\b(?:I|we)\s+(?P<adv>{OFTEN})\s+(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
             re.I,
         ),
     ),
     (
         "routine",
         re.compile(
-            rf"\b(?:I|we)\s+(?!(?:{_OFTEN})\b)(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?)"
-            rf"\s+(?P<freq>{_EVERY})\b(?P<after>[^.,!?;:\n]{{0,40}}?){_END}",
+            rf"\b(?:I|we)\s+(?!(?:{OFTEN})\b)(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?)"
+            rf"\s+(?P<freq>{EVERY})\b(?P<after>[^.,!?;:\n]{{0,40}}?){_END}",
             re.I,
         ),
     ),
     (
         "routine",
         re.compile(
-            rf"(?:^|(?<=[.!?]\s))(?P<freq>{_EVERY}),?\s+(?:I|we)\s+(?P<verb>[a-z]+)\b"
+            rf"(?:^|(?<=[.!?]\s))(?P<freq>{EVERY}),?\s+(?:I|we)\s+(?P<verb>[a-z]+)\b"
             rf"(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
             re.I | re.M,
         ),
@@ -377,7 +337,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "kin_where",
         re.compile(
-            rf"\bmy\s+(?P<kin>{_KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            rf"\bmy\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
             rf"(?P<verb>lives\s+in|moved\s+to|works\s+(?:at|for)|is\s+from)\s+{_VALUE}{_END}",
             re.I,
@@ -402,7 +362,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "kin_event",
         re.compile(
-            rf"\bmy\s+(?P<kin>{_KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+(?:just\s+)?"
+            rf"\bmy\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+(?:just\s+)?"
             r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
             r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated)"
@@ -448,7 +408,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "named",
         re.compile(
             r"\bmy\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|baby)\s+)?"
-            rf"(?P<attr>{_ONE_NAMED})"
+            rf"(?P<attr>{ONE_NAMED})"
             r",?\s+(?P<value>(?-i:[A-Z][a-z]+))\b(?!\s+(?-i:[A-Z]))",
             re.I,
         ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.fact_patterns import DIETS, KIN
+from core.ingest.fact_words import DIETS, KIN
 
 _AGED = re.compile(r"\d{1,3}(?:\s+(?:years?|months?)(?:\s+old)?)?", re.I)
 # What "my mom lives in / works at / is from / moved to ..." tells: its key and its telling.

@@ -1,0 +1,91 @@
+"""The words the inline rules name things by (`core.ingest.fact_patterns`): professions,
+diets, what one plays, the people in one's life, how often, things done. Kept apart from the
+patterns that use them, as `core.ingest.kin` and `core.ingest.dropped_i` read some too."""
+
+from __future__ import annotations
+
+PROFESSIONS = (
+    "nurse|teacher|engineer|developer|doctor|student|designer|lawyer|accountant|programmer|"
+    "architect|writer|artist|chef|cook|scientist|researcher|consultant|pharmacist|dentist|"
+    "therapist|journalist|photographer|musician|electrician|plumber|mechanic|pilot|"
+    "firefighter|police officer|paramedic|librarian|professor|lecturer|analyst|entrepreneur|"
+    "farmer|carpenter|barista|waiter|waitress|cashier|veterinarian|surgeon|physician|"
+    "translator|editor|tutor|social worker|midwife|software developer|product manager|"
+    "project manager|civil servant|data scientist"
+)
+STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
+DIETS = r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic"
+# What one speaks or plays is kept only when named as such: "I speak my mind", "I play a
+# big role" are not skills.
+PLAYED = (
+    r"(?:the\s+)?(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|"
+    r"cello|drums|bass|flute|saxophone|sax|ukulele|trumpet|trombone|clarinet|harp|harmonica|"
+    r"accordion|banjo|mandolin|organ)|tennis|football|soccer|basketball|volleyball|baseball|"
+    r"softball|golf|hockey|ice\s+hockey|rugby|cricket|badminton|squash|padel|pickleball|"
+    r"table\s+tennis|ping\s+pong|chess|poker|bridge|darts|pool|snooker|video\s+games|"
+    r"board\s+games|the\s+lottery"
+)
+# The people (and pets) in someone's life, each with facts of their own (`core.ingest.kin`).
+ONE_OF_KIN = frozenset(
+    "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
+    "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
+    "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
+    "cousin niece nephew colleague coworker dog cat".split()
+)
+KIN = ONE_OF_KIN | frozenset(
+    "kids children sons daughters parents brothers sisters siblings grandparents friends dogs "
+    "cats".split()
+)
+KINSHIP = (
+    r"(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|step|ex)[\s-]+)?(?:"
+    + "|".join(sorted(KIN, key=len, reverse=True))
+    + ")"
+)
+# Whom "my sister Mia", "my puppy Rex" names.
+ONE_NAMED = "|".join(sorted(ONE_OF_KIN | {"puppy", "kitten"}, key=len, reverse=True))
+# How often a thing is done as a rule: "usually", "every morning", "twice a week".
+OFTEN = r"usually|always|normally|typically|generally|often|regularly|tend\s+to"
+_DAYS = (
+    r"day|morning|afternoon|evening|night|week|weekend|month|year|summer|winter|spring|autumn|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+EVERY = (
+    rf"(?:every|each)\s+(?:other\s+|single\s+)?(?:{_DAYS})|on\s+(?:the\s+)?(?:weekends|weekdays|"
+    r"mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|three\s+times|"
+    r"\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|daily|weekly|nightly"
+)
+# Things done that are worth a memory of their own (the "event" rules): "I ran a charity
+# race", "we went camping", "I was in Chicago", "I broke my leg".
+DONE = (
+    r"was\s+in(?=\s+(?-i:[A-Z]))|(?:got|came)\s+back\s+from|returned\s+from|"
+    r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+(?:an?|another|our|my)\s)|"
+    r"roasted|retook|dyed|submitted|celebrated|organi[sz]ed|developed|teamed\s+up\s+with|"
+    r"reached\s+out\s+to|got\s+done(?=\s+[a-z]+ing\b)|started\s+on(?=\s+(?:an?|my|our|the)\s)|"
+    r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
+    r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
+    r"took\s+(?:part\s+in|up)|tried|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
+    r"got\s+(?:the\s+chance\s+)?to\s+(?:volunteer\s+(?:at|for|with)|visit|see|meet|attend|try|"
+    r"go\s+to)|"
+    r"met\s+(?:back\s+)?up\s+with|"
+    r"shared(?=\s+(?:my|our)\s)|"
+    r"took(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:trip|vacation|holiday|class|course|walk|hike)\b)|"
+    r"took\s+(?:the\s+kids|(?:my|our)\s+[a-z]+)(?:\s+to|(?=\s+[a-z]+ing\b))|visited|"
+    r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
+    r"wrapped\s+up|completed|participated\s+in|ran\s+into|ran|painted|adopted|"
+    r"volunteered\s+(?:at|for)|attended|launched|learned|baked|bought|built|wrote|"
+    r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked|"
+    # Life's turns: "I broke my leg", "I got married", "we had a baby", "I passed my
+    # driving test".
+    r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"
+    r"got(?=\s+(?:married|engaged|divorced|my\s+(?:driver|degree|diploma|license|licence|"
+    r"phd|master|black\s+belt)))|"
+    r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
+    r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))|"
+    # ...and meeting people: "I talked to my friend who ...", "I had a chat with a fan".
+    r"talked\s+to|chatted\s+with|used\s+to(?=\s+(?!be\b|think\b|have\b)[a-z]+\s)|"
+    # ...and being somewhere: "we had a great time at the pride event last month".
+    r"had\s+(?:a\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+time|a\s+blast)"
+    r"\s+at(?=\s+(?:the|an?|my|our)\s)|"
+    r"had(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:chat|conversation|talk|game|match|party|meeting|"
+    r"audition|interview|date|incident|reunion)\b)"
+)
