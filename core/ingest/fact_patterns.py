@@ -542,9 +542,23 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
             r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
             r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
-            r"leaving\s+for|hosting|having(?=\s+(?:a|an|my|our)\s)|"
+            r"leaving\s+for|hosting|having(?=\s+(?:a|an|my|our)\s)|planning\s+to|hoping\s+to|"
+            r"thinking\s+(?:of|about)(?=\s+[a-z]+ing\b)|"
             r"getting(?=\s+(?:married|engaged|divorced)\b)|"
             r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
+            rf"{_VALUE}{_END}",
+            re.I,
+        ),
+    ),
+    # ...and what is on the calendar: "I have a job interview on Friday", "I've got a gaming
+    # tournament next month" (kept, like any plan, only with its time).
+    (
+        "plan",
+        re.compile(
+            r"\b(?:I|we)(?P<have>'ve\s+got|\s+have(?:\s+got)?)\s+(?=(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}"
+            r"(?:interview|appointment|meeting|exam|test|party|wedding|date|game|match|tournament|"
+            r"concert|show|trip|flight|presentation|class|lesson|surgery|check-?up|conference|"
+            r"competition|recital|performance|audition|reunion|event|gig)s?\b)"
             rf"{_VALUE}{_END}",
             re.I,
         ),

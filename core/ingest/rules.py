@@ -548,8 +548,13 @@ def _fact(
             or (_DANGLING.search(value) and not _STRANDED.search(value))
         ):
             return None
-        # "off to go" / "off to do" is going / doing now.
-        doing = groups.get("doing") or (f"{groups['off'].lower()}ing" if groups.get("off") else "")
+        # "off to go" / "off to do" is going / doing now; "I have a meeting on Friday" is
+        # having one.
+        doing = (
+            groups.get("doing")
+            or (f"{groups['off'].lower()}ing" if groups.get("off") else "")
+            or ("having" if groups.get("have") else "")
+        )
         verb = told_of(" ".join((groups.get("verb") or doing).lower().split()))
         # Done ("ran"), doing or about to ("is learning", "is flying to"), or been doing.
         tense = "is " if rule == "plan" or doing else "has been "

@@ -155,6 +155,16 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
             "Next month, I'm off to Ireland for a semester.",
             ["Ana is off to Ireland for a semester in February"],
         ),
+        # What is on the calendar, and what one hopes or plans to do.
+        ("I have a job interview on Friday.", ["Ana is having a job interview on 2 January"]),
+        (
+            "I've got a gaming tournament next month!",
+            ["Ana is having a gaming tournament in February"],
+        ),
+        ("I'm hoping to visit Japan in March.", ["Ana is hoping to visit Japan in March"]),
+        ("I have a meeting.", []),
+        ("I have a feeling it will rain tomorrow.", []),
+        ("I'm thinking about moving.", []),
         # No time for it: a habit's ("the gym"); a verb after "going to" is a to-do or a mood.
         ("I'm going to the gym.", []),
         ("I'm going to call her tomorrow.", []),
