@@ -96,8 +96,10 @@ def test_a_month_ahead_is_its_next_first_day(words: str, due: datetime) -> None:
         ("I was diagnosed with ADHD last year.", "Ana has ADHD"),
         ("I suffer from migraines.", "Ana has migraines"),
         ("I have type 2 diabetes.", "Ana has type 2 diabetes"),
+        # The meeting is a plan; "anxiety" after it is no condition named.
         ("I have a meeting at 5 and anxiety about it.", None),
     ],
 )
 def test_a_health_condition_is_a_fact_to_keep_in_mind(text: str, memory: str | None) -> None:
-    assert told(text) == ([memory] if memory else [])
+    conditions = [said for said in told(text) if not said.startswith("Ana is having")]
+    assert conditions == ([memory] if memory else [])
