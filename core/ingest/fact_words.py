@@ -70,10 +70,13 @@ DONE = (
     r"shared(?=\s+(?:my|our)\s)|"
     r"took(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:trip|vacation|holiday|class|course|walk|hike)\b)|"
     r"took\s+(?:the\s+kids|(?:my|our)\s+[a-z]+)(?:\s+to|(?=\s+[a-z]+ing\b))|visited|"
-    r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+sure\b)|cooked|"
+    r"signed\s+(?:up\s+for|with)|explored|helped|spent|made(?!\s+(?:sure|it)\b)|cooked|"
     r"wrapped\s+up|completed|participated\s+in|ran\s+into|ran|painted|adopted|"
     r"volunteered\s+(?:at|for)|attended|launched|learned|baked|bought|built|wrote|"
     r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked|"
+    r"competed\s+in|performed\s+(?:at|in)|travell?ed\s+to|(?:flew|drove)\s+to|received|earned|"
+    r"hosted|planted|fixed|repaired|played\s+in|made\s+it\s+to(?=\s+(?:the|an?)\s)|"
+    r"gave(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:talk|speech|presentation|lecture|workshop)\b)|"
     # Life's turns: "I broke my leg", "I got married", "we had a baby", "I passed my
     # driving test".
     r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"

@@ -28,6 +28,18 @@ from tests.core.test_life_events import TOLD, told
         ("We had a blast at a live music event.", "Ana had a blast at a live music event"),
         ("We all made our own pots, it was fun!", "Ana made their own pots"),
         ("I got the chance to visit Rome.", "Ana got the chance to visit Rome"),
+        # Common things done that had been none.
+        ("I competed in a dance competition.", "Ana competed in a dance competition"),
+        ("I traveled to Japan in March.", "Ana traveled to Japan in March"),
+        (
+            "I received an award for my volunteering.",
+            "Ana received an award for their volunteering",
+        ),
+        ("I gave a talk at the conference.", "Ana gave a talk at the conference"),
+        (
+            "I made it to the finals of a big tournament.",
+            "Ana made it to the finals of a big tournament",
+        ),
         # What one did as a rule, once: "when I was" is when they were.
         (
             "I used to go horseback riding with my dad when I was a kid.",
@@ -142,6 +154,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I had a great time.",
         "I used to be shy.",  # how they were, not what they did
         "I used to think so.",
+        "I made it!",
+        "I fixed it.",
         "I talked to him.",
         "I called my mom Monday.",  # a day, not a name
         "I've been playing ever since.",  # how long, not what
