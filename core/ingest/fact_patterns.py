@@ -53,7 +53,19 @@ _ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
 _MORE = rf"(?P<more>(?:\s*,\s*{_ITEM}){{0,8}},?\s+(?:and|or)\s+{_ITEM})?"
 # How well, said before a language: "fluent", "a little" (`core.ingest.rules` leaves it out).
 LANGUAGE_LEVEL = r"(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+"
+# A language is named with its capital: "I speak my mind" is no skill.
 _LANGUAGE = rf"(?:{LANGUAGE_LEVEL})?(?-i:[A-Z][a-z]+)"
+# The verb a sentence goes on with after naming its subject ("my love for X has been ...").
+_ITS_VERB = (
+    r"(?:is|are|was|were|has|have|had|keeps?|kept|makes?|made|helps?|helped|gives?|brings?|"
+    r"drives?)\b"
+)
+# What a sentence opens with when it names a thing before saying what it is to the speaker
+# ("Pizza is my favorite food"): not a pronoun, which points at what was said.
+_OPENS_SENTENCE = (
+    r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
+    r"which|who|here)\b)"
+)
 # "I'm" or "I am".
 _I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -383,8 +395,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "attribute",
         re.compile(
-            r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
-            r"which|who|here)\b)(?P<opening>(?-i:[A-Z])[\w' ,-]{2,60}?)\s+(?P<be>is|are)\s+"
+            rf"{_OPENS_SENTENCE}(?P<opening>(?-i:[A-Z])[\w' ,-]{{2,60}}?)\s+(?P<be>is|are)\s+"
             r"(?:(?:pretty\s+much|really|definitely|always|still)\s+)?my\s+"
             r"(?P<attr>(?:(?:main|biggest|greatest|true|real|all-time)\s+)?(?:hobby|hobbies|passion|"
             r"passions|favou?rite\s+[a-z]+|go-to(?:\s+for\s+[a-z]+(?:\s+[a-z]+){0,2})?))"
@@ -436,16 +447,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # "my passion for dance", "I've always had a love for horses".
+    # "my passion for dance", "I've always had a love for horses". What is loved ends where
+    # the sentence goes on about it: "my love for desserts has been fun".
     (
         "preference",
         re.compile(
             r"(?:\bmy|\b(?:I|we)(?:'ve|\s+have)?\s+(?:always\s+|also\s+|obviously\s+)?"
             r"(?:had|have|found)\s+a)\s+(?:(?:real|true|deep|big|huge|great|lifelong|newfound)\s+)?"
-            r"(?P<verb>love|passion)\s+for\s+(?P<value>[\w'-]+(?:\s+(?!(?:is|are|was|were|has|have|"
-            r"had|keeps?|kept|makes?|made|helps?|helped|gives?|brings?|drives?)\b)[\w'-]+){0,6}?)"
-            rf"(?=\s+(?:is|are|was|were|has|have|had|keeps?|kept|makes?|made|helps?|helped|gives?|"
-            rf"brings?|drives?)\b|{_END})",
+            rf"(?P<verb>love|passion)\s+for\s+(?P<value>[\w'-]+(?:\s+(?!{_ITS_VERB})[\w'-]+){{0,6}}?)"
+            rf"(?=\s+{_ITS_VERB}|{_END})",
             re.I,
         ),
     ),
@@ -454,8 +464,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
-            r"which|who|here)\b)(?P<opening>(?-i:[A-Z])[\w' -]{1,60}?)\s+(?:is|are)\s+"
+            rf"{_OPENS_SENTENCE}(?P<opening>(?-i:[A-Z])[\w' -]{{1,60}}?)\s+(?:is|are)\s+"
             r"(?:also\s+|definitely\s+|really\s+|still\s+)?one\s+of\s+my\s+(?:all-time\s+)?"
             r"(?P<verb>favou?rite)s?\b",
             re.I | re.M,

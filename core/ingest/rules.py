@@ -160,16 +160,11 @@ _HOUSEHOLD = {
 }
 _ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
 # The words a liking is said with, as the verb it is told with ("I'm a big fan of" likes).
-_AS_LIKING = dict.fromkeys(("fan", "into", "drawn", "keen", "liked"), "like") | {
-    "can't": "hate",
-    "loved": "love",
-    "obsessed": "love",
-    "passionate": "love",
-    "enjoyed": "enjoy",
-    "favorite": "love",
-    "passion": "love",
-    "favourite": "love",
-}
+_AS_LIKING = (
+    dict.fromkeys(("fan", "into", "drawn", "keen", "liked"), "like")
+    | dict.fromkeys(("loved", "obsessed", "passionate", "passion", "favorite", "favourite"), "love")
+    | {"can't": "hate", "enjoyed": "enjoy"}
+)
 # "This weekend" points at no thing said before it.
 _THIS_TIME = re.compile(
     r"\bthis\s+(?:coming\s+)?(?:week(?:end)?|month|year|morning|afternoon|evening|summer|spring|"
