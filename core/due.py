@@ -83,6 +83,7 @@ _PATTERNS = (
     ("this_month", re.compile(r"\bthis\s+month\b")),
     ("next_week", re.compile(r"\bnext\s+week\b")),
     ("next_month", re.compile(r"\bnext\s+month\b")),
+    ("next_year", re.compile(r"\bnext\s+year\b")),
     (
         "weekday",
         re.compile(
@@ -190,6 +191,8 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if kind == "iso_date":
         year, month, day = (int(part) for part in match.groups())
         return today.replace(year=year, month=month, day=day)
+    if kind == "next_year":
+        return today.replace(year=today.year + 1, month=1, day=1)
     if kind in ("next_month", "end_of_next_month"):
         first = today.replace(day=1) + timedelta(
             days=calendar.monthrange(today.year, today.month)[1]
@@ -280,6 +283,8 @@ def plan_words(due: Due, told: datetime) -> str:
     if season := _SEASON_SAID.search(phrase):
         year = "" if due.at.year == told.year else f" {due.at.year}"
         return f"in {season.group(1)}{year}"
+    if phrase == "next year":
+        return f"in {due.at.year}"
     if "month" in phrase or _MONTH_AHEAD.search(phrase):
         return f"{'around' if rough else 'in'} {month_words(due.at, told)}"
     if rough and not re.search(r"\b(?:minute|hour)s?\b", phrase):

@@ -20,6 +20,7 @@ from tests.core.test_tasks import SAID_AT
         ("dec 3", datetime(2026, 12, 3)),
         ("in 2 weeks", datetime(2026, 12, 2, 10)),
         ("2027-01-15", datetime(2027, 1, 15)),
+        ("next year", datetime(2027, 1, 1)),
         ("5pm", datetime(2026, 11, 18, 17)),
         ("  ", None),
     ],

@@ -162,6 +162,10 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
             ["Ana is having a gaming tournament in February"],
         ),
         ("I'm hoping to visit Japan in March.", ["Ana is hoping to visit Japan in March"]),
+        (
+            "I'm planning to start a dance studio next year.",
+            ["Ana is planning to start a dance studio in 2027"],
+        ),
         ("I have a meeting.", []),
         ("I have a feeling it will rain tomorrow.", []),
         ("I'm thinking about moving.", []),
