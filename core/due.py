@@ -283,7 +283,7 @@ def plan_words(due: Due, told: datetime) -> str:
     if season := _SEASON_SAID.search(phrase):
         year = "" if due.at.year == told.year else f" {due.at.year}"
         return f"in {season.group(1)}{year}"
-    if phrase == "next year":
+    if re.fullmatch(r"next\s+year", phrase):
         return f"in {due.at.year}"
     if "month" in phrase or _MONTH_AHEAD.search(phrase):
         return f"{'around' if rough else 'in'} {month_words(due.at, told)}"
