@@ -40,6 +40,7 @@ _HOLIDAY = (
     r"|valentine(?:['’]?s)?(?:\s+day)?"
 )
 
+_NEXT_YEAR = re.compile(r"\bnext\s+year\b")
 _PATTERNS = (
     (
         "relative_day",
@@ -83,7 +84,7 @@ _PATTERNS = (
     ("this_month", re.compile(r"\bthis\s+month\b")),
     ("next_week", re.compile(r"\bnext\s+week\b")),
     ("next_month", re.compile(r"\bnext\s+month\b")),
-    ("next_year", re.compile(r"\bnext\s+year\b")),
+    ("next_year", _NEXT_YEAR),
     (
         "weekday",
         re.compile(
@@ -283,7 +284,7 @@ def plan_words(due: Due, told: datetime) -> str:
     if season := _SEASON_SAID.search(phrase):
         year = "" if due.at.year == told.year else f" {due.at.year}"
         return f"in {season.group(1)}{year}"
-    if re.fullmatch(r"next\s+year", phrase):
+    if _NEXT_YEAR.fullmatch(phrase):
         return f"in {due.at.year}"
     if "month" in phrase or _MONTH_AHEAD.search(phrase):
         return f"{'around' if rough else 'in'} {month_words(due.at, told)}"

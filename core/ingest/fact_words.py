@@ -15,8 +15,7 @@ PROFESSIONS = (
 )
 STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
 DIETS = r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic"
-# What one speaks or plays is kept only when named as such: "I speak my mind", "I play a
-# big role" are not skills.
+# What one plays is kept only when named as such: "I play a big role" is no skill.
 PLAYED = (
     r"(?:the\s+)?(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|"
     r"cello|drums|bass|flute|saxophone|sax|ukulele|trumpet|trombone|clarinet|harp|harmonica|"
