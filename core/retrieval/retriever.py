@@ -1,7 +1,8 @@
 """One search, end to end: candidates from HNSW and BM25, pre-filters, the weighted scorer,
-diversity, associative expansion through links, the adaptive cut, and the strengthening that
-using a memory brings. When a part fails it degrades (vector -> keywords -> recent memories)
-and says so rather than pretending nothing matched."""
+diversity, associative expansion through links, the adaptive cut, leaving out what a better
+result retells, and the strengthening that using a memory brings. When a part fails it
+degrades (vector -> keywords -> recent memories) and says so rather than pretending nothing
+matched."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from core.retrieval.scoring import (
     in_window,
     memory_retention,
     rank,
+    without_retold,
 )
 from core.store import MemoryStore
 from core.store.fulltext import KeywordHit
@@ -160,15 +162,17 @@ class Retriever:
         if request.expand and cut:
             weak = [r.memory for r in ranked[len(cut) :]] + scored.rest
             cut = self._expand(cut, weak, request, required)[: request.k]
+        # Scored from copies without their text: only the results kept get it, with provenance.
+        whole = {m.id: m for m in self._store.memories.with_text([r.memory for r in cut])}
+        cut = without_retold(
+            [replace(r, memory=whole[r.memory.id]) for r in cut if r.memory.id in whole]
+        )
         if request.record_access and cut:
             try:
                 self.strengthen(cut, request.now)
             except StoreError as exc:
                 # Finding needs no write: on a full disk the use goes unlearnt, the answer stands.
                 log.warning("Search results not strengthened: %s", exc)
-        # Scored from copies without their text: only the results kept get it, with provenance.
-        whole = {m.id: m for m in self._store.memories.with_text([r.memory for r in cut])}
-        cut = [replace(r, memory=whole[r.memory.id]) for r in cut if r.memory.id in whole]
         degraded = " ".join(problems) or None
         return SearchOutcome(cut, degraded, required or preferred, len(memories))
 
