@@ -171,6 +171,14 @@ _THIS_TIME = re.compile(
     rf"autumn|fall|winter|{'|'.join(MONTHS)})\b",
     re.I,
 )
+# "I just finished this amazing fantasy series": what was shown or just said is one of its
+# kind once it stands alone. "This book" would say no more than "a book"; "this for a while"
+# is no thing.
+_THIS_THING = re.compile(
+    r"^this\s+(?!(?:for|after|before|when|while|since|because|with|to|in|on|at|of|and|or|but|"
+    r"is|was|one|time|way)\b)(?=\w+\s+\w)",
+    re.I,
+)
 # A state, not an attribute: "my hard work is paying off", "my team is like family".
 _STATE = re.compile(
     r"^(?:going|getting|doing|paying|coming|looking|feeling|growing|improving|starting|like|so|"
@@ -338,6 +346,13 @@ def extract_facts(turn: Turn) -> list[Fact]:
     return [fact for _, fact in in_order][:MAX_FACTS_PER_TURN]
 
 
+def _one_of_its_kind(value: str) -> str:
+    if _THIS_TIME.match(value) or not (this := _THIS_THING.match(value)):
+        return value
+    rest = value[this.end() :]
+    return f"{'an' if rest[0] in 'aeiouAEIOU' else 'a'} {rest}"
+
+
 def _fact(
     rule: str, groups: dict[str, str | None], who: str, owner: str, turn_id: str
 ) -> Fact | None:
@@ -384,6 +399,8 @@ def _fact(
     # A note keeps its times: "the car needs an oil change in March".
     value = " ".join(said.split()) if rule == "note" else clean(said, rule not in _FOR_A_TIME)
     longest = MAX_NOTE_CHARS if rule == "note" else 80
+    if rule in _STANDS_ALONE:
+        value = _one_of_its_kind(value)
     if not value or len(value) > longest or _PRONOUNS.match(value):
         return None
     if rule == "note":

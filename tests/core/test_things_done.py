@@ -127,6 +127,13 @@ from tests.core.test_life_events import TOLD, told
         # Anyone the people words name, as every other rule reads them.
         ("I had lunch with my boss Tom today.", "Ana has a boss named Tom"),
         ("My fiance Alex proposed in Paris!", "Ana has a fiance named Alex"),
+        # "This" shown or just said is one of its kind, once it stands alone.
+        ("I just finished this amazing fantasy series.", "Ana finished an amazing fantasy series"),
+        (
+            "I've been reading this inspiring book, it reminds me to keep dreaming.",
+            "Ana has been reading an inspiring book",
+        ),
+        ("I made this tasty soup last night.", "Ana made a tasty soup"),
         # A quotation mark the clause's end left open is none.
         (
             'I finished rereading "The Alchemist, it was great.',
@@ -160,6 +167,10 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I called my mom Monday.",  # a day, not a name
         "I've been playing ever since.",  # how long, not what
         "I joined a club in.",
+        "I made this.",
+        "I finished this book.",  # "this" and one word: what it is, not said
+        "I've been dreaming of this for a while.",
+        "I painted this after I visited the center.",
     ],
 )
 def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
