@@ -470,6 +470,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I | re.M,
         ),
     ),
+    # ...or a title in quotation marks said in passing: 'I saw you had "The Alchemist" on
+    # there, one of my favorites'. Read from the space before it: the title is no one's words.
+    (
+        "preference",
+        re.compile(
+            r"\s(?P<opening>\"[^\"\n]{1,60}\"|\u201c[^\u201c\u201d\n]{1,60}\u201d)(?:\s+[\w']+){0,4}?"
+            r",?\s+(?:it's\s+|which\s+is\s+)?(?:also\s+|definitely\s+)?one\s+of\s+my\s+"
+            r"(?:all-time\s+)?(?P<verb>favou?rite)s?\b",
+            re.I,
+        ),
+    ),
     # "Remember that Anna's birthday is June 3": asked for, whoever it is about. Not "remember
     # that time we...?" (reminiscing) nor "remember to" (a to-do).
     (

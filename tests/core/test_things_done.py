@@ -199,6 +199,13 @@ def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
         ("The Hobbit is one of my favorite books.", "Ana loves The Hobbit"),
         ("It's one of my favorites.", None),
         ("That event was one of my favorites.", None),
+        # A title in quotation marks, said in passing.
+        (
+            'I saw that you had "The Alchemist" on there, one of my favorites.',
+            "Ana loves The Alchemist",
+        ),
+        ('You have "Dune" on your shelf, one of my all-time favorites!', "Ana loves Dune"),
+        ('She said "I hate it", one of my favorites.', None),
     ],
 )
 def test_what_ones_favourite_is_said_the_other_way_round(text: str, memory: str | None) -> None:
