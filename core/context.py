@@ -144,10 +144,11 @@ def todo_line(task: Task, now: datetime) -> str:
     return f'<todo state="{state}"{due}>{title}</todo>'
 
 
-def fence(memory: Memory, kind_label: str) -> str:
-    """Memory text as labelled data. Angle brackets inside are escaped so remembered text can
-    never close the fence and pass itself off as instructions."""
-    body = memory.content.replace("<", "&lt;")
+def fence(memory: Memory, kind_label: str, text: str | None = None) -> str:
+    """Memory text (or `text`, the part of it a search brought) as labelled data. Angle
+    brackets inside are escaped so remembered text can never close the fence and pass itself
+    off as instructions."""
+    body = (memory.content if text is None else text).replace("<", "&lt;")
     # Told on another day than it happened ("I ran a race last Saturday"): both, so the model
     # can say when.
     date, told_on = days_told(memory.valid_from, memory.created_at)
@@ -303,7 +304,10 @@ class ContextAssembler:
             label = "document" if layer is Layer.DOCUMENTS else "memory"
             grouped[layer].append(
                 self._item(
-                    layer, fence(result.memory, label), result.score, memory_id=result.memory.id
+                    layer,
+                    fence(result.memory, label, result.text),
+                    result.score,
+                    memory_id=result.memory.id,
                 )
             )
         return grouped

@@ -124,13 +124,14 @@ def _coverage(evidence: tuple[str, ...], turn_sets: Sequence[tuple[str, ...]]) -
     return sum(1 for e in evidence if e in covered) / len(evidence)
 
 
-def _packed(
+def fitting_turns(
     results: Sequence[SearchResult], budget: int, count_tokens: TokenCounter
 ) -> list[tuple[str, ...]]:
-    """The source turns of the results that fit, in rank order, until the next would not."""
+    """The source turns of the results that fit, in rank order, until the next would not. A
+    result costs what it brings to a prompt: a turn a better one showed is not paid twice."""
     packed, used = [], 0
     for result in results:
-        cost = count_tokens(result.memory.content)
+        cost = count_tokens(result.text)
         if used + cost > budget:
             break
         packed.append(result.memory.source_turn_ids)
@@ -175,7 +176,7 @@ def evaluate(
                     )
                     timings.append((time.perf_counter() - t0) * 1000)
                     ranked = [r.memory for r in outcome.results]
-                    packed = _packed(outcome.results, budget, count_tokens)
+                    packed = fitting_turns(outcome.results, budget, count_tokens)
                     in_budget_counts.append(len(packed))
                     asked = retriever.search(
                         SearchRequest(question.text, clock, k=assistant_k, record_access=False)
@@ -183,7 +184,7 @@ def evaluate(
                     row = {
                         "in_budget": _coverage(question.evidence, packed),
                         "assistant": _coverage(
-                            question.evidence, _packed(asked.results, budget, count_tokens)
+                            question.evidence, fitting_turns(asked.results, budget, count_tokens)
                         ),
                         "at_5": _coverage(
                             question.evidence, [m.source_turn_ids for m in ranked[:5]]

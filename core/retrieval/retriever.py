@@ -1,8 +1,7 @@
 """One search, end to end: candidates from HNSW and BM25, pre-filters, the weighted scorer,
-diversity, associative expansion through links, the adaptive cut, leaving out what a better
-result retells, and the strengthening that using a memory brings. When a part fails it
-degrades (vector -> keywords -> recent memories) and says so rather than pretending nothing
-matched."""
+diversity, associative expansion through links, the adaptive cut, each turn once, and the
+strengthening that using a memory brings. When a part fails it degrades (vector -> keywords ->
+recent memories) and says so rather than pretending nothing matched."""
 
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ from core.errors import EngramError, StoreError
 from core.ingest.entities import extract_entities
 from core.model import Memory, MemoryKind
 from core.retrieval.config import DEFAULT_RETRIEVAL, Mode, RetrievalConfig
+from core.retrieval.retelling import shown_once
 from core.retrieval.scoring import (
     ScoringContext,
     SearchResult,
@@ -29,7 +29,6 @@ from core.retrieval.scoring import (
     in_window,
     memory_retention,
     rank,
-    without_retold,
 )
 from core.store import MemoryStore
 from core.store.fulltext import KeywordHit
@@ -164,7 +163,7 @@ class Retriever:
             cut = self._expand(cut, weak, request, required)[: request.k]
         # Scored from copies without their text: only the results kept get it, with provenance.
         whole = {m.id: m for m in self._store.memories.with_text([r.memory for r in cut])}
-        cut = without_retold(
+        cut = shown_once(
             [replace(r, memory=whole[r.memory.id]) for r in cut if r.memory.id in whole]
         )
         if request.record_access and cut:

@@ -1,5 +1,5 @@
 """The weighted signal sum of seed 000, with semantic similarity modulated by retention
-(sim * R^0.3, seed 001), then diversity, the adaptive cut, and what a better result retells."""
+(sim * R^0.3, seed 001), then diversity and the adaptive cut."""
 
 from __future__ import annotations
 
@@ -29,6 +29,14 @@ class SearchResult:
     signals: dict[str, float] = field(default_factory=dict)
     # Set when the memory came in through a link from this result rather than matching itself.
     associated_with: str | None = None
+    # Set when a better result already shows some of its turns: the rest, as a prompt gets it.
+    excerpt: str | None = None
+
+    @property
+    def text(self) -> str:
+        """What this result brings to a prompt: its memory's text, less what a better one
+        shows (`core.retrieval.retelling`)."""
+        return self.memory.content if self.excerpt is None else self.excerpt
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,22 +207,6 @@ def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[S
             seen.append(entities)
         kept.append(item)
     return sorted(kept, key=lambda s: s.score, reverse=True) + list(tail)
-
-
-def without_retold(ranked: Sequence[SearchResult]) -> list[SearchResult]:
-    """Leave out a memory whose every source turn a better result already holds: a fact read
-    from a turn of a conversation segment ranked above it tells the prompt nothing new and
-    would spend the memory budget twice on the same words. Memories with no turns (document
-    chunks, pins) are always kept."""
-    kept: list[SearchResult] = []
-    held: set[str] = set()
-    for item in ranked:
-        turns = item.memory.source_turn_ids
-        if turns and held.issuperset(turns):
-            continue
-        held.update(turns)
-        kept.append(item)
-    return kept
 
 
 def adaptive_cut(
