@@ -385,7 +385,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "attribute",
         re.compile(
-            rf"\bmy\s+(?P<attr>[a-z][a-z' ]{{1,30}}?)\s+(?P<be>is|are)\s+{_VALUE}{_MORE}{_END}",
+            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)\s+(?P<be>is|are)\s+{_VALUE}{_MORE}{_END}",
             re.I,
         ),
     ),
@@ -505,12 +505,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # ...and a trip told in passing: "I took this on my trip to the Smoky Mountains last year".
+    # ...and a trip told in passing: "I took this on my trip to the Smoky Mountains last year",
+    # "I took that pic on a hike last summer near Fort Wayne".
     (
         "trip",
         re.compile(
-            r"\b(?:on|during|from)\s+(?:my|our)\s+(?:recent\s+|last\s+|first\s+|[\w-]+\s+)?"
-            rf"(?:trip|vacation|holiday|journey)\s+to\s+{_PLACE}{_END}",
+            r"\b(?:on|during|from)\s+(?:(?:my|our)\s+(?:recent\s+|last\s+|first\s+|[\w-]+\s+)?"
+            r"(?:trip|vacation|holiday|journey)\s+to|(?:my|our|an?)\s+(?:recent\s+|long\s+)?"
+            r"(?P<outing>hike|walk|camping\s+trip)(?:\s+(?:last|this)\s+[a-z]+)?\s+"
+            rf"(?P<near>near|in|at|through|around))\s+{_PLACE}{_END}",
             re.I,
         ),
     ),

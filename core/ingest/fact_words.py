@@ -62,7 +62,7 @@ DONE = (
     r"reached\s+out\s+to|got\s+done(?=\s+[a-z]+ing\b)|started\s+on(?=\s+(?:an?|my|our|the)\s)|"
     r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
     r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
-    r"took\s+(?:part\s+in|up)|tried|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
+    r"took\s+(?:part\s+in|up)|tried\s+(?:my|our)\s+hands?\s+at|tried|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
     r"got\s+(?:the\s+chance\s+)?to\s+(?:volunteer\s+(?:at|for|with)|visit|see|meet|attend|try|"
     r"go\s+to)|"
     r"met\s+(?:back\s+)?up\s+with|"

@@ -370,8 +370,11 @@ def _fact(
         return Fact(None, told, 0.6, turn_id, kind=MemoryKind.PROCEDURAL) if told else None
     if rule == "trip":
         named = _NAMED_PLACE.match(clean(groups["place"] or ""))
+        outing = " ".join(filter(None, (groups.get("outing"), groups.get("near")))) or "trip to"
         return (
-            Fact(None, f"{who} went on a trip to {named.group()}", 0.5, turn_id) if named else None
+            Fact(None, f"{who} went on a {outing.lower()} {named.group()}", 0.5, turn_id)
+            if named
+            else None
         )
     if rule == "pregnant":
         return Fact(f"{owner}: expecting", f"{who} is pregnant", 0.8, turn_id)

@@ -35,7 +35,7 @@ _FIRST_PERSON = {
 _TRAILING_TIME = re.compile(
     r"\s+(?:(?:last|this|next)\s+(?:week|month|year|weekend|night|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)|yesterday|today|tonight|recently|(?:right\s+)?now|earlier|"
-    r"the\s+other\s+day|this\s+(?:morning|afternoon|evening)|"
+    r"the\s+other\s+day|this\s+(?:morning|afternoon|evening|time)|"
     r"at\s+the\s+moment|currently|originally|lately|"
     r"these\s+days|as\s+well|too|any\s?more|a while ago|(?:not\s+)?(?:so\s+)?long\s+ago|"
     r"(?:about\s+|almost\s+|over\s+)?(?:an?\s+(?:couple\s+(?:of\s+)?|few\s+)?|\w+\s+)"

@@ -110,6 +110,16 @@ from tests.core.test_life_events import TOLD, told
             "Ana went on a trip to the Smoky Mountains in 2025",
         ),
         ("On our recent trip to Lisbon we ate so well.", "Ana went on a trip to Lisbon"),
+        # ...or a hike, a walk or a camping trip somewhere named, the time said in between.
+        (
+            "I took that pic on a hike last summer near Fort Wayne.",
+            "Ana went on a hike near Fort Wayne between June and August",
+        ),
+        ("On our camping trip in Yosemite we saw bears.", "Ana went on a camping trip in Yosemite"),
+        (
+            "I tried my hand at the local Street Fighter tournament this time.",
+            "Ana tried their hand at the local Street Fighter tournament",
+        ),
         # Plans with a time: "having" one too.
         (
             "Next month I'm having an art show with my paintings!",
@@ -167,6 +177,7 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I called my mom Monday.",  # a day, not a name
         "I've been playing ever since.",  # how long, not what
         "I joined a club in.",
+        "On a walk in the park I saw it.",  # no place named, and "it" says nothing alone
         "I made this.",
         "I finished this book.",  # "this" and one word: what it is, not said
         "I've been dreaming of this for a while.",
@@ -193,6 +204,11 @@ def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
             "Ana's go-to for stress relief is Dance",
         ),
         ("Yoga is my go-to.", "Ana's go-to is Yoga"),
+        # What one's favourite of a kind is, told with a hyphen; "this" one is one of its kind.
+        (
+            "My favorite dairy-free treat is this amazing chocolate raspberry tart.",
+            "Ana's favorite dairy-free treat is an amazing chocolate raspberry tart",
+        ),
         ("That is my go-to.", None),
         # One of them: liked. The capital is the sentence's, not a name's.
         ("Coconut milk ice cream is one of my favorites!", "Ana loves coconut milk ice cream"),
