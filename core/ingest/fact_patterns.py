@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from core.ingest.doing_patterns import DOING_RULES
 from core.ingest.fact_words import (
     DIETS,
-    DONE,
     EVERY,
     KINSHIP,
     OFTEN,
@@ -17,63 +17,27 @@ from core.ingest.fact_words import (
     PROFESSIONS,
     STUDENT,
 )
-from core.sentences import FINAL_DOT, INNER_DOT
-from core.temporal import MONTHS
+from core.ingest.pattern_parts import (
+    BOTH,
+    END,
+    I_AM,
+    ITEMS,
+    ITS_VERB,
+    LANGUAGE,
+    MONTH_WORDS,
+    MORE,
+    OPENS_SENTENCE,
+    PLACE,
+    VALUE,
+)
+from core.sentences import INNER_DOT
 
-# A value runs to the end of the clause (a dash or a colon ends one too). A dot inside a word
-# or after a title does not end it (`core.sentences`): "my email is ana@example.com", "my
-# doctor is Dr. Smith", "I work at St. Mary's".
-_VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
-# ...and a clause ends where another begins ("and", "so"; not "not so long ago").
-_END = (
-    r"(?=\s+(?:and|but|so(?!\s+long\b)|because|since)\b|\s+-\s|"
-    rf"{FINAL_DOT}|[,!?;:\n\u2013\u2014]|$)"
-)
-# The value of a rule's second wording (a pattern may name a group only once).
-_PLACE = _VALUE.replace("value", "place")
-
-_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
-# A list runs to the sentence's end ("allergic to penicillin, peanuts and shellfish"); its
-# items are parted in `_each`.
-_ITEMS = (
-    rf"(?P<value>(?:[^.!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
-    rf"(?=\s+(?:but|so|because|since)\b|\s+-\s|{FINAL_DOT}|[!?;:\n\u2013\u2014]|$)"
-)
-# What a verb of doing takes its object with ("working on", "volunteering at"). Left in the
-# value, it tells the object came before the verb: "the impact we made on their life".
-_WITH = r"(?:\s+(?:on|at|for|with|in|about|into|from|of)\b)?"
-# A value that may name two things with "both": "I like both cats and dogs" (kept whole, not
-# "both cats").
-_BOTH = _VALUE.replace("(?P<value>", r"(?P<value>(?:both\s+[\w'-]+(?:\s+[\w'-]+)?\s+and\s+)?", 1)
-# The rest of a list of likes ("hiking[, swimming and chess]"): short items, the last after
-# "and" / "or", then the clause's end; parted in `_each`.
-_ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
-# At most eight items: a pasted list of thousands without an "and" was read again from every
-# "I like" in it (170 s for 200,000 characters).
-_MORE = rf"(?P<more>(?:\s*,\s*{_ITEM}){{0,8}},?\s+(?:and|or)\s+{_ITEM})?"
-# How well, said before a language: "fluent", "a little" (`core.ingest.rules` leaves it out).
-LANGUAGE_LEVEL = r"(?:fluent|some|a\s+(?:little|bit\s+of)|basic|good|decent)\s+"
-# A language is named with its capital: "I speak my mind" is no skill.
-_LANGUAGE = rf"(?:{LANGUAGE_LEVEL})?(?-i:[A-Z][a-z]+)"
-# The verb a sentence goes on with after naming its subject ("my love for X has been ...").
-_ITS_VERB = (
-    r"(?:is|are|was|were|has|have|had|keeps?|kept|makes?|made|helps?|helped|gives?|brings?|"
-    r"drives?)\b"
-)
-# What a sentence opens with when it names a thing before saying what it is to the speaker
-# ("Pizza is my favorite food"): not a pronoun, which points at what was said.
-_OPENS_SENTENCE = (
-    r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
-    r"which|who|here)\b)"
-)
-# "I'm" or "I am".
-_I_AM = r"\bI(?:'m|\s+am)\s+"
 RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "location",
         re.compile(
             r"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
-            rf"\s+to\s+{_VALUE}{_END}",
+            rf"\s+to\s+{VALUE}{END}",
             re.I,
         ),
     ),
@@ -82,8 +46,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:I|we)(?:\s+(?:now\s+|currently\s+)?(?:live|am living|are living)|"
             r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living)\s+in\s+"
-            rf"{_VALUE}{_END}|{_I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
-            rf"{_PLACE}{_END}",
+            rf"{VALUE}{END}|{I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
+            rf"{PLACE}{END}",
             re.I,
         ),
     ),
@@ -91,8 +55,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "left_location",
         re.compile(
             r"\b(?:I|we)\s+(?:no\s+longer|don't|do\s+not)\s+live\s+in\s+"
-            rf"{_VALUE}{_END}|\b(?:I|we)(?:'ve| have)?\s+(?:just\s+)?moved\s+"
-            rf"(?:out\s+of|away\s+from)\s+{_PLACE}{_END}",
+            rf"{VALUE}{END}|\b(?:I|we)(?:'ve| have)?\s+(?:just\s+)?moved\s+"
+            rf"(?:out\s+of|away\s+from)\s+{PLACE}{END}",
             re.I,
         ),
     ),
@@ -101,9 +65,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI(?:'ve|\s+have)?\s+(?:now\s+|currently\s+)?(?:work|'m working|am working|"
             r"been\s+working)\s+(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
-            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
+            rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
             r"working)|got\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
-            rf"{_PLACE}{_END}",
+            rf"{PLACE}{END}",
             re.I,
         ),
     ),
@@ -111,11 +75,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "left_employer",
         re.compile(
             r"\bI\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+"
-            rf"{_VALUE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+|also\s+)?(?:quit|left|lost)\s+my\s+"
+            rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+|also\s+)?(?:quit|left|lost)\s+my\s+"
             r"job\s+(?:at|with)\s+"
-            rf"{_PLACE}{_END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|resigned\s+from|"
+            rf"{PLACE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|resigned\s+from|"
             r"(?:got|was|have\s+been|'ve\s+been)\s+(?:fired|laid\s+off|let\s+go)\s+from)\s+"
-            rf"{_VALUE.replace('value', 'firm')}{_END}",
+            rf"{VALUE.replace('value', 'firm')}{END}",
             re.I,
         ),
     ),
@@ -126,7 +90,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?P<quit>quit|lost|left)\s+my\s+job\b(?!\s+(?:at|with)\b)"
             r"|\bI(?:'ve\s+been|\s+have\s+been|\s+got|\s+was|\s+just\s+got)\s+(?:just\s+)?"
             r"(?P<let_go>fired|laid\s+off|let\s+go)\b(?!\s+(?:from|up)\b)"
-            rf"|{_I_AM}(?:now\s+)?(?P<state>unemployed|out\s+of\s+work|between\s+jobs|retired)\b"
+            rf"|{I_AM}(?:now\s+)?(?P<state>unemployed|out\s+of\s+work|between\s+jobs|retired)\b"
             r"(?!\s+(?:from|teacher|nurse|\w+er)\b)|\bI\s+(?:just\s+)?retired\b(?!\s+from\b)",
             re.I,
         ),
@@ -134,14 +98,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     # "I'm pregnant", "I'm 12 weeks pregnant".
     (
         "pregnant",
-        re.compile(rf"{_I_AM}(?:now\s+)?(?:(?:\d+|\w+)\s+(?:weeks?|months?)\s+)?pregnant\b", re.I),
+        re.compile(rf"{I_AM}(?:now\s+)?(?:(?:\d+|\w+)\s+(?:weeks?|months?)\s+)?pregnant\b", re.I),
     ),
     # "I got promoted to team lead", "I became a teacher": a new line of work.
     (
         "new_role",
         re.compile(
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|was|been|get)\s+(?:a\s+)?"
-            rf"(?:promoted|promotion)\s+to\s+{_VALUE}{_END}"
+            rf"(?:promoted|promotion)\s+to\s+{VALUE}{END}"
             rf"|\bI\s+(?:just\s+)?became\s+(?P<role>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{PROFESSIONS}))\b",
             re.I,
         ),
@@ -149,7 +113,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "occupation",
         re.compile(
-            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+[^.,!?;:\n\u2013\u2014]+?)" + _END, re.I
+            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+[^.,!?;:\n\u2013\u2014]+?)" + END,
+            re.I,
         ),
     ),
     # "I'm a nurse", "I'm a senior software engineer": a known line of work only ("I'm a big
@@ -157,7 +122,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "profession",
         re.compile(
-            rf"{_I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
+            rf"{I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
             r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
             r"primary\s+school|math|music|art|english|history|science)\s+)*"
             rf"(?:{PROFESSIONS}))(?![\w'\u2019-])",
@@ -169,30 +134,30 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "employer",
         re.compile(
-            rf"{_I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?!{STUDENT})(?:{PROFESSIONS})\s+"
-            rf"(?:at|for|with)\s+{_VALUE}{_END}",
+            rf"{I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?!{STUDENT})(?:{PROFESSIONS})\s+"
+            rf"(?:at|for|with)\s+{VALUE}{END}",
             re.I,
         ),
     ),
     (
         "school",
         re.compile(
-            rf"{_I_AM}(?:now\s+)?an?\s+(?:[\w-]+\s+){{0,3}}?{STUDENT}\s+(?:at|of)\s+"
-            rf"{_VALUE}{_END}|\bI(?:'m|\s+am)?\s+(?:now\s+)?(?:study|studying)\s+"
-            rf"(?:[\w-]+\s+){{0,3}}?at\s+{_PLACE}{_END}|\bI\s+(?:go\s+to|attend)\s+"
+            rf"{I_AM}(?:now\s+)?an?\s+(?:[\w-]+\s+){{0,3}}?{STUDENT}\s+(?:at|of)\s+"
+            rf"{VALUE}{END}|\bI(?:'m|\s+am)?\s+(?:now\s+)?(?:study|studying)\s+"
+            rf"(?:[\w-]+\s+){{0,3}}?at\s+{PLACE}{END}|\bI\s+(?:go\s+to|attend)\s+"
             r"(?P<firm>(?-i:(?:the\s+)?(?:[A-Z][\w'-]*\s+){0,4}(?:School|College|University|"
-            rf"Academy|Institute|High|Uni)(?:\s+of(?:\s+[A-Z][\w'-]*){{1,3}})?)){_END}",
+            rf"Academy|Institute|High|Uni)(?:\s+of(?:\s+[A-Z][\w'-]*){{1,3}})?)){END}",
             re.I,
         ),
     ),
     (
         "graduated",
-        re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{_VALUE}{_END}", re.I),
+        re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{VALUE}{END}", re.I),
     ),
     # "I studied computer science at MIT": a school named, left.
     (
         "studied",
-        re.compile(rf"\bI\s+(?:also\s+)?studied\s+(?:[\w-]+\s+){{0,3}}?at\s+{_VALUE}{_END}", re.I),
+        re.compile(rf"\bI\s+(?:also\s+)?studied\s+(?:[\w-]+\s+){{0,3}}?at\s+{VALUE}{END}", re.I),
     ),
     # "I'm married to Tomás": a partner by name.
     (
@@ -205,8 +170,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "origin",
         re.compile(
-            rf"\bI\s+(?:grew\s+up|was\s+(?P<born>born))\s+in\s+{_VALUE}{_END}|{_I_AM}(?:originally\s+)?"
-            rf"from\s+{_PLACE}{_END}"
+            rf"\bI\s+(?:grew\s+up|was\s+(?P<born>born))\s+in\s+{VALUE}{END}|{I_AM}(?:originally\s+)?"
+            rf"from\s+{PLACE}{END}"
             # ...and named in passing: "a gift from my grandma in my home country, Sweden".
             r"|\bmy\s+(?:home\s+country|native\s+country|homeland|hometown|home\s+town)"
             r"(?:,\s*|\s+of\s+)(?P<home>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)*)",
@@ -230,8 +195,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "age",
         re.compile(
-            rf"(?:{_I_AM}|\bI\s+(?:just\s+)?turned\s+)(?P<value>\d{{1,3}})(?:\s+years?\s+old)?"
-            rf"(?:\s+(?:now|today|yesterday|last\s+\w+))?{_END}",
+            rf"(?:{I_AM}|\bI\s+(?:just\s+)?turned\s+)(?P<value>\d{{1,3}})(?:\s+years?\s+old)?"
+            rf"(?:\s+(?:now|today|yesterday|last\s+\w+))?{END}",
             re.I,
         ),
     ),
@@ -239,8 +204,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "birthday",
         re.compile(
-            rf"\bI\s+was\s+born\s+on\s+(?:the\s+)?(?P<value>(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?"
-            rf"(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})(?:,?\s+\d{{4}})?)"
+            rf"\bI\s+was\s+born\s+on\s+(?:the\s+)?(?P<value>(?:{MONTH_WORDS})\s+\d{{1,2}}(?:st|nd|rd|th)?"
+            rf"(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_WORDS})(?:,?\s+\d{{4}})?)"
             r"(?!\w)",
             re.I,
         ),
@@ -248,8 +213,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "allergy",
         re.compile(
-            rf"{_I_AM}(?P<neg>not\s+|no\s+longer\s+)?(?:very\s+|severely\s+)?allergic\s+to\s+"
-            rf"{_ITEMS}",
+            rf"{I_AM}(?P<neg>not\s+|no\s+longer\s+)?(?:very\s+|severely\s+)?allergic\s+to\s+"
+            rf"{ITEMS}",
             re.I,
         ),
     ),
@@ -265,14 +230,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "diet",
         re.compile(
-            rf"(?:{_I_AM}(?:now\s+|also\s+|still\s+)?(?P<neg>no\s+longer\s+|not\s+)?|"
+            rf"(?:{I_AM}(?:now\s+|also\s+|still\s+)?(?P<neg>no\s+longer\s+|not\s+)?|"
             r"\bI(?:'ve|\s+have)\s+(?:now\s+|also\s+)?been\s+|"
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
             r"(?:went|gone|became|become|turned)\s+|"
             r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
             rf"(?P<value>{DIETS})(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|"
             r"(?:last|this)\s+\w+|in\s+\w+|(?:for\s+)?(?:an?\s+|\w+\s+)?(?:few\s+)?(?:days?|weeks?|"
-            rf"months?|years?)(?:\s+ago)?))?{_END}",
+            rf"months?|years?)(?:\s+ago)?))?{END}",
             re.I,
         ),
     ),
@@ -281,7 +246,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI\s+(?:(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+"
             r"(?P<verb>eat|drink)|(?:can't|cannot|can\s+not)\s+(?P<verb_can>have))\s+"
-            rf"{_VALUE}{_END}",
+            rf"{VALUE}{END}",
             re.I,
         ),
     ),
@@ -291,7 +256,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+|can't\s+|cannot\s+)?"
             r"(?:also\s+|still\s+|actually\s+|can\s+)?speak\s+"
-            rf"(?P<value>{_LANGUAGE})(?P<more>(?:\s*,\s*{_LANGUAGE}){{0,8}},?\s+(?:and|or)\s+{_LANGUAGE})?\b",
+            rf"(?P<value>{LANGUAGE})(?P<more>(?:\s*,\s*{LANGUAGE}){{0,8}},?\s+(?:and|or)\s+{LANGUAGE})?\b",
             re.I,
         ),
     ),
@@ -316,7 +281,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:\s+and\s+(?:an?|one|two|three|four|\d)\s+(?:sons?|daughters?|brothers?|sisters?|"
             r"dogs?|cats?))?"
             r"(?:[,:]?\s+(?-i:[A-Z][\w'-]+)(?:(?:\s*,\s*|,?\s+and\s+)(?-i:[A-Z][\w'-]+)){0,8})?)"
-            rf"(?!\s+(?:named|called)\b){_END}",
+            rf"(?!\s+(?:named|called)\b){END}",
             re.I,
         ),
     ),
@@ -325,7 +290,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "routine",
         re.compile(
-            rf"\b(?:I|we)\s+(?P<adv>{OFTEN})\s+(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
+            rf"\b(?:I|we)\s+(?P<adv>{OFTEN})\s+(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?){END}",
             re.I,
         ),
     ),
@@ -333,7 +298,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "routine",
         re.compile(
             rf"\b(?:I|we)\s+(?!(?:{OFTEN})\b)(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?)"
-            rf"\s+(?P<freq>{EVERY})\b(?P<after>[^.,!?;:\n]{{0,40}}?){_END}",
+            rf"\s+(?P<freq>{EVERY})\b(?P<after>[^.,!?;:\n]{{0,40}}?){END}",
             re.I,
         ),
     ),
@@ -341,7 +306,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "routine",
         re.compile(
             rf"(?:^|(?<=[.!?]\s))(?P<freq>{EVERY}),?\s+(?:I|we)\s+(?P<verb>[a-z]+)\b"
-            rf"(?P<value>[^.,!?;:\n]{{0,80}}?){_END}",
+            rf"(?P<value>[^.,!?;:\n]{{0,80}}?){END}",
             re.I | re.M,
         ),
     ),
@@ -351,7 +316,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\bmy\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
-            rf"(?P<verb>lives\s+in|moved\s+to|works\s+(?:at|for)|is\s+from)\s+{_VALUE}{_END}",
+            rf"(?P<verb>lives\s+in|moved\s+to|works\s+(?:at|for)|is\s+from)\s+{VALUE}{END}",
             re.I,
         ),
     ),
@@ -361,7 +326,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "condition",
         re.compile(
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:was\s+|been\s+|got\s+)?diagnosed\s+"
-            rf"with\s+{_VALUE}{_END}|\bI\s+(?:also\s+)?suffer\s+from\s+{_PLACE}{_END}"
+            rf"with\s+{VALUE}{END}|\bI\s+(?:also\s+)?suffer\s+from\s+{PLACE}{END}"
             r"|\bI\s+(?:also\s+|still\s+)?have\s+(?P<firm>(?:type\s+[12]\s+)?diabetes|asthma|"
             r"epilepsy|adhd|autism|dyslexia|celiac\s+disease|crohn'?s(?:\s+disease)?|migraines|"
             r"arthritis|insomnia|high\s+blood\s+pressure|a\s+heart\s+condition|"
@@ -378,14 +343,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
             r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated)"
-            r"(?P<value>[^.,!?;:\n]{0,60}?)" + _END,
+            r"(?P<value>[^.,!?;:\n]{0,60}?)" + END,
             re.I,
         ),
     ),
     (
         "attribute",
         re.compile(
-            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)\s+(?P<be>is|are)\s+{_VALUE}{_MORE}{_END}",
+            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)\s+(?P<be>is|are)\s+{VALUE}{MORE}{END}",
             re.I,
         ),
     ),
@@ -395,7 +360,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "attribute",
         re.compile(
-            rf"{_OPENS_SENTENCE}(?P<opening>(?-i:[A-Z])[\w' ,-]{{2,60}}?)\s+(?P<be>is|are)\s+"
+            rf"{OPENS_SENTENCE}(?P<opening>(?-i:[A-Z])[\w' ,-]{{2,60}}?)\s+(?P<be>is|are)\s+"
             r"(?:(?:pretty\s+much|really|definitely|always|still)\s+)?my\s+"
             r"(?P<attr>(?:(?:main|biggest|greatest|true|real|all-time)\s+)?(?:hobby|hobbies|passion|"
             r"passions|favou?rite\s+[a-z]+|go-to(?:\s+for\s+[a-z]+(?:\s+[a-z]+){0,2})?))"
@@ -429,11 +394,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            rf"(?:{_I_AM}|\bI(?:'ve|\s+have)\s+(?:always\s+)?been\s+)(?P<neg>not\s+)?"
+            rf"(?:{I_AM}|\bI(?:'ve|\s+have)\s+(?:always\s+)?been\s+)(?P<neg>not\s+)?"
             r"(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+)?(?P<verb>fan)\s+of|"
             r"(?:really\s+|so\s+|very\s+)?"
             r"(?P<into>into|obsessed\s+with|passionate\s+about|drawn\s+to|keen\s+on))\s+"
-            rf"{_VALUE}{_MORE}{_END}",
+            rf"{VALUE}{MORE}{END}",
             re.I,
         ),
     ),
@@ -443,7 +408,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:I|we)(?:'ve|\s+have)?\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?"
             r"(?:(?:really|also|still|just|absolutely|truly|totally|always|all)\s+){0,2}"
             r"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand|"
-            rf"(?<=always\s)(?:liked|loved|enjoyed))\s+{_BOTH}{_MORE}{_END}",
+            rf"(?<=always\s)(?:liked|loved|enjoyed))\s+{BOTH}{MORE}{END}",
             re.I,
         ),
     ),
@@ -454,8 +419,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"(?:\bmy|\b(?:I|we)(?:'ve|\s+have)?\s+(?:always\s+|also\s+|obviously\s+)?"
             r"(?:had|have|found)\s+a)\s+(?:(?:real|true|deep|big|huge|great|lifelong|newfound)\s+)?"
-            rf"(?P<verb>love|passion)\s+for\s+(?P<value>[\w'-]+(?:\s+(?!{_ITS_VERB})[\w'-]+){{0,6}}?)"
-            rf"(?=\s+{_ITS_VERB}|{_END})",
+            rf"(?P<verb>love|passion)\s+for\s+(?P<value>[\w'-]+(?:\s+(?!{ITS_VERB})[\w'-]+){{0,6}}?)"
+            rf"(?=\s+{ITS_VERB}|{END})",
             re.I,
         ),
     ),
@@ -464,7 +429,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            rf"{_OPENS_SENTENCE}(?P<opening>(?-i:[A-Z])[\w' -]{{1,60}}?)\s+(?:is|are)\s+"
+            rf"{OPENS_SENTENCE}(?P<opening>(?-i:[A-Z])[\w' -]{{1,60}}?)\s+(?:is|are)\s+"
             r"(?:also\s+|definitely\s+|really\s+|still\s+)?one\s+of\s+my\s+(?:all-time\s+)?"
             r"(?P<verb>favou?rite)s?\b",
             re.I | re.M,
@@ -493,106 +458,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I | re.M,
         ),
     ),
-    # What the speaker did, said as done: "I ran a charity race last Saturday", "I joined a
-    # pottery class", "I adopted a puppy". A memory of its own, short enough to fit where
-    # the conversation's whole segment would not (a new job and a school have their keys).
-    (
-        "event",
-        re.compile(
-            r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+|"
-            rf"even\s+|all\s+)?(?P<verb>{DONE})\s+"
-            rf"{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    # ...and a trip told in passing: "I took this on my trip to the Smoky Mountains last year",
-    # "I took that pic on a hike last summer near Fort Wayne".
-    (
-        "trip",
-        re.compile(
-            r"\b(?:on|during|from)\s+(?:(?:my|our)\s+(?:recent\s+|last\s+|first\s+|[\w-]+\s+)?"
-            r"(?:trip|vacation|holiday|journey)\s+to|(?:my|our|an?)\s+(?:recent\s+|long\s+)?"
-            r"(?P<outing>hike|walk|camping\s+trip)(?:\s+(?:last|this)\s+[a-z]+)?\s+"
-            rf"(?P<near>near|in|at|through|around))\s+{_PLACE}{_END}",
-            re.I,
-        ),
-    ),
-    # ...and the second of two things done: "I took your advice and watched 'The Lord of the
-    # Rings'". The verb right after "and": "I told him and he watched" is someone else's.
-    (
-        "event",
-        re.compile(
-            r"\b(?:I|we)(?:'ve|'d)?\s+[a-z]+(?:\s+[\w']+){0,7}?\s+and\s+"
-            r"(?:(?:then|also|finally|just|even)\s+)?"
-            rf"(?P<verb>{DONE})\s+{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    # What the speaker has been doing, or is doing these days: "I've been running farther to
-    # de-stress", "I'm doing kickboxing", "I'm trying out yoga". Not how they are ("I've been
-    # doing great") nor what they only think of ("I've been thinking about moving").
-    (
-        "activity",
-        re.compile(
-            r"\bI(?:'ve|\s+have)\s+been\s+(?:really\s+|also\s+|busy\s+)?(?P<verb>(?!(?:thinking|"
-            r"wondering|meaning|wanting|hoping|waiting|looking|considering|feeling|having|trying|"
-            r"dying|going\s+through)\b|working\s+(?:at|for)\b|living\s+in\b)"
-            rf"(?:(?:going|learning)\s+to|[a-z]+ing{_WITH}))\s+{_VALUE}{_END}|"
-            rf"{_I_AM}(?:also\s+|now\s+|currently\s+|still\s+)?"
-            r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
-            r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
-            rf"building|making|organi[sz]ing|teaching){_WITH})\s+{_PLACE}{_END}",
-            re.I,
-        ),
-    ),
-    # ...or is off to right now: "I'm off to go swimming with the kids", "I'm off to do some
-    # taekwondo" (not "off to bed", which is every day's).
-    (
-        "activity",
-        re.compile(
-            rf"{_I_AM}(?:just\s+)?off\s+to\s+(?P<off>go(?=\s+[a-z]+ing\b)|do(?=\s+(?:some|an?|"
-            rf"my|our)\s))\s+{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    # What the speaker is about to do, and when: "I'm flying to Lisbon on Friday", "we're
-    # going to a wedding next month", "I'm visiting my parents next weekend". Kept only with
-    # the time it is for (`core.ingest.rules`): "I'm going to the gym" is a habit's, and
-    # "I'm going to call her" a to-do's.
-    (
-        "plan",
-        re.compile(
-            r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
-            r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
-            r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
-            r"leaving\s+for|hosting|having(?=\s+(?:a|an|my|our)\s)|planning\s+to|hoping\s+to|"
-            r"thinking\s+(?:of|about)(?=\s+[a-z]+ing\b)|"
-            r"getting(?=\s+(?:married|engaged|divorced)\b)|"
-            r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
-            rf"{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
-    # ...and what is on the calendar: "I have a job interview on Friday", "I've got a gaming
-    # tournament next month" (kept, like any plan, only with its time).
-    (
-        "plan",
-        re.compile(
-            r"\b(?:I|we)(?P<have>'ve\s+got|\s+have(?:\s+got)?)\s+(?=(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}"
-            r"(?:interview|appointment|meeting|exam|test|party|wedding|date|game|match|tournament|"
-            r"concert|show|trip|flight|presentation|class|lesson|surgery|check-?up|conference|"
-            r"competition|recital|performance|audition|reunion|event|gig)s?\b)"
-            rf"{_VALUE}{_END}",
-            re.I,
-        ),
-    ),
+    *DOING_RULES,
     (
         "decision",
         re.compile(
-            rf"\b(?:we|I)(?:'ve| have)?\s+(?:decided|chose)\s+(?P<not>not\s+)?to\s+{_VALUE}{_END}"
+            rf"\b(?:we|I)(?:'ve| have)?\s+(?:decided|chose)\s+(?P<not>not\s+)?to\s+{VALUE}{END}"
             r"|\b(?:let's\s+go\s+with|(?:we|I)(?:'ve| have)?\s+(?:settled\s+on|opted\s+for|"
             r"went\s+with|chose|picked(?!\s+up\b))|(?:we|I)(?:'re|'m|\s+am|\s+are)\s+going\s+with)\s+"
-            rf"(?!to\b){_VALUE.replace('value', 'choice')}{_END}",
+            rf"(?!to\b){VALUE.replace('value', 'choice')}{END}",
             re.I,
         ),
     ),

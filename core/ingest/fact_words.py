@@ -1,6 +1,7 @@
-"""The words the inline rules name things by (`core.ingest.fact_patterns`): professions,
-diets, what one plays, the people in one's life, how often, things done. Kept apart from the
-patterns that use them, as `core.ingest.kin` and `core.ingest.dropped_i` read some too."""
+"""The words the inline rules name things by (`core.ingest.fact_patterns`,
+`core.ingest.doing_patterns`): professions, diets, what one plays, the people in one's life,
+how often, things done. Kept apart from the patterns that use them, as `core.ingest.kin` and
+`core.ingest.dropped_i` read some too."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Inline rule extraction (seed 003): no LLM, well under 10 ms a turn. Statements a person makes
 about themselves become semantic memories with a key, so a later statement on the same key
 ("I moved to Lisbon" after "I live in Berlin") supersedes the earlier one. The wordings
-listened for are in `core.ingest.fact_patterns`; here, whether one was said as true and what
-it says."""
+listened for are in `core.ingest.fact_patterns` (and its `doing_patterns`); here, whether one
+was said as true and what it says."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from datetime import datetime
 from itertools import islice, takewhile
 
 from core.ingest.dropped_i import with_the_i
-from core.ingest.fact_patterns import LANGUAGE_LEVEL, RULES
+from core.ingest.fact_patterns import RULES
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import where_kin
+from core.ingest.pattern_parts import LANGUAGE_LEVEL
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.routines import routine
 from core.ingest.said_lists import allergens, listed, things

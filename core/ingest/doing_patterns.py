@@ -1,0 +1,106 @@
+"""The wordings of what the speaker did, is doing and is about to do (`core.ingest.rules`):
+things done told in passing, trips, what one has been up to, and plans with their time. Tried
+after the facts about who one is (`core.ingest.fact_patterns`), in this order."""
+
+from __future__ import annotations
+
+import re
+
+from core.ingest.fact_words import DONE
+from core.ingest.pattern_parts import END, I_AM, PLACE, VALUE, WITH
+
+DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
+    # What the speaker did, said as done: "I ran a charity race last Saturday", "I joined a
+    # pottery class", "I adopted a puppy". A memory of its own, short enough to fit where
+    # the conversation's whole segment would not (a new job and a school have their keys).
+    (
+        "event",
+        re.compile(
+            r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|also\s+|actually\s+|"
+            rf"even\s+|all\s+)?(?P<verb>{DONE})\s+"
+            rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # ...and a trip told in passing: "I took this on my trip to the Smoky Mountains last year",
+    # "I took that pic on a hike last summer near Fort Wayne".
+    (
+        "trip",
+        re.compile(
+            r"\b(?:on|during|from)\s+(?:(?:my|our)\s+(?:recent\s+|last\s+|first\s+|[\w-]+\s+)?"
+            r"(?:trip|vacation|holiday|journey)\s+to|(?:my|our|an?)\s+(?:recent\s+|long\s+)?"
+            r"(?P<outing>hike|walk|camping\s+trip)(?:\s+(?:last|this)\s+[a-z]+)?\s+"
+            rf"(?P<near>near|in|at|through|around))\s+{PLACE}{END}",
+            re.I,
+        ),
+    ),
+    # ...and the second of two things done: "I took your advice and watched 'The Lord of the
+    # Rings'". The verb right after "and": "I told him and he watched" is someone else's.
+    (
+        "event",
+        re.compile(
+            r"\b(?:I|we)(?:'ve|'d)?\s+[a-z]+(?:\s+[\w']+){0,7}?\s+and\s+"
+            r"(?:(?:then|also|finally|just|even)\s+)?"
+            rf"(?P<verb>{DONE})\s+{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # What the speaker has been doing, or is doing these days: "I've been running farther to
+    # de-stress", "I'm doing kickboxing", "I'm trying out yoga". Not how they are ("I've been
+    # doing great") nor what they only think of ("I've been thinking about moving").
+    (
+        "activity",
+        re.compile(
+            r"\bI(?:'ve|\s+have)\s+been\s+(?:really\s+|also\s+|busy\s+)?(?P<verb>(?!(?:thinking|"
+            r"wondering|meaning|wanting|hoping|waiting|looking|considering|feeling|having|trying|"
+            r"dying|going\s+through)\b|working\s+(?:at|for)\b|living\s+in\b)"
+            rf"(?:(?:going|learning)\s+to|[a-z]+ing{WITH}))\s+{VALUE}{END}|"
+            rf"{I_AM}(?:also\s+|now\s+|currently\s+|still\s+)?"
+            r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
+            r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
+            rf"building|making|organi[sz]ing|teaching){WITH})\s+{PLACE}{END}",
+            re.I,
+        ),
+    ),
+    # ...or is off to right now: "I'm off to go swimming with the kids", "I'm off to do some
+    # taekwondo" (not "off to bed", which is every day's).
+    (
+        "activity",
+        re.compile(
+            rf"{I_AM}(?:just\s+)?off\s+to\s+(?P<off>go(?=\s+[a-z]+ing\b)|do(?=\s+(?:some|an?|"
+            rf"my|our)\s))\s+{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # What the speaker is about to do, and when: "I'm flying to Lisbon on Friday", "we're
+    # going to a wedding next month", "I'm visiting my parents next weekend". Kept only with
+    # the time it is for (`core.ingest.rules`): "I'm going to the gym" is a habit's, and
+    # "I'm going to call her" a to-do's.
+    (
+        "plan",
+        re.compile(
+            r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
+            r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
+            r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
+            r"leaving\s+for|hosting|having(?=\s+(?:a|an|my|our)\s)|planning\s+to|hoping\s+to|"
+            r"thinking\s+(?:of|about)(?=\s+[a-z]+ing\b)|"
+            r"getting(?=\s+(?:married|engaged|divorced)\b)|"
+            r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
+            rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # ...and what is on the calendar: "I have a job interview on Friday", "I've got a gaming
+    # tournament next month" (kept, like any plan, only with its time).
+    (
+        "plan",
+        re.compile(
+            r"\b(?:I|we)(?P<have>'ve\s+got|\s+have(?:\s+got)?)\s+(?=(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}"
+            r"(?:interview|appointment|meeting|exam|test|party|wedding|date|game|match|tournament|"
+            r"concert|show|trip|flight|presentation|class|lesson|surgery|check-?up|conference|"
+            r"competition|recital|performance|audition|reunion|event|gig)s?\b)"
+            rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
+]
