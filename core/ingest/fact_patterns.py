@@ -446,6 +446,22 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # What something does for the speaker: "reading a good book helps me escape", "Nature
+    # totally inspires me", "Dancing makes me so happy". Not what a pronoun points at ("It
+    # makes me happy"), nor "makes me" with nothing after it.
+    (
+        "effect",
+        re.compile(
+            r"(?:^|(?<=[.!?]\s)|(?<=\bbut\s)|(?<=\band\s)|(?<=\bplus,\s))"
+            r"(?!(?:it|that|this|he|she|they|you|we|everything|nothing|something|which|what|"
+            r"who|one|there)\b)"
+            r"(?P<opening>[a-z]+ing(?:\s+[\w'-]+){0,5}?|(?-i:[A-Z])[a-z]+)\s+"
+            r"(?:really\s+|totally\s+|always\s+|just\s+|truly\s+)?"
+            r"(?P<verb>inspires|relaxes|calms|(?:helps|makes|keeps)(?=\s+me\s+\w))\s+me\b"
+            r"(?P<effect>(?:\s+[\w'-]+){0,8}?)(?=[.,!?;:\n]|\s+(?:and|but|because)\b|$)",
+            re.I | re.M,
+        ),
+    ),
     # "Remember that Anna's birthday is June 3": asked for, whoever it is about. Not "remember
     # that time we...?" (reminiscing) nor "remember to" (a to-do).
     (

@@ -172,6 +172,7 @@ _THIS_TIME = re.compile(
     rf"autumn|fall|winter|{'|'.join(MONTHS)})\b",
     re.I,
 )
+_AIM = re.compile(r"(?:[a-z-]+\s+)?(?:goal|dream|aim|ambition|mission|plan|hope)s?", re.I)
 # "I just finished this amazing fantasy series": what was shown or just said is one of its
 # kind once it stands alone. "This book" would say no more than "a book"; "this for a while"
 # is no thing.
@@ -405,7 +406,9 @@ def _fact(
     longest = MAX_NOTE_CHARS if rule == "note" else 80
     if rule in _STANDS_ALONE:
         value = _one_of_its_kind(value)
-    if not value or len(value) > longest or _PRONOUNS.match(value):
+    # "My goal is to improve my shooting": an aim is something to do.
+    aim = rule == "attribute" and _AIM.fullmatch(groups.get("attr") or "") and value[:3] == "to "
+    if not value or len(value) > longest or (_PRONOUNS.match(value) and not aim):
         return None
     if rule == "note":
         if _MAXIM.search(value):
@@ -553,6 +556,14 @@ def _fact(
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
         value = _without_opening_capital(value, groups)
         return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
+    if rule == "effect":
+        opening = _without_opening_capital(clean(groups["opening"] or ""), groups)
+        if _POINTING.search(opening):
+            return None  # "Playing it helps me": what was said before
+        opening = told_of(opening)
+        effect = told_of(clean(groups["effect"] or "", months=False))
+        told = " ".join(filter(None, (groups["verb"].lower(), who, effect)))
+        return Fact(None, f"{opening[:1].upper()}{opening[1:]} {told}", 0.5, turn_id)
     if rule in ("event", "activity", "plan"):
         # "I joined in": nothing said that stands alone; "I went to bed": every day's; "I've
         # been doing great": how they are.

@@ -116,6 +116,12 @@ from tests.core.test_life_events import TOLD, told
             "Ana went on a hike near Fort Wayne between June and August",
         ),
         ("On our camping trip in Yosemite we saw bears.", "Ana went on a camping trip in Yosemite"),
+        # A deal, an offer or an award got.
+        (
+            "Last week I got this amazing deal with a renowned outdoor gear company.",
+            "Ana got an amazing deal with a renowned outdoor gear company between 9 and 15 "
+            "November",
+        ),
         (
             "I tried my hand at the local Street Fighter tournament this time.",
             "Ana tried their hand at the local Street Fighter tournament",

@@ -1,0 +1,57 @@
+"""What something does for the speaker ("reading helps me escape", "Nature inspires me") and
+what they aim at ("my goal is to ...") are memories of their own: asked what someone does to
+escape, or what their goals are, these are the answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_life_events import told
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        (
+            "I don't surf, but reading a great fantasy book helps me escape and feel free.",
+            "Reading a great fantasy book helps Ana escape",
+        ),
+        (
+            "Plus, painting helps me express my feelings and be creative.",
+            "Painting helps Ana express their feelings",
+        ),
+        ("Nature totally inspires me and it's so calming.", "Nature inspires Ana"),
+        ("Dancing makes me so happy, and now I teach.", "Dancing makes Ana so happy"),
+        ("Cooking relaxes me.", "Cooking relaxes Ana"),
+        ("Running keeps me sane these days.", "Running keeps Ana sane"),
+        (
+            "Knowing I can make a difference keeps me motivated.",
+            "Knowing they can make a difference keeps Ana motivated",
+        ),
+        # An aim is something to do.
+        (
+            "Yeah, my goal is to improve my shooting percentage.",
+            "Ana's goal is to improve their shooting percentage",
+        ),
+        ("My main goal is to open a studio.", "Ana's main goal is to open a studio"),
+    ],
+)
+def test_what_helps_or_moves_the_speaker_is_a_memory(text: str, memory: str) -> None:
+    assert told(text) == [memory]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It makes me happy.",  # what "it" is was said before
+        "Thanks, it makes me so happy.",
+        "That inspires me!",
+        "He makes me laugh.",
+        "Your story inspires me.",
+        "Playing it helps me get my emotions out.",
+        "This makes me.",  # makes one what?
+        "My answer is to wait.",  # no aim: "to" alone says nothing
+    ],
+)
+def test_what_points_at_something_said_before_is_none(text: str) -> None:
+    assert told(text) == []
