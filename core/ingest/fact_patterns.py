@@ -10,6 +10,7 @@ from core.ingest.doing_patterns import DOING_RULES
 from core.ingest.fact_words import (
     DIETS,
     EVERY,
+    INSTRUMENTS,
     KINSHIP,
     OFTEN,
     ONE_NAMED,
@@ -269,6 +270,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...said of one's own instrument in passing: "running, reading, or playing my violin".
+    # Someone else's "was playing my piano" is not the speaker's.
+    (
+        "plays",
+        re.compile(
+            r"(?:\b(?:or|and|love|like|enjoy|been|I'm|am|of|from|by)\s+|[,-]\s*)"
+            rf"playing\s+my\s+(?P<value>{INSTRUMENTS})\b",
+            re.I,
+        ),
+    ),
     # "I have two kids, Leo and Mia", "I have a son and a daughter", "we have three
     # grandchildren", "we have two cats": how many there are (one by name is "named").
     (
@@ -459,6 +470,20 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:really\s+|totally\s+|always\s+|just\s+|truly\s+)?"
             r"(?P<verb>inspires|relaxes|calms|(?:helps|makes|keeps)(?=\s+me\s+\w))\s+me\b"
             r"(?P<effect>(?:\s+[\w'-]+){0,8}?)(?=[.,!?;:\n]|\s+(?:and|but|because)\b|$)",
+            re.I | re.M,
+        ),
+    ),
+    # ...and what matters to them: "Family time means a lot to me", "Improving education is
+    # particularly interesting to me", '"Harry Potter" is special to me' (read from the space
+    # before a title: the title is no one's words).
+    (
+        "effect",
+        re.compile(
+            rf"(?:{OPENS_SENTENCE}|\s(?=[\"\u201c]))(?P<opening>(?-i:[A-Z])[\w' -]{{1,60}}?|"
+            r"\"[^\"\n]{1,60}\"|\u201c[^\u201c\u201d\n]{1,60}\u201d)\s+(?P<verb>(?:is|are)\s+"
+            r"(?:so\s+|really\s+|particularly\s+|very\s+|super\s+|also\s+)?(?:important|"
+            r"interesting|special|meaningful|precious|dear)\s+to|means?\s+(?:a\s+lot|so\s+much|"
+            r"everything|the\s+world)\s+to)\s+me\b",
             re.I | re.M,
         ),
     ),

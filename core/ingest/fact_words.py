@@ -17,10 +17,13 @@ PROFESSIONS = (
 STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
 DIETS = r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic"
 # What one plays is kept only when named as such: "I play a big role" is no skill.
+INSTRUMENTS = (
+    r"(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|cello|drums|"
+    r"bass|flute|saxophone|sax|ukulele|trumpet|trombone|clarinet|harp|harmonica|accordion|banjo|"
+    r"mandolin|organ)"
+)
 PLAYED = (
-    r"(?:the\s+)?(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|"
-    r"cello|drums|bass|flute|saxophone|sax|ukulele|trumpet|trombone|clarinet|harp|harmonica|"
-    r"accordion|banjo|mandolin|organ)|tennis|football|soccer|basketball|volleyball|baseball|"
+    rf"(?:the\s+)?{INSTRUMENTS}|tennis|football|soccer|basketball|volleyball|baseball|"
     r"softball|golf|hockey|ice\s+hockey|rugby|cricket|badminton|squash|padel|pickleball|"
     r"table\s+tennis|ping\s+pong|chess|poker|bridge|darts|pool|snooker|video\s+games|"
     r"board\s+games|the\s+lottery"
@@ -78,7 +81,8 @@ DONE = (
     r"published|moved\s+into|applied\s+(?:to|for)|watched|scored|donated|hiked|"
     r"competed\s+in|performed\s+(?:at|in)|travell?ed\s+to|(?:flew|drove)\s+to|received|earned|"
     r"hosted|planted|fixed|repaired|played\s+in|made\s+it\s+to(?=\s+(?:the|an?)\s)|"
-    r"gave(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:talk|speech|presentation|lecture|workshop)\b)|"
+    r"gave(?=\s+(?:an?|a\s+few|some|several|two|three)\s+(?:[\w-]+\s+){0,2}(?:talk|speech|"
+    r"presentation|lecture|workshop)s?\b)|"
     # Life's turns: "I broke my leg", "I got married", "we had a baby", "I passed my
     # driving test".
     r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"

@@ -561,7 +561,7 @@ def _fact(
         if _POINTING.search(opening):
             return None  # "Playing it helps me": what was said before
         opening = told_of(opening)
-        effect = told_of(clean(groups["effect"] or "", months=False))
+        effect = told_of(clean(groups.get("effect") or "", months=False))
         told = " ".join(filter(None, (groups["verb"].lower(), who, effect)))
         return Fact(None, f"{opening[:1].upper()}{opening[1:]} {told}", 0.5, turn_id)
     if rule in ("event", "activity", "plan"):

@@ -390,7 +390,6 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I have a feeling called dread.",
         # Judgements, not attributes (LoCoMo dev).
         "Yeah, my family is awesome.",
-        "Representing diversity in my art is important to me.",
         "Making my spot inviting for my customers is key.",
         # Asked or supposed, not stated: "What if I quit..." superseded where the user works.
         "Do I live in Lisbon?",

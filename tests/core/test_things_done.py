@@ -37,6 +37,10 @@ from tests.core.test_life_events import TOLD, told
         ),
         ("I gave a talk at the conference.", "Ana gave a talk at the conference"),
         (
+            "I recently gave a few talks at the homeless shelter.",
+            "Ana gave a few talks at the homeless shelter",
+        ),
+        (
             "I made it to the finals of a big tournament.",
             "Ana made it to the finals of a big tournament",
         ),

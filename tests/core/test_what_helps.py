@@ -1,6 +1,7 @@
-"""What something does for the speaker ("reading helps me escape", "Nature inspires me") and
-what they aim at ("my goal is to ...") are memories of their own: asked what someone does to
-escape, or what their goals are, these are the answer."""
+"""What something does for the speaker ("reading helps me escape", "Nature inspires me"), what
+matters to them ("Family time means a lot to me") and what they aim at ("my goal is to ...")
+are memories of their own: asked what someone does to escape, or what their goals are, these
+are the answer."""
 
 from __future__ import annotations
 
@@ -28,6 +29,21 @@ from tests.core.test_life_events import told
             "Knowing I can make a difference keeps me motivated.",
             "Knowing they can make a difference keeps Ana motivated",
         ),
+        # What matters to them, a title in quotation marks too.
+        ("Family time means a lot to me.", "Family time means a lot to Ana"),
+        # The whole of it, no attribute "art" of Ana's.
+        (
+            "Representing diversity in my art is important to me.",
+            "Representing diversity in their art is important to Ana",
+        ),
+        (
+            "Thanks! Improving education and infrastructure is particularly interesting to me.",
+            "Improving education and infrastructure is particularly interesting to Ana",
+        ),
+        (
+            'Yeah, "Harry Potter and the Philosopher\'s Stone" is special to me.',
+            "Harry Potter and the Philosopher's Stone is special to Ana",
+        ),
         # An aim is something to do.
         (
             "Yeah, my goal is to improve my shooting percentage.",
@@ -51,7 +67,27 @@ def test_what_helps_or_moves_the_speaker_is_a_memory(text: str, memory: str) -> 
         "Playing it helps me get my emotions out.",
         "This makes me.",  # makes one what?
         "My answer is to wait.",  # no aim: "to" alone says nothing
+        "It means a lot to me.",
+        "Your support means a lot to me.",
+        "This is important to me.",
     ],
 )
 def test_what_points_at_something_said_before_is_none(text: str) -> None:
     assert told(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        (
+            "I'm carving out some me-time each day - running, reading, or playing my violin.",
+            ["Ana plays violin"],
+        ),
+        ("I love playing my guitar.", ["Ana loves playing their guitar", "Ana plays guitar"]),
+        ("He was playing my piano.", []),  # someone else played it
+    ],
+)
+def test_ones_own_instrument_played_in_passing_is_what_one_plays(
+    text: str, memory: list[str]
+) -> None:
+    assert told(text) == memory
