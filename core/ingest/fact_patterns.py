@@ -475,15 +475,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     # ...and what matters to them: "Family time means a lot to me", "Improving education is
     # particularly interesting to me", '"Harry Potter" is special to me' (read from the space
-    # before a title: the title is no one's words).
+    # before a title: the title is no one's words), "away from the court, cooking is therapy
+    # for me".
     (
         "effect",
         re.compile(
-            rf"(?:{OPENS_SENTENCE}|\s(?=[\"\u201c]))(?P<opening>(?-i:[A-Z])[\w' -]{{1,60}}?|"
-            r"\"[^\"\n]{1,60}\"|\u201c[^\u201c\u201d\n]{1,60}\u201d)\s+(?P<verb>(?:is|are)\s+"
-            r"(?:so\s+|really\s+|particularly\s+|very\s+|super\s+|also\s+)?(?:important|"
-            r"interesting|special|meaningful|precious|dear)\s+to|means?\s+(?:a\s+lot|so\s+much|"
-            r"everything|the\s+world)\s+to)\s+me\b",
+            rf"(?:{OPENS_SENTENCE}|\s(?=[\"\u201c])|(?<=,\s)(?=[a-z]+ing\b))(?P<opening>"
+            r"(?-i:[A-Z])[\w' -]{1,60}?|[a-z]+ing(?:\s+[\w'-]+){0,4}?|\"[^\"\n]{1,60}\"|"
+            r"\u201c[^\u201c\u201d\n]{1,60}\u201d)\s+(?P<verb>(?:is|are)\s+(?:so\s+|really\s+|"
+            r"particularly\s+|very\s+|super\s+|also\s+)?(?:important|interesting|special|"
+            r"meaningful|precious|dear)\s+to|means?\s+(?:a\s+lot|so\s+much|everything|the\s+world)"
+            r"\s+to|is\s+(?:like\s+)?(?:a\s+|an\s+|my\s+)?(?:therapy|escape|outlet)\s+for)\s+me\b",
             re.I | re.M,
         ),
     ),

@@ -67,6 +67,7 @@ DONE = (
     r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
     r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
     r"took\s+(?:part\s+in|up)|tried\s+(?:my|our)\s+hands?\s+at|tried|"
+    r"(?:was|felt|got)\s+(?:so\s+|really\s+|truly\s+|deeply\s+)?(?:inspired|moved|touched)\s+by|"
     r"got(?=\s+(?:an?|this|my\s+first)\s+(?:[\w-]+\s+){0,2}(?:deal|offer|contract|scholarship|"
     r"award|sponsorship|endorsement)s?\b)|got(?=\s+(?:some\s+|an?\s+)?new\s)|"
     r"got\s+(?:the\s+chance\s+)?to\s+(?:volunteer\s+(?:at|for|with)|visit|see|meet|attend|try|"

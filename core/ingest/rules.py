@@ -562,7 +562,7 @@ def _fact(
             return None  # "Playing it helps me": what was said before
         opening = told_of(opening)
         effect = told_of(clean(groups.get("effect") or "", months=False))
-        told = " ".join(filter(None, (groups["verb"].lower(), who, effect)))
+        told = " ".join(filter(None, (told_of(groups["verb"].lower()), who, effect)))
         return Fact(None, f"{opening[:1].upper()}{opening[1:]} {told}", 0.5, turn_id)
     if rule in ("event", "activity", "plan"):
         # "I joined in": nothing said that stands alone; "I went to bed": every day's; "I've

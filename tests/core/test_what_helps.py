@@ -44,6 +44,16 @@ from tests.core.test_life_events import told
             'Yeah, "Harry Potter and the Philosopher\'s Stone" is special to me.',
             "Harry Potter and the Philosopher's Stone is special to Ana",
         ),
+        ("Cooking is therapy for me.", "Cooking is therapy for Ana"),
+        (
+            "Honestly, painting is my escape for me.",
+            "Painting is their escape for Ana",
+        ),
+        # What moved them.
+        (
+            "Maybe even back then, I was inspired by stories about brave little turtles.",
+            "Ana was inspired by stories about brave little turtles",
+        ),
         # An aim is something to do.
         (
             "Yeah, my goal is to improve my shooting percentage.",
