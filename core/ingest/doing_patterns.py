@@ -22,6 +22,18 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and a thing made, shown: "here's my horse painting I did recently", "a pic of a cake
+    # I made".
+    (
+        "event",
+        re.compile(
+            r"\b(?P<value>(?:my|our|an?|the)\s+(?:[\w-]+\s+){0,2}?(?:painting|portrait|"
+            r"self-portrait|drawing|sketch|sculpture|bowl|pot|vase|mug|cake|pie|cookies|ice\s+cream|"
+            r"bread|poem|song|quilt|scarf|sweater))\s+(?:that\s+)?(?:I|we)\s+(?:just\s+|recently\s+)?"
+            r"(?P<verb>made|did|painted|drew|wrote|baked|knitted|cooked|created)\b",
+            re.I,
+        ),
+    ),
     # ...and a trip told in passing: "I took this on my trip to the Smoky Mountains last year",
     # "I took that pic on a hike last summer near Fort Wayne".
     (

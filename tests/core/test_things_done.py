@@ -120,6 +120,9 @@ from tests.core.test_life_events import TOLD, told
             "Ana went on a hike near Fort Wayne between June and August",
         ),
         ("On our camping trip in Yosemite we saw bears.", "Ana went on a camping trip in Yosemite"),
+        # A thing made, shown.
+        ("Here's a photo of my horse painting I did recently.", "Ana did their horse painting"),
+        ("Here's a pic of a cake I made recently!", "Ana made a cake"),
         # A deal, an offer or an award got.
         (
             "Last week I got this amazing deal with a renowned outdoor gear company.",
@@ -189,6 +192,7 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I joined a club in.",
         "On a walk in the park I saw it.",  # no place named, and "it" says nothing alone
         "I made this.",
+        "Did you see the cake I made?",  # asked
         "I finished this book.",  # "this" and one word: what it is, not said
         "I've been dreaming of this for a while.",
         "I painted this after I visited the center.",
