@@ -34,8 +34,9 @@ ENCODERS_DIR = "encoders"
 
 
 class LlamaCppEmbedder(LazyEncoder):
-    """One text per decode, the lock taken for each: a llama.cpp context serves one caller at
-    a time, and a query asked while a document is embedded waits for one text, not all."""
+    """Texts that fit one decode together share it, the lock taken for each decode: a
+    llama.cpp context serves one caller at a time, and a query asked while a document is
+    embedded waits for one decode, not all."""
 
     def __init__(
         self, spec: EmbedderSpec, model_dir: Path, cache_dir: Path, bf16: bool | None = None
@@ -87,29 +88,62 @@ class LlamaCppEmbedder(LazyEncoder):
         if not texts:
             return out
         self.load()
-        for row, text in enumerate(texts):
+        tokens = []
+        for text in texts:
             with self._lock:
-                out[row] = self._embed_one(fair_share(text, self._count, self._max_tokens - 2))
+                tokens.append(self._tokens(fair_share(text, self._count, self._max_tokens - 2)))
+        room = self._model.context_params.n_seq_max
+        for rows in shared_decodes([len(t) for t in tokens], self._max_tokens, room):
+            with self._lock:
+                out[rows] = self._embed_together([tokens[row] for row in rows])
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         return out / np.where(norms == 0, 1.0, norms)
 
     def _count(self, text: str) -> int:
         return len(self._model.tokenize(text.encode("utf-8"), add_bos=False))
 
-    def _embed_one(self, text: str) -> np.ndarray:
-        import llama_cpp
-
-        model = self._model
-        tokens = model.tokenize(text.encode("utf-8"), add_bos=True)
+    def _tokens(self, text: str) -> list[int]:
+        tokens = self._model.tokenize(text.encode("utf-8"), add_bos=True)
         if len(tokens) > self._max_tokens:
             # As sentence-transformers truncates: the head of the text, then [SEP].
             tokens = tokens[: self._max_tokens - 1] + tokens[-1:]
-        # The steps of llama-cpp-python's own `embed`, whose truncation drops the [SEP].
+        return tokens
+
+    def _embed_together(self, sequences: Sequence[list[int]]) -> np.ndarray:
+        """One decode for several texts, each its own sequence: the encoder attends within a
+        sequence only, so each vector is the one it would get alone (cosine 0.9999998), and
+        the decode's fixed cost is paid once. The steps of llama-cpp-python's own `embed`,
+        whose truncation drops the [SEP]."""
+        import llama_cpp
+
+        model = self._model
         model._batch.reset()
-        model._batch.add_sequence(tokens, 0, True)
+        for seq, tokens in enumerate(sequences):
+            model._batch.add_sequence(tokens, seq, True)
         model._ctx.decode(model._batch)
-        pooled = llama_cpp.llama_get_embeddings_seq(model.ctx, 0)
-        return np.ctypeslib.as_array(pooled, shape=(self.dim,)).copy()
+        return np.stack(
+            [
+                np.ctypeslib.as_array(
+                    llama_cpp.llama_get_embeddings_seq(model.ctx, seq), shape=(self.dim,)
+                ).copy()
+                for seq in range(len(sequences))
+            ]
+        )
+
+
+def shared_decodes(lengths: Sequence[int], tokens: int, sequences: int) -> list[list[int]]:
+    """The texts' rows in order, grouped so that each group fits one decode: at most `tokens`
+    tokens and `sequences` texts. A fact of ten tokens alone cost 6.3 ms a decode; together
+    with others, 3.5 (LoCoMo dev's facts, 2 cores)."""
+    groups: list[list[int]] = []
+    used = 0
+    for row, length in enumerate(lengths):
+        if not groups or used + length > tokens or len(groups[-1]) == sequences:
+            groups.append([])
+            used = 0
+        groups[-1].append(row)
+        used += length
+    return groups
 
 
 def native_bf16() -> bool:

@@ -16,7 +16,7 @@ from datetime import datetime
 import duckdb
 import numpy as np
 
-from core.model import Memory, MemoryKind, NewMemory
+from core.model import Memory, MemoryKind, NewMemory, Tier
 from core.store import MemoryStore
 from core.store.memory_rows import live
 
@@ -113,19 +113,28 @@ def stored_twin(store: MemoryStore, candidate: Candidate) -> Memory | None:
     they are kept in step with their files by hash)."""
     if candidate.memory.kind not in MERGED_KINDS:
         return None
-    hits = [
-        hit.memory
-        for hit in store.vectors.nearest(candidate.vector, k=5, with_memory=True)
+    # The bare walk first: most memories have no twin, and reading the rows of the five
+    # nearest with it doubled its cost (16 ms against 7.5 a fact, an import's largest cost
+    # after the encoder).
+    close = [
+        hit.memory_id
+        for hit in store.vectors.nearest_any(candidate.vector, k=5)
         if hit.similarity > DUPLICATE_COSINE
-        and hit.memory is not None
-        and hit.memory.kind is candidate.memory.kind
-        and not hit.memory.source_path
     ]
-    if not hits:
-        return None
-    sources = store.memories.source_turns([m.id for m in hits])
     own = set(candidate.memory.source_turn_ids)
-    return next((m for m in hits if not own & set(sources.get(m.id, ()))), None)
+    return next(
+        (
+            m
+            for m in store.memories.get_many(close)
+            if m.forgotten_at is None
+            and m.tier is not Tier.STUB
+            and m.valid_to is None
+            and m.kind is candidate.memory.kind
+            and not m.source_path
+            and not own & set(m.source_turn_ids)
+        ),
+        None,
+    )
 
 
 def merge_into(

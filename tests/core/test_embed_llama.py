@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from core.embed import EmbedderSpec, SentenceTransformerEmbedder, bundled_model_path
-from core.embed_llama import ENCODERS_DIR, LlamaCppEmbedder, open_embedder
+from core.embed_llama import ENCODERS_DIR, LlamaCppEmbedder, open_embedder, shared_decodes
 from core.errors import ModelError
 
 TEXTS = [
@@ -40,6 +40,25 @@ def test_llama_cpp_gives_the_vectors_sentence_transformers_gives(
     cosines = (got * expected).sum(axis=1)
     assert cosines.min() > 0.9999, cosines
     assert on_llama.embed([]).shape == (0, 384)
+
+
+def test_short_texts_share_a_decode_and_keep_the_vectors_each_gets_alone(tmp_path: Path) -> None:
+    """An import's facts are a few tokens each: embedded together, one decode holds many, and
+    each vector is still its own (the encoder attends within a text only)."""
+    encoder = LlamaCppEmbedder(EmbedderSpec(), bundled_model_path(), tmp_path, bf16=False)
+    facts = [
+        f"Ana {verb} the {thing}"
+        for verb in ("likes", "painted", "sold")
+        for thing in ("harbour", "violin", "garden", "sunrise", "bakery", "festival", "river")
+    ]
+    facts.append("Ana: " + "a long exchange about the harbour festival " * 40)
+    together = encoder.embed(facts)
+    alone = np.vstack([encoder.embed([fact]) for fact in facts])
+    assert (together * alone).sum(axis=1).min() > 0.99999
+    groups = shared_decodes([8] * 21 + [256], 256, 64)
+    assert groups == [list(range(21)), [21]]
+    assert shared_decodes([100, 100, 100], 256, 64) == [[0, 1], [2]]
+    assert shared_decodes([5] * 5, 256, 2) == [[0, 1], [2, 3], [4]]
 
 
 def test_a_query_asked_while_a_document_is_embedded_waits_for_one_text_not_all(
