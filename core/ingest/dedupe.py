@@ -16,9 +16,9 @@ from datetime import datetime
 import duckdb
 import numpy as np
 
-from core.model import Memory, MemoryKind, NewMemory, Tier
+from core.model import Memory, MemoryKind, NewMemory
 from core.store import MemoryStore
-from core.store.memory_rows import live
+from core.store.memory_rows import is_live, live
 
 DUPLICATE_COSINE = 0.92
 # What merges: beliefs and habits. Conversation segments and documents are records: two segments
@@ -126,9 +126,7 @@ def stored_twin(store: MemoryStore, candidate: Candidate) -> Memory | None:
         (
             m
             for m in store.memories.get_many(close)
-            if m.forgotten_at is None
-            and m.tier is not Tier.STUB
-            and m.valid_to is None
+            if is_live(m)
             and m.kind is candidate.memory.kind
             and not m.source_path
             and not own & set(m.source_turn_ids)

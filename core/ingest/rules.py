@@ -172,6 +172,7 @@ _THIS_TIME = re.compile(
     rf"autumn|fall|winter|{'|'.join(MONTHS)})\b",
     re.I,
 )
+# What one aims at is something to do: "my goal is to ...", "my dream is to ...".
 _AIM = re.compile(r"(?:[a-z-]+\s+)?(?:goal|dream|aim|ambition|mission|plan|hope)s?", re.I)
 # "I just finished this amazing fantasy series": what was shown or just said is one of its
 # kind once it stands alone. "This book" would say no more than "a book"; "this for a while"

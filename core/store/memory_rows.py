@@ -22,6 +22,15 @@ def live(alias: str = "", *, include_superseded: bool = False) -> str:
     return condition
 
 
+def is_live(memory: Memory, *, include_superseded: bool = False) -> bool:
+    """`live`, for a memory already read."""
+    return (
+        memory.forgotten_at is None
+        and memory.tier is not Tier.STUB
+        and (include_superseded or memory.valid_to is None)
+    )
+
+
 def not_live_ids(*, include_superseded: bool = False) -> str:
     """SQL for the ids a search must not return. Few rows, found by a scan of three narrow
     columns: cheaper to rule out than every candidate is to look up."""

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import duckdb
 
 from core.errors import StoreError
-from core.model import Memory, Tier
+from core.model import Memory
 from core.store.database import Database, RowChanges, id_in
-from core.store.memory_rows import live, memory_columns, row_to_memory
+from core.store.memory_rows import is_live, live, memory_columns, row_to_memory
 
 log = logging.getLogger(__name__)
 # Rows converted per call: DuckDB holds the GIL while it turns rows into Python values. All
@@ -134,7 +134,7 @@ class SearchableMemories:
             self._rows.update(
                 (memory_id, row)
                 for memory_id, row in changes.added.items()
-                if row.forgotten_at is None and row.tier is not Tier.STUB
+                if is_live(row, include_superseded=True)
             )
             for memory_id in changes.patched:
                 held = self._rows.get(memory_id)
