@@ -58,8 +58,9 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # What the speaker has been doing, or is doing these days: "I've been running farther to
-    # de-stress", "I'm doing kickboxing", "I'm trying out yoga". Not how they are ("I've been
-    # doing great") nor what they only think of ("I've been thinking about moving").
+    # de-stress", "I'm doing kickboxing", "I'm trying out yoga", "I'm in the middle of a
+    # novel". Not how they are ("I've been doing great") nor what they only think of ("I've
+    # been thinking about moving"), nor where ("in the middle of nowhere").
     (
         "activity",
         re.compile(
@@ -70,7 +71,8 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"{I_AM}(?:also\s+|now\s+|currently\s+|still\s+)?"
             r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
             r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
-            rf"building|making|organi[sz]ing|teaching){WITH})\s+{PLACE}{END}",
+            rf"building|making|organi[sz]ing|teaching){WITH}|"
+            rf"in\s+the\s+middle\s+of(?!\s+nowhere\b))\s+{PLACE}{END}",
             re.I,
         ),
     ),

@@ -123,6 +123,11 @@ from tests.core.test_life_events import TOLD, told
         # A thing made, shown.
         ("Here's a photo of my horse painting I did recently.", "Ana did their horse painting"),
         ("Here's a pic of a cake I made recently!", "Ana made a cake"),
+        # What one is in the middle of.
+        (
+            "My writing is going well: I'm in the middle of a fantasy novel and it's exciting!",
+            "Ana is in the middle of a fantasy novel",
+        ),
         # A deal, an offer or an award got.
         (
             "Last week I got this amazing deal with a renowned outdoor gear company.",
@@ -193,6 +198,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "On a walk in the park I saw it.",  # no place named, and "it" says nothing alone
         "I made this.",
         "Did you see the cake I made?",  # asked
+        "I'm in the middle of nowhere.",  # where, not what
+        "I'm in the middle of it.",
         "I finished this book.",  # "this" and one word: what it is, not said
         "I've been dreaming of this for a while.",
         "I painted this after I visited the center.",
