@@ -64,7 +64,8 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "activity",
         re.compile(
-            r"\bI(?:'ve|\s+have)\s+been\s+(?:really\s+|also\s+|busy\s+)?(?P<verb>(?!(?:thinking|"
+            r"\bI(?:'ve|\s+have)\s+been\s+(?:also\s+)?(?:(?:real(?:ly)?|so|super|very)\s+)?"
+            r"(?:busy\s+)?(?P<verb>(?!(?:thinking|"
             r"wondering|meaning|wanting|hoping|waiting|looking|considering|feeling|having|trying|"
             r"dying|going\s+through)\b|working\s+(?:at|for)\b|living\s+in\b)"
             rf"(?:(?:going|learning)\s+to|[a-z]+ing{WITH}))\s+{VALUE}{END}|"

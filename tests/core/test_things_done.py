@@ -123,6 +123,12 @@ from tests.core.test_life_events import TOLD, told
         # A thing made, shown.
         ("Here's a photo of my horse painting I did recently.", "Ana did their horse painting"),
         ("Here's a pic of a cake I made recently!", "Ana made a cake"),
+        # Busy doing it, said in chat's shorthand too.
+        (
+            "Been real busy tackling a project to support military veterans.",
+            "Ana has been tackling a project to support military veterans",
+        ),
+        ("I've been so busy working on my store.", "Ana has been working on their store"),
         # What one is in the middle of.
         (
             "My writing is going well: I'm in the middle of a fantasy novel and it's exciting!",
