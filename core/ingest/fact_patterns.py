@@ -29,6 +29,7 @@ from core.ingest.pattern_parts import (
     MORE,
     OPENS_SENTENCE,
     PLACE,
+    QUOTED_TITLE,
     VALUE,
 )
 from core.sentences import INNER_DOT
@@ -447,11 +448,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # ...or a title in quotation marks said in passing: 'I saw you had "The Alchemist" on
-    # there, one of my favorites'. Read from the space before it: the title is no one's words.
+    # there, one of my favorites'.
     (
         "preference",
         re.compile(
-            r"\s(?P<opening>\"[^\"\n]{1,60}\"|\u201c[^\u201c\u201d\n]{1,60}\u201d)(?:\s+[\w']+){0,4}?"
+            rf"\s(?P<opening>{QUOTED_TITLE})(?:\s+[\w']+){{0,4}}?"
             r",?\s+(?:it's\s+|which\s+is\s+)?(?:also\s+|definitely\s+)?one\s+of\s+my\s+"
             r"(?:all-time\s+)?(?P<verb>favou?rite)s?\b",
             re.I,
@@ -474,15 +475,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # ...and what matters to them: "Family time means a lot to me", "Improving education is
-    # particularly interesting to me", '"Harry Potter" is special to me' (read from the space
-    # before a title: the title is no one's words), "away from the court, cooking is therapy
-    # for me".
+    # particularly interesting to me", '"Harry Potter" is special to me', "away from the court,
+    # cooking is therapy for me".
     (
         "effect",
         re.compile(
             rf"(?:{OPENS_SENTENCE}|\s(?=[\"\u201c])|(?<=,\s)(?=[a-z]+ing\b))(?P<opening>"
-            r"(?-i:[A-Z])[\w' -]{1,60}?|[a-z]+ing(?:\s+[\w'-]+){0,4}?|\"[^\"\n]{1,60}\"|"
-            r"\u201c[^\u201c\u201d\n]{1,60}\u201d)\s+(?P<verb>(?:is|are)\s+(?:so\s+|really\s+|"
+            rf"(?-i:[A-Z])[\w' -]{{1,60}}?|[a-z]+ing(?:\s+[\w'-]+){{0,4}}?|{QUOTED_TITLE})\s+"
+            r"(?P<verb>(?:is|are)\s+(?:so\s+|really\s+|"
             r"particularly\s+|very\s+|super\s+|also\s+)?(?:important|interesting|special|"
             r"meaningful|precious|dear)\s+to|means?\s+(?:a\s+lot|so\s+much|everything|the\s+world)"
             r"\s+to|is\s+(?:like\s+)?(?:a\s+|an\s+|my\s+)?(?:therapy|escape|outlet)\s+for)\s+me\b",
