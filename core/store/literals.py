@@ -1,9 +1,10 @@
 """Small batches written as SQL literals. A chat turn writes a handful of rows to several
 tables; registering each handful as an Arrow view costs ~1 ms a statement on top of the
 write itself (measured at 100k memories: an UPDATE of two rows 3.1 ms through a view, 1.5 ms
-from literal VALUES), and binding them as parameters is slower still (the driver inspects
-every value). Only types that render exactly are written this way; anything else (vectors,
-text holding a NUL, which would end the statement early in C) keeps the Arrow path."""
+from literal VALUES; a new memory with its vector 13 ms through a view, 6 ms from VALUES), and
+binding them as parameters is slower still (the driver inspects every value). Only types that
+render exactly are written this way; anything else (text holding a NUL, which would end the
+statement early in C) keeps the Arrow path."""
 
 from __future__ import annotations
 
@@ -70,7 +71,19 @@ def _arrow_renderer(kind: pa.DataType) -> Callable[[Any], str] | None:
         return _naive if kind.tz is None else _zoned
     if pa.types.is_list(kind) and pa.types.is_string(kind.value_type):
         return _string_list
+    if pa.types.is_fixed_size_list(kind) and pa.types.is_float32(kind.value_type):
+        return _vector(kind.list_size)
     return None
+
+
+def _vector(size: int) -> Callable[[list[float]], str]:
+    """An embedding, read back bit for bit: each float32 as the double it widens to, which
+    the text cast rounds to that same float32."""
+
+    def render(values: list[float]) -> str:
+        return f"'[{', '.join(map(repr, values))}]'::FLOAT[{size}]"
+
+    return render
 
 
 _PLAIN: dict[type, Callable[[Any], str]] = {str: quoted, bool: _flag, int: _integer, float: _float}
