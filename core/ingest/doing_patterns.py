@@ -59,8 +59,9 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     # What the speaker has been doing, or is doing these days: "I've been running farther to
     # de-stress", "I'm doing kickboxing", "I'm trying out yoga", "I'm in the middle of a
-    # novel". Not how they are ("I've been doing great") nor what they only think of ("I've
-    # been thinking about moving"), nor where ("in the middle of nowhere").
+    # novel", "I'm so busy at the shelter getting ready for a fundraiser". Not how they are
+    # ("I've been doing great") nor what they only think of ("I've been thinking about
+    # moving"), nor where ("in the middle of nowhere").
     (
         "activity",
         re.compile(
@@ -69,11 +70,14 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"wondering|meaning|wanting|hoping|waiting|looking|considering|feeling|having|trying|"
             r"dying|going\s+through)\b|working\s+(?:at|for)\b|living\s+in\b)"
             rf"(?:(?:going|learning)\s+to|[a-z]+ing{WITH}))\s+{VALUE}{END}|"
-            rf"{I_AM}(?:also\s+|now\s+|currently\s+|still\s+)?"
+            rf"{I_AM}(?:also\s+|now\s+|currently\s+|still\s+|"
+            r"(?:real(?:ly)?|so|super|very)\s+(?=busy\b))?"
             r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
             r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
             rf"building|making|organi[sz]ing|teaching){WITH}|"
-            rf"in\s+the\s+middle\s+of(?!\s+nowhere\b))\s+{PLACE}{END}",
+            r"in\s+the\s+middle\s+of(?!\s+nowhere\b)|"
+            r"busy\s+(?:at\s+(?:the|my|our)\s+[\w-]+\s+)?"
+            rf"(?!(?:thinking|wondering|waiting)\b)[a-z]+ing{WITH})\s+{PLACE}{END}",
             re.I,
         ),
     ),

@@ -63,6 +63,10 @@ DONE = (
     r"was\s+in(?=\s+(?-i:[A-Z]))|(?:got|came)\s+back\s+from|returned\s+from|"
     r"went\s+to|went(?=\s+[a-z]+ing\b)|went\s+on(?=\s+(?:an?|another|our|my)\s)|"
     r"roasted|retook|dyed|submitted|celebrated|organi[sz]ed|developed|teamed\s+up\s+with|"
+    # ...and what one found one can do: "I just discovered that I can make coconut milk ice
+    # cream", "I learned to make sourdough".
+    r"(?:discovered|found\s+out|learned|realized)\s+(?:that\s+)?I\s+(?:can|could)\s+[a-z]+|"
+    r"learned\s+(?:how\s+)?to\s+[a-z]+|"
     r"reached\s+out\s+to|got\s+done(?=\s+[a-z]+ing\b)|started\s+on(?=\s+(?:an?|my|our|the)\s)|"
     r"(?:played|found|held)(?=\s+(?:an?|some|the)\s)|saw(?=\s+(?:an?|some)\s)|"
     r"started(?!\s+(?:a\s+)?(?:new\s+)?job\b|\s+working\b)|joined|finished|won|"
@@ -96,6 +100,10 @@ DONE = (
     # ...and being somewhere: "we had a great time at the pride event last month".
     r"had\s+(?:a\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+time|a\s+blast)"
     r"\s+at(?=\s+(?:the|an?|my|our)\s)|"
+    # ...or a season so spent: "I had an awesome summer with my friends, surfing".
+    r"had\s+an?\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+"
+    r"(?:summer|winter|weekend|holiday|vacation)(?:\s+with\s+(?:my|our)\s+[\w-]+)?,?"
+    r"(?=\s+(?:[a-z]+ing|with|at|in)\s)|"
     r"had(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:chat|conversation|talk|game|match|party|meeting|"
     r"audition|interview|date|incident|reunion)\b)"
 )

@@ -346,3 +346,37 @@ def test_what_drops_no_i_or_tells_nothing_is_none(text: str) -> None:
 )
 def test_a_love_or_passion_for_something_is_liking_it(text: str, memory: str | None) -> None:
     assert told(text) == ([memory] if memory else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        (
+            "Not much has changed, but I just discovered that I can make coconut milk icecream "
+            "and gave it a try.",
+            "Ana discovered that they can make coconut milk icecream",
+        ),
+        (
+            "I just learned how to make pasta from scratch.",
+            "Ana learned how to make pasta from scratch",
+        ),
+        ("I realized I can do it.", None),  # points at something said before
+        ("I learned a lot.", None),
+        (
+            "I'm busy at the shelter getting ready for a fundraiser next week.",
+            "Ana is busy at the shelter getting ready for a fundraiser",
+        ),
+        ("I'm so busy working on my store.", "Ana is busy working on their store"),
+        ("I'm busy thinking about it.", None),
+        ("I'm busy with work.", None),  # how much there is, not what is done
+        (
+            "I had an awesome summer with my friends, surfing and riding the waves.",
+            "Ana had an awesome summer with their friends, surfing",
+        ),
+        ("I had a good summer.", None),  # how it went, nothing done
+    ],
+)
+def test_what_one_found_one_can_do_or_is_busy_with_is_kept(text: str, memory: str | None) -> None:
+    """What the speaker is busy doing, found they can do, or spent a season doing answers "what
+    has Nate made?" or "what does John do outdoors?" on its own."""
+    assert told(text) == ([memory] if memory else [])
