@@ -19,10 +19,12 @@ _ASKING = re.compile(
     re.I,
 )
 _SUPPOSED = re.compile(
-    # "When I was younger, we went ...", "when I shared my book" are a time gone by, not a
-    # supposition.
+    # "When I was younger, we went ...", "when I shared my book" are a time gone by, and "when
+    # I'm away from the court, cooking is therapy for me" a habit, not a supposition ("when
+    # I'm going to Paris" still is one).
     r"\b(?:if|unless|in case|suppose|supposing|imagine|whether|"
-    r"when(?!\s+(?:I|we)\s+(?:was|were|had|did|[a-z]+ed)\b)|whenever|"
+    r"when(?!\s+(?:(?:I|we)\s+(?:was|were|had|did|[a-z]+ed)\b|(?:I'm|I\s+am|we're)\s+(?!going\b)))|"
+    r"whenever|"
     # ...doubted ("I'm not sure I like my job"), or made up ("write a story where I live on
     # Mars").
     r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"

@@ -101,3 +101,22 @@ def test_ones_own_instrument_played_in_passing_is_what_one_plays(
     text: str, memory: list[str]
 ) -> None:
     assert told(text) == memory
+
+
+@pytest.mark.parametrize(
+    ("text", "memory"),
+    [
+        # What holds whenever it happens is told, not supposed.
+        (
+            "And when I'm away from the court, cooking is therapy for me.",
+            ["Cooking is therapy for Ana"],
+        ),
+        ("When I'm at home, I play the guitar.", ["Ana plays the guitar"]),
+        ("If I'm at home, I play the guitar.", []),  # supposed
+        # ...what will be, once it happens, is not yet.
+        ("When I'm going to Paris, I'll stay with my aunt.", []),
+        ("When I move to Berlin, painting will be my escape.", []),
+    ],
+)
+def test_what_helps_whenever_one_is_somewhere_is_told(text: str, memory: list[str]) -> None:
+    assert told(text) == memory
