@@ -34,6 +34,8 @@ from core.ingest.pattern_parts import (
 )
 from core.sentences import INNER_DOT
 
+_SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
+
 RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "location",
@@ -240,6 +242,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"(?P<value>{DIETS})(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|"
             r"(?:last|this)\s+\w+|in\s+\w+|(?:for\s+)?(?:an?\s+|\w+\s+)?(?:few\s+)?(?:days?|weeks?|"
             rf"months?|years?)(?:\s+ago)?))?{END}",
+            re.I,
+        ),
+    ),
+    # "I'm single", "I'm no longer married", "It'll be tough as a single parent": how one
+    # lives, said last replacing what was said before ("I'm married to Tomás" names a partner).
+    (
+        "relationship",
+        re.compile(
+            rf"{I_AM}(?:now\s+|still\s+|happily\s+)?(?P<neg>no\s+longer\s+|not\s+)?"
+            r"(?P<value>(?:single|married|divorced|separated|widowed|an?\s+widow(?:er)?)"
+            rf"(?=(?:\s+now)?{END})|{_SINGLE_PARENT}\b)|\bas\s+(?P<place>{_SINGLE_PARENT})\b",
             re.I,
         ),
     ),

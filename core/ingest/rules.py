@@ -238,6 +238,8 @@ def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Rel
 
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
 _ROUTINE_KEYS = frozenset({"speaks", "plays"})
+# One state at a time, said last replacing the one before: "I'm vegan", "I'm single".
+_STATUS_KEYS = {"diet": "diet", "relationship": "relationship status"}
 
 
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
@@ -483,11 +485,11 @@ def _fact(
         neg = (groups.get("neg") or "").split()
         said = f"is {' '.join(neg)} allergic to" if neg else "is allergic to"
         return Fact(f"{owner}: allergic to {value.lower()}", f"{who} {said} {value}", 0.9, turn_id)
-    if rule == "diet":
+    if rule in _STATUS_KEYS:
         neg = groups.get("neg") or ""
         ended = groups.get("stopped") or groups.get("since") or "longer" in neg
         said = "is no longer" if ended else "is not" if neg else "is"
-        return Fact(f"{owner}: diet", f"{who} {said} {value.lower()}", 0.8, turn_id)
+        return Fact(f"{owner}: {_STATUS_KEYS[rule]}", f"{who} {said} {value.lower()}", 0.8, turn_id)
     if rule == "birthday":
         return Fact(f"{owner}: born", f"{who} was born on {value}", 0.8, turn_id)
     if rule == "kin_where":
