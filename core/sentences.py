@@ -21,6 +21,16 @@ INNER_DOT = rf"\.(?={IN_WORD})|{AFTER_TITLE}|(?:{_AFTER_MONTH})\.(?=\s+\d)"
 # One that does.
 FINAL_DOT = rf"{NOT_AFTER_TITLE}\.(?!{IN_WORD})(?!(?:{_AFTER_MONTH_DOT})\s+\d)"
 
+# Typographic quotation marks and apostrophes, which phones and word processors type by default
+# ("I’m vegan", "we watched “Up”"), read as the plain ones the patterns are written with. One
+# character for one: a position in the text is the same in both.
+_PLAIN_QUOTES = str.maketrans("\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f", "''''\"\"\"\"")
+
+
+def plain_quotes(text: str) -> str:
+    return text.translate(_PLAIN_QUOTES)
+
+
 # What opens a sentence before what it says ("ok, so", "please", "Engram,").
 OPENER_WORDS = r"ok|okay|so|and|also|please|hey|engram|actually|just"
 # Asking the assistant to: "can you (please)", "I'd like you to", "I want you to".

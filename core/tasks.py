@@ -16,7 +16,7 @@ from core.errors import InputError
 from core.local_time import due_text
 from core.model import Task, TaskPriority
 from core.others_words import others_words
-from core.sentences import INNER_DOT, describes_a_thing
+from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.text_input import clean_text
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
@@ -87,10 +87,7 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "future",
             0.72,
-            _SUBJECT
-            + r"(?:['\u2019]ll|\s+will)\s+"
-            + _FILLER
-            + r"(?:have|need)\s+to\s+(?P<task>.+)",
+            _SUBJECT + r"(?:'ll|\s+will)\s+" + _FILLER + r"(?:have|need)\s+to\s+(?P<task>.+)",
         ),
         ("before_we_can", 0.78, r"\bbefore\s+we\s+can\s+[^,]+,\s*we\s+need\s+to\s+(?P<task>.+)"),
         ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
@@ -129,7 +126,7 @@ _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|please)\W+)*$")
 _REQUEST_LEAD = re.compile(
     r"^(?:(?:ok|okay|so|and|oh|also|please|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|also|just)\s+)*"
-    r"|i(?:\s+(?:want|need|would like)|['’]d like)\s+(?:you|u)\s+to\s+"
+    r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
 # ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants".
@@ -349,6 +346,7 @@ def find_task_signals(
     """Task-like phrases in `text`, one per sentence at most (or per to-do it joins with
     "and")."""
     signals = []
+    text = plain_quotes(text)
     own = others_words(text).masked()
     for whole, opening, closing in _pieces(own):
         # `own` and `text` keep the same positions: the sentence as said, and in own words.

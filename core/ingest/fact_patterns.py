@@ -129,7 +129,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"{I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
             r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
             r"primary\s+school|math|music|art|english|history|science)\s+)*"
-            rf"(?:{PROFESSIONS}))(?![\w'\u2019-])",
+            rf"(?:{PROFESSIONS}))(?![\w'-])",
             re.I,
         ),
     ),
@@ -493,7 +493,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "effect",
         re.compile(
-            rf"(?:{OPENS_SENTENCE}|\s(?=[\"\u201c])|(?<=,\s)(?=[a-z]+ing\b))(?P<opening>"
+            rf"(?:{OPENS_SENTENCE}|\s(?=\")|(?<=,\s)(?=[a-z]+ing\b))(?P<opening>"
             rf"(?-i:[A-Z])[\w' -]{{1,60}}?|[a-z]+ing(?:\s+[\w'-]+){{0,4}}?|{QUOTED_TITLE})\s+"
             r"(?P<verb>(?:is|are)\s+(?:so\s+|really\s+|"
             r"particularly\s+|very\s+|super\s+|also\s+)?(?:important|interesting|special|"

@@ -55,6 +55,7 @@ OPENS_SENTENCE = (
 )
 # "I'm" or "I am".
 I_AM = r"\bI(?:'m|\s+am)\s+"
-# A title in quotation marks, straight or curly. A pattern reads it from the space before it:
-# a match opening inside quotation marks counts as someone else's words (`core.others_words`).
-QUOTED_TITLE = r"\"[^\"\n]{1,60}\"|\u201c[^\u201c\u201d\n]{1,60}\u201d"
+# A title in quotation marks (curly ones are read as straight: `core.sentences.plain_quotes`).
+# A pattern reads it from the space before it: a match opening inside quotation marks counts
+# as someone else's words (`core.others_words`).
+QUOTED_TITLE = r"\"[^\"\n]{1,60}\""

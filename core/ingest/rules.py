@@ -32,7 +32,7 @@ from core.ingest.told_when import (
 )
 from core.ingest.values import adjectives_whole, clean, told_of
 from core.model import MemoryKind, Span, Turn
-from core.sentences import describes_a_thing
+from core.sentences import describes_a_thing, plain_quotes
 from core.temporal import MONTHS, WEEKDAYS
 
 # What comes with where one works or lives, said in the same breath.
@@ -303,6 +303,7 @@ def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, i
 def extract_facts(turn: Turn) -> list[Fact]:
     """Facts, preferences and decisions the speaker states about themselves in `turn`, and
     how they want to be answered (`core.ingest.reply_style`)."""
+    turn = replace(turn, text=plain_quotes(turn.text))
     # Each key's fact with where it was said: said twice in one message, a key holds what
     # was said last ("I don't live in a house, I live in a flat").
     facts: dict[str, tuple[int, Fact]] = {}
