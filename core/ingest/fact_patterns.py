@@ -20,6 +20,7 @@ from core.ingest.fact_words import (
 )
 from core.ingest.pattern_parts import (
     BOTH,
+    CLAUSE_CHAR,
     END,
     I_AM,
     ITEMS,
@@ -315,15 +316,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "routine",
         re.compile(
-            rf"\b(?:I|we)\s+(?P<adv>{OFTEN})\s+(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?){END}",
+            rf"\b(?:I|we)\s+(?P<adv>{OFTEN})\s+(?P<verb>[a-z]+)\b"
+            rf"(?P<value>{CLAUSE_CHAR}{{0,80}}?){END}",
             re.I,
         ),
     ),
     (
         "routine",
         re.compile(
-            rf"\b(?:I|we)\s+(?!(?:{OFTEN})\b)(?P<verb>[a-z]+)\b(?P<value>[^.,!?;:\n]{{0,80}}?)"
-            rf"\s+(?P<freq>{EVERY})\b(?P<after>[^.,!?;:\n]{{0,40}}?){END}",
+            rf"\b(?:I|we)\s+(?!(?:{OFTEN})\b)(?P<verb>[a-z]+)\b(?P<value>{CLAUSE_CHAR}{{0,80}}?)"
+            rf"\s+(?P<freq>{EVERY})\b(?P<after>{CLAUSE_CHAR}{{0,40}}?){END}",
             re.I,
         ),
     ),
@@ -331,7 +333,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "routine",
         re.compile(
             rf"(?:^|(?<=[.!?]\s))(?P<freq>{EVERY}),?\s+(?:I|we)\s+(?P<verb>[a-z]+)\b"
-            rf"(?P<value>[^.,!?;:\n]{{0,80}}?){END}",
+            rf"(?P<value>{CLAUSE_CHAR}{{0,80}}?){END}",
             re.I | re.M,
         ),
     ),
@@ -368,7 +370,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
             r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated)"
-            r"(?P<value>[^.,!?;:\n]{0,60}?)" + END,
+            rf"(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
             re.I,
         ),
     ),

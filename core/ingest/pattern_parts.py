@@ -7,14 +7,18 @@ from __future__ import annotations
 from core.sentences import FINAL_DOT, INNER_DOT
 from core.temporal import MONTHS
 
+# A colon inside a word or a number is part of it: "I play CS:GO", "at 10:30".
+INNER_COLON = r"(?<=[^\W_]):(?=[^\W_])"
+# A character of a clause, for a value of bounded length ("{CLAUSE_CHAR}{0,80}?").
+CLAUSE_CHAR = rf"(?:[^.,!?;:\n]|{INNER_COLON})"
 # A value runs to the end of the clause (a dash or a colon ends one too). A dot inside a word
 # or after a title does not end it (`core.sentences`): "my email is ana@example.com", "my
 # doctor is Dr. Smith", "I work at St. Mary's".
-VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|{INNER_DOT})+?)"
+VALUE = rf"(?P<value>(?:[^.,!?;:\n\u2013\u2014]|{INNER_DOT}|{INNER_COLON})+?)"
 # ...and a clause ends where another begins ("and", "so"; not "not so long ago").
 END = (
     r"(?=\s+(?:and|but|so(?!\s+long\b)|because|since)\b|\s+-\s|"
-    rf"{FINAL_DOT}|[,!?;:\n\u2013\u2014]|$)"
+    rf"{FINAL_DOT}|[,!?;\n\u2013\u2014]|(?!{INNER_COLON}):|$)"
 )
 # The value of a rule's second wording (a pattern may name a group only once).
 PLACE = VALUE.replace("value", "place")

@@ -39,6 +39,10 @@ def told(text: str) -> list[tuple[str, MemoryKind]]:
         ("I go to Paris every summer.", "Ana goes to Paris every summer"),
         # ...and what the household does.
         ("We eat pizza with our kids every Friday.", "Ana eats pizza with their kids every Friday"),
+        # A colon inside a name or a time is part of it; one before a space ends the clause.
+        ("I usually play CS:GO with my friends.", "Ana usually plays CS:GO with their friends"),
+        ("I go swimming at 7:30 every morning.", "Ana goes swimming at 7:30 every morning"),
+        ("I usually cook at home: it's cheaper.", "Ana usually cooks at home"),
     ],
 )
 def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) -> None:
