@@ -92,15 +92,18 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # What the speaker is about to do, and when: "I'm flying to Lisbon on Friday", "we're
-    # going to a wedding next month", "I'm visiting my parents next weekend". Kept only with
-    # the time it is for (`core.ingest.rules`): "I'm going to the gym" is a habit's, and
-    # "I'm going to call her" a to-do's.
+    # going to a wedding next month", "I'm visiting my parents next weekend", "I'm going to
+    # run a marathon in May". Kept only with the time it is for (`core.ingest.rules`): "I'm
+    # going to the gym" is a habit's. Not how one will be ("going to be late", "gonna love
+    # it") nor what one must or will try.
     (
         "plan",
         re.compile(
             r"\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:also\s+|finally\s+|actually\s+|really\s+)?"
             r"(?P<verb>(?:going|flying|driving|heading|travell?ing|moving|off)\s+to"
             r"(?=\s+(?:a|an|the|my|our|see|visit)\b|\s+(?-i:[A-Z]))|visiting|attending|"
+            r"(?:going\s+to|gonna)\s+(?!(?:be|have|need|try|say|tell|ask|get|do|make|think|feel|"
+            r"go|see|visit|let|wait|miss|love|like|hate)\b)[a-z]+|"
             r"leaving\s+for|hosting|having(?=\s+(?:a|an|my|our)\s)|planning\s+to|hoping\s+to|"
             r"thinking\s+(?:of|about)(?=\s+[a-z]+ing\b)|"
             r"getting(?=\s+(?:married|engaged|divorced)\b)|"

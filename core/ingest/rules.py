@@ -587,6 +587,7 @@ def _fact(
             or ("having" if groups.get("have") else "")
         )
         verb = told_of(" ".join((groups.get("verb") or doing).lower().split()))
+        verb = re.sub(r"\bgonna\b", "going to", verb)
         # Done ("ran"), doing or about to ("is learning", "is flying to"), or been doing.
         tense = "is " if rule == "plan" or doing else "has been "
         return Fact(None, f"{who} {'' if rule == 'event' else tense}{verb} {value}", 0.5, turn_id)

@@ -169,10 +169,18 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         ("I have a meeting.", []),
         ("I have a feeling it will rain tomorrow.", []),
         ("I'm thinking about moving.", []),
-        # No time for it: a habit's ("the gym"); a verb after "going to" is a to-do or a mood.
+        # ...and what one is going to do, said with its time.
+        ("I'm going to run a marathon in May.", ["Ana is going to run a marathon in May"]),
+        (
+            "I'm gonna show my paintings next month.",
+            ["Ana is going to show their paintings in February"],
+        ),
+        # No time for it: a habit's ("the gym"); nothing that stands alone ("her"); a mood.
         ("I'm going to the gym.", []),
+        ("I'm going to run a marathon.", []),
         ("I'm going to call her tomorrow.", []),
         ("I'm going to be late tomorrow.", []),
+        ("I'm gonna love it next year.", []),
     ],
 )
 def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) -> None:
