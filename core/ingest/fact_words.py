@@ -103,7 +103,7 @@ DONE = (
     # ...or a season so spent: "I had an awesome summer with my friends, surfing".
     r"had\s+an?\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+"
     r"(?:summer|winter|weekend|holiday|vacation)(?:\s+with\s+(?:my|our)\s+[\w-]+)?,?"
-    r"(?=\s+(?:[a-z]+ing|with|at|in)\s)|"
+    r"(?=\s+[a-z]+ing\b)|"
     r"had(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:chat|conversation|talk|game|match|party|meeting|"
     r"audition|interview|date|incident|reunion)\b)"
 )
