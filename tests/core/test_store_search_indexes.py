@@ -19,7 +19,7 @@ from core.store.database import Database
 from core.store.fulltext import FTS_SCHEMA, FullTextIndex
 from core.store.postings import PostingsSnapshot, StemCache
 from core.store.unindexed import UnindexedDocuments
-from core.store.vector import MIN_GRAPH_VECTORS, VectorHit, VectorIndex
+from core.store.vector import MIN_GRAPH_VECTORS, VectorHit, VectorIndex, vector_literal
 from tests.core.memory_factory import remember
 from tests.core.no_reads import forbid_reads_on_this_thread
 
@@ -44,6 +44,18 @@ def test_nearest_neighbour_query_uses_the_hnsw_index(
     hits = store.vectors.nearest(query, k=3)
     assert store.memories.get(hits[0].memory_id).content == TEXTS[0]
     assert hits[0].similarity > hits[1].similarity
+
+
+def test_the_query_vector_reaches_the_index_exactly(store: MemoryStore) -> None:
+    """A search's vector is written into its statement as text: what DuckDB reads must be the
+    very float32s the encoder gave (the tiniest, the largest, a negative zero)."""
+    rng = np.random.default_rng(11)
+    query = rng.standard_normal(store.db.config.embedding_dim).astype(np.float32)
+    query[:3] = [np.float32(1e-45), np.float32(3.4e38), np.float32(-0.0)]
+    (read,) = store.db.cursor().execute(f"SELECT {vector_literal(query, query.size)}").fetchone()
+    assert np.array(read, dtype=np.float32).view(np.uint32).tolist() == (
+        query.view(np.uint32).tolist()
+    )
 
 
 def test_exact_search_serves_while_the_index_is_rebuilt(
