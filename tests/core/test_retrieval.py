@@ -122,6 +122,8 @@ def test_linked_memories_come_along(store: MemoryStore, embedder: Embedder) -> N
     assert results[0].memory.id == passport
     came_along = {r.memory.id: r for r in results}[renewal]
     assert came_along.associated_with == passport and "associative" in came_along.signals
+    # Below the cut, it joined after the results' texts were read: its own is read too.
+    assert came_along.memory.content == "The consulate needs two photos and a form"
 
 
 def test_temporal_phrase_limits_results_to_that_time(
