@@ -35,6 +35,7 @@ from core.store.lineage import Lineage
 from core.store.literals import quoted
 from core.store.memory_rows import (
     COLUMNS,
+    grouped_sources,
     live,
     new_memory_id,
     row_to_memory,
@@ -196,15 +197,15 @@ class MemoryRepository:
         rows = (
             self._db.cursor()
             .execute(
-                f"SELECT 'text', id, content, summary, content_hash, NULL FROM memories "
+                f"SELECT 'text', id, content, summary, content_hash, NULL, NULL FROM memories "
                 f"WHERE {where} UNION ALL "
-                f"SELECT 'sources', memory_id, NULL, NULL, NULL, turn_ids FROM ({sources})",
+                f"SELECT 'source', memory_id, NULL, NULL, NULL, turn_id, rowid FROM ({sources})",
                 [*params, *source_params],
             )
             .fetchall()
         )
         texts = {row[1]: row for row in rows if row[0] == "text"}
-        turns = {row[1]: tuple(row[5]) for row in rows if row[0] == "sources"}
+        turns = grouped_sources((row[1], row[5], row[6]) for row in rows if row[0] == "source")
         return [
             replace(
                 m,
@@ -220,8 +221,7 @@ class MemoryRepository:
     def source_turns(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """Source turn ids in the order they were recorded (the order they were spoken)."""
         sql, params = sources_query(memory_ids)
-        rows = self._db.cursor().execute(sql, params).fetchall()
-        return {row[0]: tuple(row[1]) for row in rows}
+        return grouped_sources(self._db.cursor().execute(sql, params).fetchall())
 
     def supersede(
         self,

@@ -5,8 +5,9 @@ index)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Span, Tier
 from core.store.database import id_in
@@ -96,14 +97,23 @@ _DECAY_CLASSES = {d.value: d for d in DecayClass}
 
 
 def sources_query(memory_ids: Sequence[str]) -> tuple[str, list[object]]:
-    """(memory id, its source turn ids in the order they were spoken) for each of `memory_ids`
-    made from turns."""
+    """(memory id, source turn id, row id) for each of `memory_ids` made from turns, for
+    `grouped_sources`: an aggregate in the statement cost a search ~0.5 ms more."""
     where, params = id_in("memory_id", memory_ids)
     return (
-        "SELECT memory_id, list(turn_id ORDER BY rowid) AS turn_ids FROM memory_sources "
-        f"WHERE {where} AND turn_id IS NOT NULL GROUP BY memory_id",
+        f"SELECT memory_id, turn_id, rowid FROM memory_sources WHERE {where} "
+        "AND turn_id IS NOT NULL",
         params,
     )
+
+
+def grouped_sources(rows: Iterable[Sequence[Any]]) -> dict[str, tuple[str, ...]]:
+    """Each memory's source turn ids from `sources_query`'s rows, in the order they were
+    recorded (the order they were spoken)."""
+    recorded: dict[str, list[tuple[int, str]]] = {}
+    for memory_id, turn_id, row in rows:
+        recorded.setdefault(memory_id, []).append((row, turn_id))
+    return {key: tuple(turn for _, turn in sorted(pairs)) for key, pairs in recorded.items()}
 
 
 def _as_stored(moment: datetime) -> datetime:
