@@ -104,6 +104,9 @@ DONE = (
     r"had\s+an?\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+"
     r"(?:summer|winter|weekend|holiday|vacation)(?:\s+with\s+(?:my|our)\s+[\w-]+)?,?"
     r"(?=\s+[a-z]+ing\b)|"
+    # ...or somewhere named: "I had a great weekend in Paris".
+    r"had\s+an?\s+(?:great|good|fun|wonderful|amazing|awesome|fantastic|lovely)\s+"
+    r"(?:time|summer|winter|weekend|holiday|vacation|trip)\s+in(?=\s+(?-i:[A-Z]))|"
     r"had(?=\s+an?\s+(?:[\w-]+\s+){0,2}(?:chat|conversation|talk|game|match|party|meeting|"
     r"audition|interview|date|incident|reunion)\b)"
 )

@@ -374,9 +374,17 @@ def test_a_love_or_passion_for_something_is_liking_it(text: str, memory: str | N
             "Ana had an awesome summer with their friends, surfing",
         ),
         ("I had a good summer.", None),  # how it went, nothing done
+        ("I had a great weekend in Paris.", "Ana had a great weekend in Paris"),
+        (
+            "We had a lovely holiday in Crete with my parents.",
+            "Ana had a lovely holiday in Crete with their parents",
+        ),
+        ("I haven't had a good time in ages.", None),
+        ("I had a good time in the end.", None),  # how it went
+        ("Did you have a great weekend in Paris?", None),
     ],
 )
 def test_what_one_found_one_can_do_or_is_busy_with_is_kept(text: str, memory: str | None) -> None:
-    """What the speaker is busy doing, found they can do, or spent a season doing answers "what
-    has Nate made?" or "what does John do outdoors?" on its own."""
+    """What the speaker is busy doing, found they can do, or spent a season doing (or where)
+    answers "what has Nate made?" or "what does John do outdoors?" on its own."""
     assert told(text) == ([memory] if memory else [])
