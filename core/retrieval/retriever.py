@@ -161,13 +161,14 @@ class Retriever:
         # Scored from copies without their text: only the results kept get it, with
         # provenance. Read on the other thread while links are followed (each ~2-3 ms at 100k
         # memories); an association that joins the results is read after.
-        reading = self._keyword_thread.submit(
-            self._store.memories.with_text, [r.memory for r in cut]
-        )
+        kept = [r.memory for r in cut]
         if request.expand and cut:
+            reading = self._keyword_thread.submit(self._store.memories.with_text, kept)
             weak = [r.memory for r in ranked[len(cut) :]] + scored.rest
             cut = self._expand(cut, weak, request, required)[: request.k]
-        whole = {m.id: m for m in reading.result()}
+            whole = {m.id: m for m in reading.result()}
+        else:
+            whole = {m.id: m for m in self._store.memories.with_text(kept)}
         if joined := [r.memory for r in cut if r.memory.id not in whole]:
             whole |= {m.id: m for m in self._store.memories.with_text(joined)}
         cut = shown_once(
