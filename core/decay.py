@@ -70,6 +70,17 @@ def retentions(
 ) -> np.ndarray:
     """`retention` of many (kind, decay class, stability, last used) at once: a search
     judges a few hundred candidates, the 3D view every memory."""
+    age = np.fromiter((days_between(m[3], now) for m in memories), np.float64, len(memories))
+    return retentions_at_ages(memories, age, config)
+
+
+def retentions_at_ages(
+    memories: Sequence[tuple[MemoryKind, DecayClass, float, datetime]],
+    age: np.ndarray,
+    config: DecayConfig = DEFAULT_DECAY,
+) -> np.ndarray:
+    """`retentions` given each one's days since last use, for a caller that needs those
+    days itself (search's recency signal): worked out once, not twice per candidate."""
     count = len(memories)
     # A class that never decays has an infinite half-life: exp(-0) = 1.
     half_life = np.fromiter(
@@ -77,7 +88,6 @@ def retentions(
     )
     floor = np.fromiter((config.floor(m[0]) for m in memories), np.float64, count)
     stability = np.fromiter((m[2] for m in memories), np.float64, count)
-    age = np.fromiter((days_between(m[3], now) for m in memories), np.float64, count)
     effective = half_life * np.maximum(stability, 1e-6)
     return np.maximum(floor, np.exp(-math.log(2) * age / effective))
 

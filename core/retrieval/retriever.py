@@ -21,12 +21,13 @@ from core.model import Memory, MemoryKind
 from core.retrieval.config import DEFAULT_RETRIEVAL, Mode, RetrievalConfig
 from core.retrieval.retelling import shown_once
 from core.retrieval.scoring import (
+    Judged,
     ScoringContext,
     SearchResult,
     adaptive_cut,
-    candidate_retention,
     diversify,
     in_window,
+    judge,
     memory_retention,
     rank,
 )
@@ -89,43 +90,49 @@ class Retriever:
         window = self._window(request)
         past = request.as_of is not None
         problems: list[str] = []
-        # The query is embedded first, on its own: the encoder spreads over every core, and a
-        # query running beside it slowed both (~2x on two cores). Keywords are then searched
-        # on the retriever's own thread while this one walks the HNSW graph (DuckDB releases
-        # the GIL). That thread lives as long as the retriever: one started per search cost
-        # ~1-2 ms, mostly for its new database cursor.
-        vector = self._query_vector(request, problems)
-        keywords = self._keyword_thread.submit(self._keyword_candidates, request, past, problems)
-        try:
-            vector_hits = self._vector_candidates(vector, problems) if vector is not None else []
-        finally:
-            keyword_hits = keywords.result()
-        if len(problems) == 2:
-            return self._recent_fallback(request, window, problems)
-        similarity = {h.memory_id: h.similarity for h in vector_hits}
-        keyword = {h.memory_id: h.score for h in keyword_hits}
-        try:
-            found = list(self._store.searchable.get({**similarity, **keyword}).values())
-        except SEARCH_FAILURES as exc:
-            log.warning("Memories unreadable: %s", exc)
-            problems.append(f"Memory is unreadable right now ({exc}).")
-            return SearchOutcome([], " ".join(problems), window)
-        held = candidate_retention(found, request.now, self.config)
-
         # A phrase about when something happened prefers what was said then; one about what
         # was said, or a caller's since/until, admits nothing else.
         required, preferred = (
             (window, None) if window is None or self._filters(window, request) else (None, window)
         )
-
-        def admit(window: TimeWindow | None) -> list[int]:
-            return [i for i, m in enumerate(found) if self._admissible(m, held[i], request, window)]
-
-        admitted = admit(required)
-        if not admitted and required is not None and required.phrase != "explicit":
+        context = ScoringContext(
+            now=request.now,
+            weights=self.config.weights(request.mode),
+            query_entities=extract_entities(request.query),
+            project=request.project,
+            task_memory_ids=request.task_memory_ids,
+        )
+        # The query is embedded first, on its own: the encoder spreads over every core, and a
+        # query running beside it slowed both (~2x on two cores). Keywords are then searched,
+        # and their hits judged, on the retriever's own thread while this one walks the HNSW
+        # graph (DuckDB releases the GIL). That thread lives as long as the retriever: one
+        # started per search cost ~1-2 ms, mostly for its new database cursor.
+        vector = self._query_vector(request, problems)
+        keywords = self._keyword_thread.submit(
+            self._keyword_candidates, request, past, context, required, problems
+        )
+        try:
+            vector_hits = self._vector_candidates(vector, problems) if vector is not None else []
+        finally:
+            keyword_hits, judged, admissible = keywords.result()
+        if len(problems) == 2:
+            return self._recent_fallback(request, window, problems)
+        similarity = {h.memory_id: h.similarity for h in vector_hits}
+        keyword = {h.memory_id: h.score for h in keyword_hits}
+        try:
+            rest = self._store.searchable.get(i for i in similarity if i not in keyword)
+        except SEARCH_FAILURES as exc:
+            log.warning("Memories unreadable: %s", exc)
+            problems.append(f"Memory is unreadable right now ({exc}).")
+            return SearchOutcome([], " ".join(problems), window)
+        more, more_admissible = self._judge(list(rest.values()), request, context, required)
+        judged, admissible = judged + more, admissible + more_admissible
+        if not any(admissible) and required is not None and required.phrase != "explicit":
             required = None
-            admitted = admit(required)
-        memories = [found[i] for i in admitted]
+            admissible = self._admitted(judged, request, required)
+        admitted = [i for i, admit in enumerate(admissible) if admit]
+        judged = judged.only(admitted)
+        memories = judged.memories
         if preferred is not None and not any(in_window(preferred, m) for m in memories):
             preferred = None
         if window is not None and window.phrase != "explicit" and required is preferred is None:
@@ -133,21 +140,12 @@ class Retriever:
             # was said then: the answer comes from any time, and says so.
             problems.append(f"Nothing remembered from {window.phrase}; matches from any time.")
         top_bm25 = max(keyword.values(), default=0.0) or 1.0
-        context = ScoringContext(
-            now=request.now,
-            weights=self.config.weights(request.mode),
-            query_entities=extract_entities(request.query),
-            project=request.project,
-            task_memory_ids=request.task_memory_ids,
-            window=preferred,
-        )
         scored = rank(
-            memories,
-            held[admitted],
+            judged,
             np.fromiter((similarity.get(m.id, 0.0) for m in memories), np.float64, len(memories)),
             np.fromiter((keyword.get(m.id, 0.0) for m in memories), np.float64, len(memories))
             / top_bm25,
-            context,
+            replace(context, window=preferred),
             self.config,
             head=max(self.config.diversity_window, request.k),
         )
@@ -222,20 +220,42 @@ class Retriever:
         problems.append(f"Search by meaning is unavailable ({exc}); using keywords.")
 
     def _keyword_candidates(
-        self, request: SearchRequest, past: bool, problems: list[str]
-    ) -> list[KeywordHit]:
+        self,
+        request: SearchRequest,
+        past: bool,
+        context: ScoringContext,
+        window: TimeWindow | None,
+        problems: list[str],
+    ) -> tuple[list[KeywordHit], Judged, list[bool]]:
         try:
             hits = self._store.fulltext.search(
                 request.query, self.config.candidates, include_superseded=past
             )
-            # Rows of the candidates are read here, on this thread, while the other walks the
-            # vector index.
-            self._store.searchable.get(h.memory_id for h in hits)
-            return hits
+            found = self._store.searchable.get(h.memory_id for h in hits)
         except SEARCH_FAILURES as exc:
             log.warning("Keyword search unavailable: %s", exc)
             problems.append(f"Keyword search is unavailable ({exc}).")
-            return []
+            hits, found = [], {}
+        return hits, *self._judge(list(found.values()), request, context, window)
+
+    def _judge(
+        self,
+        memories: list[Memory],
+        request: SearchRequest,
+        context: ScoringContext,
+        window: TimeWindow | None,
+    ) -> tuple[Judged, list[bool]]:
+        """Candidates judged, and whether each may be returned with `window` required."""
+        judged = judge(memories, context, self.config)
+        return judged, self._admitted(judged, request, window)
+
+    def _admitted(
+        self, judged: Judged, request: SearchRequest, window: TimeWindow | None
+    ) -> list[bool]:
+        return [
+            self._admissible(m, r, request, window)
+            for m, r in zip(judged.memories, judged.retention.tolist(), strict=True)
+        ]
 
     def _admissible(
         self,

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from core.decay import days_between, retentions
+from core.decay import days_between, retentions, retentions_at_ages
 from core.ingest.entities import jaccard
 from core.model import Memory, MemoryKind
 from core.retrieval.config import RetrievalConfig, Weights
@@ -51,17 +51,73 @@ class ScoringContext:
 
 
 def memory_retention(memory: Memory, now: datetime, config: RetrievalConfig) -> float:
-    return float(candidate_retention([memory], now, config)[0])
+    return float(
+        retentions(
+            [(memory.kind, memory.decay_class, memory.stability, memory.last_accessed_at)],
+            now,
+            config.decay,
+        )[0]
+    )
 
 
-def candidate_retention(
-    memories: Sequence[Memory], now: datetime, config: RetrievalConfig
-) -> np.ndarray:
-    return retentions(
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """Candidates with everything that scores them but their similarity and BM25: a search
+    judges its keyword hits on the keyword thread while the vector index is walked, and only
+    the vector hits left over after the walk."""
+
+    memories: list[Memory]
+    retention: np.ndarray
+    # recency, importance, project, entity and task: one value per memory each.
+    signals: dict[str, np.ndarray]
+
+    def __add__(self, other: Judged) -> Judged:
+        return Judged(
+            self.memories + other.memories,
+            np.concatenate((self.retention, other.retention)),
+            {name: np.concatenate((v, other.signals[name])) for name, v in self.signals.items()},
+        )
+
+    def only(self, keep: Sequence[int]) -> Judged:
+        return Judged(
+            [self.memories[i] for i in keep],
+            self.retention[keep],
+            {name: values[keep] for name, values in self.signals.items()},
+        )
+
+
+def judge(memories: Sequence[Memory], context: ScoringContext, config: RetrievalConfig) -> Judged:
+    """Each memory's retention at `context.now` and the signals that do not depend on how it
+    matched the query."""
+    count = len(memories)
+    age = np.fromiter(
+        (days_between(m.last_accessed_at, context.now) for m in memories), np.float64, count
+    )
+    retention = retentions_at_ages(
         [(m.kind, m.decay_class, m.stability, m.last_accessed_at) for m in memories],
-        now,
+        age,
         config.decay,
     )
+    signals = {
+        "recency": np.exp(-math.log(2) * age / config.recency_half_life_days),
+        "importance": np.fromiter((m.importance for m in memories), np.float64, count),
+        "project": np.fromiter(
+            (bool(context.project) and m.project == context.project for m in memories),
+            np.float64,
+            count,
+        ),
+        "entity": np.fromiter(
+            (jaccard(context.query_entities, m.entities) if m.entities else 0.0 for m in memories),
+            np.float64,
+            count,
+        ),
+        "task": np.fromiter(
+            (config.task_bonus if m.id in context.task_memory_ids else 0.0 for m in memories),
+            np.float64,
+            count,
+        ),
+    }
+    return Judged(list(memories), retention, signals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +130,7 @@ class Ranking:
 
 
 def rank(
-    memories: Sequence[Memory],
-    retention: np.ndarray,
+    judged: Judged,
     similarity: np.ndarray,
     keyword: np.ndarray,
     context: ScoringContext,
@@ -83,39 +138,14 @@ def rank(
     head: int,
 ) -> Ranking:
     """Every candidate scored at once, one array per signal. `keyword` is BM25 already scaled
-    to 0..1 over the candidate set; `retention` is each memory's R at `context.now`."""
+    to 0..1 over the candidate set."""
     w = context.weights
+    memories = judged.memories
     count = len(memories)
-    age = np.fromiter(
-        (days_between(m.last_accessed_at, context.now) for m in memories), np.float64, count
-    )
-    importance = np.fromiter((m.importance for m in memories), np.float64, count)
-    semantic = np.maximum(similarity, 0.0) * retention**config.retention_exponent
-    recency = np.exp(-math.log(2) * age / config.recency_half_life_days)
-    project = np.fromiter(
-        (bool(context.project) and m.project == context.project for m in memories),
-        np.float64,
-        count,
-    )
-    entity = np.fromiter(
-        (jaccard(context.query_entities, m.entities) if m.entities else 0.0 for m in memories),
-        np.float64,
-        count,
-    )
-    task = np.fromiter(
-        (config.task_bonus if m.id in context.task_memory_ids else 0.0 for m in memories),
-        np.float64,
-        count,
-    )
-    score = (
-        w.semantic * semantic
-        + w.keyword * keyword
-        + w.recency * recency
-        + w.importance * importance
-        + w.project * project
-        + w.entity * entity
-        + w.task * task
-    )
+    semantic = np.maximum(similarity, 0.0) * judged.retention**config.retention_exponent
+    score = w.semantic * semantic + w.keyword * keyword
+    for name, values in judged.signals.items():
+        score += getattr(w, name) * values
     inside: np.ndarray | None = None
     shown = np.ones(count, dtype=bool)
     if context.window is not None:
@@ -137,13 +167,9 @@ def rank(
             {
                 "semantic": float(semantic[i]),
                 "keyword": float(keyword[i]),
-                "recency": float(recency[i]),
-                "importance": float(importance[i]),
-                "project": float(project[i]),
-                "entity": float(entity[i]),
-                "task": float(task[i]),
+                **{name: float(values[i]) for name, values in judged.signals.items()},
                 "similarity": float(similarity[i]),
-                "retention": float(retention[i]),
+                "retention": float(judged.retention[i]),
                 **({} if inside is None else {"in_window": float(inside[i])}),
             },
         )
