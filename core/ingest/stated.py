@@ -35,6 +35,11 @@ _SUPPOSED = re.compile(
     r"(?:write|tell)\s+(?:me\s+)?an?\s+(?:short\s+)?(?:story|poem|song|novel|script|scene|tale))\b",
     re.I,
 )
+# "When I'm playing games with friends, I forget about work": that clause tells when the rest
+# is true, not what the speaker is doing now. "When I was hiking in Peru" still tells what was
+# done, and "while I'm living in Madrid" where one lives.
+_DOING = re.compile(r"(?:I'm|I\s+am|we're|we\s+are)\s+[a-z]+ing\b", re.I)
+_WHEN_DOING = re.compile(r"\bwhen(?:ever)?\s+$", re.I)
 # Play, to the message's end: "Roleplay as a pirate. I'm Captain Jack and I live in Tortuga."
 _PLAYED = re.compile(r"\b(?:pretend|pretending|role-?play|role play|make-?believe)\b", re.I)
 
@@ -54,6 +59,8 @@ def stated_at(text: str) -> Callable[[int], bool]:
 
     def at(start: int) -> bool:
         if others.holds(start) or (played and played.start() < start):
+            return False
+        if _DOING.match(text, start) and _WHEN_DOING.search(text, max(0, start - 12), start):
             return False
         sentence = bisect_left(ends, start)
         opening = ends[sentence - 1] + 1 if sentence else 0

@@ -215,6 +215,15 @@ def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:
     assert told(text) == []
 
 
+def test_a_clause_telling_when_is_not_what_the_speaker_is_doing_now() -> None:
+    """LoCoMo dev D27:17 had kept "Nate is playing games with friends", read as now."""
+    assert told("Sometimes I even use it when I'm playing games with friends.") == []
+    assert told("When I'm playing games with friends, I forget about work.") == []
+    assert told("I'm playing games with friends tonight.") == ["Ana is playing games with friends"]
+    # One thing done while another is both.
+    assert "Ana lives in Madrid" in told("I'm learning Spanish while I'm living in Madrid.")
+
+
 @pytest.mark.parametrize(
     ("text", "memory"),
     [
