@@ -20,7 +20,8 @@ from core.ingest.dedupe import (
     twin_among,
 )
 from core.ingest.entities import extract_entities
-from core.ingest.rules import Fact, Relation, extract_facts
+from core.ingest.fact import Fact, Relation
+from core.ingest.rules import extract_facts
 from core.ingest.segments import segment_text
 from core.ingest.told_when import past_told_of
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Role, Task, Turn

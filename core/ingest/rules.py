@@ -2,20 +2,20 @@
 about themselves become semantic memories with a key, so a later statement on the same key
 ("I moved to Lisbon" after "I live in Berlin") supersedes the earlier one. The wordings
 listened for are in `core.ingest.fact_patterns` (and its `doing_patterns`); here, whether one
-was said as true and what it says."""
+was said as true and what it says (of the speaker's own person: `core.ingest.person_facts`)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
-from itertools import islice, takewhile
+from itertools import islice
 
 from core.ingest.dropped_i import with_the_i
+from core.ingest.fact import Fact, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.kin import facet as kin_facet
-from core.ingest.kin import where_kin
-from core.ingest.pattern_parts import LANGUAGE_LEVEL
+from core.ingest.person_facts import SAID_OF_SELF, Said
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.routines import routine
 from core.ingest.said_lists import allergens, listed, things
@@ -31,9 +31,9 @@ from core.ingest.told_when import (
     stretch,
 )
 from core.ingest.values import adjectives_whole, clean, told_of
-from core.model import MemoryKind, Span, Turn
+from core.model import MemoryKind, Turn
 from core.sentences import describes_a_thing, plain_quotes
-from core.temporal import MONTHS, WEEKDAYS
+from core.temporal import MONTHS
 
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
@@ -88,20 +88,7 @@ _WHEN = re.compile(
     rf"(?:the\s+)?(?:'?\d|(?:{'|'.join(sorted(MONTHS))})\b)",
     re.I,
 )
-# "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
-MIN_AGE, MAX_AGE = 13, 110
 _ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
-# What "Hi, I'm ..." tells that is no name: where one is from, one's faith, how one is.
-_NO_NAMES = frozenset(
-    "american british english scottish irish welsh canadian australian german french italian "
-    "spanish portuguese dutch belgian swiss austrian swedish norwegian danish finnish polish "
-    "czech greek turkish russian ukrainian romanian hungarian brazilian mexican argentinian "
-    "chilean colombian peruvian cuban indian pakistani bangladeshi chinese japanese korean "
-    "vietnamese thai filipino indonesian malaysian nigerian kenyan egyptian moroccan israeli "
-    "iranian iraqi lebanese african european asian latino latina hispanic christian catholic "
-    "protestant jewish muslim hindu buddhist atheist new back here fine good ok okay sorry "
-    "home done ready".split()
-)
 _PARTICLES = frozenset("in up out on off over back down away along".split())
 _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
 # What a doing tells of how it goes, not what is done: "I've been doing great", "I'm making
@@ -153,12 +140,6 @@ _POINTING = re.compile(
     r"|^the\s+(?:first|second|third|last|other|same)\s+(?:one|option|choice|version|idea)s?\b",
     re.I,
 )
-# Whom "I have two ..." counts, by the word's start: "how many kids?" has one answer.
-_HOUSEHOLD = {
-    "grandchildren": ("grand",),
-    "siblings": ("brother", "sister", "sibling"),
-    "children": ("kid", "child", "son", "daughter"),
-}
 _ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
 # The words a liking is said with, as the verb it is told with ("I'm a big fan of" likes).
 _AS_LIKING = (
@@ -200,46 +181,8 @@ _STATE = re.compile(
 _LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
 
 
-@dataclass(frozen=True, slots=True)
-class Relation:
-    """A typed link between two named things, e.g. (ana, lives_in, lisbon)."""
-
-    subject: str
-    relation: str
-    object: str
-    # "I quit my job at Acme": the relationship ends rather than begins.
-    ended: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Fact:
-    key: str | None
-    content: str
-    importance: float
-    turn_id: str
-    relation: Relation | None = None
-    # When a thing told as done happened, where the telling says ("last Saturday"): a memory
-    # dated by it is found for that day, and the prompt shows it then, not when it was told.
-    happened: datetime | None = None
-    # The stretch the telling dated it to, a day named or not ("last month"): what a question
-    # about a time is matched against.
-    happened_in: Span | None = None
-    # What is done as a rule is procedural (`core.ingest.routines`); the rest semantic.
-    kind: MemoryKind = MemoryKind.SEMANTIC
-    # When a change told as the past began ("I moved to Berlin back in 2019"): what is
-    # believed on its key since is not replaced by it (`core.ingest.remember`).
-    began: datetime | None = None
-
-
-def _relation(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:
-    """Only between names: "lives in Lisbon" links two entities, "lives in a flat" does not."""
-    return Relation(owner, relation, value.lower(), ended) if value[:1].isupper() else None
-
-
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
 _ROUTINE_KEYS = frozenset({"speaks", "plays"})
-# One state at a time, said last replacing the one before: "I'm vegan", "I'm single".
-_STATUS_KEYS = {"diet": "diet", "relationship": "relationship status"}
 
 
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
@@ -454,81 +397,11 @@ def _fact(
             f"{who} {said} {value}",
             0.7,
             turn_id,
-            _relation(owner, relation, value, ended),
+            related(owner, relation, value, ended),
         )
-    if rule == "condition":
-        return Fact(f"{owner}: condition {value.lower()}", f"{who} has {value}", 0.8, turn_id)
-    if rule == "new_role":
-        said = f"became {value}" if groups.get("role") else f"was promoted to {value}"
-        return Fact(f"{owner}: occupation", f"{who} {said}", 0.7, turn_id)
-    if rule == "occupation":
-        return Fact(f"{owner}: occupation", f"{who} works as {value}", 0.7, turn_id)
-    if rule == "profession":
-        return Fact(f"{owner}: occupation", f"{who} is {value}", 0.7, turn_id)
-    if rule == "partner":
-        words = list(takewhile(lambda w: w[:1].isupper(), value.split()))
-        if not words:
-            return None
-        said = f"{who} is {groups['how'].lower()} to {' '.join(words)}"
-        return Fact(f"{owner}: partner", said, 0.8, turn_id)
-    if rule == "name":
-        words = list(takewhile(lambda w: w[:1].isupper(), value.split()))
-        if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
-            return None
-        if words[0].lower() in _NO_NAMES:
-            return None
-        return Fact(f"{owner}: name", f"{who} goes by {' '.join(words)}", 0.8, turn_id)
-    if rule == "age":
-        if not MIN_AGE <= int(value) <= MAX_AGE:
-            return None
-        return Fact(f"{owner}: age", f"{who} is {value} years old", 0.6, turn_id)
-    if rule == "allergy":
-        neg = (groups.get("neg") or "").split()
-        said = f"is {' '.join(neg)} allergic to" if neg else "is allergic to"
-        return Fact(f"{owner}: allergic to {value.lower()}", f"{who} {said} {value}", 0.9, turn_id)
-    if rule in _STATUS_KEYS:
-        neg = groups.get("neg") or ""
-        ended = groups.get("stopped") or groups.get("since") or "longer" in neg
-        said = "is no longer" if ended else "is not" if neg else "is"
-        return Fact(f"{owner}: {_STATUS_KEYS[rule]}", f"{who} {said} {value.lower()}", 0.8, turn_id)
-    if rule == "birthday":
-        return Fact(f"{owner}: born", f"{who} was born on {value}", 0.8, turn_id)
-    if rule == "kin_where":
-        told = where_kin(groups["kin"], groups.get("name"), groups["verb"], value)
-        if told is None:
-            return None
-        return Fact(f"{owner}: {told[0]}", f"{who}'s {told[1]}", 0.7, turn_id)
-    if rule in ("speaks", "plays"):
-        # "some German" is German spoken; "the guitar" the key's "guitar".
-        value = re.sub(rf"^{LANGUAGE_LEVEL}", "", value, flags=re.I)
-        verb = rule[:-1]
-        neg = (groups.get("neg") or "").lower()
-        said = f"no longer {rule}" if "longer" in neg else f"does not {verb}" if neg else rule
-        thing = re.sub(r"^the\s+", "", value.lower())
-        return Fact(f"{owner}: {rule} {thing}", f"{who} {said} {value}", 0.6, turn_id)
-    if rule == "abstains":
-        if groups.get("verb_can"):
-            # "I can't have dairy": what they must not take, not what they choose not to.
-            said = f"{who} cannot have {value}"
-            return Fact(f"{owner}: has {value.lower()}", said, 0.7, turn_id)
-        verb = groups["verb"].lower()
-        return Fact(
-            f"{owner}: {verb}s {value.lower()}", f"{who} does not {verb} {value}", 0.7, turn_id
-        )
-    if rule == "family":
-        kin = groups["kin"].lower()
-        key = next((k for k, words in _HOUSEHOLD.items() if kin.startswith(words)), "pets")
-        return Fact(f"{owner}: {key}", f"{who} has {value}", 0.7, turn_id)
-    if rule == "named":
-        if not value[:1].isupper() or value.lower() in WEEKDAYS or value.lower() in MONTHS:
-            return None
-        attribute = groups["attr"].lower()
-        return Fact(
-            f"{owner}: {attribute} {value.lower()}",
-            f"{who} has a {attribute} named {value}",
-            0.7,
-            turn_id,
-        )
+    said_of_self = SAID_OF_SELF.get(rule)
+    if said_of_self is not None:
+        return said_of_self(Said(rule, value, groups, who, owner, turn_id))
     if rule == "attribute":
         said = clean(groups["attr"])
         attribute = said.lower()

@@ -12,7 +12,7 @@ from datetime import datetime
 import duckdb
 
 from core.ingest.entities import EntityType, TypedEntity, typed_entities
-from core.ingest.rules import Relation
+from core.ingest.fact import Relation
 from core.store.database import Database
 from core.store.memory_rows import live
 

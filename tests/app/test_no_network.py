@@ -59,4 +59,5 @@ def test_no_socket_is_opened_by_import_search_stats_or_the_window(tmp_path: Path
     for args in (("import", str(source)), ("search", "bread"), ("stats",), ("gui",)):
         result = run(home, *args)
         assert result.returncode == 0, f"{args[0]}: {result.stderr[-2000:]}"
-        assert "SOCKET EVENTS: []" in result.stderr
+        # Said in full when it fails: once (in ~50 runs) the window's run exited 0 without it.
+        assert "SOCKET EVENTS: []" in result.stderr, f"{args[0]}: {result.stderr[-4000:]}"

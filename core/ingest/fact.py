@@ -1,0 +1,45 @@
+"""What inline extraction reads in a statement: a fact about the speaker, with the key a later
+statement on the same thing supersedes it by, and the relation between named things it tells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from core.model import MemoryKind, Span
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A typed link between two named things, e.g. (ana, lives_in, lisbon)."""
+
+    subject: str
+    relation: str
+    object: str
+    # "I quit my job at Acme": the relationship ends rather than begins.
+    ended: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    key: str | None
+    content: str
+    importance: float
+    turn_id: str
+    relation: Relation | None = None
+    # When a thing told as done happened, where the telling says ("last Saturday"): a memory
+    # dated by it is found for that day, and the prompt shows it then, not when it was told.
+    happened: datetime | None = None
+    # The stretch the telling dated it to, a day named or not ("last month"): what a question
+    # about a time is matched against.
+    happened_in: Span | None = None
+    # What is done as a rule is procedural (`core.ingest.routines`); the rest semantic.
+    kind: MemoryKind = MemoryKind.SEMANTIC
+    # When a change told as the past began ("I moved to Berlin back in 2019"): what is
+    # believed on its key since is not replaced by it (`core.ingest.remember`).
+    began: datetime | None = None
+
+
+def related(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:
+    """Only between names: "lives in Lisbon" links two entities, "lives in a flat" does not."""
+    return Relation(owner, relation, value.lower(), ended) if value[:1].isupper() else None

@@ -1,0 +1,178 @@
+"""What a statement about the speaker's own person says: their name, age, work, health, diet,
+languages, family and household, each on a key of its own so that a later statement on it
+supersedes this one. `core.ingest.rules` decides whether the words were said as true and
+reads them; here, what each of these rules keeps."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import takewhile
+
+from core.ingest.fact import Fact
+from core.ingest.kin import where_kin
+from core.ingest.pattern_parts import LANGUAGE_LEVEL
+from core.temporal import MONTHS, WEEKDAYS
+
+# "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
+MIN_AGE, MAX_AGE = 13, 110
+# What "Hi, I'm ..." tells that is no name: where one is from, one's faith, how one is.
+_NO_NAMES = frozenset(
+    "american british english scottish irish welsh canadian australian german french italian "
+    "spanish portuguese dutch belgian swiss austrian swedish norwegian danish finnish polish "
+    "czech greek turkish russian ukrainian romanian hungarian brazilian mexican argentinian "
+    "chilean colombian peruvian cuban indian pakistani bangladeshi chinese japanese korean "
+    "vietnamese thai filipino indonesian malaysian nigerian kenyan egyptian moroccan israeli "
+    "iranian iraqi lebanese african european asian latino latina hispanic christian catholic "
+    "protestant jewish muslim hindu buddhist atheist new back here fine good ok okay sorry "
+    "home done ready".split()
+)
+# Whom "I have two ..." counts, by the word's start: "how many kids?" has one answer.
+_HOUSEHOLD = {
+    "grandchildren": ("grand",),
+    "siblings": ("brother", "sister", "sibling"),
+    "children": ("kid", "child", "son", "daughter"),
+}
+# One state at a time, said last replacing the one before: "I'm vegan", "I'm single".
+_STATUS_KEYS = {"diet": "diet", "relationship": "relationship status"}
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One statement a rule read: the rule, the value it read (cleaned), its other parts, and
+    the speaker as told ("Ana") and as keyed ("ana")."""
+
+    rule: str
+    value: str
+    groups: Mapping[str, str | None]
+    who: str
+    owner: str
+    turn_id: str
+
+    def fact(self, key: str, content: str, importance: float) -> Fact:
+        return Fact(f"{self.owner}: {key}", f"{self.who}{content}", importance, self.turn_id)
+
+
+def _condition(said: Said) -> Fact | None:
+    return said.fact(f"condition {said.value.lower()}", f" has {said.value}", 0.8)
+
+
+def _new_role(said: Said) -> Fact | None:
+    how = "became" if said.groups.get("role") else "was promoted to"
+    return said.fact("occupation", f" {how} {said.value}", 0.7)
+
+
+def _occupation(said: Said) -> Fact | None:
+    return said.fact("occupation", f" works as {said.value}", 0.7)
+
+
+def _profession(said: Said) -> Fact | None:
+    return said.fact("occupation", f" is {said.value}", 0.7)
+
+
+def _capitalised(value: str) -> list[str]:
+    return list(takewhile(lambda w: w[:1].isupper(), value.split()))
+
+
+def _partner(said: Said) -> Fact | None:
+    words = _capitalised(said.value)
+    if not words:
+        return None
+    how = (said.groups["how"] or "").lower()
+    return said.fact("partner", f" is {how} to {' '.join(words)}", 0.8)
+
+
+def _name(said: Said) -> Fact | None:
+    words = _capitalised(said.value)
+    if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
+        return None
+    if words[0].lower() in _NO_NAMES:
+        return None
+    return said.fact("name", f" goes by {' '.join(words)}", 0.8)
+
+
+def _age(said: Said) -> Fact | None:
+    if not MIN_AGE <= int(said.value) <= MAX_AGE:
+        return None
+    return said.fact("age", f" is {said.value} years old", 0.6)
+
+
+def _allergy(said: Said) -> Fact | None:
+    neg = (said.groups.get("neg") or "").split()
+    how = f"is {' '.join(neg)} allergic to" if neg else "is allergic to"
+    return said.fact(f"allergic to {said.value.lower()}", f" {how} {said.value}", 0.9)
+
+
+def _status(said: Said) -> Fact | None:
+    neg = said.groups.get("neg") or ""
+    ended = said.groups.get("stopped") or said.groups.get("since") or "longer" in neg
+    how = "is no longer" if ended else "is not" if neg else "is"
+    return said.fact(_STATUS_KEYS[said.rule], f" {how} {said.value.lower()}", 0.8)
+
+
+def _birthday(said: Said) -> Fact | None:
+    return said.fact("born", f" was born on {said.value}", 0.8)
+
+
+def _kin_where(said: Said) -> Fact | None:
+    groups = said.groups
+    told = where_kin(groups["kin"] or "", groups.get("name"), groups["verb"] or "", said.value)
+    if told is None:
+        return None
+    return said.fact(told[0], f"'s {told[1]}", 0.7)
+
+
+def _speaks_or_plays(said: Said) -> Fact | None:
+    # "some German" is German spoken; "the guitar" the key's "guitar".
+    value = re.sub(rf"^{LANGUAGE_LEVEL}", "", said.value, flags=re.I)
+    rule = said.rule
+    neg = (said.groups.get("neg") or "").lower()
+    how = f"no longer {rule}" if "longer" in neg else f"does not {rule[:-1]}" if neg else rule
+    thing = re.sub(r"^the\s+", "", value.lower())
+    return said.fact(f"{rule} {thing}", f" {how} {value}", 0.6)
+
+
+def _abstains(said: Said) -> Fact | None:
+    value = said.value
+    if said.groups.get("verb_can"):
+        # "I can't have dairy": what they must not take, not what they choose not to.
+        return said.fact(f"has {value.lower()}", f" cannot have {value}", 0.7)
+    verb = (said.groups["verb"] or "").lower()
+    return said.fact(f"{verb}s {value.lower()}", f" does not {verb} {value}", 0.7)
+
+
+def _family(said: Said) -> Fact | None:
+    kin = (said.groups["kin"] or "").lower()
+    key = next((k for k, words in _HOUSEHOLD.items() if kin.startswith(words)), "pets")
+    return said.fact(key, f" has {said.value}", 0.7)
+
+
+def _named(said: Said) -> Fact | None:
+    value = said.value
+    if not value[:1].isupper() or value.lower() in WEEKDAYS or value.lower() in MONTHS:
+        return None
+    attribute = (said.groups["attr"] or "").lower()
+    return said.fact(f"{attribute} {value.lower()}", f" has a {attribute} named {value}", 0.7)
+
+
+# Rule -> what a statement read by it keeps (None: it says nothing that stands alone).
+SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
+    "condition": _condition,
+    "new_role": _new_role,
+    "occupation": _occupation,
+    "profession": _profession,
+    "partner": _partner,
+    "name": _name,
+    "age": _age,
+    "allergy": _allergy,
+    "diet": _status,
+    "relationship": _status,
+    "birthday": _birthday,
+    "kin_where": _kin_where,
+    "speaks": _speaks_or_plays,
+    "plays": _speaks_or_plays,
+    "abstains": _abstains,
+    "family": _family,
+    "named": _named,
+}
