@@ -10,7 +10,7 @@ from datetime import datetime
 
 import numpy as np
 
-from core.model import DecayClass, MemoryKind
+from core.model import DecayClass, Memory, MemoryKind
 
 SECONDS_PER_DAY = 86_400.0
 
@@ -61,6 +61,11 @@ def retention(
 ) -> float:
     """R = max(floor, exp(-ln2 * t / (h * stability))), t since the memory was last used."""
     return float(retentions([(kind, decay_class, stability, last_accessed_at)], now, config)[0])
+
+
+def decay_terms(memory: Memory) -> tuple[MemoryKind, DecayClass, float, datetime]:
+    """What a memory's retention depends on, as `retentions` takes it."""
+    return memory.kind, memory.decay_class, memory.stability, memory.last_accessed_at
 
 
 def retentions(

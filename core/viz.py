@@ -17,7 +17,7 @@ from datetime import datetime
 import numpy as np
 import pyarrow as pa
 
-from core.decay import DEFAULT_DECAY, retentions
+from core.decay import DEFAULT_DECAY, decay_terms, retentions
 from core.model import Memory, MemoryKind
 from core.process_apart import run_apart
 from core.store import MemoryStore
@@ -254,11 +254,7 @@ def build_graph(
     ).fetchall()
     positions = {r[0]: (float(r[1]), float(r[2]), float(r[3])) for r in rows}
     memories = store.memories.get_many(list(positions), with_sources=False)
-    held = retentions(
-        [(m.kind, m.decay_class, m.stability, m.last_accessed_at) for m in memories],
-        now,
-        DEFAULT_DECAY,
-    )
+    held = retentions([decay_terms(m) for m in memories], now, DEFAULT_DECAY)
     nodes = tuple(
         Node(
             m.id,

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from core.decay import days_between, retentions, retentions_at_ages
+from core.decay import days_between, decay_terms, retentions, retentions_at_ages
 from core.ingest.entities import jaccard
 from core.model import Memory, MemoryKind
 from core.retrieval.config import RetrievalConfig, Weights
@@ -51,13 +51,7 @@ class ScoringContext:
 
 
 def memory_retention(memory: Memory, now: datetime, config: RetrievalConfig) -> float:
-    return float(
-        retentions(
-            [(memory.kind, memory.decay_class, memory.stability, memory.last_accessed_at)],
-            now,
-            config.decay,
-        )[0]
-    )
+    return float(retentions([decay_terms(memory)], now, config.decay)[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +88,7 @@ def judge(memories: Sequence[Memory], context: ScoringContext, config: Retrieval
         (days_between(m.last_accessed_at, context.now) for m in memories), np.float64, count
     )
     retention = retentions_at_ages(
-        [(m.kind, m.decay_class, m.stability, m.last_accessed_at) for m in memories],
+        [decay_terms(m) for m in memories],
         age,
         config.decay,
     )

@@ -39,8 +39,9 @@ def synthetic_store(
 ) -> tuple[MemoryStore, list[str], np.ndarray]:
     """A store of `count` memories spread over the past year, both indexes built, each memory
     linked to the next as ingestion links neighbours of a session (so expansion has work) and
-    made from 4 turns, one shared with the next, as segments are (a result's text is read
-    with its turns: without them that read cost ~2 ms less than in a real store)."""
+    made from `SEGMENT_TURNS` turns, one shared with the next, as segments are (a result's
+    text is read with its turns: without them that read cost ~2 ms less than in a real
+    store)."""
     rng = np.random.default_rng(seed)
     texts, vectors = synthetic(count, rng)
     store = MemoryStore.open(home, "bench", DIM)
@@ -53,7 +54,9 @@ def synthetic_store(
                 MemoryKind.EPISODIC,
                 text,
                 NOW - timedelta(days=float(age)),
-                source_turn_ids=tuple(f"turn-{3 * i + k}" for k in range(SEGMENT_TURNS)),
+                source_turn_ids=tuple(
+                    f"turn-{(SEGMENT_TURNS - 1) * i + k}" for k in range(SEGMENT_TURNS)
+                ),
             )
             for i, (text, age) in enumerate(
                 zip(texts[start : start + 5000], ages[start : start + 5000], strict=True), start
