@@ -92,9 +92,7 @@ class ChangeToReview:
 def changes_to_review(store: MemoryStore) -> list[ChangeToReview]:
     """The proposals waiting for the user, oldest first, each with the words it would change."""
     changes = store.pending.pending()
-    targets = {
-        m.id: m for m in store.memories.get_many([c.target_id for c in changes], with_sources=False)
-    }
+    targets = {m.id: m for m in store.memories.get_many([c.target_id for c in changes])}
     reviews = []
     for change in changes:
         target = targets.get(change.target_id)
@@ -123,7 +121,7 @@ def doubtful(store: MemoryStore) -> list[Memory]:
         )
         .fetchall()
     )
-    return store.memories.get_many([r[0] for r in rows], with_sources=False)
+    return store.memories.get_many([r[0] for r in rows])
 
 
 def settle_pending(

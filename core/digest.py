@@ -47,7 +47,7 @@ def _written_that_day(store: MemoryStore, start: datetime, end: datetime) -> lis
         )
         .fetchall()
     )
-    return store.memories.get_many([r[0] for r in rows], with_sources=False)
+    return store.memories.get_many([r[0] for r in rows])
 
 
 def render_digest(store: MemoryStore, day: date) -> str | None:

@@ -77,8 +77,7 @@ class MemoryCatalog:
             raise StoreError(f"No memory with id {memory_id}.")
         chain = self._store.lineage.chain(memory_id)
         contents = {
-            m.id: m.content
-            for m in self._store.memories.get_many([v.memory_id for v in chain], with_sources=False)
+            m.id: m.content for m in self._store.memories.get_many([v.memory_id for v in chain])
         }
         versions = tuple(
             VersionEntry(
@@ -91,10 +90,7 @@ class MemoryCatalog:
             for v in chain
         )
         links = self._store.links.neighbours([memory_id], now)
-        linked = {
-            m.id: m.content
-            for m in self._store.memories.get_many([k.dst_id for k in links], with_sources=False)
-        }
+        linked = {m.id: m.content for m in self._store.memories.get_many([k.dst_id for k in links])}
         return MemoryDetail(
             memory,
             memory_retention(memory, now, self._config),

@@ -253,7 +253,7 @@ def build_graph(
         params,
     ).fetchall()
     positions = {r[0]: (float(r[1]), float(r[2]), float(r[3])) for r in rows}
-    memories = store.memories.get_many(list(positions), with_sources=False)
+    memories = store.memories.get_many(list(positions))
     held = retentions([decay_terms(m) for m in memories], now, DEFAULT_DECAY)
     nodes = tuple(
         Node(

@@ -146,7 +146,7 @@ def merge_into(
         store.memories.add_sources(cur, existing.id, new.source_turn_ids)
         store.memories.set_importance(cur, existing.id, importance)
         return existing.id
-    sources = store.memories.source_turns([existing.id]).get(existing.id, ())
+    sources = store.memories.source_turns([existing.id], cur).get(existing.id, ())
     merged = replace(
         new,
         importance=importance,

@@ -90,6 +90,11 @@ def pack_ids(ids: Iterable[str]) -> str:
     return ID_SEPARATOR.join(ids)
 
 
+def unpack_ids(packed: str | None) -> tuple[str, ...]:
+    """The ids `pack_ids` joined (none for NULL or an empty string)."""
+    return tuple(packed.split(ID_SEPARATOR)) if packed else ()
+
+
 # Up to this many ids, a literal list probes the primary-key index row by row (~4 ms for 200 at
 # 100k memories); the packed string is a hash join over the whole table (~15 ms), which only wins
 # for thousands of ids.

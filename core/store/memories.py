@@ -30,16 +30,15 @@ from core.store.database import (
     any_of,
     id_in,
     pack_ids,
+    unpack_ids,
 )
 from core.store.lineage import Lineage
 from core.store.literals import quoted
 from core.store.memory_rows import (
     COLUMNS,
-    grouped_sources,
     live,
     new_memory_id,
     row_to_memory,
-    sources_query,
     written_row,
 )
 
@@ -107,6 +106,9 @@ class MemoryRepository:
                 "happened_until": _times(
                     [m.happened.end if m.happened else None for m in memories]
                 ),
+                "source_turns": pa.array(
+                    [pack_ids(m.source_turn_ids) or None for m in memories], pa.string()
+                ),
             },
         )
         sources = [
@@ -148,16 +150,13 @@ class MemoryRepository:
         found = self.get_many([memory_id])
         return found[0] if found else None
 
-    def get_many(self, memory_ids: Sequence[str], *, with_sources: bool = True) -> list[Memory]:
-        """Memories in the order asked for; unknown ids are left out. Scoring candidates does
-        not need provenance: `with_sources=False` skips that lookup."""
+    def get_many(self, memory_ids: Sequence[str]) -> list[Memory]:
+        """Memories in the order asked for; unknown ids are left out."""
         if not memory_ids:
             return []
         where, params = id_in("id", memory_ids)
         rows = self._db.cursor().execute(f"SELECT {COLUMNS} FROM memories WHERE {where}", params)
-        rows = rows.fetchall()
-        sources = self.source_turns(memory_ids) if with_sources else {}
-        by_id = {row[0]: row_to_memory(row, sources.get(row[0], ())) for row in rows}
+        by_id = {row[0]: row_to_memory(row) for row in rows.fetchall()}
         return [by_id[i] for i in memory_ids if i in by_id]
 
     def read(self, cur: duckdb.DuckDBPyConnection, memory_id: str) -> Memory | None:
@@ -168,14 +167,10 @@ class MemoryRepository:
     def get_many_in(
         self, cur: duckdb.DuckDBPyConnection, memory_ids: Sequence[str]
     ) -> list[Memory]:
-        """Memories as the caller's transaction sees them, without provenance."""
+        """Memories as the caller's transaction sees them."""
         where, params = id_in("id", memory_ids)
         rows = cur.execute(f"SELECT {COLUMNS} FROM memories WHERE {where}", params).fetchall()
         return [row_to_memory(row) for row in rows]
-
-    def with_sources(self, memories: Sequence[Memory]) -> list[Memory]:
-        sources = self.source_turns([m.id for m in memories])
-        return [replace(m, source_turn_ids=sources.get(m.id, ())) for m in memories]
 
     def read_through(self) -> None:
         """Bring the vectors and texts a search reads back for its candidates into DuckDB's
@@ -187,41 +182,44 @@ class MemoryRepository:
 
     def with_text(self, memories: Sequence[Memory]) -> list[Memory]:
         """Copies held without their text (the searchable set) made whole, in the order given:
-        text and provenance in one round trip, since at 100k memories each query costs
-        ~0.5 ms before it reads a row. Ids no longer in the file are left out."""
+        text and provenance in one probe of the primary key, since at 100k memories each query
+        costs ~0.5 ms before it reads a row. Ids no longer in the file are left out."""
         if not memories:
             return []
-        ids = [m.id for m in memories]
-        where, params = id_in("id", ids)
-        sources, source_params = sources_query(ids)
+        where, params = id_in("id", [m.id for m in memories])
         rows = (
             self._db.cursor()
             .execute(
-                f"SELECT 'text', id, content, summary, content_hash, NULL, NULL FROM memories "
-                f"WHERE {where} UNION ALL "
-                f"SELECT 'source', memory_id, NULL, NULL, NULL, turn_id, rowid FROM ({sources})",
-                [*params, *source_params],
+                f"SELECT id, content, summary, content_hash, source_turns FROM memories "
+                f"WHERE {where}",
+                params,
             )
             .fetchall()
         )
-        texts = {row[1]: row for row in rows if row[0] == "text"}
-        turns = grouped_sources((row[1], row[5], row[6]) for row in rows if row[0] == "source")
+        texts = {row[0]: row for row in rows}
         return [
             replace(
                 m,
-                content=texts[m.id][2] or "",
-                summary=texts[m.id][3],
-                content_hash=texts[m.id][4],
-                source_turn_ids=turns.get(m.id, ()),
+                content=texts[m.id][1] or "",
+                summary=texts[m.id][2],
+                content_hash=texts[m.id][3],
+                source_turn_ids=unpack_ids(texts[m.id][4]),
             )
             for m in memories
             if m.id in texts
         ]
 
-    def source_turns(self, memory_ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
-        """Source turn ids in the order they were recorded (the order they were spoken)."""
-        sql, params = sources_query(memory_ids)
-        return grouped_sources(self._db.cursor().execute(sql, params).fetchall())
+    def source_turns(
+        self, memory_ids: Sequence[str], cur: duckdb.DuckDBPyConnection | None = None
+    ) -> dict[str, tuple[str, ...]]:
+        """Source turn ids in the order they were recorded (the order they were spoken), as
+        `cur`'s transaction sees them when given."""
+        where, params = id_in("id", memory_ids)
+        rows = (cur or self._db.cursor()).execute(
+            f"SELECT id, source_turns FROM memories WHERE {where} AND source_turns IS NOT NULL",
+            params,
+        )
+        return {memory_id: unpack_ids(turns) for memory_id, turns in rows.fetchall()}
 
     def supersede(
         self,
@@ -266,9 +264,13 @@ class MemoryRepository:
         self, cur: duckdb.DuckDBPyConnection, memory_id: str, turn_ids: Sequence[str]
     ) -> None:
         """More turns that said what this memory holds (a merged duplicate's provenance)."""
-        known = set(self.source_turns([memory_id]).get(memory_id, ()))
+        known = self.source_turns([memory_id], cur).get(memory_id, ())
         new = [t for t in dict.fromkeys(turn_ids) if t not in known]
         if new:
+            cur.execute(
+                "UPDATE memories SET source_turns = ? WHERE id = ?",
+                [pack_ids([*known, *new]), memory_id],
+            )
             self._db.insert_rows(
                 cur,
                 "memory_sources",
@@ -493,7 +495,7 @@ class MemoryRepository:
             )
             .fetchall()
         )
-        return self.with_sources([row_to_memory(row) for row in rows])
+        return [row_to_memory(row) for row in rows]
 
     def projects(self) -> list[str]:
         rows = (
@@ -543,7 +545,7 @@ class MemoryRepository:
             f"AND {live()}"
         ).fetchall()
         held: dict[str, Memory] = {}
-        for memory in (row_to_memory(row, ()) for row in rows):
+        for memory in (row_to_memory(row) for row in rows):
             known = held.get(memory.key or "")
             if memory.key and (known is None or memory.valid_from > known.valid_from):
                 held[memory.key] = memory

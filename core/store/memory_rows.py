@@ -5,12 +5,12 @@ index)."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core.model import DecayClass, Memory, MemoryKind, NewMemory, Span, Tier
-from core.store.database import id_in
+from core.store.database import unpack_ids
 
 
 def live(alias: str = "", *, include_superseded: bool = False) -> str:
@@ -42,7 +42,7 @@ _FIELDS = (
     "id kind content tier decay_class importance stability access_count created_at updated_at "
     "last_accessed_at valid_from valid_to summary confidence project session_id entities key "
     "expires_at supersedes superseded_by source_path chunk_index content_hash forgotten_at "
-    "happened_from happened_until"
+    "happened_from happened_until source_turns"
 ).split()
 
 
@@ -60,8 +60,8 @@ _TIMES = {
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-# Text a search scores without: read only for the results it keeps.
-_TEXT_FIELDS = {"content", "summary", "content_hash"}
+# Text a search scores without, and provenance: read only for the results it keeps.
+_TEXT_FIELDS = {"content", "summary", "content_hash", "source_turns"}
 
 
 def memory_columns(alias: str = "", *, with_text: bool = True) -> str:
@@ -94,26 +94,6 @@ def new_memory_id() -> str:
 _KINDS = {k.value: k for k in MemoryKind}
 _TIERS = {t.value: t for t in Tier}
 _DECAY_CLASSES = {d.value: d for d in DecayClass}
-
-
-def sources_query(memory_ids: Sequence[str]) -> tuple[str, list[object]]:
-    """(memory id, source turn id, row id) for each of `memory_ids` made from turns, for
-    `grouped_sources`: an aggregate in the statement cost a search ~0.5 ms more."""
-    where, params = id_in("memory_id", memory_ids)
-    return (
-        f"SELECT memory_id, turn_id, rowid FROM memory_sources WHERE {where} "
-        "AND turn_id IS NOT NULL",
-        params,
-    )
-
-
-def grouped_sources(rows: Iterable[Sequence[Any]]) -> dict[str, tuple[str, ...]]:
-    """Each memory's source turn ids from `sources_query`'s rows, in the order they were
-    recorded (the order they were spoken)."""
-    recorded: dict[str, list[tuple[int, str]]] = {}
-    for memory_id, turn_id, row in rows:
-        recorded.setdefault(memory_id, []).append((row, turn_id))
-    return {key: tuple(turn for _, turn in sorted(pairs)) for key, pairs in recorded.items()}
 
 
 def _as_stored(moment: datetime) -> datetime:
@@ -163,7 +143,7 @@ def _stored_span(span: Span | None) -> Span | None:
     return None if span is None else Span(_as_stored(span.start), _as_stored(span.end))
 
 
-def row_to_memory(row: Sequence[object], sources: tuple[str, ...] = ()) -> Memory:
+def row_to_memory(row: Sequence[Any]) -> Memory:
     return Memory(
         id=row[0],
         kind=_KINDS[row[1]],
@@ -191,7 +171,7 @@ def row_to_memory(row: Sequence[object], sources: tuple[str, ...] = ()) -> Memor
         chunk_index=row[23],
         content_hash=row[24],
         forgotten_at=_time(row[25]),
-        source_turn_ids=sources,
+        source_turn_ids=unpack_ids(row[28]),
         # Most memories have none: one test per row of the ~100k a search set is read from.
         happened=None if row[26] is None else _span_of_row(row[26], row[27]),
     )

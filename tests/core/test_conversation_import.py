@@ -274,7 +274,7 @@ def test_a_decision_repeated_in_sessions_imported_together_is_remembered_once(
         turns_per_session=2,
     )
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
-    decisions = store.memories.with_sources(store.memories.of_kind(MemoryKind.SEMANTIC))
+    decisions = store.memories.of_kind(MemoryKind.SEMANTIC)
     assert [m.content for m in decisions] == ["Decided: paint the kitchen sage green"]
     assert decisions[0].source_turn_ids == ("S0:T0", "S1:T0")
 

@@ -28,3 +28,25 @@ def test_sources_keep_the_order_they_were_spoken(store: MemoryStore, embedder: E
     )
     assert found.memory.content == text
     assert found.memory.source_turn_ids == SPOKEN
+
+
+def test_turns_that_said_it_again_follow_the_first_ones(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """A merged duplicate's turns are added after the memory's own, each once, in the same
+    write as the memory itself."""
+    text = "Ana's birthday is on the ninth of May"
+    memory = NewMemory(MemoryKind.SEMANTIC, text, AT, source_turn_ids=("turn-4",))
+    with store.db.write() as cur:
+        (memory_id,) = store.memories.insert(cur, [memory], embedder.embed([text]))
+        store.memories.add_sources(cur, memory_id, ("turn-30", "turn-4", "turn-12"))
+    with store.db.write() as cur:
+        store.memories.add_sources(cur, memory_id, ("turn-12", "turn-31"))
+    said = ("turn-4", "turn-30", "turn-12", "turn-31")
+    assert store.memories.source_turns([memory_id]) == {memory_id: said}
+    (found,) = (
+        Retriever(store, embedder)
+        .search(SearchRequest("When is Ana's birthday?", AT, record_access=False))
+        .results
+    )
+    assert found.memory.source_turn_ids == said

@@ -40,8 +40,8 @@ def as_in_file(store: MemoryStore) -> dict[str, Memory]:
     """Every searchable memory as a fresh read of the file gives it, without its text."""
     rows = store.db.cursor().execute("SELECT id FROM memories").fetchall()
     return {
-        m.id: replace(m, content="", summary=None, content_hash=None)
-        for m in store.memories.get_many([r[0] for r in rows], with_sources=False)
+        m.id: replace(m, content="", summary=None, content_hash=None, source_turn_ids=())
+        for m in store.memories.get_many([r[0] for r in rows])
         if m.forgotten_at is None and m.tier is not Tier.STUB
     }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -111,6 +112,40 @@ def test_file_from_an_older_engram_is_upgraded_in_place(
             (told_id,) = store.memories.insert(cur, [told], np.ones((1, 384), dtype=np.float32))
         stored = store.memories.get(told_id)
         assert stored is not None and stored.happened == october
+    finally:
+        store.close()
+
+
+def test_source_turns_an_older_engram_recorded_come_with_its_memories(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Older files kept provenance only in memory_sources: opened by this Engram, each memory
+    reads back the turns it was made from, in the order they were recorded."""
+    made_by = [m for m in migrate.available_migrations() if m.version < 11]
+    monkeypatch.setattr(migrate, "available_migrations", lambda: made_by)
+    store = open_store(tmp_path)
+    monkeypatch.undo()
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    with store.db.write() as cur:
+        cur.execute(
+            "INSERT INTO memories (id, kind, content, decay_class, created_at, updated_at, "
+            "last_accessed_at, valid_from) VALUES "
+            "('m-walk', 'episodic', 'We walked to the lighthouse', 'medium', $at, $at, $at, $at), "
+            "('m-note', 'document', 'Lighthouse opening hours', 'slow', $at, $at, $at, $at)",
+            {"at": at},
+        )
+        cur.execute(
+            "INSERT INTO memory_sources VALUES ('m-walk', 'turn-9', NULL, NULL), "
+            "('m-note', NULL, 'hours.txt', 0), ('m-walk', 'turn-10', NULL, NULL), "
+            "('m-walk', 'turn-2', NULL, NULL)"
+        )
+    store.close()
+    store = open_store(tmp_path)
+    try:
+        walk, note = store.memories.get_many(["m-walk", "m-note"])
+        assert walk.source_turn_ids == ("turn-9", "turn-10", "turn-2")
+        assert note.source_turn_ids == ()
+        assert store.memories.with_text([replace(walk, content="")])[0] == walk
     finally:
         store.close()
 
