@@ -21,6 +21,7 @@ from core.model import Memory
 from core.store.database import HNSW_INDEXES, Database, drop_vector_graphs
 from core.store.literals import float_array
 from core.store.memory_rows import live, memory_columns, row_to_memory
+from core.store.seq_ids import IdsBySeq
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,7 @@ class VectorIndex:
         self._db = db
         self._dim = db.config.embedding_dim
         self._held: HeldVectors | None = None
+        self._ids_by_seq = IdsBySeq(db)
         self._building = threading.Event()
         self._compacting = threading.Event()
         self._builder: threading.Thread | None = None
@@ -120,7 +122,7 @@ class VectorIndex:
 
     def load(self) -> None:
         """The graph is read from the file by its first query (~0.25 s at 100k memories): ask
-        one now rather than in the first search."""
+        one now rather than in the first search (which also reads the ids by `seq`)."""
         if self.exists() and not self.building:
             self.nearest_any(np.full(self._dim, self._dim**-0.5, dtype=np.float32), 1)
 
@@ -224,12 +226,22 @@ class VectorIndex:
     def nearest_any(self, vector: np.ndarray, k: int = 200) -> list[VectorHit]:
         """The bare top-k, forgotten and replaced memories included: for callers that judge
         the candidates from copies of their rows held in process. While the graph is built,
-        from the vectors held for it."""
+        from the vectors held for it. The walk returns each row's `seq`, not its id (see
+        `core.store.seq_ids`)."""
         held = self._held
         if held is not None:
             return held.nearest(vector, k)
-        rows = self._walk(self.nearest_sql(vector, k))
-        return [VectorHit(row[0], 1.0 - row[1]) for row in rows if row[1] is not None]
+        rows = self._walk(
+            f"SELECT seq, {self._distance(vector)} AS distance "
+            f"FROM memories ORDER BY distance LIMIT {int(k)}"
+        )
+        found = [(seq, distance) for seq, distance in rows if distance is not None]
+        ids = self._ids_by_seq.ids([seq for seq, _ in found])
+        return [
+            VectorHit(memory_id, 1.0 - distance)
+            for memory_id, (_, distance) in zip(ids, found, strict=True)
+            if memory_id is not None
+        ]
 
     def _walk(self, sql: str) -> list[tuple]:
         """Run a search that may walk a graph, one at a time: vss 1.5.5 crashes the process
