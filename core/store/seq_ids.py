@@ -2,9 +2,9 @@
 walk that returns `seq` rather than `id` took ~2 ms less at 100k memories (5.8 to 4.0 ms for
 200 rows), for fetching a VARCHAR value row by row costs DuckDB far more than an integer.
 
-A row's `seq` never changes and is never given to another row: it is drawn from a sequence in
-the single writer's commit order, and a file rewrite copies the rows and the sequence as they
-are. So held pairs never go stale, and a walk can only return a `seq` beyond those held, which
+A row's `seq` never changes and is never given to another row: the single writer draws it
+from a sequence as it writes the row, and a file rewrite copies the rows and the sequence as
+they are. So held pairs never go stale, and a walk can only return a `seq` beyond those held, which
 one read of the rows numbered after them brings in. ~8 MB at 100k memories."""
 
 from __future__ import annotations
