@@ -225,6 +225,13 @@ class VectorIndex:
             f"FROM memories ORDER BY distance LIMIT {int(k)}"
         )
 
+    def walk_sql(self, vector: np.ndarray, k: int) -> str:
+        """The walk `nearest_any` runs: each row's `seq`, not its id (see `core.store.seq_ids`)."""
+        return (
+            f"SELECT seq, {self._distance(vector)} AS distance "
+            f"FROM memories ORDER BY distance LIMIT {int(k)}"
+        )
+
     def nearest_any(self, vector: np.ndarray, k: int = 200) -> list[VectorHit]:
         """The bare top-k, forgotten and replaced memories included: for callers that judge
         the candidates from copies of their rows held in process. While the graph is built,
@@ -233,10 +240,7 @@ class VectorIndex:
         held = self._held
         if held is not None:
             return held.nearest(vector, k)
-        rows = self._walk(
-            f"SELECT seq, {self._distance(vector)} AS distance "
-            f"FROM memories ORDER BY distance LIMIT {int(k)}"
-        )
+        rows = self._walk(self.walk_sql(vector, k))
         found = [(seq, distance) for seq, distance in rows if distance is not None]
         ids = self._ids_by_seq.ids([seq for seq, _ in found])
         return [
