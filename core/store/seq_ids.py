@@ -4,8 +4,8 @@ walk that returns `seq` rather than `id` took ~2 ms less at 100k memories (5.8 t
 
 A row's `seq` never changes and is never given to another row: the single writer draws it
 from a sequence as it writes the row, and a file rewrite copies the rows and the sequence as
-they are. So held pairs never go stale, and a walk can only return a `seq` beyond those held, which
-one read of the rows numbered after them brings in. ~8 MB at 100k memories."""
+they are. So held pairs never go stale, and a walk can only return a `seq` beyond those
+held, which one read of the rows numbered after them brings in. ~8 MB at 100k memories."""
 
 from __future__ import annotations
 
@@ -48,8 +48,8 @@ class IdsBySeq:
         return [memory_id if hit else None for memory_id, hit in pairs]
 
     def _read_beyond(self) -> None:
-        """Rows numbered after those held, in order (their `seq` grows with the row order
-        the table keeps, so this reads only the newest blocks)."""
+        """Rows numbered after those held, in order (`seq` mostly grows with the order the
+        table keeps its rows in, so this skips most blocks by their zone maps)."""
         after = -1 if self._upto is None else self._upto
         rows = (
             self._db.cursor()

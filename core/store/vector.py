@@ -218,17 +218,11 @@ class VectorIndex:
     def _distance(self, vector: np.ndarray) -> str:
         return f"array_cosine_distance(embedding, {vector_literal(vector, self._dim)})"
 
-    def nearest_sql(self, vector: np.ndarray, k: int) -> str:
-        """The bare index query: what `nearest` is measured against."""
+    def walk_sql(self, vector: np.ndarray, k: int, key: str = "seq") -> str:
+        """The bare top-k walk: each row's `key` and distance. `nearest_any` walks by `seq`
+        (see `core.store.seq_ids`); by `id` it is the raw query search is measured against."""
         return (
-            f"SELECT id, {self._distance(vector)} AS distance "
-            f"FROM memories ORDER BY distance LIMIT {int(k)}"
-        )
-
-    def walk_sql(self, vector: np.ndarray, k: int) -> str:
-        """The walk `nearest_any` runs: each row's `seq`, not its id (see `core.store.seq_ids`)."""
-        return (
-            f"SELECT seq, {self._distance(vector)} AS distance "
+            f"SELECT {key}, {self._distance(vector)} AS distance "
             f"FROM memories ORDER BY distance LIMIT {int(k)}"
         )
 

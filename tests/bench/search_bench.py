@@ -77,7 +77,7 @@ def run(home: Path, count: int, queries: int) -> dict[str, float]:
     cursor = store.db.cursor()
     for probe, query in zip(probes, words, strict=True):
         started = time.perf_counter()
-        cursor.execute(store.vectors.nearest_sql(probe, 200)).fetchall()
+        cursor.execute(store.vectors.walk_sql(probe, 200, key="id")).fetchall()
         raw.append((time.perf_counter() - started) * 1000)
         started = time.perf_counter()
         cursor.execute(store.vectors.walk_sql(probe, 200)).fetchall()
