@@ -200,17 +200,20 @@ def remember_all(
             if merged_id != twin.id:
                 replaced[twin.id] = merged_id
             written.add(merged_id, candidate.vector)
+    # Memories this transaction inserted: what links to them cannot be stored yet.
+    fresh: set[str] = set()
     if inserts:
         new_ids = memories.insert(
             cur,
             [i.candidate.memory for i in inserts],
             np.array([i.candidate.vector for i in inserts]),
         )
+        fresh.update(new_ids)
         for new_id, insert in zip(new_ids, inserts, strict=True):
             fact = insert.candidate.memory.kind is not MemoryKind.EPISODIC
             for written, vector in insert.said_in:
                 written.add(new_id, vector, fact=fact)
-    _believe(
+    fresh |= _believe(
         memories,
         store.lineage,
         cur,
@@ -234,6 +237,7 @@ def remember_all(
             )
         ],
         "synaptic",
+        fresh=fresh,
     )
     ids = [i for written in lessons for i in written.ids]
     rows = {m.id: m for m in memories.get_many_in(cur, list(dict.fromkeys(ids)))} if ids else {}
@@ -245,6 +249,7 @@ def remember_all(
             for i in dict.fromkeys(written.ids)
             if (m := rows.get(i)) is not None
         ],
+        fresh,
     )
     store.entities.relate(cur, [r for e in encoded for r in e.lesson.relations])
     tasks = store.tasks.record(cur, [t for e in encoded for t in e.lesson.tasks])
@@ -258,17 +263,19 @@ def _believe(
     lineage: Lineage,
     cur: duckdb.DuckDBPyConnection,
     keyed: Sequence[tuple[_Written, NewMemory, np.ndarray]],
-) -> None:
+) -> set[str]:
     """Keyed facts in the order said, each against what is believed on its key by then (read
     once for all keys, then followed through the facts before it): a repeat is skipped; a fact
     older than a stored belief (an old conversation imported late) becomes its history, in the
-    chain at its time; anything else is written as the belief's next version."""
+    chain at its time; anything else is written as the belief's next version. Returns the ids
+    of the memories written."""
     stored = memories.current_by_keys(cur, [fact.key for _, fact, _ in keyed if fact.key])
     # What each key holds by now: a stored memory, or the index of a fact kept below.
     believed: dict[str, Memory | int] = dict(stored)
     kept: list[tuple[_Written, NewMemory, np.ndarray, Memory | int | None]] = []
     # Older than a fact kept below: its history once that is written.
     earlier: list[tuple[tuple[_Written, NewMemory, np.ndarray], int]] = []
+    history: set[str] = set()
     for written, fact, vector in keyed:
         key = fact.key or ""
         held = believed.get(key)
@@ -277,14 +284,16 @@ def _believe(
             continue
         if said is not None and _since(said) > _since(fact):
             if isinstance(held, Memory):
-                _remember_as_history(memories, lineage, cur, (written, fact, vector), held)
+                history.update(
+                    _remember_as_history(memories, lineage, cur, (written, fact, vector), held)
+                )
             elif held is not None:
                 earlier.append(((written, fact, vector), held))
             continue
         believed[key] = len(kept)
         kept.append((written, fact, vector, held))
     if not kept:
-        return
+        return history
     new_ids = memories.insert(
         cur, [fact for _, fact, _, _ in kept], np.array([vector for _, _, vector, _ in kept])
     )
@@ -298,7 +307,8 @@ def _believe(
     for said_then, held in earlier:
         belief = memories.read(cur, new_ids[held])
         if belief is not None:
-            _remember_as_history(memories, lineage, cur, said_then, belief)
+            history.update(_remember_as_history(memories, lineage, cur, said_then, belief))
+    return history | set(new_ids)
 
 
 def _since(fact: NewMemory | Memory) -> datetime:
@@ -313,9 +323,9 @@ def _remember_as_history(
     cur: duckdb.DuckDBPyConnection,
     said: tuple[_Written, NewMemory, np.ndarray],
     belief: Memory,
-) -> None:
+) -> tuple[str, ...]:
     """Before the first version of `belief`'s chain said after it, unless the version before
-    that already says the same."""
+    that already says the same. Returns the id written, if any."""
     written, fact, vector = said
     if fact.began is not None:
         fact = replace(fact, valid_from=fact.began)
@@ -323,11 +333,13 @@ def _remember_as_history(
     chain = lineage.chain(belief.id, cur)
     at = next((i for i, v in enumerate(chain) if v.valid_from > said_at), None)
     if at is None:
-        return
+        return ()
     earlier = [chain[at - 1].memory_id] if at else []
     if earlier and any(m.content == fact.content for m in memories.get_many_in(cur, earlier)):
-        return
-    written.add(memories.insert_earlier(cur, fact, vector, chain[at].memory_id), vector)
+        return ()
+    new_id = memories.insert_earlier(cur, fact, vector, chain[at].memory_id)
+    written.add(new_id, vector)
+    return (new_id,)
 
 
 @dataclass

@@ -5,7 +5,7 @@ when a new one starts, so its history stays."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,6 +15,7 @@ from core.ingest.entities import EntityType, TypedEntity, typed_entities
 from core.ingest.fact import Relation
 from core.store.database import Database
 from core.store.memory_rows import live
+from core.store.upserts import upsert_rows
 
 # Relations one subject has one of at a time.
 SINGLE_VALUED = frozenset({"lives_in", "works_at", "is_from", "studies_at"})
@@ -87,8 +88,11 @@ class EntityRepository:
         self,
         cur: duckdb.DuckDBPyConnection,
         memories: Sequence[tuple[str, str, Sequence[str], datetime]],
+        fresh: Collection[str] = frozenset(),
     ) -> None:
-        """`link` with each memory's own time: several sessions' entities in one statement."""
+        """`link` with each memory's own time: several sessions' entities in one statement.
+        `fresh`: memories this transaction inserted and linked nothing to yet, whose links
+        skip the check against stored ones (`upsert_rows`)."""
         found: dict[str, EntityType] = {}
         seen: dict[str, tuple[datetime, datetime]] = {}
         pairs: dict[tuple[str, str], None] = {}
@@ -104,11 +108,12 @@ class EntityRepository:
                 pairs[(memory_id, entity.name)] = None
         self._upsert(cur, found, seen)
         if pairs:
-            self._db.insert_rows(
+            upsert_rows(
                 cur,
                 "memory_entities",
                 {"memory_id": [m for m, _ in pairs], "entity_id": [e for _, e in pairs]},
-                on_conflict="DO NOTHING",
+                "DO NOTHING",
+                [m in fresh for m, _ in pairs],
             )
 
     def relate(

@@ -5,7 +5,7 @@ sweep that rewrites every row."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,6 +15,7 @@ from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
 from core.store.database import Database, id_in
 from core.store.literals import quoted
 from core.store.memory_rows import not_live_ids
+from core.store.upserts import upsert_rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,19 +39,21 @@ class LinkRepository:
         kind: str,
         *,
         both_ways: bool = True,
+        fresh: Collection[str] = frozenset(),
     ) -> None:
         """Create links (source, target, weight, when) in both directions unless the relation
         has one, like "summary of", or raise an existing one to at least `weight`. Each has its
         own time, so several sessions' links are one statement; a pair given twice keeps its
         greater weight and later time (DuckDB applies only the first of two conflicting rows of
-        one statement)."""
+        one statement). `fresh`: memories this transaction inserted and linked nothing of this
+        kind to yet; a link touching one skips the check against stored ones (`upsert_rows`)."""
         best: dict[tuple[str, str], tuple[float, datetime]] = {}
         for a, b, weight, at in links:
             for pair in ((a, b), (b, a)) if both_ways else ((a, b),):
                 had_weight, had_at = best.get(pair, (weight, at))
                 best[pair] = (max(had_weight, weight), max(had_at, at))
         rows = [(a, b, w, at) for (a, b), (w, at) in best.items() if a != b]
-        self._upsert(cur, rows, kind)
+        self._upsert(cur, rows, kind, [a in fresh or b in fresh for a, b, _, _ in rows])
 
     def strengthen(
         self,
@@ -60,8 +63,10 @@ class LinkRepository:
         amount: float,
         now: datetime,
     ) -> None:
-        """Co-retrieval: every pair in `memory_ids` gets `amount` added to its decayed weight."""
-        pairs = [(a, b) for i, a in enumerate(memory_ids) for b in memory_ids[i + 1 :] if a != b]
+        """Co-retrieval: every pair in `memory_ids` gets `amount` added to its decayed weight.
+        Pairs not linked yet are written as new rows, the others as updates."""
+        memory_ids = list(dict.fromkeys(memory_ids))
+        pairs = [(a, b) for i, a in enumerate(memory_ids) for b in memory_ids[i + 1 :]]
         if not pairs:
             return
         sources, source_params = id_in("src_id", memory_ids)
@@ -78,21 +83,23 @@ class LinkRepository:
         for a, b in pairs:
             weight = min(1.0, current.get((a, b), 0.0) + amount)
             rows += [(a, b, weight, now), (b, a, weight, now)]
-        self._upsert(cur, rows, kind, replace=True)
+        self._upsert(cur, rows, kind, [(a, b) not in current for a, b, _, _ in rows], replace=True)
 
     def _upsert(
         self,
         cur: duckdb.DuckDBPyConnection,
         rows: list[tuple[str, str, float, datetime]],
         kind: str,
+        new: Sequence[bool],
         *,
         replace: bool = False,
     ) -> None:
+        """`new`: whether each row is known to have no stored twin (see `upsert_rows`)."""
         if not rows:
             return
         src, dst, weight, at = zip(*rows, strict=True)
         merge = "excluded.weight" if replace else "greatest(links.weight, excluded.weight)"
-        self._db.insert_rows(
+        upsert_rows(
             cur,
             "links",
             {
@@ -103,8 +110,9 @@ class LinkRepository:
                 "created_at": list(at),
                 "updated_at": list(at),
             },
-            on_conflict=f"(src_id, dst_id, kind) DO UPDATE SET weight = {merge}, "
+            f"(src_id, dst_id, kind) DO UPDATE SET weight = {merge}, "
             "updated_at = excluded.updated_at",
+            new,
         )
 
     def neighbours(

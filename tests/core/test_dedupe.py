@@ -128,3 +128,39 @@ def test_conversation_segments_are_records_and_never_merge(
         remember(store, cur, Lesson((segment, again)), embedder.embed([PLAN, PLAN]), NOW)
     assert store.memories.count() == 2
     assert merge_stored_duplicates(store, NOW).merged == 0
+
+
+def test_a_write_links_what_it_made_to_what_it_merged_into_without_doubling_a_link(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Links of a memory the write inserted go in without a check against stored ones; those
+    of a memory it merged into keep the check: written twice, nothing fails or doubles."""
+    (known,) = write(store, embedder, fact(PLAN, "t1", 0.6))
+    segment = NewMemory(
+        MemoryKind.EPISODIC,
+        "Ana: we decided to move billing to Postgres, the invoices table first.",
+        NOW,
+        source_turn_ids=("t2", "t3"),
+    )
+    for turn in ("t4", "t5"):
+        lesson = Lesson((segment,), (fact(SHORTER, turn, 0.5),))
+        with store.db.write() as cur:
+            ids = remember(
+                store, cur, lesson, embedder.embed([segment.content, SHORTER]), NOW
+            ).memory_ids
+        assert known in ids and len(ids) == 2
+        (made,) = set(ids) - {known}
+        cur = store.db.cursor()
+        pairs = cur.execute(
+            "SELECT memory_id, entity_id, count(*) FROM memory_entities "
+            "WHERE memory_id IN (?, ?) GROUP BY ALL",
+            [made, known],
+        ).fetchall()
+        assert {(m, e) for m, e, _ in pairs} >= {(made, "ana"), (made, "postgres")}
+        assert {(m, e) for m, e, _ in pairs} >= {(known, "ana"), (known, "postgres")}
+        assert {n for _, _, n in pairs} == {1}
+        synaptic = cur.execute(
+            "SELECT src_id, dst_id FROM links WHERE kind = 'synaptic' AND ? IN (src_id, dst_id)",
+            [made],
+        ).fetchall()
+        assert sorted(synaptic) == sorted([(made, known), (known, made)])
