@@ -127,7 +127,8 @@ class TaskRepository:
                 "UPDATE tasks SET mentions = mentions + 1, confidence = $confidence, "
                 "priority = CASE WHEN priority_chosen THEN priority ELSE $priority END, "
                 "due_at = CASE WHEN $said_at >= updated_at THEN coalesce($due_at, due_at) "
-                "ELSE due_at END, updated_at = greatest(updated_at, $said_at) WHERE id = $id",
+                "ELSE due_at END, updated_at = greatest(updated_at, $said_at) WHERE id = $id "
+                f"RETURNING {_COLUMNS}",
                 {
                     "confidence": confidence,
                     "priority": priority_for(confidence, self.config).value,
@@ -136,9 +137,7 @@ class TaskRepository:
                     "id": match.id,
                 },
             )
-            (row,) = cur.execute(
-                f"SELECT {_COLUMNS} FROM tasks WHERE id = ?", [match.id]
-            ).fetchall()
+            (row,) = cur.fetchall()
             updated = _row_to_task(row)
             open_tasks[open_tasks.index(match)] = updated
             touched[updated.id] = updated
@@ -175,7 +174,8 @@ class TaskRepository:
         task_id = "t-" + uuid.uuid4().hex[:12]
         cur.execute(
             "INSERT INTO tasks (id, title, status, confidence, priority, due_at, source_turn_id, "
-            "mentions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+            "mentions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
+            f"RETURNING {_COLUMNS}",
             [
                 task_id,
                 title,
@@ -188,7 +188,7 @@ class TaskRepository:
                 at,
             ],
         )
-        (row,) = cur.execute(f"SELECT {_COLUMNS} FROM tasks WHERE id = ?", [task_id]).fetchall()
+        (row,) = cur.fetchall()
         return _row_to_task(row)
 
     def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
@@ -209,19 +209,16 @@ class TaskRepository:
 
     def _update(self, task_id: str, values: dict[str, object], now: datetime) -> Task:
         """An unknown id is an error the user can act on."""
+        assignments = "".join(f"{column} = ?, " for column in values)
         with self._db.write() as cur:
-            found = cur.execute("SELECT status FROM tasks WHERE id = ?", [task_id]).fetchall()
-            if not found:
-                raise StoreError(f"No task with id {task_id}.")
-            assignments = "".join(f"{column} = ?, " for column in values)
-            cur.execute(
-                f"UPDATE tasks SET {assignments}updated_at = ? WHERE id = ?",
+            rows = cur.execute(
+                f"UPDATE tasks SET {assignments}updated_at = ? WHERE id = ? RETURNING {_COLUMNS}",
                 [*values.values(), now, task_id],
-            )
+            ).fetchall()
+            if not rows:
+                raise StoreError(f"No task with id {task_id}.")
         self.decisions += 1
-        task = self.get(task_id)
-        assert task is not None
-        return task
+        return _row_to_task(rows[0])
 
     def expire_candidates(
         self,
