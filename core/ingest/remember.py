@@ -200,20 +200,20 @@ def remember_all(
             if merged_id != twin.id:
                 replaced[twin.id] = merged_id
             written.add(merged_id, candidate.vector)
-    # Memories this transaction inserted: what links to them cannot be stored yet.
-    fresh: set[str] = set()
+    # Memories this transaction inserted, as written: what links to them cannot be stored yet.
+    inserted: dict[str, NewMemory] = {}
     if inserts:
         new_ids = memories.insert(
             cur,
             [i.candidate.memory for i in inserts],
             np.array([i.candidate.vector for i in inserts]),
         )
-        fresh.update(new_ids)
+        inserted.update(zip(new_ids, (i.candidate.memory for i in inserts), strict=True))
         for new_id, insert in zip(new_ids, inserts, strict=True):
             fact = insert.candidate.memory.kind is not MemoryKind.EPISODIC
             for written, vector in insert.said_in:
                 written.add(new_id, vector, fact=fact)
-    fresh |= _believe(
+    inserted |= _believe(
         memories,
         store.lineage,
         cur,
@@ -237,19 +237,24 @@ def remember_all(
             )
         ],
         "synaptic",
-        fresh=fresh,
+        fresh=inserted,
     )
     ids = [i for written in lessons for i in written.ids]
-    rows = {m.id: m for m in memories.get_many_in(cur, list(dict.fromkeys(ids)))} if ids else {}
+    # The entities of what this write inserted are known; those of what it merged into are
+    # read back (a merge may have changed the text).
+    named = {i: (m.content, m.entities) for i, m in inserted.items()}
+    merged = [i for i in dict.fromkeys(ids) if i not in inserted]
+    if merged:
+        named |= {m.id: (m.content, m.entities) for m in memories.get_many_in(cur, merged)}
     store.entities.link_at(
         cur,
         [
-            (m.id, m.content, m.entities, written.at)
+            (i, *named[i], written.at)
             for written in lessons
             for i in dict.fromkeys(written.ids)
-            if (m := rows.get(i)) is not None
+            if i in named
         ],
-        fresh,
+        inserted,
     )
     store.entities.relate(cur, [r for e in encoded for r in e.lesson.relations])
     tasks = store.tasks.record(cur, [t for e in encoded for t in e.lesson.tasks])
@@ -263,19 +268,19 @@ def _believe(
     lineage: Lineage,
     cur: duckdb.DuckDBPyConnection,
     keyed: Sequence[tuple[_Written, NewMemory, np.ndarray]],
-) -> set[str]:
+) -> dict[str, NewMemory]:
     """Keyed facts in the order said, each against what is believed on its key by then (read
     once for all keys, then followed through the facts before it): a repeat is skipped; a fact
     older than a stored belief (an old conversation imported late) becomes its history, in the
-    chain at its time; anything else is written as the belief's next version. Returns the ids
-    of the memories written."""
+    chain at its time; anything else is written as the belief's next version. Returns the
+    memories written, by id."""
     stored = memories.current_by_keys(cur, [fact.key for _, fact, _ in keyed if fact.key])
     # What each key holds by now: a stored memory, or the index of a fact kept below.
     believed: dict[str, Memory | int] = dict(stored)
     kept: list[tuple[_Written, NewMemory, np.ndarray, Memory | int | None]] = []
     # Older than a fact kept below: its history once that is written.
     earlier: list[tuple[tuple[_Written, NewMemory, np.ndarray], int]] = []
-    history: set[str] = set()
+    history: dict[str, NewMemory] = {}
     for written, fact, vector in keyed:
         key = fact.key or ""
         held = believed.get(key)
@@ -308,7 +313,7 @@ def _believe(
         belief = memories.read(cur, new_ids[held])
         if belief is not None:
             history.update(_remember_as_history(memories, lineage, cur, said_then, belief))
-    return history | set(new_ids)
+    return history | dict(zip(new_ids, (fact for _, fact, _, _ in kept), strict=True))
 
 
 def _since(fact: NewMemory | Memory) -> datetime:
@@ -323,9 +328,9 @@ def _remember_as_history(
     cur: duckdb.DuckDBPyConnection,
     said: tuple[_Written, NewMemory, np.ndarray],
     belief: Memory,
-) -> tuple[str, ...]:
+) -> dict[str, NewMemory]:
     """Before the first version of `belief`'s chain said after it, unless the version before
-    that already says the same. Returns the id written, if any."""
+    that already says the same. Returns what was written, by id."""
     written, fact, vector = said
     if fact.began is not None:
         fact = replace(fact, valid_from=fact.began)
@@ -333,13 +338,13 @@ def _remember_as_history(
     chain = lineage.chain(belief.id, cur)
     at = next((i for i, v in enumerate(chain) if v.valid_from > said_at), None)
     if at is None:
-        return ()
+        return {}
     earlier = [chain[at - 1].memory_id] if at else []
     if earlier and any(m.content == fact.content for m in memories.get_many_in(cur, earlier)):
-        return ()
+        return {}
     new_id = memories.insert_earlier(cur, fact, vector, chain[at].memory_id)
     written.add(new_id, vector)
-    return (new_id,)
+    return {new_id: fact}
 
 
 @dataclass
