@@ -319,7 +319,9 @@ class ContextAssembler:
         best item alone is too long, its head is kept rather than nothing."""
         kept = list(items)
         while kept and sum(i.tokens for i in kept) > budget:
-            kept.remove(min(kept, key=lambda i: i.score))
+            # By position: `remove` compared whole items field by field (~25 per turn's
+            # prompt over a ~40-item layer).
+            del kept[min(range(len(kept)), key=lambda n: kept[n].score)]
         room = budget - sum(i.tokens for i in kept)
         place = {id(item): n for n, item in enumerate(items)}
         survivors = {id(item) for item in kept}

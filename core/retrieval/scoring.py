@@ -220,11 +220,13 @@ def diversify(ranked: Sequence[SearchResult], config: RetrievalConfig) -> list[S
 
     for item in head:
         entities = frozenset(item.memory.entities)
-        if any(repeats(entities, other) for other in seen):
-            penalised = item.score * config.diversity_penalty
-            item = replace(item, score=penalised, signals={**item.signals, "diversity": -1.0})
-        elif len(entities) >= config.diversity_shared:
-            seen.append(entities)
+        # With fewer entities than must be shared, a memory repeats none (and is not compared).
+        if len(entities) >= config.diversity_shared:
+            if any(repeats(entities, other) for other in seen):
+                penalised = item.score * config.diversity_penalty
+                item = replace(item, score=penalised, signals={**item.signals, "diversity": -1.0})
+            else:
+                seen.append(entities)
         kept.append(item)
     return sorted(kept, key=lambda s: s.score, reverse=True) + list(tail)
 
