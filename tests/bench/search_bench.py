@@ -122,4 +122,6 @@ def run(home: Path, count: int, queries: int) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    run_at_scale(__doc__, run, queries=100)
+    # The p95 of 100 searches is their fifth slowest: one hiccup of this shared host moved
+    # the ratio from ~1.7 to 2.3 in one run of six. 400 take ~40 s more at 100k memories.
+    run_at_scale(__doc__, run, queries=400)
