@@ -319,8 +319,7 @@ class ContextAssembler:
         best item alone is too long, its head is kept rather than nothing."""
         kept = list(items)
         while kept and sum(i.tokens for i in kept) > budget:
-            # By position: `remove` compared whole items field by field (~25 per turn's
-            # prompt over a ~40-item layer).
+            # By position: `remove` compared whole items, field by field, with each before it.
             del kept[min(range(len(kept)), key=lambda n: kept[n].score)]
         room = budget - sum(i.tokens for i in kept)
         place = {id(item): n for n, item in enumerate(items)}

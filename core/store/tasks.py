@@ -123,7 +123,7 @@ class TaskRepository:
             confidence = round(min(1.0, max(previous, candidate.confidence + recency)), 4)
             # The latest word on the deadline wins, typed or said: a mention found in an
             # older chat (an import) does not move a deadline set since.
-            cur.execute(
+            (row,) = cur.execute(
                 "UPDATE tasks SET mentions = mentions + 1, confidence = $confidence, "
                 "priority = CASE WHEN priority_chosen THEN priority ELSE $priority END, "
                 "due_at = CASE WHEN $said_at >= updated_at THEN coalesce($due_at, due_at) "
@@ -136,8 +136,7 @@ class TaskRepository:
                     "said_at": candidate.said_at,
                     "id": match.id,
                 },
-            )
-            (row,) = cur.fetchall()
+            ).fetchall()
             updated = _row_to_task(row)
             open_tasks[open_tasks.index(match)] = updated
             touched[updated.id] = updated
@@ -172,7 +171,7 @@ class TaskRepository:
         status: TaskStatus = TaskStatus.CANDIDATE,
     ) -> Task:
         task_id = "t-" + uuid.uuid4().hex[:12]
-        cur.execute(
+        (row,) = cur.execute(
             "INSERT INTO tasks (id, title, status, confidence, priority, due_at, source_turn_id, "
             "mentions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
             f"RETURNING {_COLUMNS}",
@@ -187,8 +186,7 @@ class TaskRepository:
                 at,
                 at,
             ],
-        )
-        (row,) = cur.fetchall()
+        ).fetchall()
         return _row_to_task(row)
 
     def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
