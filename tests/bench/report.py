@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import tempfile
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +18,41 @@ import numpy as np
 def percentiles(samples: list[float]) -> tuple[float, float]:
     """(p50, p95) of timings in milliseconds."""
     return float(np.percentile(samples, 50)), float(np.percentile(samples, 95))
+
+
+@dataclass
+class CollectorPauses:
+    """Full passes of Python's cycle collector and how long each held every thread (the
+    window's too): at 100k memories one took 60-115 ms while nothing kept them short."""
+
+    full_ms: list[float] = field(default_factory=list)
+
+    def results(self) -> dict[str, float]:
+        return {
+            "gc_full_passes": len(self.full_ms),
+            "gc_full_pass_max_ms": max(self.full_ms, default=0.0),
+        }
+
+
+@contextmanager
+def collector_pauses() -> Iterator[CollectorPauses]:
+    pauses = CollectorPauses()
+    started = 0.0
+
+    def heard(phase: str, info: dict[str, int]) -> None:
+        nonlocal started
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            started = time.perf_counter()
+        else:
+            pauses.full_ms.append((time.perf_counter() - started) * 1000)
+
+    gc.callbacks.append(heard)
+    try:
+        yield pauses
+    finally:
+        gc.callbacks.remove(heard)
 
 
 def print_results(results: Mapping[str, float], as_json: bool) -> None:

@@ -20,7 +20,7 @@ import numpy as np
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 from core.store.searchable import SearchableMemories
-from tests.bench.report import percentiles, run_at_scale
+from tests.bench.report import collector_pauses, percentiles, run_at_scale
 from tests.bench.synthetic import DIM, NOW, synthetic_store
 
 FIRST_SEARCHES = 5
@@ -75,20 +75,21 @@ def run(home: Path, count: int, queries: int) -> dict[str, float]:
     del second
     raw, walk, full, recorded = [], [], [], []
     cursor = store.db.cursor()
-    for probe, query in zip(probes, words, strict=True):
-        started = time.perf_counter()
-        cursor.execute(store.vectors.walk_sql(probe, 200, key="id")).fetchall()
-        raw.append((time.perf_counter() - started) * 1000)
-        started = time.perf_counter()
-        cursor.execute(store.vectors.walk_sql(probe, 200)).fetchall()
-        walk.append((time.perf_counter() - started) * 1000)
-        request = SearchRequest(query, NOW, query_vector=probe, record_access=False)
-        started = time.perf_counter()
-        retriever.search(request)
-        full.append((time.perf_counter() - started) * 1000)
-        started = time.perf_counter()
-        retriever.search(SearchRequest(query, NOW, query_vector=probe))
-        recorded.append((time.perf_counter() - started) * 1000)
+    with collector_pauses() as pauses:
+        for probe, query in zip(probes, words, strict=True):
+            started = time.perf_counter()
+            cursor.execute(store.vectors.walk_sql(probe, 200, key="id")).fetchall()
+            raw.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            cursor.execute(store.vectors.walk_sql(probe, 200)).fetchall()
+            walk.append((time.perf_counter() - started) * 1000)
+            request = SearchRequest(query, NOW, query_vector=probe, record_access=False)
+            started = time.perf_counter()
+            retriever.search(request)
+            full.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            retriever.search(SearchRequest(query, NOW, query_vector=probe))
+            recorded.append((time.perf_counter() - started) * 1000)
     store.close()
     head = slice(0, FIRST_SEARCHES)
     _, cold = first_searches(home, probes[head], words[head], warm=False)
@@ -118,7 +119,7 @@ def run(home: Path, count: int, queries: int) -> dict[str, float]:
         "warm_s": warm_s,
         "first_search_warmed_ms": warmed[0],
         "first_searches_warmed_mean_ms": float(np.mean(warmed)),
-    }
+    } | pauses.results()
 
 
 if __name__ == "__main__":

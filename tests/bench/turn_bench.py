@@ -25,7 +25,7 @@ from core.llm import LlamaCppLLM, LLMSettings
 from core.retrieval import Retriever
 from core.tokens import token_counter
 from tests.bench.encoder import app_encoder
-from tests.bench.report import percentiles, run_at_scale
+from tests.bench.report import collector_pauses, percentiles, run_at_scale
 from tests.bench.synthetic import NOW, synthetic_store
 from tests.tiny_gguf import write_tiny_gguf
 
@@ -68,19 +68,20 @@ def run(folder: Path, count: int, turns: int) -> dict[str, float]:
         name: [] for name in ("overhead", "waited", "prepare", "store", "learn", "encode_in_learn")
     }
     generate = []
-    for i in range(turns):
-        timings = assistant.turn(MESSAGES[i % len(MESSAGES)]).timings_ms
-        waited = timings["prepare"] + timings["store"]
-        for name, value in (
-            ("overhead", waited + timings["learn"]),
-            ("waited", waited),
-            ("prepare", timings["prepare"]),
-            ("store", timings["store"]),
-            ("learn", timings["learn"]),
-            ("encode_in_learn", timings["encode"]),
-        ):
-            samples[name].append(value)
-        generate.append(timings["generate"])
+    with collector_pauses() as pauses:
+        for i in range(turns):
+            timings = assistant.turn(MESSAGES[i % len(MESSAGES)]).timings_ms
+            waited = timings["prepare"] + timings["store"]
+            for name, value in (
+                ("overhead", waited + timings["learn"]),
+                ("waited", waited),
+                ("prepare", timings["prepare"]),
+                ("store", timings["store"]),
+                ("learn", timings["learn"]),
+                ("encode_in_learn", timings["encode"]),
+            ):
+                samples[name].append(value)
+            generate.append(timings["generate"])
     assistant.close_session()
     store.close()
     results = {"memories": count, "turns": turns}
@@ -90,7 +91,7 @@ def run(folder: Path, count: int, turns: int) -> dict[str, float]:
         results[f"{name}_p95_ms"] = p95
     results["overhead_p95_vs_target_30ms"] = results["overhead_p95_ms"] / 30
     results["waited_p95_vs_target_30ms"] = results["waited_p95_ms"] / 30
-    return results
+    return results | pauses.results()
 
 
 if __name__ == "__main__":
