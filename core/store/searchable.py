@@ -11,7 +11,6 @@ changed."""
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import time
@@ -29,11 +28,6 @@ log = logging.getLogger(__name__)
 # Rows converted per call: DuckDB holds the GIL while it turns rows into Python values. All
 # 100,000 at once held it ~0.1 s at start-up (the window stalled); 2,000 at a time, 0.04 s.
 FETCH_ROWS = 2_000
-# From this many memories the held copies are kept out of Python's cycle collector once read:
-# a full pass over 100k of them stalled every thread, the window's too, for 60-75 ms, and a
-# chat at that size ran four such passes in 60 turns (up to 115 ms each). Frozen
-# (`gc.freeze`), a copy is still freed as usual once dropped; below this many a pass is short.
-FREEZE_FROM = 20_000
 
 
 @dataclass(slots=True, eq=False)
@@ -46,9 +40,8 @@ class _Fetch:
 
 
 class SearchableMemories:
-    def __init__(self, db: Database, freeze_from: int = FREEZE_FROM) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self._freeze_from = freeze_from
         self._lock = threading.Lock()
         self._load_lock = threading.Lock()
         self._loaded = False
@@ -80,26 +73,12 @@ class SearchableMemories:
             if self._loaded:
                 return
             started = time.perf_counter()
-            many = self._count() >= self._freeze_from
-            if many:
-                # Collected first, while a pass is still short: garbage frozen with the
-                # copies would never be freed.
-                gc.collect()
             rows = self._read(None)
-            if many:
-                gc.freeze()
             log.info(
                 "Held %d searchable memories in process (%.2f s)",
                 len(rows),
                 time.perf_counter() - started,
             )
-
-    def _count(self) -> int:
-        try:
-            row = self._db.cursor().execute("SELECT count(*) FROM memories").fetchone()
-        except duckdb.Error as exc:
-            raise StoreError(f"Could not read memories: {exc}") from exc
-        return int(row[0]) if row else 0
 
     def _read(self, memory_ids: list[str] | None) -> dict[str, Memory]:
         fetch = _Fetch()

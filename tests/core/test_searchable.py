@@ -4,7 +4,6 @@ forgotten, and when a commit lands while they are being read."""
 
 from __future__ import annotations
 
-import gc
 import random
 import threading
 from collections.abc import Callable
@@ -282,30 +281,3 @@ def test_reads_and_writes_at_once_leave_the_held_rows_as_the_file_says(
         thread.join()
     assert failures == []
     assert held(store) == as_in_file(store)
-
-
-def test_a_large_memory_is_held_out_of_the_cycle_collectors_passes(
-    store: MemoryStore, embedder: Embedder
-) -> None:
-    """A full pass of Python's cycle collector over 100k held memories stalled every thread,
-    the window's too, for 60-75 ms. From `freeze_from` memories the held copies are frozen
-    once read; a smaller memory is left to the collector as it is."""
-    ids = remember(store, embedder, TEXTS, NOW)
-
-    def holding(freeze_from: int) -> tuple[SearchableMemories, bool]:
-        """The held copies, and whether the collector still passes over them."""
-        searchable = SearchableMemories(store.db, freeze_from=freeze_from)
-        searchable.load()
-        copy = searchable.get(ids[:1])[ids[0]]
-        return searchable, any(o is copy for o in gc.get_objects())
-
-    try:
-        assert holding(len(TEXTS) + 1)[1]
-        frozen, passed_over = holding(len(TEXTS))
-        assert not passed_over
-        # Frozen copies still follow the file.
-        with store.db.write() as cur:
-            store.memories.set_importance(cur, ids[0], 0.9)
-        assert frozen.get(ids[:1])[ids[0]].importance == 0.9
-    finally:
-        gc.unfreeze()
