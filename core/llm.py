@@ -186,6 +186,16 @@ def _load(llama_class: Any, kwargs: dict[str, Any]) -> Any:
         raise ModelError(f"llama.cpp could not load {name}: {exc}") from exc
 
 
+@dataclass(slots=True)
+class _Stopping:
+    """The stop request of what runs now, as llama.cpp's abort callback reads it. Kept apart
+    from the model's wrapper so that the callback does not close over the wrapper: in a
+    reference cycle, a dropped model was freed only by a later pass of the cycle collector,
+    and until then a switch of models held the old one's memory too."""
+
+    event: threading.Event | None = None
+
+
 class LlamaCppLLM:
     """llama.cpp through llama-cpp-python. One generation at a time: llama.cpp contexts are not
     re-entrant, so a lock serialises callers from different threads."""
@@ -230,7 +240,7 @@ class LlamaCppLLM:
             self._llama = _load(Llama, {**kwargs, "n_ctx": usable})
         self._lock = threading.Lock()
         self._settings = settings
-        self._stop: threading.Event | None = None
+        self._stopping = _Stopping()
         # A reply is waiting for the model: background work on it gives way at once.
         self._reply_waiting = threading.Event()
         if not settings.vocab_only:
@@ -243,8 +253,10 @@ class LlamaCppLLM:
         wait for all of it. ggml polls this between graph nodes."""
         import llama_cpp
 
+        stopping = self._stopping
+
         def should_abort(_: object) -> bool:
-            stop = self._stop
+            stop = stopping.event
             return stop is not None and stop.is_set()
 
         # Kept on self: ctypes would otherwise free the callback while C still holds it.
@@ -355,7 +367,7 @@ class LlamaCppLLM:
         try:
             with self._lock:
                 self._reply_waiting.clear()
-                self._stop = stop
+                self._stopping.event = stop
                 try:
                     yield from self._stream(
                         messages, max_tokens, temperature, stop, thinking_tokens
@@ -365,7 +377,7 @@ class LlamaCppLLM:
                     if stop is None or not stop.is_set():
                         raise
                 finally:
-                    self._stop = None
+                    self._stopping.event = None
         finally:
             self._reply_waiting.clear()
 
@@ -463,7 +475,7 @@ class LlamaCppLLM:
         with self._lock:
             if self._reply_waiting.is_set():
                 raise ModelBusyError(GAVE_WAY)
-            self._stop = self._reply_waiting
+            self._stopping.event = self._reply_waiting
             try:
                 text = self._json_text(messages, schema, max_tokens)
             except RuntimeError as exc:  # llama_decode aborted for the reply
@@ -471,7 +483,7 @@ class LlamaCppLLM:
                     raise ModelBusyError(GAVE_WAY) from exc
                 raise
             finally:
-                self._stop = None
+                self._stopping.event = None
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
+import weakref
 from pathlib import Path
 
 import jsonschema
@@ -141,6 +143,25 @@ def test_a_stop_requested_before_the_prompt_is_read_aborts_at_once(
     # The aborted decode leaves the model usable.
     assert list(llm.stream_chat(long_prompt, max_tokens=5))
     assert llm.context_tokens >= 200
+
+
+def test_a_dropped_model_is_freed_at_once_with_its_memory(tiny_gguf: Path) -> None:
+    """Switching models drops the old one: its memory (gigabytes for a real model) goes
+    then, not at some later pass of the cycle collector, which a large memory store makes
+    rare. A stop must still reach a decode under way (the callback reads it)."""
+    llm = LlamaCppLLM(LLMSettings(tiny_gguf, context_size=512, threads=1))
+    stop = threading.Event()
+    stop.set()
+    assert "".join(p.text for p in llm.stream_chat([ChatMessage("user", "Hi")], stop=stop)) == ""
+    dropped = weakref.ref(llm)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        del llm
+        assert dropped() is None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @pytest.mark.parametrize("vocab_only", [False, True])
