@@ -1,5 +1,6 @@
 """The entity graph: named people, places, projects, files and concepts, the memories that
-mention them (first and last seen), and typed relationships with since / until. A
+mention them (each link dated: when that memory first and last named it, so a forgotten
+memory takes its sighting along), and typed relationships with since / until. A
 relationship that can hold only one value at a time (where someone lives, works) is closed
 when a new one starts, so its history stays."""
 
@@ -13,7 +14,7 @@ import duckdb
 
 from core.ingest.entities import EntityType, TypedEntity, typed_entities
 from core.ingest.fact import Relation
-from core.store.database import Database
+from core.store.database import BATCH_RELATION, Database, id_in
 from core.store.memory_rows import live
 from core.store.upserts import upsert_rows
 
@@ -49,29 +50,29 @@ class EntityRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def _upsert(
-        self,
-        cur: duckdb.DuckDBPyConnection,
-        rows: dict[str, EntityType],
-        seen: dict[str, tuple[datetime, datetime]],
-    ) -> None:
-        """Entities by name with their type and when they were first and last seen."""
+    def _add(self, cur: duckdb.DuckDBPyConnection, rows: dict[str, EntityType]) -> None:
+        """Entities by name with their type: those never seen go in, and a known one seen only
+        as a concept takes the type it is named with now. Read first, then plain statements:
+        a turn mostly names known entities, and `ON CONFLICT` cost more than both."""
         if not rows:
             return
+        where, params = id_in("id", list(rows))
+        known = dict(cur.execute(f"SELECT id, type FROM entities WHERE {where}", params).fetchall())
+        new = [name for name in rows if name not in known]
         self._db.insert_rows(
             cur,
             "entities",
-            {
-                "id": list(rows),
-                "name": list(rows),
-                "type": [t.value for t in rows.values()],
-                "first_seen": [seen[name][0] for name in rows],
-                "last_seen": [seen[name][1] for name in rows],
-            },
-            on_conflict="(id) DO UPDATE SET "
-            "first_seen = least(entities.first_seen, excluded.first_seen), "
-            "last_seen = greatest(entities.last_seen, excluded.last_seen), "
-            "type = CASE WHEN entities.type = 'concept' THEN excluded.type ELSE entities.type END",
+            {"id": new, "name": new, "type": [rows[name].value for name in new]},
+        )
+        typed = [
+            name
+            for name, kind in rows.items()
+            if known.get(name) == EntityType.CONCEPT.value and kind is not EntityType.CONCEPT
+        ]
+        self._db.with_batch(
+            cur,
+            {"id": typed, "type": [rows[name].value for name in typed]},
+            f"UPDATE entities SET type = b.type FROM {BATCH_RELATION} b WHERE entities.id = b.id",
         )
 
     def link(
@@ -94,8 +95,9 @@ class EntityRepository:
         `fresh`: memories this transaction inserted and linked nothing to yet, whose links
         skip the check against stored ones (`upsert_rows`)."""
         found: dict[str, EntityType] = {}
-        seen: dict[str, tuple[datetime, datetime]] = {}
-        pairs: dict[tuple[str, str], None] = {}
+        # When each memory named each entity: first and last (a memory merged into names
+        # again what it already named).
+        seen: dict[tuple[str, str], tuple[datetime, datetime]] = {}
         for memory_id, text, names, at in memories:
             typed = typed_entities(text)
             typed_names = {e.name for e in typed}
@@ -103,17 +105,23 @@ class EntityRepository:
             for entity in [*typed, *extra]:
                 if found.get(entity.name, EntityType.CONCEPT) is EntityType.CONCEPT:
                     found[entity.name] = entity.type
-                first, last = seen.get(entity.name, (at, at))
-                seen[entity.name] = (min(first, at), max(last, at))
-                pairs[(memory_id, entity.name)] = None
-        self._upsert(cur, found, seen)
-        if pairs:
+                first, last = seen.get((memory_id, entity.name), (at, at))
+                seen[(memory_id, entity.name)] = (min(first, at), max(last, at))
+        self._add(cur, found)
+        if seen:
             upsert_rows(
                 cur,
                 "memory_entities",
-                {"memory_id": [m for m, _ in pairs], "entity_id": [e for _, e in pairs]},
-                "DO NOTHING",
-                [m in fresh for m, _ in pairs],
+                {
+                    "memory_id": [m for m, _ in seen],
+                    "entity_id": [e for _, e in seen],
+                    "first_seen": [first for first, _ in seen.values()],
+                    "last_seen": [last for _, last in seen.values()],
+                },
+                "(memory_id, entity_id) DO UPDATE SET "
+                "first_seen = least(memory_entities.first_seen, excluded.first_seen), "
+                "last_seen = greatest(memory_entities.last_seen, excluded.last_seen)",
+                [m in fresh for m, _ in seen],
             )
 
     def relate(
@@ -122,13 +130,12 @@ class EntityRepository:
         """Record relationships in the order they were stated, each with the turn that stated
         it (a forget of that turn takes it)."""
         for claim, since, turn_id in sorted(claims, key=lambda c: c[1]):
-            self._upsert(
+            self._add(
                 cur,
                 {
                     claim.object: OBJECT_TYPES.get(claim.relation, EntityType.CONCEPT),
                     claim.subject: EntityType.PERSON,
                 },
-                {claim.subject: (since, since), claim.object: (since, since)},
             )
             if claim.ended:
                 cur.execute(
@@ -156,14 +163,21 @@ class EntityRepository:
             )
 
     def all(self) -> list[EntitySummary]:
-        """Every entity with how many live memories mention it, most mentioned first."""
+        """Every entity with how many live memories mention it, most mentioned first, and
+        when it was first and last seen: in a memory, or in a relationship stated."""
         rows = (
             self._db.cursor()
             .execute(
-                "SELECT e.id, e.type, e.first_seen, e.last_seen, count(m.id) AS n "
-                "FROM entities e LEFT JOIN memory_entities me ON me.entity_id = e.id "
-                f"LEFT JOIN memories m ON m.id = me.memory_id AND {live('m')} "
-                "GROUP BY ALL ORDER BY n DESC, e.id"
+                "WITH sightings AS (SELECT entity_id AS id, first_seen AS first, "
+                "last_seen AS last FROM memory_entities "
+                "UNION ALL SELECT source_id, since, since FROM entity_relationships "
+                "UNION ALL SELECT target_id, since, since FROM entity_relationships) "
+                "SELECT e.id, e.type, s.first, s.last, coalesce(c.n, 0) AS n FROM entities e "
+                "JOIN (SELECT id, min(first) AS first, max(last) AS last FROM sightings "
+                "GROUP BY id) s ON s.id = e.id "
+                "LEFT JOIN (SELECT me.entity_id AS id, count(*) AS n FROM memory_entities me "
+                f"JOIN memories m ON m.id = me.memory_id AND {live('m')} GROUP BY 1) c "
+                "ON c.id = e.id ORDER BY n DESC, e.id"
             )
             .fetchall()
         )

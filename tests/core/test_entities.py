@@ -139,6 +139,24 @@ def test_forgetting_a_claim_takes_its_relationship_even_when_the_names_stay(
     assert store.entities.relationships() == []
 
 
+def test_a_forgotten_conversation_takes_its_sighting_of_a_name_still_mentioned(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Marta stays (an earlier talk names her), but when she was last mentioned must not
+    tell of the talk the user asked to forget."""
+    importing(
+        store,
+        embedder,
+        session("s1", 2, ["I went hiking with Marta.", "Sounds lovely."]),
+        session("s2", 20, ["Marta told me a secret about her new job.", "I see."]),
+    )
+    marta = next(e for e in store.entities.all() if e.name == "marta")
+    assert (marta.first_seen.day, marta.last_seen.day) == (2, 20)
+    store.forget_session("s2", datetime(2026, 4, 1, tzinfo=UTC))
+    marta = next(e for e in store.entities.all() if e.name == "marta")
+    assert (marta.first_seen.day, marta.last_seen.day) == (2, 2)
+
+
 @pytest.mark.parametrize(
     "pasted",
     [

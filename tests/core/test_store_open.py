@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from core.errors import SchemaTooNewError, StoreError, StoreLockedError
+from core.ingest.entities import EntityType
 from core.model import MemoryKind, NewMemory, Role, Session, Span, TaskPriority, Turn
 from core.store import MemoryStore, migrate
 from core.store.migrate import latest_version
@@ -146,6 +147,42 @@ def test_source_turns_an_older_engram_recorded_come_with_its_memories(
         assert walk.source_turn_ids == ("turn-9", "turn-10", "turn-2")
         assert note.source_turn_ids == ()
         assert store.memories.with_text([replace(walk, content="")])[0] == walk
+    finally:
+        store.close()
+
+
+def test_entity_sightings_an_older_engram_recorded_are_dated_by_their_memories(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Older files kept first and last seen on the entity: opened by this Engram, an entity
+    is seen when the memories naming it were made."""
+    made_by = [m for m in migrate.available_migrations() if m.version < 12]
+    monkeypatch.setattr(migrate, "available_migrations", lambda: made_by)
+    store = open_store(tmp_path)
+    monkeypatch.undo()
+    march, may = datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 5, 9, tzinfo=UTC)
+    with store.db.write() as cur:
+        cur.execute(
+            "INSERT INTO memories (id, kind, content, decay_class, created_at, updated_at, "
+            "last_accessed_at, valid_from) VALUES "
+            "('m-hike', 'episodic', 'Hiking with Marta', 'medium', $march, $march, $march, "
+            "$march), ('m-call', 'episodic', 'Marta called', 'medium', $may, $may, $may, $may)",
+            {"march": march, "may": may},
+        )
+        cur.execute(
+            "INSERT INTO entities VALUES ('marta', 'marta', 'person', $march, $may)",
+            {"march": march, "may": may},
+        )
+        cur.execute("INSERT INTO memory_entities VALUES ('m-hike', 'marta'), ('m-call', 'marta')")
+    store.close()
+    store = open_store(tmp_path)
+    try:
+        (marta,) = store.entities.all()
+        assert (marta.name, marta.type, marta.memories) == ("marta", EntityType.PERSON, 2)
+        assert (marta.first_seen, marta.last_seen) == (march, may)
+        store.forget(["m-call"], datetime(2026, 6, 1, tzinfo=UTC))
+        (marta,) = store.entities.all()
+        assert (marta.first_seen, marta.last_seen, marta.memories) == (march, march, 1)
     finally:
         store.close()
 
