@@ -150,7 +150,8 @@ def native_bf16() -> bool:
     """Whether llama.cpp multiplies bfloat16 natively here (AVX512-BF16). There, the encoder's
     matrices in bf16 embed a full 256-token segment in 21 ms against 31 in float32 on 2 cores,
     at cosine 0.99999 to the float32 vectors; elsewhere ggml would widen them to float32 on
-    every product, so they stay float32."""
+    every product, so they stay float32. Not every such processor gains: one with AMX as well
+    took 51 ms in bf16 against 47 in float32 (a short query: 4.0 against 3.9)."""
     import llama_cpp
 
     return b"AVX512_BF16 = 1" in llama_cpp.llama_print_system_info()
