@@ -12,7 +12,7 @@ from datetime import datetime
 import duckdb
 
 from core.decay import DEFAULT_DECAY, DecayConfig, link_weight
-from core.store.database import Database, id_in
+from core.store.database import BATCH_RELATION, Database, id_in
 from core.store.literals import quoted
 from core.store.memory_rows import not_live_ids
 from core.store.upserts import upsert_rows
@@ -64,7 +64,9 @@ class LinkRepository:
         now: datetime,
     ) -> None:
         """Co-retrieval: every pair in `memory_ids` gets `amount` added to its decayed weight.
-        Pairs not linked yet are written as new rows, the others as updates."""
+        Pairs not linked yet are written as new rows, the others as updates: read just before
+        under the writer, they are known to exist, and an update of their weight cost 3.5 ms
+        with its commit where `ON CONFLICT` cost 6 (20 rows at 100k memories)."""
         memory_ids = list(dict.fromkeys(memory_ids))
         pairs = [(a, b) for i, a in enumerate(memory_ids) for b in memory_ids[i + 1 :]]
         if not pairs:
@@ -83,7 +85,21 @@ class LinkRepository:
         for a, b in pairs:
             weight = min(1.0, current.get((a, b), 0.0) + amount)
             rows += [(a, b, weight, now), (b, a, weight, now)]
-        self._upsert(cur, rows, kind, [(a, b) not in current for a, b, _, _ in rows], replace=True)
+        added = [row for row in rows if row[:2] not in current]
+        self._upsert(cur, added, kind, [True] * len(added))
+        linked = [row for row in rows if row[:2] in current]
+        self._db.with_batch(
+            cur,
+            {
+                "src_id": [row[0] for row in linked],
+                "dst_id": [row[1] for row in linked],
+                "weight": [float(row[2]) for row in linked],
+                "updated_at": [row[3] for row in linked],
+            },
+            f"UPDATE links SET weight = b.weight, updated_at = b.updated_at FROM {BATCH_RELATION} "
+            f"b WHERE links.src_id = b.src_id AND links.dst_id = b.dst_id AND links.kind = "
+            f"{quoted(kind)}",
+        )
 
     def _upsert(
         self,
@@ -91,14 +107,11 @@ class LinkRepository:
         rows: list[tuple[str, str, float, datetime]],
         kind: str,
         new: Sequence[bool],
-        *,
-        replace: bool = False,
     ) -> None:
         """`new`: whether each row is known to have no stored twin (see `upsert_rows`)."""
         if not rows:
             return
         src, dst, weight, at = zip(*rows, strict=True)
-        merge = "excluded.weight" if replace else "greatest(links.weight, excluded.weight)"
         upsert_rows(
             cur,
             "links",
@@ -110,8 +123,8 @@ class LinkRepository:
                 "created_at": list(at),
                 "updated_at": list(at),
             },
-            f"(src_id, dst_id, kind) DO UPDATE SET weight = {merge}, "
-            "updated_at = excluded.updated_at",
+            "(src_id, dst_id, kind) DO UPDATE SET "
+            "weight = greatest(links.weight, excluded.weight), updated_at = excluded.updated_at",
             new,
         )
 
