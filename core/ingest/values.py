@@ -45,6 +45,11 @@ _TRAILING_TIME = re.compile(
     re.I,
 )
 _TRAILING_MONTH = re.compile(rf"\s+{IN_MONTH}$", re.I)
+# An aside said after the value without a comma: "I moved to Lisbon by the way" had Lisbon
+# by the way for a place, named so in the entity graph too.
+_TRAILING_ASIDE = re.compile(
+    r"\s+(?:by\s+the\s+way|btw|anyways?|actually|though|honestly|lol)$", re.I
+)
 # "a safe, inviting place": a value ending in "a safe" goes on past the comma, when what
 # follows is more words of it, not another clause or an aside ("a beagle, which ...",
 # "a book, especially ...").
@@ -60,11 +65,13 @@ _QUOTE = re.compile(r'(?<!\d)"')
 
 
 def clean(value: str, months: bool = True) -> str:
-    """The value without quotes and trailing times ("Lisbon now", "for about four months
-    now"), and without a month or year said last unless `months` is False (what someone is
-    doing keeps when it is for); one that is only a time ("I can't eat anymore") is none."""
+    """The value without quotes, trailing times ("Lisbon now", "for about four months
+    now") and asides ("Lisbon by the way"), and without a month or year said last unless
+    `months` is False (what someone is doing keeps when it is for); one that is only a time
+    ("I can't eat anymore") is none."""
     value = re.sub(r"\s+", " ", value).strip()
-    trailing = (_TRAILING_TIME, _TRAILING_MONTH) if months else (_TRAILING_TIME,)
+    trailing = (_TRAILING_ASIDE, _TRAILING_TIME)
+    trailing = (*trailing, _TRAILING_MONTH) if months else trailing
     while (shorter := _strip(value, trailing)) != value:
         value = shorter
     # A title in quotes keeps them whole ('"The Lord of the Rings" trilogy'); one left open

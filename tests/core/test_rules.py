@@ -49,6 +49,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: favorite snack", "Ana's favorite snack is a banana split")],
         ),
         ("I'm living in Porto these days.", [("ana: location", "Ana lives in Porto")]),
+        # An aside after the value, without a comma.
+        ("I moved to Lisbon by the way.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I work at Orbital btw", [("ana: employer", "Ana works at Orbital")]),
+        ("I live in Porto now anyway.", [("ana: location", "Ana lives in Porto")]),
         ("I'm based in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
         ("We moved to Lisbon in May.", [("ana: location", "Ana lives in Lisbon")]),
         ("I started a new job at Stripe.", [("ana: employer", "Ana works at Stripe")]),
