@@ -16,8 +16,12 @@ from core.store import MemoryStore
 from tests.core.clock import Clock
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def llm(tiny_gguf: Path) -> LlamaCppLLM:
+    """Loaded for each test (~16 ms): a model shared by a module samples on from where the
+    tests before left it, so what a test's replies said, and what recall ranks above what,
+    hung on which tests ran first (a date question found its fact alone, not after three
+    others)."""
     return LlamaCppLLM(LLMSettings(tiny_gguf, context_size=2048, threads=1))
 
 
