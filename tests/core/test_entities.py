@@ -66,6 +66,36 @@ def test_entities_are_typed_and_linked_with_first_and_last_seen(
     assert found["ana"].type is EntityType.PERSON
     assert found["marta"].first_seen.day == 2 and found["marta"].last_seen.day == 20
     assert found["marta"].memories >= 2
+    # The assistant a conversation was held with is no one it spoke of.
+    assert "engram" not in found
+
+
+def test_who_spoke_is_no_one_mentioned_when_the_labels_name_no_one(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Turns imported without speaker names are labelled User and Assistant in their
+    segments: labels, not people."""
+    importing(
+        store,
+        embedder,
+        {
+            "id": "s1",
+            "started_at": "2026-03-02T09:00:00+00:00",
+            "turns": [
+                {"id": f"s1:{i}", "role": role, "text": text, "at": "2026-03-02T09:00:00+00:00"}
+                for i, (role, text) in enumerate(
+                    [
+                        ("user", "I went hiking with Marta near Sintra."),
+                        ("assistant", "Sounds lovely."),
+                        ("user", "Marta wants to go again in May."),
+                    ]
+                )
+            ],
+        },
+    )
+    names = {e.name for e in store.entities.all()}
+    assert "marta" in names
+    assert not names & {"user", "assistant"}
 
 
 def test_a_move_closes_the_old_relationship_and_opens_the_new_one(
