@@ -5,6 +5,7 @@ name say what it is (a person, a place, a project, a file, else a concept)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -34,7 +35,16 @@ ORDINARY = frozenset(
     Once Until Unless Both Either Each Another Other Most More Much Many Only Very Too Again
     Ever Already Almost Always Often Perhaps Think Thought Know Knew Want Went Made Feel Feels
     Felt Am Be Might Ah Ha Mm Yea Anyways Whenever Lots Besides Anytime Started Makes Reminds
-    Appreciate Stay Catch Little Crazy Excited Bummer Congratulations""".split()
+    Appreciate Stay Catch Little Crazy Excited Bummer Congratulations Aw Nah Oops Phew Fyi
+    Y'all Gotcha Lemme Hah Kudos Bet Right Stuff Tons His Hers Perfect Doing Come Use Agree
+    Understand Decided Hard Simple Small Speak Hold Show Takes Gives Life Time Two Three Four
+    Five Six Seven Eight Nine Ten""".split()
+)
+# Dates are not things spoken of: "in August" is no place, "May I ask" no one. A month is a
+# name only where the words around it make it a person's ("my friend June").
+_CALENDAR = frozenset(
+    """January February March April May June July August September October November December
+    Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thur Thurs Fri""".split()
 )
 # Contractions are never names: "You're", "Can't", "They've", "It'll".
 _CONTRACTION = re.compile(r"(?:n['’]t|['’](?:re|ve|ll|d|m))$", re.IGNORECASE)
@@ -114,9 +124,32 @@ def _opens_sentence(text: str, start: int) -> bool:
 
 def named_entities(text: str) -> tuple[str, ...]:
     """`extract_entities` without the capitalised words that are ordinary ones ("Yeah",
-    "You're", a sentence opened by "Seeing", "Art" where "art" is written too): what `text`
-    names, for the entity graph and for showing. A capitalised word counts if any of its uses
-    is a name's and it is never written in lower case."""
+    "You're", a sentence opened by "Seeing", "Art" where "art" is written too, a month): what
+    `text` names, for the entity graph and for showing. A capitalised word counts if any of its
+    uses is a name's and it is never written in lower case."""
+    return _named(text, _cued(text))
+
+
+def _cued(text: str) -> dict[str, EntityType]:
+    """The type the words around each name give it; files by their extension."""
+    types: dict[str, EntityType] = {name.lower(): EntityType.FILE for name in _FILE.findall(text)}
+    for entity_type, cue in _CUES:
+        for match in cue.finditer(text):
+            name = _clean_name(next(g for g in match.groups() if g)).lower()
+            types.setdefault(name, entity_type)
+    return types
+
+
+def _ordinary_word(word: str, types: dict[str, EntityType] | None = None) -> bool:
+    """Ordinary wherever it stands: filler, a contraction, a date (unless `types`, the cues
+    around it, make it a person)."""
+    shape = word.capitalize()
+    if shape in _CALENDAR:
+        return types is None or types.get(word.lower()) is not EntityType.PERSON
+    return shape in ORDINARY or shape in COMMON or bool(_CONTRACTION.search(word))
+
+
+def _named(text: str, types: dict[str, EntityType]) -> tuple[str, ...]:
     lower_case: set[str] = set()
     ordinary: set[str] = set()
     named: set[str] = set()
@@ -124,10 +157,8 @@ def named_entities(text: str) -> tuple[str, ...]:
         word = _clean_name(match.group())
         if word[:1].islower():
             lower_case.add(word)
-        elif (
-            word.capitalize() in ORDINARY
-            or _CONTRACTION.search(word)
-            or (_ORDINARY_OPENING.fullmatch(word) and _opens_sentence(text, match.start()))
+        elif _ordinary_word(word, types) or (
+            _ORDINARY_OPENING.fullmatch(word) and _opens_sentence(text, match.start())
         ):
             ordinary.add(word.lower())
         else:
@@ -139,12 +170,19 @@ def named_entities(text: str) -> tuple[str, ...]:
 def typed_entities(text: str) -> list[TypedEntity]:
     """`named_entities` with a type for each, from the words around the name; anything
     without a cue is a concept."""
-    types: dict[str, EntityType] = {name.lower(): EntityType.FILE for name in _FILE.findall(text)}
-    for entity_type, cue in _CUES:
-        for match in cue.finditer(text):
-            name = _clean_name(next(g for g in match.groups() if g)).lower()
-            types.setdefault(name, entity_type)
-    return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in named_entities(text)]
+    types = _cued(text)
+    return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in _named(text, types)]
+
+
+def graph_entities(text: str, names: Iterable[str]) -> list[TypedEntity]:
+    """What the entity graph links a memory to: `typed_entities`, and as concepts the names
+    found by other means (the model's, a merged duplicate's) that `text` does not spell. A
+    name `text` spells but `named_entities` left out stays out: a memory's own entity list
+    holds every capitalised word ("Yeah", "You're", "August"), kept for scoring."""
+    typed = typed_entities(text)
+    spelled = {e.name for e in typed}.union(extract_entities(text))
+    extra = dict.fromkeys(n for n in names if n not in spelled and not _ordinary_word(n))
+    return [*typed, *(TypedEntity(n, EntityType.CONCEPT) for n in extra)]
 
 
 def jaccard(a: tuple[str, ...] | frozenset[str], b: tuple[str, ...] | frozenset[str]) -> float:

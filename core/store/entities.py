@@ -12,7 +12,7 @@ from datetime import datetime
 
 import duckdb
 
-from core.ingest.entities import EntityType, TypedEntity, typed_entities
+from core.ingest.entities import EntityType, graph_entities
 from core.ingest.fact import Relation
 from core.store.database import BATCH_RELATION, Database, id_in
 from core.store.memory_rows import live
@@ -99,10 +99,7 @@ class EntityRepository:
         # again what it already named).
         seen: dict[tuple[str, str], tuple[datetime, datetime]] = {}
         for memory_id, text, names, at in memories:
-            typed = typed_entities(text)
-            typed_names = {e.name for e in typed}
-            extra = [TypedEntity(n, EntityType.CONCEPT) for n in names if n not in typed_names]
-            for entity in [*typed, *extra]:
+            for entity in graph_entities(text, names):
                 if found.get(entity.name, EntityType.CONCEPT) is EntityType.CONCEPT:
                     found[entity.name] = entity.type
                 first, last = seen.get((memory_id, entity.name), (at, at))

@@ -13,6 +13,7 @@ from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.ingest.entities import EntityType, extract_entities, typed_entities
+from core.model import MemoryKind
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
 
@@ -223,3 +224,34 @@ def test_the_graph_leaves_out_capitalised_words_that_are_ordinary_ones() -> None
     text = "Yeah, I met Marta in Porto. Seeing her was great! You're right. Art is fun, I love art."
     assert [e.name for e in typed_entities(text)] == ["marta", "porto"]
     assert {"yeah", "seeing", "you're", "art"} <= set(extract_entities(text))
+
+
+def test_the_stored_graph_leaves_out_ordinary_words_and_dates(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Each memory's own entity list (every capitalised word, for scoring) was linked into
+    the graph too, so "Yeah", "You're" and "Aw" topped `engram entities`; and a month was a
+    place ("in August"). Conversations, as imported and as chatted, go through this path."""
+    importing(
+        store,
+        embedder,
+        session(
+            "s1",
+            2,
+            [
+                "Yeah, I met Marta in Porto in August. You're right, it was fun.",
+                "Aw, lovely! May I ask how it went?",
+                "Great. My friend June came too, back in March.",
+            ],
+        ),
+    )
+    found = {e.name: e.type for e in store.entities.all()}
+    assert found == {
+        "ana": EntityType.PERSON,
+        "marta": EntityType.PERSON,
+        "porto": EntityType.PLACE,
+        "june": EntityType.PERSON,
+    }
+    # Scoring still sees every capitalised word of the conversation.
+    (segment,) = store.memories.of_kind(MemoryKind.EPISODIC)
+    assert {"yeah", "august", "marta"} <= set(segment.entities)
