@@ -8,6 +8,10 @@ from datetime import datetime
 
 from core.model import MemoryKind, Span
 
+# Who speaks when a turn names no speaker (a chat here, an import without names): the
+# owner of what it says of itself, in facts' keys and relationships.
+THE_USER = "user"
+
 
 @dataclass(frozen=True, slots=True)
 class Relation:

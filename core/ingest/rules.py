@@ -12,7 +12,7 @@ from datetime import datetime
 from itertools import islice
 
 from core.ingest.dropped_i import with_the_i
-from core.ingest.fact import Fact, related
+from core.ingest.fact import THE_USER, Fact, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.kin import facet as kin_facet
 from core.ingest.person_facts import SAID_OF_SELF, Said
@@ -252,7 +252,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
     facts: dict[str, tuple[int, Fact]] = {}
     spans: dict[str, tuple[int, int, str]] = {}
     who = turn.speaker or "The user"
-    owner = (turn.speaker or "user").lower()
+    owner = (turn.speaker or THE_USER).lower()
     stated = stated_at(turn.text)
     sentences = Sentences(turn)
     for rule, pattern in RULES:

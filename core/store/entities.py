@@ -13,7 +13,7 @@ from datetime import datetime
 import duckdb
 
 from core.ingest.entities import EntityType, graph_entities
-from core.ingest.fact import Relation
+from core.ingest.fact import THE_USER, Relation
 from core.store.database import BATCH_RELATION, Database, id_in
 from core.store.memory_rows import live
 from core.store.upserts import upsert_rows
@@ -194,10 +194,17 @@ class EntityRepository:
     @staticmethod
     def drop_orphans(cur: duckdb.DuckDBPyConnection) -> None:
         """Entities no memory mentions any more go, with their relationships (a forgotten
-        name must not outlive the memories it came from)."""
+        name must not outlive the memories it came from). The user is no name a memory
+        mentions ("The user lives in Lisbon"): their relationships go with what they relate
+        them to, or with the turn that stated them."""
+        named = "(SELECT entity_id FROM memory_entities UNION ALL SELECT ?)"
         cur.execute(
-            "DELETE FROM entity_relationships WHERE source_id NOT IN "
-            "(SELECT entity_id FROM memory_entities) OR target_id NOT IN "
-            "(SELECT entity_id FROM memory_entities)"
+            f"DELETE FROM entity_relationships WHERE source_id NOT IN {named} "
+            f"OR target_id NOT IN {named}",
+            [THE_USER, THE_USER],
         )
-        cur.execute("DELETE FROM entities WHERE id NOT IN (SELECT entity_id FROM memory_entities)")
+        cur.execute(
+            "DELETE FROM entities WHERE id NOT IN (SELECT entity_id FROM memory_entities) "
+            "AND id NOT IN (SELECT source_id FROM entity_relationships "
+            "UNION ALL SELECT target_id FROM entity_relationships)"
+        )

@@ -170,6 +170,32 @@ def test_forgetting_a_claim_takes_its_relationship_even_when_the_names_stay(
     assert store.entities.relationships() == []
 
 
+def test_forgetting_another_conversation_leaves_what_the_user_said_of_themselves(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """A chat's turns name no speaker: their relationships are the user's, and no memory
+    names "user". Forgetting an unrelated conversation took every one of them."""
+
+    def unnamed(sid: str, day: int, text: str) -> dict[str, Any]:
+        told = session(sid, day, [text, "Nice."])
+        return {**told, "turns": [{**t, "speaker": None} for t in told["turns"]]}
+
+    importing(
+        store,
+        embedder,
+        unnamed("s1", 2, "I live in Lisbon and I work at Acme."),
+        unnamed("s2", 9, "I went hiking with Marta."),
+    )
+    relations = {(r.source, r.relation, r.target) for r in store.entities.relationships()}
+    assert relations == {("user", "lives_in", "lisbon"), ("user", "works_at", "acme")}
+    store.forget_session("s2", datetime(2026, 4, 1, tzinfo=UTC))
+    assert {(r.source, r.relation, r.target) for r in store.entities.relationships()} == relations
+    assert "marta" not in {e.name for e in store.entities.all()}
+    store.forget_session("s1", datetime(2026, 4, 2, tzinfo=UTC))
+    assert store.entities.relationships() == []
+    assert store.entities.all() == []
+
+
 def test_a_forgotten_conversation_takes_its_sighting_of_a_name_still_mentioned(
     store: MemoryStore, embedder: Embedder
 ) -> None:
