@@ -18,6 +18,7 @@ import numpy as np
 import pyarrow as pa
 
 from core.decay import DEFAULT_DECAY, decay_terms, retentions
+from core.ingest.entities import ordinary_word
 from core.model import Memory, MemoryKind
 from core.process_apart import run_apart
 from core.store import MemoryStore
@@ -291,13 +292,15 @@ def _edges(memories: list[Memory], max_entity_edges: int) -> list[Edge]:
     edges += [
         Edge(a.id, b.id, "temporal", 0.5) for a, b in zip(memories, memories[1:], strict=False)
     ]
-    # Shared entities, strongest few per memory; names on very many memories carry no signal.
+    # Shared entities, strongest few per memory; names on very many memories carry no signal,
+    # nor do the ordinary words a memory's entity list keeps for scoring ("Yeah", "August").
+    names = {m.id: {e for e in m.entities if not ordinary_word(e)} for m in memories}
     holders: dict[str, list[Memory]] = defaultdict(list)
     for memory in memories:
-        for entity in memory.entities:
+        for entity in names[memory.id]:
             holders[entity].append(memory)
     for memory in memories:
-        mine = set(memory.entities)
+        mine = names[memory.id]
         scored: dict[str, float] = {}
         for entity in mine:
             group = holders[entity]
@@ -305,7 +308,7 @@ def _edges(memories: list[Memory], max_entity_edges: int) -> list[Edge]:
                 continue
             for other in group:
                 if other.id > memory.id:
-                    theirs = set(other.entities)
+                    theirs = names[other.id]
                     scored[other.id] = len(mine & theirs) / len(mine | theirs)
         best = sorted(scored.items(), key=lambda item: item[1], reverse=True)[:max_entity_edges]
         edges += [Edge(memory.id, other, "entity", round(w, 4)) for other, w in best]

@@ -140,9 +140,10 @@ def _cued(text: str) -> dict[str, EntityType]:
     return types
 
 
-def _ordinary_word(word: str, types: dict[str, EntityType] | None = None) -> bool:
+def ordinary_word(word: str, types: dict[str, EntityType] | None = None) -> bool:
     """Ordinary wherever it stands: filler, a contraction, a date (unless `types`, the cues
-    around it, make it a person)."""
+    around it, make it a person). A set lookup: cheap enough for every memory's entity
+    list, where reading each text again is not."""
     shape = word.capitalize()
     if shape in _CALENDAR:
         return types is None or types.get(word.lower()) is not EntityType.PERSON
@@ -157,7 +158,7 @@ def _named(text: str, types: dict[str, EntityType]) -> tuple[str, ...]:
         word = _clean_name(match.group())
         if word[:1].islower():
             lower_case.add(word)
-        elif _ordinary_word(word, types) or (
+        elif ordinary_word(word, types) or (
             _ORDINARY_OPENING.fullmatch(word) and _opens_sentence(text, match.start())
         ):
             ordinary.add(word.lower())
@@ -181,7 +182,7 @@ def graph_entities(text: str, names: Iterable[str]) -> list[TypedEntity]:
     holds every capitalised word ("Yeah", "You're", "August"), kept for scoring."""
     typed = typed_entities(text)
     spelled = {e.name for e in typed}.union(extract_entities(text))
-    extra = dict.fromkeys(n for n in names if n not in spelled and not _ordinary_word(n))
+    extra = dict.fromkeys(n for n in names if n not in spelled and not ordinary_word(n))
     return [*typed, *(TypedEntity(n, EntityType.CONCEPT) for n in extra)]
 
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from core.embed import Embedder
+from core.ingest.entities import extract_entities
 from core.ingest.remember import Lesson, remember
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
@@ -108,3 +109,26 @@ def test_the_graph_has_positions_and_the_edges_the_browser_draws(
     assert 0 < len(later.nodes) < 30
     assert build_graph(store, NOW, kinds={MemoryKind.SEMANTIC}).nodes == ()
     assert all(n.created_at >= datetime(2026, 2, 1, tzinfo=UTC) for n in later.nodes)
+
+
+def test_memories_are_joined_by_a_name_they_share_not_by_a_word_that_opens_their_sentences(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """A memory's entity list keeps every capitalised word (for scoring): the browser drew
+    an entity edge between any two memories that both said "Yeah" or named a month."""
+    texts = [
+        "Yeah, Marta and I went sailing in August.",
+        "Yeah, the jib tore in August, a long day.",
+        "Marta fixed the jib on her own.",
+    ]
+    memories = tuple(
+        NewMemory(MemoryKind.EPISODIC, t, NOW, session_id=f"s{i}", entities=extract_entities(t))
+        for i, t in enumerate(texts)
+    )
+    with store.db.write() as cur:
+        ids = remember(store, cur, Lesson(memories), embedder.embed(texts), NOW).memory_ids
+    update_layout(store, SEEDED)
+    joined = {
+        frozenset((e.source, e.target)) for e in build_graph(store, NOW).edges if e.kind == "entity"
+    }
+    assert joined == {frozenset((ids[0], ids[2]))}
