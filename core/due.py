@@ -18,6 +18,28 @@ _PART_HOURS = {"morning": 9, "afternoon": 14, "evening": 19, "night": 20, "tonig
 _NUMBER = r"(\d+|" + "|".join(NUMBER_WORDS) + ")"
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_TERMS = {"today": 0, "tonight": 0, "tomorrow": 1, "the day after tomorrow": 2}
+# How chat spells them: "call mom tmrw", "tommorow", "2nite".
+_DAY_SPELLINGS = {
+    **dict.fromkeys(("2day",), "today"),
+    **dict.fromkeys(("tonite", "2nite"), "tonight"),
+    **dict.fromkeys(
+        (
+            "tmrw",
+            "tmr",
+            "tmw",
+            "tmrow",
+            "2moro",
+            "2morrow",
+            "2mrw",
+            "tomoz",
+            "tomorow",
+            "tommorow",
+            "tommorrow",
+        ),
+        "tomorrow",
+    ),
+}
+_DAY_WORDS = "|".join(sorted([*_DAY_TERMS, *_DAY_SPELLINGS], key=len, reverse=True))
 # "By mid-December": the day a part of a month is done by.
 _PART_DAY = {"early": 10, "mid": 15}
 # "At 5pm", "5:30 pm", "at 17:00": a time on the day the deadline names, or the next one.
@@ -26,7 +48,7 @@ _CLOCK = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
 # ends or a word about the day follows, is the hour a day is lived at (4 is 4 pm, 10 is 10 am;
 # in the evening or at night, 8 is 8 pm). "At 5 percent" and "at 5 people" are counts.
 _BARE_HOUR = re.compile(
-    r"\bat\s+(\d{1,2})(?:\s*o'?clock)?(?=\s*(?:[,.!?;)]|$)|\s+(?:on|tomorrow|today|tonight|this|"
+    r"\bat\s+(\d{1,2})(?:\s*o'?clock)?(?=\s*(?:[,.!?;)]|$)|\s+(?:on|" + _DAY_WORDS + r"|this|"
     r"next|in\s+the|and|to|for|with|sharp|please|then)\b)"
 )
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
@@ -44,8 +66,13 @@ _NEXT_YEAR = re.compile(r"\bnext\s+year\b")
 _PATTERNS = (
     (
         "relative_day",
+        # "By EOD tomorrow" is tomorrow's, all of it the deadline's words.
         re.compile(
-            r"\b(?:by\s+)?(the day after tomorrow|today|tonight|tomorrow)" + _PART_OF_DAY + r"\b"
+            r"\b(?:by\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+)?("
+            + _DAY_WORDS
+            + ")"
+            + _PART_OF_DAY
+            + r"\b"
         ),
     ),
     ("part_of_today", re.compile(r"\bthis\s+(morning|afternoon|evening)\b")),
@@ -54,7 +81,7 @@ _PATTERNS = (
         # "By EOD Friday" is Friday's.
         re.compile(
             r"\b(?:by\s+)?(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|asap)\b"
-            r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + r"|tomorrow)\b)"
+            r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + "|" + _DAY_WORDS + r")\b)"
         ),
     ),
     (
@@ -98,9 +125,9 @@ _PATTERNS = (
     (
         "in_delta",
         re.compile(
-            r"\b(?:in|within)\s+(?:the\s+next\s+)?(?:a\s+)?"
+            r"\b(?:in|within)\s+(?:the\s+next\s+)?(?:(?:a\s+)?"
             + _NUMBER
-            + r"\s+(minute|hour|day|week|fortnight|month)s?\b"
+            + r"\s+(minute|hour|day|week|fortnight|month)s?|(half)\s+an?\s+hour)\b"
         ),
     ),
     ("iso_date", ISO_DATE),
@@ -169,8 +196,9 @@ def _next_weekday(today: datetime, weekday: int) -> datetime:
 def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     today = _start_of_day(now)
     if kind == "relative_day":
-        day = today + timedelta(days=_DAY_TERMS[match.group(1)])
-        part = match.group(2) or ("tonight" if match.group(1) == "tonight" else None)
+        said = _DAY_SPELLINGS.get(match.group(1), match.group(1))
+        day = today + timedelta(days=_DAY_TERMS[said])
+        part = match.group(2) or ("tonight" if said == "tonight" else None)
         return day.replace(hour=_PART_HOURS[part]) if part else day
     if kind == "part_of_today":
         return today.replace(hour=_PART_HOURS[match.group(1)])
@@ -209,7 +237,9 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         last = calendar.monthrange(year, month)[1]
         return today.replace(year=year, month=month, day=_PART_DAY.get(match.group(1), last))
     if kind == "in_delta":
-        unit, amount = match.group(2), _number(match.group(1))
+        unit, amount = (
+            ("minute", 30) if match.group(3) else (match.group(2), _number(match.group(1)))
+        )
         if unit == "fortnight":
             unit, amount = "day", amount * 14
         if unit == "month":
