@@ -16,14 +16,21 @@ from core.store import MemoryStore
 log = logging.getLogger(__name__)
 
 # A deadline for a day ("tomorrow", "by Friday") is called in the morning of that day, on the
-# user's clock: midnight would wake no one and tell them nothing in time.
-DAY_REMINDER_HOUR = 9
+# user's clock: midnight would wake no one and tell them nothing in time. One set on its own
+# day after the morning ("remind me to call mom today", at noon) is called in the afternoon
+# or the evening, whichever is still to come.
+DAY_REMINDER_HOURS = (9, 14, 19)
 
 
-def remind_at(due_at: datetime) -> datetime:
-    """The moment a deadline is called: its time, or the morning of its day."""
+def remind_at(due_at: datetime, noticed_at: datetime | None = None) -> datetime:
+    """The moment a deadline is called: its time, or the first of its day's reminder hours
+    after the to-do was noticed (its morning when noticed on an earlier day). A day noticed
+    after its evening is not called: the inbox shows it."""
     shown = local(due_at)
-    return shown.replace(hour=DAY_REMINDER_HOUR) if whole_day(shown) else due_at
+    if not whole_day(shown):
+        return due_at
+    hours = [shown.replace(hour=hour) for hour in DAY_REMINDER_HOURS]
+    return next((at for at in hours if noticed_at is None or at > noticed_at), hours[0])
 
 
 # "Remind me again" from the Reminder box: a short while, as on a phone.
@@ -64,7 +71,7 @@ def coming_due(
     def called(task: Task) -> datetime | None:
         if task.id in again:
             return again[task.id]
-        return remind_at(task.due_at) if task.due_at is not None else None
+        return remind_at(task.due_at, task.created_at) if task.due_at is not None else None
 
     due = [(at, t) for t in tasks if (at := called(t)) is not None and since < at <= now]
     return [t for _, t in sorted(due, key=lambda pair: pair[0])]

@@ -24,6 +24,23 @@ def test_a_days_deadline_is_called_in_the_morning_of_the_users_day(zone: str) ->
     assert remind_at(at_five) == at_five
 
 
+def test_a_day_set_on_that_day_after_its_morning_is_called_later_that_day(zone: str) -> None:
+    """ "Remind me to call mom today" said at noon was due at that morning's reminder, already
+    past: it was never called."""
+    today = datetime(2026, 11, 27, 5, tzinfo=UTC)  # midnight in New York
+    at_noon = datetime(2026, 11, 27, 17, tzinfo=UTC)
+    assert remind_at(today, at_noon) == datetime(2026, 11, 27, 19, tzinfo=UTC)  # 14:00 there
+    at_four = datetime(2026, 11, 27, 21, tzinfo=UTC)
+    assert remind_at(today, at_four) == datetime(2026, 11, 28, tzinfo=UTC)  # 19:00 there
+    called = task("Call mom", today)
+    noticed = replace(called, created_at=at_noon, updated_at=at_noon)
+    assert coming_due([noticed], at_noon, at_noon + timedelta(hours=3)) == [noticed]
+    # Noticed the day before, it is the morning's; noticed too late, the inbox shows it.
+    assert remind_at(today, today - timedelta(hours=3)) == datetime(2026, 11, 27, 14, tzinfo=UTC)
+    late = datetime(2026, 11, 28, 2, tzinfo=UTC)  # 21:00 there
+    assert coming_due([replace(called, created_at=late)], late, late + timedelta(hours=9)) == []
+
+
 def test_each_deadline_is_called_once_soonest_first() -> None:
     five = task("Call mom", datetime(2026, 11, 20, 17, tzinfo=UTC))
     four = task("Feed the cat", datetime(2026, 11, 20, 16, tzinfo=UTC))
