@@ -44,10 +44,11 @@ ASKING_YOU = (
 # sold": what the speaker says there describes a thing named before it, and the sentence's
 # verb comes after ("User lives in is too big" replaced where they live; the inbox got
 # "Finish is huge"). Not a time ("this morning I ran", "every Monday I have to", "the other day
-# I went") nor a companion ("my sister and I went").
+# I went"), a companion ("my sister and I went"), nor words said to someone ("that reminds me
+# that I need to call Tom").
 _THING_NAMED = re.compile(
     r"\s*(?:(?:the|these|this|those|that|my|our|his|her|their|every|each|some|all\s+the)\s+"
-    r"(?:(?!(?:and|or|but|so|then|(?:week(?:end)?|month|year|day|morning|afternoon|evening|"
+    r"(?:(?!(?:and|or|but|so|then|me|us|him|them|you|(?:week(?:end)?|month|year|day|morning|afternoon|evening|"
     r"night|time|summer|winter|spring|fall|autumn|season|moment)s?|(?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)days?|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|"
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)[\w'-]+\s+){1,3}"

@@ -23,10 +23,16 @@ from core.text_input import clean_text
 # second one joined by "and" is a sentence of its own: `_ANOTHER_TO_DO`).
 _SUBJECT = r"\b(?:i|we)"
 _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
+# As typed in chat too: "pls remind me to call the vet".
+_PLEASE = r"(?:please|pls|plz)"
 _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
-        ("remind", 0.95, r"\bremind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about)\s+(?P<task>.+)"),
+        (
+            "remind",
+            0.95,
+            r"\bremind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))\s+(?P<task>.+)",
+        ),
         (
             "reminder",
             0.95,
@@ -36,15 +42,15 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "todo",
             0.90,
-            r"^(?:todo|to-do|to do|note to self|reminder|(?:add\s+)?(?:an?\s+)?(?:new\s+)?"
-            r"(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)\s*[:\-\u2013]\s*(?P<task>.+)",
+            r"^(?:todo|to-do|to do|note to self|reminder(?:\s+to\s+self)?|"
+            r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
         # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
         ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
         (
             "on_my_list",
             0.90,
-            r"^(?:please\s+)?(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
+            r"^(?:" + _PLEASE + r"\s+)?(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
             r"(?:(?:to-?do|task)s?(?:\s+list)?|list)\b",
         ),
         (
@@ -64,7 +70,7 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remember_to",
             0.85,
-            r"^(?:please\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
+            r"^(?:" + _PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
         ),
         ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
         ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b)(?P<task>.+)"),
@@ -119,22 +125,24 @@ _DIRECTIVES = {
     "follow_up",
     "next_step",
 }
-_OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|please)\W+)*$")
+_OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + _PLEASE + r")\W+)*$")
 # "Remind me to" is a request only when asked ("Can you remind me", "Engram, remind me");
 # "turtles remind me to slow down" is a thought. Possessive: "ok," is an opener and a name
 # alike, and backtracking through both readings took seconds for twenty of them.
 _REQUEST_LEAD = re.compile(
-    r"^(?:(?:ok|okay|so|and|oh|also|please|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:please|also|just)\s+)*"
+    r"^(?:(?:ok|okay|so|and|oh|also|" + _PLEASE + r"|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + _PLEASE + r"|also|just)\s+)*"
     r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
 # ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants".
-_REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|please|but)\s+)+$")
+_REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|" + _PLEASE + r"|but)\s+)+$")
 # An instruction to someone the message speaks to is advice, not the speaker's to-do: "You'll
 # love Kyoto. Make sure to visit Fushimi Inari early." It stays a weak signal (a note to self
 # in the second person, "don't forget to renew your passport", lands on a second mention).
-_ADVICE = re.compile(r"^(?:please\s+)?(?:(?:don'?t|do not)\s+forget|remember|make\s+sure)\s+to\b")
+_ADVICE = re.compile(
+    r"^(?:" + _PLEASE + r"\s+)?(?:(?:don'?t|do not)\s+forget|remember|make\s+sure)\s+to\b"
+)
 # Weak: kept out of sight until a second mention makes it a to-do.
 _WEAK_STRENGTH = 0.55
 # Working on oneself, or helping in general, is a resolve rather than a to-do: "we gotta push
@@ -225,7 +233,7 @@ _STOPWORDS = frozenset(
 )
 _VAGUE = frozenset("it that this something stuff things them everything anything".split())
 _WORD = re.compile(r"[a-z0-9']+")
-_POLITE = re.compile(r"\b(?:please|for me)\b", re.IGNORECASE)
+_POLITE = re.compile(r"\b(?:" + _PLEASE + r"|for me)\b", re.IGNORECASE)
 # "I need to remember to buy milk": the task is buying milk.
 _REMEMBERING = re.compile(r"^(?:remember|not forget)\s+to\s+", re.IGNORECASE)
 # What is left hanging once a deadline is cut out: "book a table for [Saturday night]".
@@ -375,6 +383,10 @@ def find_task_signals(
             if name in ("remind", "reminder") and not (
                 _REQUEST_LEAD.match(lead) or _REQUEST_AFTER.search(lead)
             ):
+                continue
+            # "Remind me on Monday that the rent is due" asks for a word then; without a
+            # time, "remind me that you're the best" asks for none.
+            if name == "remind" and found.group("that") and due is None:
                 continue
             if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
                 continue
