@@ -118,7 +118,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "occupation",
         re.compile(
-            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+[^.,!?;:\n\u2013\u2014]+?)" + END,
+            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+(?:[^.,!?;:\n\u2013\u2014]|"
+            + INNER_DOT
+            + r")+?)"
+            + END,
             re.I,
         ),
     ),
@@ -374,10 +377,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "My name is Jordan", and "my name's Jordan" where a name, "a", "the" or a number follows:
+    # "my daughter Sara's birthday" is hers, and "my dog's name is Rex" is the dog's.
     (
         "attribute",
         re.compile(
-            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)\s+(?P<be>is|are)\s+{VALUE}{MORE}{END}",
+            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)(?:\s+(?P<be>is|are)|'s"
+            r"(?![^.!?,;]*\b(?:is|are)\b)(?=\s+(?:(?-i:[A-Z])|an?\s|the\s|\d)))"
+            rf"\s+{VALUE}{MORE}{END}",
             re.I,
         ),
     ),

@@ -57,8 +57,8 @@ OPENS_SENTENCE = (
     r"(?:^|(?<=[.!?]\s))(?!(?:I|it|this|that|these|those|there|he|she|they|we|you|what|"
     r"which|who|here)\b)"
 )
-# "I'm" or "I am".
-I_AM = r"\bI(?:'m|\s+am)\s+"
+# "I'm" or "I am", and "im" as chat types it.
+I_AM = r"\b(?:I(?:'m|\s+am)|[Ii]m)\s+"
 # A title in quotation marks (curly ones are read as straight: `core.sentences.plain_quotes`).
 # A pattern reads it from the space before it: a match opening inside quotation marks counts
 # as someone else's words (`core.others_words`).

@@ -88,6 +88,7 @@ _WHEN = re.compile(
     rf"(?:the\s+)?(?:'?\d|(?:{'|'.join(sorted(MONTHS))})\b)",
     re.I,
 )
+_FAVORITE = re.compile(r"\b(?:fav|fave|favou?rite)\b")
 _ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
 _PARTICLES = frozenset("in up out on off over back down away along".split())
 _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
@@ -404,7 +405,8 @@ def _fact(
         return said_of_self(Said(rule, value, groups, who, owner, turn_id))
     if rule == "attribute":
         said = clean(groups["attr"])
-        attribute = said.lower()
+        # "My fave band", "my favourite band" and "my favorite band" are one key.
+        attribute = _FAVORITE.sub("favorite", said.lower())
         if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
             return None
         # "My love for you is endless", "my thoughts on this are ...": of what was said.
@@ -420,7 +422,8 @@ def _fact(
         # sentence ("Playing video games ... are my hobbies") loses its capital.
         value = listed(value, told_of(groups.get("more") or ""))
         value = _without_opening_capital(value, groups)
-        be = groups["be"].lower()
+        # "My name's Jordan" is "is"; "my dog's name is Rex" is the dog's.
+        be = (groups["be"] or "is").lower()
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
         return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} {be} {value}", 0.7, turn_id)
     if rule == "preference":

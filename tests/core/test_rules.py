@@ -40,6 +40,20 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: favorite sport", "Ana's favorite sport is running")],
         ),
         ("My name is Sterling.", [("ana: name", "Ana's name is Sterling")]),
+        # As chat types them: "name's", "im", "fave"; a title's dot inside the place of work.
+        ("my name's Jordan", [("ana: name", "Ana's name is Jordan")]),
+        ("My dog's name is Rex.", [("ana: dog's name", "Ana's dog's name is Rex")]),
+        ("im allergic to peanuts", [("ana: allergic to peanuts", "Ana is allergic to peanuts")]),
+        ("Im a nurse.", [("ana: occupation", "Ana is a nurse")]),
+        ("My fave band is Queen.", [("ana: favorite band", "Ana's fave band is Queen")]),
+        ("My favourite band is Muse.", [("ana: favorite band", "Ana's favourite band is Muse")]),
+        (
+            "I work as a nurse at St. Mary's.",
+            [
+                ("ana: occupation", "Ana works as a nurse"),
+                ("ana: employer", "Ana works at St. Mary's"),
+            ],
+        ),
         (
             "I hate when people are late.",
             [("ana: likes when people are late", "Ana hates when people are late")],
