@@ -42,6 +42,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "location",
         re.compile(
             r"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+            # ...from where, named: "I moved from Berlin to Lisbon".
+            r"(?:\s+from\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})?"
             rf"\s+to\s+{VALUE}{END}",
             re.I,
         ),
@@ -50,7 +52,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "location",
         re.compile(
             r"\b(?:I|we)(?:\s+(?:now\s+|currently\s+)?(?:live|am living|are living)|"
-            r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living)\s+in\s+"
+            r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living|(?:'ve|\s+have)\s+been\s+living)"
+            # ...and with whom, first: "I live with my girlfriend in Vienna".
+            r"(?:\s+with\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)?\s+in\s+"
             rf"{VALUE}{END}|{I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
             rf"{PLACE}{END}",
             re.I,
@@ -413,13 +417,26 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # ...or named in passing: "my daughter Sara's birthday", "my dog Rex".
+    # ...and the second of two: "I have a son named Leo and a daughter named Mia".
+    (
+        "named",
+        re.compile(
+            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?got)\s+"
+            r"(?:an?|another)\s+(?:new\s+)?[a-z]{2,20}\s+(?:named|called)\s+[^\W\d_][\w'-]+,?\s+"
+            r"and\s+(?:an?|another)\s+(?:new\s+)?(?P<attr>[a-z]{2,20})\s+"
+            r"(?:named|called)\s+(?P<value>[^\W\d_][\w'-]+)",
+            re.I,
+        ),
+    ),
+    # ...or named in passing: "my daughter Sara's birthday", "my dog Rex"; or said to be:
+    # "my daughter is called Mia".
     (
         "named",
         re.compile(
             r"\bmy\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|baby)\s+)?"
             rf"(?P<attr>{ONE_NAMED})"
-            r",?\s+(?P<value>(?-i:[A-Z][a-z]+))\b(?!\s+(?-i:[A-Z]))",
+            r"(?:,?\s+|(?:\s+is|'s)\s+(?:called|named)\s+)(?P<value>(?-i:[A-Z][a-z]+))\b"
+            r"(?!\s+(?-i:[A-Z]))",
             re.I,
         ),
     ),
@@ -439,7 +456,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            r"\b(?:I|we)(?:'ve|\s+have)?\s+(?P<neg>don't\s+|do not\s+|no longer\s+)?"
+            r"\b(?:I|we)(?:'ve|\s+have)?\s+"
+            # "I really don't like mushrooms": said before "don't" too.
+            r"(?:(?:really|honestly|truly|just|also)\s+(?=don't\s|do\s+not\s))?"
+            r"(?P<neg>don't\s+|do not\s+|no longer\s+)?"
             r"(?:(?:really|also|still|just|absolutely|truly|totally|always|all)\s+){0,2}"
             r"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand|"
             rf"(?<=always\s)(?:liked|loved|enjoyed))\s+{BOTH}{MORE}{END}",

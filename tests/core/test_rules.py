@@ -40,6 +40,23 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: favorite sport", "Ana's favorite sport is running")],
         ),
         ("My name is Sterling.", [("ana: name", "Ana's name is Sterling")]),
+        # Where from, for how long, with whom: still where one lives.
+        ("I moved from Berlin to Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I've been living in Paris for 5 years.", [("ana: location", "Ana lives in Paris")]),
+        ("I live with my girlfriend in Vienna.", [("ana: location", "Ana lives in Vienna")]),
+        (
+            "I really don't like mushrooms.",
+            [("ana: likes mushrooms", "Ana does not like mushrooms")],
+        ),
+        ("My daughter is called Mia.", [("ana: daughter mia", "Ana has a daughter named Mia")]),
+        (
+            "I have a son named Leo and a daughter named Mia.",
+            [
+                ("ana: son leo", "Ana has a son named Leo"),
+                ("ana: daughter mia", "Ana has a daughter named Mia"),
+            ],
+        ),
+        ("My sister is Canadian.", [("ana: sister", "Ana's sister is Canadian")]),
         # As chat types them: "name's", "im", "fave"; a title's dot inside the place of work.
         ("my name's Jordan", [("ana: name", "Ana's name is Jordan")]),
         ("My dog's name is Rex.", [("ana: dog's name", "Ana's dog's name is Rex")]),
