@@ -60,6 +60,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and said after another thing of oneself: "I'm from Mexico but live in Texas now".
+    (
+        "location",
+        re.compile(
+            # Not through someone else's clause: "I know people who ... and live in Texas".
+            r"(?:^|(?<=[.!?]\s))I\b(?:(?!\b(?:who|that|which|whom|whose)\b)[^.!?\n]){1,80}?"
+            r"(?:,\s*|\s+)(?:but|and)\s+(?:now\s+|currently\s+)?"
+            rf"live\s+in\s+{VALUE}{END}",
+            re.I | re.M,
+        ),
+    ),
     (
         "left_location",
         re.compile(

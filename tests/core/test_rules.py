@@ -45,6 +45,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I've been living in Paris for 5 years.", [("ana: location", "Ana lives in Paris")]),
         ("I live with my girlfriend in Vienna.", [("ana: location", "Ana lives in Vienna")]),
         (
+            "I am originally from Mexico but live in Texas now.",
+            [("ana: location", "Ana lives in Texas"), ("ana: origin", "Ana is from Mexico")],
+        ),
+        (
             "I really don't like mushrooms.",
             [("ana: likes mushrooms", "Ana does not like mushrooms")],
         ),
@@ -504,6 +508,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "The shoes I bought last week are too small.",
         "The food I like best is pasta.",
         "Everything I painted last year sold out.",
+        "I know people who are from Mexico and live in Texas.",
     ],
 )
 def test_no_fact_from_filler(text: str) -> None:
