@@ -158,6 +158,7 @@ def settle_pending(
                 store.memories.retire(cur, [target.id], now)
             else:
                 new_id = store.memories.supersede(cur, target.id, corrected, vector)
+                store.entities.link_written(cur, new_id, corrected)
                 replaced = (target.id, new_id)
         store.pending.resolve(cur, change_id, "applied" if apply else "rejected")
     return replaced

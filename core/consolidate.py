@@ -154,6 +154,7 @@ def compress_warm(ctx: JobContext) -> JobReport:
                 # some of it, and the summary would say it again: the group is read anew.
                 continue
             (summary_id,) = store.memories.insert(cur, [summary], vector)
+            store.entities.link_written(cur, summary_id, summary)
             for memory in group:
                 store.memories.mark_superseded(cur, memory.id, summary_id, ctx.now)
             store.memories.set_tier(cur, [m.id for m in group], Tier.STUB)
@@ -303,6 +304,7 @@ def cluster_episodes(ctx: JobContext) -> JobReport:
                 # what is left is clustered at the next run.
                 break
             (fact_id,) = store.memories.insert(cur, [fact], embedded)
+            store.entities.link_written(cur, fact_id, fact)
             store.links.add(
                 cur,
                 [(fact_id, m.id, 1.0, ctx.now) for m in members],
@@ -503,7 +505,8 @@ def project_summaries(ctx: JobContext) -> JobReport:
                 # Read before a forget that may have taken some of them: the next run
                 # summarises what is left.
                 break
-            store.memories.insert(cur, [summary], vector)
+            (summary_id,) = store.memories.insert(cur, [summary], vector)
+            store.entities.link_written(cur, summary_id, summary)
             store.db.set_meta(cur, marker, ctx.now.isoformat())
         written += 1
     return JobReport("projects", {"summaries": written})

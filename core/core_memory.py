@@ -109,6 +109,7 @@ class CoreMemory:
         vector = self._embedder.embed([content])
         with self._store.db.write() as cur:
             (memory_id,) = self._store.memories.insert(cur, [memory], vector)
+            self._store.entities.link_written(cur, memory_id, memory)
         pinned = self._store.memories.get(memory_id)
         assert pinned is not None
         return pinned
@@ -145,6 +146,7 @@ class CoreMemory:
         vector = self._embedder.embed([new.content])[0]
         with self._store.db.write() as cur:
             new_id = self._store.memories.supersede(cur, current.id, new, vector)
+            self._store.entities.link_written(cur, new_id, new)
             self._store.memories.add_sources(cur, new_id, current.source_turn_ids)
         result = self._store.memories.get(new_id)
         assert result is not None

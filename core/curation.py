@@ -304,6 +304,7 @@ class Curator:
             return Outcome(content, decision, False, target_id=target.id, note="it was forgotten")
         if decision is Decision.UPDATE and self._agrees(candidate, target, similarity):
             new_id = self._store.memories.supersede(cur, target.id, candidate, vector)
+            self._store.entities.link_written(cur, new_id, candidate)
             return Outcome(content, decision, True, memory_id=new_id, target_id=target.id)
         pending = self._store.pending.propose(
             cur,

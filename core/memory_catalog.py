@@ -55,6 +55,8 @@ class MemoryDetail:
     source_turns: tuple[Turn, ...]
     # For a cold summary: the detailed memories it stands for.
     summarised: tuple[Memory, ...]
+    # What the entity graph has it name, in the order its text names them.
+    entities: tuple[str, ...] = ()
 
 
 class MemoryCatalog:
@@ -98,6 +100,7 @@ class MemoryCatalog:
             tuple(LinkEntry(k.dst_id, k.kind, k.weight, linked.get(k.dst_id, "")) for k in links),
             tuple(self._store.conversations.turns(memory.source_turn_ids)),
             tuple(summary_sources(self._store, memory_id)),
+            _in_order_said(self._store.entities.named_by(memory_id), memory.content),
         )
 
     def edit(self, memory_id: str, text: str, now: datetime) -> Memory:
@@ -137,10 +140,17 @@ class MemoryCatalog:
         vector = self._embedder.embed([content])[0]
         with self._store.db.write() as cur:
             new_id = self._store.memories.supersede(cur, memory_id, revised, vector)
+            self._store.entities.link_written(cur, new_id, revised)
             self._store.memories.add_sources(cur, new_id, current.source_turn_ids)
         edited = self._store.memories.get(new_id)
         assert edited is not None
         return edited
+
+
+def _in_order_said(names: Sequence[str], text: str) -> tuple[str, ...]:
+    """Names in the order `text` says them; those it does not spell (the model's) last."""
+    lowered = text.lower()
+    return tuple(sorted(names, key=lambda n: (lowered.find(n) < 0, lowered.find(n), n)))
 
 
 def sort_memories(memories: Sequence[Memory], order: MemoryOrder) -> list[Memory]:

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 
 from core.ingest.conversation_file import is_conversation_export
 from core.ingest.document_file import file_patterns
-from core.ingest.entities import named_entities
 from core.local_time import day_text, minute_text
 from core.memory_catalog import MemoryDetail
 from core.model import LearntDocument, Memory, MemoryKind, MemoryOrder, Tier
@@ -501,9 +500,8 @@ def detail_html(detail: MemoryDetail) -> str:
         f"<p>{text_html(m.content) or '<i>(forgotten)</i>'}</p>",
         f"<p><small>id <code>{esc(m.id)}</code></small></p>",
     ]
-    names = named_entities(m.content)
-    if names:
-        parts.append(f"<p><b>Entities:</b> {esc(', '.join(names))}</p>")
+    if detail.entities:
+        parts.append(f"<p><b>Entities:</b> {esc(', '.join(detail.entities))}</p>")
     if len(detail.versions) > 1:
         rows = []
         for version in detail.versions:

@@ -52,6 +52,15 @@ _CONTRACTION = re.compile(r"(?:n['’]t|['’](?:re|ve|ll|d|m))$", re.IGNORECASE
 # ("Seeing", "Taking", "Hopefully") are ordinary ones.
 _ORDINARY_OPENING = re.compile(r"\w{2,}(?:ing|ly)")
 
+# The other side of a chat with an assistant: no one spoken of, and its "I prefer ..." or "I
+# work at OpenAI" is no one's fact (`core.ingest.remember`). Unnamed, an imported chat's model
+# was taken for the user ("The user works at OpenAI", superseding where they really work).
+ASSISTANTS = frozenset({"Engram", "ChatGPT", "Claude", "Assistant"})
+# A segment's speaker labels that name no one: read as names, every conversation's "User: "
+# and "Engram: " lines made the user and the assistant the entity graph's two most mentioned
+# people. Named speakers ("Ana: ") stay: who took part is worth knowing.
+_NO_ONE_SPEAKING = re.compile(rf"^(?:{'|'.join(sorted({'User', *ASSISTANTS}))}): ", re.MULTILINE)
+
 # Bounded for the same reason as a name (below): "Ab-Ab-..." x 10,000 took 0.7 s unbounded.
 _FILE = re.compile(
     r"\b[\w.-]{1,100}\.(?:py|md|txt|pdf|js|ts|json|csv|xlsx?|docx?|pptx?|ya?ml|toml|sql|sh|html)\b"
@@ -122,14 +131,6 @@ def _opens_sentence(text: str, start: int) -> bool:
     return not before or before[-1] in ".!?:\n"
 
 
-def named_entities(text: str) -> tuple[str, ...]:
-    """`extract_entities` without the capitalised words that are ordinary ones ("Yeah",
-    "You're", a sentence opened by "Seeing", "Art" where "art" is written too, a month): what
-    `text` names, for the entity graph and for showing. A capitalised word counts if any of its
-    uses is a name's and it is never written in lower case."""
-    return _named(text, _cued(text))
-
-
 def _cued(text: str) -> dict[str, EntityType]:
     """The type the words around each name give it; files by their extension."""
     types: dict[str, EntityType] = {name.lower(): EntityType.FILE for name in _FILE.findall(text)}
@@ -151,6 +152,10 @@ def ordinary_word(word: str, types: dict[str, EntityType] | None = None) -> bool
 
 
 def _named(text: str, types: dict[str, EntityType]) -> tuple[str, ...]:
+    """`extract_entities` without the capitalised words that are ordinary ones ("Yeah",
+    "You're", a sentence opened by "Seeing", "Art" where "art" is written too, a month): what
+    `text` names, for the entity graph and for showing. A capitalised word counts if any of its
+    uses is a name's and it is never written in lower case."""
     lower_case: set[str] = set()
     ordinary: set[str] = set()
     named: set[str] = set()
@@ -169,8 +174,8 @@ def _named(text: str, types: dict[str, EntityType]) -> tuple[str, ...]:
 
 
 def typed_entities(text: str) -> list[TypedEntity]:
-    """`named_entities` with a type for each, from the words around the name; anything
-    without a cue is a concept."""
+    """What `text` names (`_named`), with a type for each from the words around the name;
+    anything without a cue is a concept."""
     types = _cued(text)
     return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in _named(text, types)]
 
@@ -178,8 +183,10 @@ def typed_entities(text: str) -> list[TypedEntity]:
 def graph_entities(text: str, names: Iterable[str]) -> list[TypedEntity]:
     """What the entity graph links a memory to: `typed_entities`, and as concepts the names
     found by other means (the model's, a merged duplicate's) that `text` does not spell. A
-    name `text` spells but `named_entities` left out stays out: a memory's own entity list
-    holds every capitalised word ("Yeah", "You're", "August"), kept for scoring."""
+    name `text` spells but `_named` left out stays out: a memory's own entity list holds
+    every capitalised word ("Yeah", "You're", "August"), kept for scoring. Speaker labels that
+    name no one ("User: ", "Engram: ") are no names."""
+    text = _NO_ONE_SPEAKING.sub("", text)
     typed = typed_entities(text)
     spelled = {e.name for e in typed}.union(extract_entities(text))
     extra = dict.fromkeys(n for n in names if n not in spelled and not ordinary_word(n))

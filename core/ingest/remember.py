@@ -4,7 +4,6 @@ live chat turns go through this same step."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -20,7 +19,7 @@ from core.ingest.dedupe import (
     stored_twin,
     twin_among,
 )
-from core.ingest.entities import extract_entities
+from core.ingest.entities import ASSISTANTS, extract_entities
 from core.ingest.fact import Fact, Relation
 from core.ingest.rules import extract_facts
 from core.ingest.segments import segment_text
@@ -88,16 +87,6 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
         began=fact.began,
         source_turn_ids=(turn.id,),
     )
-
-
-# The other side of a chat with an assistant: its "I prefer ..." or "I work at OpenAI" is no
-# one's fact. Unnamed, an imported chat's model was taken for the user ("The user works at
-# OpenAI", superseding where they really work).
-ASSISTANTS = frozenset({"Engram", "ChatGPT", "Claude", "Assistant"})
-# A segment's speaker labels that name no one: read as names, every conversation's "User: "
-# and "Engram: " lines made the user and the assistant the entity graph's two most mentioned
-# people. Named speakers ("Ana: ") stay: who took part is worth knowing.
-_NO_ONE_SPEAKING = re.compile(rf"^(?:{'|'.join(sorted({'User', *ASSISTANTS}))}): ", re.MULTILINE)
 
 
 def states_facts(turn: Turn) -> bool:
@@ -247,10 +236,10 @@ def remember_all(
     ids = [i for written in lessons for i in written.ids]
     # The entities of what this write inserted are known; those of what it merged into are
     # read back (a merge may have changed the text).
-    named = {i: _naming(m) for i, m in inserted.items()}
+    named = {i: (m.content, m.entities) for i, m in inserted.items()}
     merged = [i for i in dict.fromkeys(ids) if i not in inserted]
     if merged:
-        named |= {m.id: _naming(m) for m in memories.get_many_in(cur, merged)}
+        named |= {m.id: (m.content, m.entities) for m in memories.get_many_in(cur, merged)}
     store.entities.link_at(
         cur,
         [
@@ -379,9 +368,3 @@ class _Written:
         self.vectors.append(vector)
         if fact:
             self.fact_ids.append(memory_id)
-
-
-def _naming(memory: Memory | NewMemory) -> tuple[str, tuple[str, ...]]:
-    """What a memory's entities are read from: its text without the speaker labels that name
-    no one, and the names found in it by other means."""
-    return _NO_ONE_SPEAKING.sub("", memory.content), memory.entities

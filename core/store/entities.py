@@ -14,6 +14,7 @@ import duckdb
 
 from core.ingest.entities import EntityType, graph_entities
 from core.ingest.fact import THE_USER, Relation
+from core.model import NewMemory
 from core.store.database import BATCH_RELATION, Database, id_in
 from core.store.memory_rows import live
 from core.store.upserts import upsert_rows
@@ -84,6 +85,25 @@ class EntityRepository:
         """Entities named in each (memory id, text, names found by other means, e.g. the
         model), linked to that memory."""
         self.link_at(cur, [(*memory, at) for memory in memories])
+
+    def link_written(
+        self, cur: duckdb.DuckDBPyConnection, memory_id: str, memory: NewMemory
+    ) -> None:
+        """A memory written outside the learning of an exchange or a document (a pin, an
+        edit, a correction, a summary) linked to what it names, as of when it was made: the
+        graph knew only the version it replaced."""
+        self.link_at(
+            cur, [(memory_id, memory.content, memory.entities, memory.created_at)], {memory_id}
+        )
+
+    def named_by(self, memory_id: str) -> list[str]:
+        """The names the graph links to one memory."""
+        rows = (
+            self._db.cursor()
+            .execute("SELECT entity_id FROM memory_entities WHERE memory_id = ?", [memory_id])
+            .fetchall()
+        )
+        return [row[0] for row in rows]
 
     def link_at(
         self,

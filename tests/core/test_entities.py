@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
+from core.core_memory import CoreMemory
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.ingest.entities import EntityType, extract_entities, typed_entities
+from core.memory_catalog import MemoryCatalog
 from core.model import MemoryKind
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
@@ -281,3 +283,23 @@ def test_the_stored_graph_leaves_out_ordinary_words_and_dates(
     # Scoring still sees every capitalised word of the conversation.
     (segment,) = store.memories.of_kind(MemoryKind.EPISODIC)
     assert {"yeah", "august", "marta"} <= set(segment.entities)
+
+
+def test_a_pin_an_edit_and_the_memory_shown_name_what_their_words_name(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Only a turn's learning and documents linked names: a pinned fact named no one in the
+    graph, and an edit from Berlin to Lisbon left Lisbon out of it. The memory shown names what
+    the graph has it name: not "Engram" from a speaker label, nor "Yeah"."""
+    now = datetime(2026, 4, 1, tzinfo=UTC)
+    pinned = CoreMemory(store, embedder).pin("My sister Ines lives in Coimbra.", now)
+    importing(store, embedder, session("s1", 2, ["Yeah, I met Marta in Berlin.", "Nice!"]))
+    (segment,) = store.memories.of_kind(MemoryKind.EPISODIC)
+    catalog = MemoryCatalog(store, embedder)
+    assert catalog.detail(segment.id, now).entities == ("ana", "marta", "berlin")
+    edited = catalog.edit(segment.id, "Ana met Marta in Lisbon.", now)
+    found = {e.name: e for e in store.entities.all()}
+    assert {"ines", "coimbra", "lisbon"} <= set(found)
+    assert found["lisbon"].memories == 1 and found["berlin"].memories == 0
+    assert catalog.detail(edited.id, now).entities == ("ana", "marta", "lisbon")
+    assert catalog.detail(pinned.id, now).entities == ("ines", "coimbra")

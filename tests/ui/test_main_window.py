@@ -478,6 +478,7 @@ def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
         ),
         source_turns=(Turn("s1-t4", "s1", 4, Role.USER, "I moved to Lisbon!", NOW, "Ana"),),
         summarised=(),
+        entities=("ana", "lisbon", "bo"),
     )
     html = detail_html(detail)
     assert html.count("Ana&#x27;s flat has a balcony") == 1
@@ -485,7 +486,7 @@ def test_a_memory_s_story_lists_versions_links_by_memory_and_sources() -> None:
     assert 'href="memory:m-1"' in html and "Ana lives in Berlin" in html
     assert "I moved to Lisbon!" in html and "retention 0.90" in html
     assert "Ana: Yeah, I moved to Lisbon!<br>Bo: Since when?" in html
-    # What it names, without the capitalised words that open a chat line ("Yeah").
+    # What the entity graph has it name.
     assert "<b>Entities:</b> ana, lisbon, bo</p>" in html
 
 
