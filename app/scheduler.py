@@ -38,7 +38,9 @@ class Cadence:
 
 
 DEFAULT_CADENCES: dict[str, Cadence] = {
-    "six_hourly": Cadence(timedelta(hours=6), ("compress", "links", "indexes", "layout")),
+    "six_hourly": Cadence(
+        timedelta(hours=6), ("compress", "links", "entities", "indexes", "layout")
+    ),
     "daily": Cadence(
         timedelta(days=1),
         ("sessions", "working", "tasks", "duplicates", "conflicts", "digest", "backup"),

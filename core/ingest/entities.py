@@ -67,6 +67,11 @@ _FILE = re.compile(
 )
 
 
+# Changed whenever what the graph takes for a name changes: a store linked by other rules is
+# read again, once, in the background (`core.consolidate.relink_entities`).
+GRAPH_READING = "2026-11-25"
+
+
 class EntityType(StrEnum):
     PERSON = "person"
     PLACE = "place"

@@ -96,6 +96,50 @@ class EntityRepository:
             cur, [(memory_id, memory.content, memory.entities, memory.created_at)], {memory_id}
         )
 
+    def relink(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        memories: Sequence[tuple[str, str, Sequence[str], datetime]],
+    ) -> tuple[int, int]:
+        """The links of (memory id, text, names found by other means, when it was made) made
+        what today's reading finds: those it no longer finds go, and missing ones come dated
+        when the memory was made. Returns how many went and how many came."""
+        wanted: dict[tuple[str, str], EntityType] = {}
+        for memory_id, text, names, _ in memories:
+            for entity in graph_entities(text, names):
+                wanted.setdefault((memory_id, entity.name), entity.type)
+        made = {memory_id: at for memory_id, _, _, at in memories}
+        where, params = id_in("memory_id", list(made))
+        held = set(
+            cur.execute(
+                f"SELECT memory_id, entity_id FROM memory_entities WHERE {where}", params
+            ).fetchall()
+        )
+        gone = held - wanted.keys()
+        self._db.with_batch(
+            cur,
+            {"memory_id": [m for m, _ in gone], "entity_id": [e for _, e in gone]},
+            f"DELETE FROM memory_entities USING {BATCH_RELATION} b WHERE "
+            "memory_entities.memory_id = b.memory_id AND memory_entities.entity_id = b.entity_id",
+        )
+        new = [pair for pair in wanted if pair not in held]
+        found: dict[str, EntityType] = {}
+        for pair in new:
+            if found.get(pair[1], EntityType.CONCEPT) is EntityType.CONCEPT:
+                found[pair[1]] = wanted[pair]
+        self._add(cur, found)
+        self._db.insert_rows(
+            cur,
+            "memory_entities",
+            {
+                "memory_id": [m for m, _ in new],
+                "entity_id": [e for _, e in new],
+                "first_seen": [made[m] for m, _ in new],
+                "last_seen": [made[m] for m, _ in new],
+            },
+        )
+        return len(gone), len(new)
+
     def named_by(self, memory_id: str) -> list[str]:
         """The names the graph links to one memory."""
         rows = (

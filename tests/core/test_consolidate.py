@@ -178,6 +178,7 @@ def test_all_jobs_run_in_order_and_report(
         "projects",
         "compress",
         "links",
+        "entities",
         "indexes",
         "layout",
         "digest",

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from core.consolidate import JobContext, run_jobs
 from core.core_memory import CoreMemory
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
@@ -18,6 +20,8 @@ from core.memory_catalog import MemoryCatalog
 from core.model import MemoryKind
 from core.retrieval import Retriever, SearchRequest
 from core.store import MemoryStore
+
+NOW_APRIL = datetime(2026, 4, 1, tzinfo=UTC)
 
 
 def session(sid: str, day: int, texts: list[str]) -> dict[str, Any]:
@@ -291,7 +295,7 @@ def test_a_pin_an_edit_and_the_memory_shown_name_what_their_words_name(
     """Only a turn's learning and documents linked names: a pinned fact named no one in the
     graph, and an edit from Berlin to Lisbon left Lisbon out of it. The memory shown names what
     the graph has it name: not "Engram" from a speaker label, nor "Yeah"."""
-    now = datetime(2026, 4, 1, tzinfo=UTC)
+    now = NOW_APRIL
     pinned = CoreMemory(store, embedder).pin("My sister Ines lives in Coimbra.", now)
     importing(store, embedder, session("s1", 2, ["Yeah, I met Marta in Berlin.", "Nice!"]))
     (segment,) = store.memories.of_kind(MemoryKind.EPISODIC)
@@ -303,3 +307,35 @@ def test_a_pin_an_edit_and_the_memory_shown_name_what_their_words_name(
     assert found["lisbon"].memories == 1 and found["berlin"].memories == 0
     assert catalog.detail(edited.id, now).entities == ("ana", "marta", "lisbon")
     assert catalog.detail(pinned.id, now).entities == ("ines", "coimbra")
+
+
+def test_a_store_linked_by_older_rules_is_read_again_once(
+    store: MemoryStore, embedder: Embedder, tmp_path: Path
+) -> None:
+    """An older Engram linked "Yeah" and the speaker label "Engram" as names, and linked
+    nothing to a pin. The upkeep reads every memory again, once: sightings it keeps keep
+    their times."""
+    importing(store, embedder, session("s1", 2, ["Yeah, I met Marta in Berlin.", "Nice!"]))
+    pinned = CoreMemory(store, embedder).pin("My sister Ines lives in Coimbra.", NOW_APRIL)
+    (segment,) = store.memories.of_kind(MemoryKind.EPISODIC)
+    with store.db.write() as cur:
+        cur.execute("DELETE FROM memory_entities WHERE memory_id = ?", [pinned.id])
+        cur.execute(
+            "INSERT INTO entities VALUES "
+            "('yeah', 'yeah', 'concept'), ('engram', 'engram', 'person')"
+        )
+        at = datetime(2026, 3, 2, tzinfo=UTC)
+        cur.execute(
+            "INSERT INTO memory_entities VALUES (?, 'yeah', ?, ?), (?, 'engram', ?, ?)",
+            [segment.id, at, at, segment.id, at, at],
+        )
+    marta = next(e for e in store.entities.all() if e.name == "marta")
+    context = JobContext(store, embedder, NOW_APRIL, tmp_path)
+    (report,) = run_jobs(context, ["entities"])
+    assert report.counts == {"memories": 2, "removed": 2, "added": 2}
+    found = {e.name: e for e in store.entities.all()}
+    assert set(found) == {"ana", "marta", "berlin", "ines", "coimbra"}
+    assert found["ines"].type is EntityType.PERSON and found["ines"].memories == 1
+    assert found["marta"] == marta
+    (again,) = run_jobs(context, ["entities"])
+    assert again.counts == {"memories": 0, "removed": 0, "added": 0}
