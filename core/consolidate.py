@@ -23,8 +23,8 @@ from core.decay import DEFAULT_DECAY
 from core.digest import write_digest
 from core.embed import Embedder
 from core.errors import EngramError
+from core.graph_upkeep import relink_once
 from core.ingest.dedupe import merge_stored_duplicates
-from core.ingest.entities import GRAPH_READING
 from core.ingest.remember import Lesson, inline_extraction, remember, segment_memory
 from core.ingest.segments import segment_turns
 from core.llm import LLM, ChatMessage, ask_between_replies
@@ -437,49 +437,8 @@ def expire_tasks(ctx: JobContext) -> JobReport:
     return JobReport("tasks", {"expired": len(expired)})
 
 
-# Where the reading the graph's links were last made by is kept (`GRAPH_READING`).
-_GRAPH_READ_KEY = "entity_graph_reading"
-# Memories read again per write: the writer is held ~0.1 s for each.
-_RELINK_CHUNK = 500
-
-
 def relink_entities(ctx: JobContext) -> JobReport:
-    """Once after what the graph takes for a name changes, every memory still remembered is
-    read again: links to words no longer taken for names go ("Yeah", "August", a speaker
-    label), and what writes that linked nothing named (a pin, an edit) comes. Stopped part
-    way, it starts over at the next run; each part is read under the writer, so a forget
-    cannot slip between the reading and the write."""
-    store = ctx.store
-    counts = {"memories": 0, "removed": 0, "added": 0}
-    if store.db.meta(_GRAPH_READ_KEY) == GRAPH_READING:
-        return JobReport("entities", counts)
-    ids = [
-        row[0]
-        for row in store.db.cursor()
-        .execute("SELECT id FROM memories WHERE forgotten_at IS NULL ORDER BY seq")
-        .fetchall()
-    ]
-    for start in range(0, len(ids), _RELINK_CHUNK):
-        if ctx.cancelled:
-            return JobReport("entities", counts)
-        with store.db.write() as cur:
-            memories = [
-                m
-                for m in store.memories.get_many_in(cur, ids[start : start + _RELINK_CHUNK])
-                if m.forgotten_at is None
-            ]
-            removed, added = store.entities.relink(
-                cur, [(m.id, m.content, m.entities, m.created_at) for m in memories]
-            )
-        counts = {
-            "memories": counts["memories"] + len(memories),
-            "removed": counts["removed"] + removed,
-            "added": counts["added"] + added,
-        }
-    with store.db.write() as cur:
-        store.entities.drop_orphans(cur)
-        store.db.set_meta(cur, _GRAPH_READ_KEY, GRAPH_READING)
-    return JobReport("entities", counts)
+    return JobReport("entities", relink_once(ctx.store, lambda: ctx.cancelled))
 
 
 def merge_duplicates(ctx: JobContext) -> JobReport:

@@ -68,7 +68,7 @@ _FILE = re.compile(
 
 
 # Changed whenever what the graph takes for a name changes: a store linked by other rules is
-# read again, once, in the background (`core.consolidate.relink_entities`).
+# read again, once, in the background (`core.graph_upkeep`).
 GRAPH_READING = "2026-11-25"
 
 

@@ -3,7 +3,7 @@ the calendar's end."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -80,3 +80,26 @@ def test_a_holiday_typed_as_a_deadline_is_read() -> None:
 def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) -> None:
     (task,) = extract_tasks(f"I need to fix the roof {words}", said_at, "turn-10")
     assert (task.title, task.due_at) == ("Fix the roof", due)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("I need to send the deck by EOD tomorrow", "Send the deck", datetime(2026, 11, 19)),
+        # How chat spells the days; half an hour is thirty minutes.
+        ("remind me to call mom tmrw at 5pm", "Call mom", datetime(2026, 11, 19, 17)),
+        ("Need to pay the rent tommorow!", "Pay the rent", datetime(2026, 11, 19)),
+        ("Remind me to call Ana 2nite", "Call Ana", datetime(2026, 11, 18, 20)),
+        ("I've got to pick up the kids at 4 tmrw", "Pick up the kids", datetime(2026, 11, 19, 16)),
+        (
+            "Remind me to check the oven in half an hour",
+            "Check the oven",
+            SAID_AT.replace(tzinfo=None) + timedelta(minutes=30),
+        ),
+    ],
+)
+def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
+    """ "By EOD tomorrow" titled the to-do "Send the deck by eod"; "tmrw" and "in half an hour"
+    gave no deadline."""
+    (candidate,) = extract_tasks(text, SAID_AT, "turn-7")
+    assert (candidate.title, candidate.due_at) == (title, due.replace(tzinfo=UTC))

@@ -1,0 +1,57 @@
+"""Facts as people type them in chat: where one lives said with where from, for how long or
+with whom; "im", "name's", "fave"; a name said of a child or a pet; a dislike with "really"
+before "don't"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_rules import facts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Where from, for how long, with whom: still where one lives.
+        ("I moved from Berlin to Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I've been living in Paris for 5 years.", [("ana: location", "Ana lives in Paris")]),
+        ("I live with my girlfriend in Vienna.", [("ana: location", "Ana lives in Vienna")]),
+        (
+            "I am originally from Mexico but live in Texas now.",
+            [("ana: location", "Ana lives in Texas"), ("ana: origin", "Ana is from Mexico")],
+        ),
+        (
+            "I really don't like mushrooms.",
+            [("ana: likes mushrooms", "Ana does not like mushrooms")],
+        ),
+        ("My daughter is called Mia.", [("ana: daughter mia", "Ana has a daughter named Mia")]),
+        (
+            "I have a son named Leo and a daughter named Mia.",
+            [
+                ("ana: son leo", "Ana has a son named Leo"),
+                ("ana: daughter mia", "Ana has a daughter named Mia"),
+            ],
+        ),
+        ("My sister is Canadian.", [("ana: sister", "Ana's sister is Canadian")]),
+        # As chat types them: "name's", "im", "fave"; a title's dot inside the place of work.
+        ("my name's Jordan", [("ana: name", "Ana's name is Jordan")]),
+        ("My dog's name is Rex.", [("ana: dog's name", "Ana's dog's name is Rex")]),
+        ("im allergic to peanuts", [("ana: allergic to peanuts", "Ana is allergic to peanuts")]),
+        ("Im a nurse.", [("ana: occupation", "Ana is a nurse")]),
+        ("My fave band is Queen.", [("ana: favorite band", "Ana's fave band is Queen")]),
+        ("My favourite band is Muse.", [("ana: favorite band", "Ana's favourite band is Muse")]),
+        (
+            "I work as a nurse at St. Mary's.",
+            [
+                ("ana: occupation", "Ana works as a nurse"),
+                ("ana: employer", "Ana works at St. Mary's"),
+            ],
+        ),
+    ],
+)
+def test_a_fact_said_the_way_chat_says_it_is_kept(text: str, expected: list) -> None:
+    assert facts(text) == expected
+
+
+def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> None:
+    assert facts("I know people who are from Mexico and live in Texas.") == []
