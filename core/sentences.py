@@ -48,9 +48,10 @@ ASKING_YOU = (
 # that I need to call Tom").
 _THING_NAMED = re.compile(
     r"\s*(?:(?:the|these|this|those|that|my|our|his|her|their|every|each|some|all\s+the)\s+"
-    r"(?:(?!(?:and|or|but|so|then|me|us|him|them|you|(?:week(?:end)?|month|year|day|morning|afternoon|evening|"
-    r"night|time|summer|winter|spring|fall|autumn|season|moment)s?|(?:mon|tues|wednes|thurs|"
-    r"fri|satur|sun)days?|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|"
+    r"(?:(?!(?:and|or|but|so|then|me|us|him|them|you|"
+    r"(?:week(?:end)?|month|year|day|morning|afternoon|evening|night|time|summer|winter|"
+    r"spring|fall|autumn|season|moment)s?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|"
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)[\w'-]+\s+){1,3}"
     r"|(?:everything|something|anything|nothing|all|whatever)\s+)",
     re.I,

@@ -43,7 +43,8 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "todo",
             0.90,
             r"^(?:todo|to-do|to do|note to self|reminder(?:\s+to\s+self)?|"
-            r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)\s*[:\-\u2013]\s*(?P<task>.+)",
+            r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)"
+            r"\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
         # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
         ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
