@@ -201,18 +201,23 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # Names are capitalised (checked in `_fact`): "call me Sam", not "call me tomorrow".
-    (
-        "name",
-        re.compile(r"\b(?:[Cc]all me|I go by)\s+(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)"),
-    ),
-    # Introduced with a greeting: "Hi! I'm Ana, ...". Alone, "I'm Italian" tells no name.
+    # Names are capitalised (checked in `_fact`): "call me Sam", not "call me tomorrow"; what
+    # everyone calls one ("my friends call me Dee"), not what one person does.
     (
         "name",
         re.compile(
-            r"(?:^|(?<=[.!?\n]))\W*(?i:hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|"
-            r"evening))(?:\s+(?i:there|everyone|all|engram))?\W+I(?:'m|\s+am)\s+"
-            r"(?P<value>[^\W\d_][\w'-]+)(?=\s*(?:[,.!?;:\n]|$)|\s+(?:and|here|by\s+the\s+way)\b)"
+            r"\b(?:[Cc]all me|I go by|(?:[Ee]very(?:one|body)|[Pp]eople|(?:[Mm]y\s+)?[Ff]riends|"
+            r"[Mm]ost\s+people)\s+calls?\s+me)\s+(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)"
+        ),
+    ),
+    # Introduced: "Hi! I'm Ana, ...", "I am Dana and I work at ...", "im Dee btw".
+    # A capital alone is no name: "I'm Italian", "I'm Back" (`core.ingest.person_facts`). A
+    # lower-case "im" opens a sentence: German's ("im Januar") is no one's name.
+    (
+        "name",
+        re.compile(
+            r"(?:\bI(?:'m|\s+am)|\bIm|(?:^|(?<=[.!?\n]\s))im)\s+(?P<value>[^\W\d_][\w'-]+)"
+            r"(?=\s*(?:[,.!?;:\n]|$)|\s+(?:and|here|btw|by\s+the\s+way)\b)"
         ),
     ),
     (

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import takewhile
 
+from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact
 from core.ingest.kin import where_kin
 from core.ingest.pattern_parts import LANGUAGE_LEVEL
@@ -17,7 +18,8 @@ from core.temporal import MONTHS, WEEKDAYS
 
 # "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
 MIN_AGE, MAX_AGE = 13, 110
-# What "Hi, I'm ..." tells that is no name: where one is from, one's faith, how one is.
+# What "I'm ..." tells, capitalised, that is no name: where one is from, one's faith, politics,
+# sign, diet or state, how one is; a title before the name.
 _NO_NAMES = frozenset(
     "american british english scottish irish welsh canadian australian german french italian "
     "spanish portuguese dutch belgian swiss austrian swedish norwegian danish finnish polish "
@@ -26,7 +28,18 @@ _NO_NAMES = frozenset(
     "vietnamese thai filipino indonesian malaysian nigerian kenyan egyptian moroccan israeli "
     "iranian iraqi lebanese african european asian latino latina hispanic christian catholic "
     "protestant jewish muslim hindu buddhist atheist new back here fine good ok okay sorry "
-    "home done ready".split()
+    "home done ready icelandic serbian croatian bosnian slovak slovenian bulgarian estonian "
+    "latvian lithuanian albanian armenian georgian syrian jordanian palestinian saudi emirati "
+    "afghan nepali lankan taiwanese singaporean ghanaian ethiopian somali sudanese "
+    "algerian tunisian senegalese venezuelan ecuadorian bolivian uruguayan paraguayan "
+    "guatemalan dominican rican jamaican haitian texan californian scot brit kiwi aussie "
+    "canuck black white caucasian native indigenous arab persian kurdish mormon sikh jain "
+    "agnostic orthodox lutheran baptist methodist anglican evangelical republican democrat "
+    "liberal conservative libertarian socialist independent aries taurus gemini cancer virgo "
+    "libra scorpio sagittarius capricorn aquarius pisces vegan vegetarian pescatarian single "
+    "married engaged divorced widowed pregnant retired gay straight bi bisexual lesbian queer "
+    "trans nonbinary tired exhausted busy free out off in up sick ill hungry bored stressed "
+    "lost confused stuck alive awake late early human dr mr mrs ms miss mx prof sir".split()
 )
 # Whom "I have two ..." counts, by the word's start: "how many kids?" has one answer.
 _HOUSEHOLD = {
@@ -83,11 +96,16 @@ def _partner(said: Said) -> Fact | None:
     return said.fact("partner", f" is {how} to {' '.join(words)}", 0.8)
 
 
+def _shouted(word: str) -> bool:
+    return len(word) > 2 and word.isupper()
+
+
 def _name(said: Said) -> Fact | None:
     words = _capitalised(said.value)
     if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
         return None
-    if words[0].lower() in _NO_NAMES:
+    # "I'm INTJ", "I'm Sure": letters of a kind, or a word Title Case typed.
+    if words[0].lower() in _NO_NAMES or ordinary_word(words[0]) or _shouted(words[0]):
         return None
     return said.fact("name", f" goes by {' '.join(words)}", 0.8)
 

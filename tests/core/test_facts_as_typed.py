@@ -1,6 +1,6 @@
 """Facts as people type them in chat: where one lives said with where from, for how long or
 with whom; "im", "name's", "fave"; a name said of a child or a pet; a dislike with "really"
-before "don't"."""
+before "don't"; one's own name said without a greeting."""
 
 from __future__ import annotations
 
@@ -47,10 +47,36 @@ from tests.core.test_rules import facts
                 ("ana: employer", "Ana works at St. Mary's"),
             ],
         ),
+        # One's name, introduced without a greeting, or as friends say it.
+        ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
+        ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
+        ("im Dee btw", [("ana: name", "Ana goes by Dee")]),
+        (
+            "I am Dee and I work at Acme.",
+            [("ana: name", "Ana goes by Dee"), ("ana: employer", "Ana works at Acme")],
+        ),
+        ("My friends call me Dee.", [("ana: name", "Ana goes by Dee")]),
+        ("Everyone calls me Dee.", [("ana: name", "Ana goes by Dee")]),
     ],
 )
 def test_a_fact_said_the_way_chat_says_it_is_kept(text: str, expected: list) -> None:
     assert facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I am Portuguese.",
+        "I'm Tired.",
+        "I'm INTJ.",
+        "I'm Dr. Smith.",
+        "I'm Republican.",
+        "I'm Dee's mom.",
+        "My mom calls me Bug.",
+    ],
+)
+def test_a_capital_after_i_am_that_is_no_name_is_not_taken_for_one(text: str) -> None:
+    assert not [key for key, _ in facts(text) if key == "ana: name"]
 
 
 def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> None:
