@@ -216,7 +216,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "name",
         re.compile(
-            r"(?:\bI(?:'m|\s+am)|\bIm|(?:^|(?<=[.!?\n]\s))im)\s+(?P<value>[^\W\d_][\w'-]+)"
+            r"(?:\bI(?:'m|\s+am)|\bIm|(?:^|(?<=[.!?]\s)|(?<=\n))im)\s+(?P<value>[^\W\d_][\w'-]+)"
             r"(?=\s*(?:[,.!?;:\n]|$)|\s+(?:and|here|btw|by\s+the\s+way)\b)"
         ),
     ),
