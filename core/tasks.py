@@ -31,18 +31,20 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remind",
             0.95,
-            r"\bremind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))\s+(?P<task>.+)",
+            r"\b(?:(?:remind|ping|nudge)\s+me|help\s+me\s+(?:to\s+)?remember)\s+"
+            r"(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))\s+(?P<task>.+)",
         ),
         (
             "reminder",
             0.95,
-            r"\b(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder\s+(?:for\s+me\s+)?"
-            r"to\s+(?P<task>.+)",
+            r"\b(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder\s+"
+            r"(?:[\w':]+\s+){0,6}?(?:to|about)\s+(?P<task>.+)",
         ),
         (
             "todo",
             0.90,
             r"^(?:todo|to-do|to do|note to self|reminder(?:\s+to\s+self)?|"
+            r"(?:don'?t|do not)\s+forget|"
             r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)"
             r"\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
@@ -82,6 +84,12 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\s+gotta)\s+(?P<task>.+)",
         ),
         ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        # Expected of one: "I'm supposed to send the slides tonight".
+        (
+            "supposed_to",
+            0.78,
+            r"\bi(?:'m|\s+am)\s+" + _FILLER + r"(?:supposed|meant|expected)\s+to\s+(?P<task>.+)",
+        ),
         # Weaker: notes to oneself without a subject ("Need to call mom tomorrow.", but also
         # "Gotta stay focused", "Must feel great") and the future ("I'll have to check it out
         # sometime"). They land with a deadline; without one, a second mention lands them.
@@ -100,6 +108,13 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
         ("follow_up", 0.72, r"\b(?P<task>follow\s+up\s+(?:on|with)\s+.+)"),
         ("next_step", 0.70, r"\bnext\s+step\s+is\s+(?:to\s+)?(?P<task>.+)"),
+        # A plan said as one: "my plan for tomorrow is to clean the garage" (with its day, it
+        # lands; "the plan is to relax" alone waits out of sight).
+        (
+            "plan_is",
+            0.72,
+            r"\b(?:my|our|the)\s+plan\s+(?:for\s+(?:[\w']+\s+){1,4}?)?is\s+to\s+(?P<task>.+)",
+        ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (
             "should",

@@ -1,5 +1,5 @@
-"""A to-do's deadline typed by hand, one named by a holiday or the year's end, and one said past
-the calendar's end."""
+"""A to-do's deadline typed by hand, one named by a holiday or the year's end, one said past
+the calendar's end, as chat spells it, or in a request worded otherwise."""
 
 from __future__ import annotations
 
@@ -101,5 +101,32 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
     """ "By EOD tomorrow" titled the to-do "Send the deck by eod"; "tmrw" and "in half an hour"
     gave no deadline."""
+    (candidate,) = extract_tasks(text, SAID_AT, "turn-7")
+    assert (candidate.title, candidate.due_at) == (title, due.replace(tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("Set a reminder for Thursday to pay rent.", "Pay rent", datetime(2026, 11, 19)),
+        (
+            "Ping me in 20 minutes to check the oven.",
+            "Check the oven",
+            datetime(2026, 11, 18, 10, 20),
+        ),
+        ("Don't forget: team lunch Friday at noon.", "Team lunch", datetime(2026, 11, 20, 12)),
+        ("I'm supposed to send the slides tonight.", "Send the slides", datetime(2026, 11, 18, 20)),
+        (
+            "My plan for tomorrow is to clean the garage.",
+            "Clean the garage",
+            datetime(2026, 11, 19),
+        ),
+    ],
+)
+def test_a_request_or_an_obligation_worded_otherwise_keeps_its_deadline(
+    text: str, title: str, due: datetime
+) -> None:
+    """A reminder set "for Thursday" before its "to" was no request; "ping me", "don't forget:",
+    "I'm supposed to" and "my plan for tomorrow is to" gave no to-do at all."""
     (candidate,) = extract_tasks(text, SAID_AT, "turn-7")
     assert (candidate.title, candidate.due_at) == (title, due.replace(tzinfo=UTC))
