@@ -147,7 +147,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"{I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
             r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
-            r"primary\s+school|math|music|art|english|history|science)\s+)*"
+            r"primary\s+school|math|music|art|english|history|science|phd|grad|graduate|"
+            r"undergrad(?:uate)?|master'?s|medical|law|nursing|college|university)\s+)*"
             rf"(?:{PROFESSIONS}))(?![\w'-])",
             re.I,
         ),
@@ -193,7 +194,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "origin",
         re.compile(
-            rf"\bI\s+(?:grew\s+up|was\s+(?P<born>born))\s+in\s+{VALUE}{END}|{I_AM}(?:originally\s+)?"
+            rf"\bI\s+(?:grew\s+up|was\s+(?:raised|(?P<born>born)))\s+in\s+{VALUE}{END}|{I_AM}"
+            r"(?:originally\s+)?"
             rf"from\s+{PLACE}{END}"
             # ...and named in passing: "a gift from my grandma in my home country, Sweden".
             r"|\bmy\s+(?:home\s+country|native\s+country|homeland|hometown|home\s+town)"
@@ -360,13 +362,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I | re.M,
         ),
     ),
-    # "My mom lives in Coimbra", "my brother Leo works at Google": facts of theirs.
+    # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
+    # Florida": facts of theirs.
     (
         "kin_where",
         re.compile(
             rf"\bmy\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
-            rf"(?P<verb>lives\s+in|moved\s+to|works\s+(?:at|for)|is\s+from)\s+{VALUE}{END}",
+            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from)\s+"
+            rf"{VALUE}{END}",
             re.I,
         ),
     ),
@@ -398,11 +402,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # "My name is Jordan", and "my name's Jordan" where a name, "a", "the" or a number follows:
-    # "my daughter Sara's birthday" is hers, and "my dog's name is Rex" is the dog's.
+    # "my daughter Sara's birthday" is hers, and "my dog's name is Rex" is the dog's. An age
+    # told as a birthday: "my son just turned 10".
     (
         "attribute",
         re.compile(
-            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)(?:\s+(?P<be>is|are)|'s"
+            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)"
+            r"(?:\s+(?P<be>is|are|(?:just\s+)?turned(?=\s+\d))|'s"
             r"(?![^.!?,;]*\b(?:is|are)\b)(?=\s+(?:(?-i:[A-Z])|an?\s|the\s|\d)))"
             rf"\s+{VALUE}{MORE}{END}",
             re.I,
@@ -422,13 +428,24 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I | re.M,
         ),
     ),
-    # "I have a dog named Luna", "we got another cat named Bailey". Keyed by the name too: a
+    # ...and a person named first: "Emma is my girlfriend", "Sarah is my boss".
+    (
+        "attribute",
+        re.compile(
+            rf"{OPENS_SENTENCE}(?P<opening>(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))?)\s+"
+            rf"(?P<be>is)\s+(?:(?:also|still)\s+)?my\s+(?P<attr>{KINSHIP})"
+            r"(?=\s*(?:[.!?,;:]|$)|\s+(?:and|but)\b)",
+            re.I | re.M,
+        ),
+    ),
+    # "I have a dog named Luna", "we got another cat named Bailey", "a golden retriever named
+    # Max". Keyed by the name too: a
     # friend named Carl, said later, is another friend, not a correction of Bob.
     (
         "named",
         re.compile(
             r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?got)\s+"
-            r"(?:an?|another)\s+(?:new\s+)?(?P<attr>[a-z]{2,20})\s+"
+            r"(?:an?|another)\s+(?:new\s+)?(?P<attr>[a-z]{2,20}(?:\s+[a-z]{2,20})?)\s+"
             r"(?:named|called)\s+(?P<value>[^\W\d_][\w'-]+)",
             re.I,
         ),
@@ -438,8 +455,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "named",
         re.compile(
             r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?got)\s+"
-            r"(?:an?|another)\s+(?:new\s+)?[a-z]{2,20}\s+(?:named|called)\s+[^\W\d_][\w'-]+,?\s+"
-            r"and\s+(?:an?|another)\s+(?:new\s+)?(?P<attr>[a-z]{2,20})\s+"
+            r"(?:an?|another)\s+(?:new\s+)?[a-z]{2,20}(?:\s+[a-z]{2,20})?\s+(?:named|called)\s+"
+            r"[^\W\d_][\w'-]+,?\s+and\s+(?:an?|another)\s+(?:new\s+)?"
+            r"(?P<attr>[a-z]{2,20}(?:\s+[a-z]{2,20})?)\s+"
             r"(?:named|called)\s+(?P<value>[^\W\d_][\w'-]+)",
             re.I,
         ),

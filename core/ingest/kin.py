@@ -16,6 +16,11 @@ _WHERE = {
     "works at": ("employer", "works at"),
     "works for": ("employer", "works at"),
     "is from": ("origin", "is from"),
+    # Several: "my parents live in Florida".
+    "live in": ("location", "live in"),
+    "work at": ("employer", "work at"),
+    "work for": ("employer", "work at"),
+    "are from": ("origin", "are from"),
 }
 
 

@@ -47,6 +47,25 @@ from tests.core.test_rules import facts
                 ("ana: employer", "Ana works at St. Mary's"),
             ],
         ),
+        # A pet's kind in two words; an age told as a birthday; where one was raised; a
+        # student of a kind.
+        (
+            "I have a golden retriever named Max.",
+            [("ana: golden retriever max", "Ana has a golden retriever named Max")],
+        ),
+        ("My son just turned 10.", [("ana: son age", "Ana's son just turned 10")]),
+        ("I was raised in Ohio.", [("ana: origin", "Ana is from Ohio")]),
+        ("I'm a grad student.", [("ana: occupation", "Ana is a grad student")]),
+        # Where several of one's people live; a person named before what they are to one.
+        (
+            "My parents live in Florida.",
+            [("ana: parents location", "Ana's parents live in Florida")],
+        ),
+        ("Emma is my girlfriend.", [("ana: girlfriend", "Ana's girlfriend is Emma")]),
+        (
+            "Tom is my best friend and he lives in Madrid.",
+            [("ana: best friend", "Ana's best friend is Tom")],
+        ),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
@@ -81,3 +100,10 @@ def test_a_capital_after_i_am_that_is_no_name_is_not_taken_for_one(text: str) ->
 
 def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> None:
     assert facts("I know people who are from Mexico and live in Texas.") == []
+
+
+@pytest.mark.parametrize(
+    "text", ["She is my sister.", "Family is my priority.", "Tom said he is my friend."]
+)
+def test_what_is_my_kin_but_names_no_one_before_it_is_no_fact(text: str) -> None:
+    assert facts(text) == []

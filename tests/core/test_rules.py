@@ -267,7 +267,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         # A student's school is no employer ("I'm a student at MIT" worked at MIT).
         (
             "I'm a PhD student at MIT.",
-            [("ana: school", "Ana studies at MIT")],
+            [("ana: occupation", "Ana is a PhD student"), ("ana: school", "Ana studies at MIT")],
         ),
         ("I study law at Oxford.", [("ana: school", "Ana studies at Oxford")]),
         ("I go to Lincoln High School.", [("ana: school", "Ana studies at Lincoln High School")]),
