@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import math
 import queue
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -83,6 +84,17 @@ DECISION_SCHEMA: dict[str, Any] = {
     },
     "required": ["decision", "target"],
 }
+_WORDS = re.compile(r"[^\W\d_]{3,}|\d+")
+_STEM_LETTERS = 4
+# Words any sentence about the user has, which tie a memory to no exchange in particular.
+_FUNCTION_WORDS = frozenset(
+    "the and but for nor yet with from about into onto over under than then that this these "
+    "those there here what when where which who whom why how user users has have had "
+    "having are was were been being does did done not its they them their theirs she her "
+    "hers his him you your yours our ours mine can could would should will shall may might "
+    "must also just very really some any all each more most such only own same too out off "
+    "said says".split()
+)
 _DECAY = {"semantic": DecayClass.SLOW, "procedural": DecayClass.SLOW, "episodic": DecayClass.MEDIUM}
 
 
@@ -114,6 +126,15 @@ def _importance(value: object) -> float:
     if not isinstance(value, int | float) or not math.isfinite(value):
         return DEFAULT_IMPORTANCE
     return min(1.0, max(0.0, float(value)))
+
+
+def _word_stems(text: str) -> set[str]:
+    """The words that carry what a text says, by their first letters ("lives" and "live" are
+    one): a memory the model wrote shares at least one with the exchange it came from. One
+    sharing none is made up (a small model, or the tiny one the tests run, wrote "}job
+    yesterdaylinto som mad" as a fact), and kept it would be recalled as something said."""
+    words = _WORDS.findall(text.lower())
+    return {word[:_STEM_LETTERS] for word in words if word not in _FUNCTION_WORDS}
 
 
 def _candidate(raw: dict[str, Any], turns: Sequence[Turn], project: str | None) -> NewMemory | None:
@@ -184,7 +205,11 @@ class Curator:
         answer = self._ask(prompt, EXTRACTION_SCHEMA, self.config.extraction_tokens)
         entries = answer.get("memories") if isinstance(answer, dict) else None
         found = [_candidate(e, turns, project) for e in entries or () if isinstance(e, dict)]
-        return [c for c in found if c is not None]
+        said = _word_stems(" ".join(t.text for t in turns))
+        kept = [c for c in found if c is not None and _word_stems(c.content) & said]
+        if len(kept) < sum(c is not None for c in found):
+            log.info("Curation left out a memory that shares no word with its exchange")
+        return kept
 
     def decide(self, candidate: NewMemory, known: Sequence[Memory]) -> tuple[Decision, int | None]:
         """The model's decision and the index (into `known`) it targets, if any."""

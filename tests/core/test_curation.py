@@ -105,6 +105,24 @@ def test_something_new_is_added_with_its_turns(store: MemoryStore, embedder: Emb
     assert {"porto", "lena"} <= {e.name for e in store.entities.all()}
 
 
+def test_a_memory_that_shares_no_word_with_its_exchange_is_not_kept(
+    store: MemoryStore, embedder: Embedder, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A small model writes well-formed JSON around words it made up; recalled later, they
+    would read as something the user said."""
+    answer = extracted("Ana is training for the Porto marathon.")
+    answer["memories"].append(dict(answer["memories"][0], content="}job yesterdaylinto som mad"))
+    answer["memories"].append(dict(answer["memories"][0], content="The user has a brother."))
+    said = exchange(store, "I'm training for Porto!")
+    with caplog.at_level(logging.INFO, logger="core.curation"):
+        outcomes = Curator(store, embedder, ScriptedLLM([answer])).curate(said, NOW)
+    assert [o.content for o in outcomes] == ["Ana is training for the Porto marathon."]
+    assert [m.content for m in store.memories.recent(5)] == [
+        "Ana is training for the Porto marathon."
+    ]
+    assert "shares no word with its exchange" in caplog.text
+
+
 @pytest.mark.parametrize(
     ("written", "kept"),
     [(float("inf"), 0.5), (float("nan"), 0.5), (7, 1.0), (-3, 0.0), ("high", 0.5)],
