@@ -1,6 +1,7 @@
 """Facts as people type them in chat: where one lives said with where from, for how long or
 with whom; "im", "name's", "fave"; a name said of a child or a pet; a dislike with "really"
-before "don't"; one's own name said without a greeting."""
+before "don't"; one's own name said without a greeting; a place or a firm typed without a
+capital."""
 
 from __future__ import annotations
 
@@ -66,6 +67,15 @@ from tests.core.test_rules import facts
             "Tom is my best friend and he lives in Madrid.",
             [("ana: best friend", "Ana's best friend is Tom")],
         ),
+        # Typed without a capital anywhere: the place or the firm is still named.
+        ("i live in berlin now", [("ana: location", "Ana lives in Berlin")]),
+        ("im from the netherlands", [("ana: origin", "Ana is from the Netherlands")]),
+        ("i moved to rio de janeiro last year", [("ana: location", "Ana lives in Rio de Janeiro")]),
+        (
+            "i live in new york and i work at google",
+            [("ana: location", "Ana lives in New York"), ("ana: employer", "Ana works at Google")],
+        ),
+        ("my sister lives in london", [("ana: sister location", "Ana's sister lives in London")]),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
@@ -103,7 +113,18 @@ def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> No
 
 
 @pytest.mark.parametrize(
-    "text", ["She is my sister.", "Family is my priority.", "Tom said he is my friend."]
+    "text",
+    [
+        "She is my sister.",
+        "Family is my priority.",
+        "Tom said he is my friend.",
+        # Typed without capitals, yet no place or firm: a state, a team, a time.
+        "i live in fear of spiders",
+        "i live in the moment",
+        "i moved to marketing last month",
+        "i work at night",
+        "i'm from work",
+    ],
 )
-def test_what_is_my_kin_but_names_no_one_before_it_is_no_fact(text: str) -> None:
+def test_what_names_no_one_and_no_place_is_no_fact(text: str) -> None:
     assert facts(text) == []
