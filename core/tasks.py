@@ -31,8 +31,11 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remind",
             0.95,
-            r"\b(?:(?:remind|ping|nudge)\s+me|help\s+me\s+(?:to\s+)?remember)\s+"
-            r"(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))\s+(?P<task>.+)",
+            r"\b(?:remind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))"
+            # ...or nudged, when ("ping me in 20 minutes to ...", not "ping me the link to").
+            r"|(?:ping|nudge)\s+me\s+(?!in\s+the\s+right\b)(?:(?:in|at|on|by|around|before|"
+            r"after|tomorrow|tonight|today|later|next|this|every)\b(?:\s+[\w':]+){0,4}?\s+)?"
+            r"(?:to|about|abt)|help\s+me\s+(?:to\s+)?remember\s+to)\s+(?P<task>.+)",
         ),
         (
             "reminder",
@@ -44,8 +47,9 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "todo",
             0.90,
             r"^(?:todo|to-do|to do|note to self|reminder(?:\s+to\s+self)?|"
-            r"(?:don'?t|do not)\s+forget|"
-            r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list)"
+            r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
+            # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts".
+            r"(?:don'?t|do not)\s+forget(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
             r"\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
         # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
