@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from core.errors import InputError
 from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS, day_words, month_words
 
-_PART_OF_DAY = r"(?:\s+(morning|afternoon|evening|night))?"
+_PART_OF_DAY = r"(?:\s+(?:in\s+the\s+)?(morning|afternoon|evening|night))?"
 # When a part of a day is called (a reminder at midnight would tell no one in time).
 _PART_HOURS = {"morning": 9, "afternoon": 14, "evening": 19, "night": 20, "tonight": 20}
 _NUMBER = r"(\d+|" + "|".join(NUMBER_WORDS) + ")"
@@ -52,8 +52,26 @@ _BARE_HOUR = re.compile(
     r"next|in\s+the|and|to|for|with|sharp|please|then)\b)"
 )
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
-_NAMED_HOURS = {"noon": 12, "midday": 12, "midnight": 0}
-_NAMED_HOUR = re.compile(r"\b(?:at\s+)?(noon|midday|midnight)\b")
+# The hours a day's routine names: "by noon", "at lunch", "after work", "before bed".
+_NAMED_HOURS = {
+    "noon": 12,
+    "midday": 12,
+    "midnight": 0,
+    "lunch": 12,
+    "lunchtime": 12,
+    "after lunch": 13,
+    "before work": 8,
+    "after work": 18,
+    "dinner": 18,
+    "dinnertime": 18,
+    "after dinner": 20,
+    "bed": 21,
+    "bedtime": 21,
+}
+_NAMED_HOUR = re.compile(
+    r"\b(?:at\s+)?(noon|midday|midnight)\b|\b(after\s+(?:lunch|work|dinner)|before\s+work)\b"
+    r"|\b(?:at|by|before|over|around)\s+(lunch(?:time)?|dinner(?:time)?|bed(?:time)?)\b"
+)
 # Days a deadline is named by ("by Christmas", "before New Year's Eve", "for Halloween"), with a
 # word before them: "a Christmas present" names no day. Holidays on a weekday of a month
 # (Thanksgiving, Easter) differ between countries and are left to a date.
@@ -68,7 +86,7 @@ _PATTERNS = (
         "relative_day",
         # "By EOD tomorrow" is tomorrow's, all of it the deadline's words.
         re.compile(
-            r"\b(?:by\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+)?("
+            r"\b(?:by\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+|(first\s+thing)\s+)?("
             + _DAY_WORDS
             + ")"
             + _PART_OF_DAY
@@ -76,6 +94,23 @@ _PATTERNS = (
         ),
     ),
     ("part_of_today", re.compile(r"\bthis\s+(morning|afternoon|evening)\b")),
+    # Without a day: the next one to come ("in the morning", said at noon, is tomorrow's);
+    # "first thing" is the morning's.
+    (
+        "part_ahead",
+        re.compile(
+            r"\b(?:in\s+the\s+(morning|afternoon|evening)|at\s+(night)|(first\s+thing)"
+            r"(?:\s+in\s+the\s+morning)?)\b"
+        ),
+    ),
+    # Later the same day: "later today", "in a bit" ("later this week" is the week's).
+    (
+        "later_today",
+        re.compile(
+            r"\b(?:later(?:\s+(?:today|on))?(?!\s+(?:this|next|in|that)\b)|in\s+a\s+(?:little\s+)?"
+            r"(?:bit|while))\b"
+        ),
+    ),
     (
         "end_of_day",
         # "By EOD Friday" is Friday's.
@@ -90,7 +125,10 @@ _PATTERNS = (
             r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b|\bbefore\s+the\s+weekend\b"
         ),
     ),
-    ("end_of_next_week", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+week\b")),
+    (
+        "end_of_next_week",
+        re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+week\b|\blater?\s+next\s+week\b"),
+    ),
     ("end_of_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b")),
     ("end_of_next_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+month\b")),
     (
@@ -107,9 +145,9 @@ _PATTERNS = (
     ),
     ("weekend", re.compile(r"\b(?:this|over the|on the|by the)\s+weekend\b")),
     ("next_weekend", re.compile(r"\b(?:by\s+)?next\s+weekend\b")),
-    ("this_week", re.compile(r"\bthis\s+week\b")),
-    ("this_month", re.compile(r"\bthis\s+month\b")),
-    ("next_week", re.compile(r"\bnext\s+week\b")),
+    ("this_week", re.compile(r"\b(?:later\s+)?this\s+week\b")),
+    ("this_month", re.compile(r"\b(?:later\s+)?this\s+month\b")),
+    ("next_week", re.compile(r"\b(?:early\s+)?next\s+week\b")),
     ("next_month", re.compile(r"\bnext\s+month\b")),
     ("next_year", _NEXT_YEAR),
     (
@@ -196,12 +234,18 @@ def _next_weekday(today: datetime, weekday: int) -> datetime:
 def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     today = _start_of_day(now)
     if kind == "relative_day":
-        said = _DAY_SPELLINGS.get(match.group(1), match.group(1))
+        said = _DAY_SPELLINGS.get(match.group(2), match.group(2))
         day = today + timedelta(days=_DAY_TERMS[said])
-        part = match.group(2) or ("tonight" if said == "tonight" else None)
+        first_thing = "morning" if match.group(1) else None
+        part = match.group(3) or first_thing or ("tonight" if said == "tonight" else None)
         return day.replace(hour=_PART_HOURS[part]) if part else day
     if kind == "part_of_today":
         return today.replace(hour=_PART_HOURS[match.group(1)])
+    if kind == "part_ahead":
+        at = today.replace(hour=_PART_HOURS[match.group(1) or match.group(2) or "morning"])
+        return at if at > now else at + timedelta(days=1)
+    if kind == "later_today":
+        return today
     if kind == "end_of_day":
         return today
     if kind == "end_of_week" or kind == "this_week":
@@ -310,7 +354,12 @@ def plan_words(due: Due, told: datetime) -> str:
     """When a plan is for, in calendar words ("on 20 November", "in the week of 23 November",
     "in December", "around 2 December"): "next week" read next month means another week."""
     phrase = due.phrase.lower()
-    rough = re.match(r"(?:in|within)\s", phrase)
+    # "In 3 days" is about then; "in the morning" and "in a bit" are that day.
+    rough = re.match(
+        r"(?:in|within)\s"
+        r"(?!the\s+(?:morning|afternoon|evening)\b|a\s+(?:little\s+)?(?:bit|while)\b)",
+        phrase,
+    )
     if season := _SEASON_SAID.search(phrase):
         year = "" if due.at.year == told.year else f" {due.at.year}"
         return f"in {season.group(1)}{year}"
@@ -385,7 +434,8 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
         return hour, int(minute or 0), match.start(), match.end()
     named = _NAMED_HOUR.search(lowered)
     if named is not None:
-        return _NAMED_HOURS[named.group(1)], 0, named.start(), named.end()
+        said = " ".join(next(g for g in named.groups() if g).split())
+        return _NAMED_HOURS[said], 0, named.start(), named.end()
     return None
 
 

@@ -130,3 +130,29 @@ def test_a_request_or_an_obligation_worded_otherwise_keeps_its_deadline(
     "I'm supposed to" and "my plan for tomorrow is to" gave no to-do at all."""
     (candidate,) = extract_tasks(text, SAID_AT, "turn-7")
     assert (candidate.title, candidate.due_at) == (title, due.replace(tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("when", "due"),
+    [
+        # A part of a day or an hour a day's routine names: the next one to come.
+        ("after work", datetime(2026, 11, 18, 18)),
+        ("at lunch", datetime(2026, 11, 18, 12)),
+        ("before bed", datetime(2026, 11, 18, 21)),
+        ("in the evening", datetime(2026, 11, 18, 19)),
+        ("in the morning", datetime(2026, 11, 19, 9)),
+        ("first thing tomorrow", datetime(2026, 11, 19, 9)),
+        ("friday in the morning", datetime(2026, 11, 20, 9)),
+        # Later the same day, that week, the next one.
+        ("later today", datetime(2026, 11, 18)),
+        ("in a bit", datetime(2026, 11, 18)),
+        ("later this week", datetime(2026, 11, 20)),
+        ("early next week", datetime(2026, 11, 23)),
+        ("later next week", datetime(2026, 11, 27)),
+    ],
+)
+def test_a_deadline_said_by_the_days_routine_is_its_next_hour(when: str, due: datetime) -> None:
+    """Said at 10:00 on a Wednesday. Each gave no deadline and stayed in the title ("Call the
+    bank after work"), or left a word of it there ("Call the bank early")."""
+    (candidate,) = extract_tasks(f"I need to call the bank {when}", SAID_AT, "turn-7")
+    assert (candidate.title, candidate.due_at) == ("Call the bank", due.replace(tzinfo=UTC))
