@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import islice
 
@@ -18,6 +18,7 @@ from core.model import Task, TaskPriority
 from core.others_words import others_words
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.text_input import clean_text
+from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
 # second one joined by "and" is a sentence of its own: `_ANOTHER_TO_DO`).
@@ -163,6 +164,9 @@ _REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|" + _PLEASE + r"|but)\s+)
 _ADVICE = re.compile(
     r"^(?:" + _PLEASE + r"\s+)?(?:(?:don'?t|do not)\s+forget|remember|make\s+sure)\s+to\b"
 )
+# An item of a list of to-dos (`core.todo_lists`), as strong as a "TODO:" line.
+_LISTED_STRENGTH = 0.90
+_EXPLAINED = re.compile(r":\s")
 # Weak: kept out of sight until a second mention makes it a to-do.
 _WEAK_STRENGTH = 0.55
 # Working on oneself, or helping in general, is a resolve rather than a to-do: "we gotta push
@@ -217,6 +221,13 @@ _ANOTHER_TO_DO = re.compile(
     re.I,
 )
 _TO_DOS_A_SENTENCE = 3
+# The things a to-do lists after its first: a few words each, no clause of their own.
+_THING = r"(?!(?:she|he|it|they|i|we|you|that|this|which|who|but|so|because|then)\b)[\w'-]+"
+_THINGS = rf"{_THING}(?:\s+{_THING}){{0,2}}"
+_LIST_TAIL = re.compile(
+    rf",\s*{_THINGS}(?:\s*,\s*{_THINGS})*\s*,?\s+(?:and|or)\s+{_THINGS}\s*[.!]?\s*", re.I
+)
+_MAX_TAIL = 120
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 # Speech acts and states, not things to do: "I have to say...", "I need to be honest".
 _NOT_ACTIONS = {
@@ -314,6 +325,9 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
     """The to-do in `raw`, cut at its clause's end; `own` is `raw` with quotations masked, so a
     quoted title is kept whole ("watch "Dune, Part Two"")."""
     clause_end = _CLAUSE_END.search(own)
+    # "Buy milk, eggs and bread": a list of things goes on past its comma.
+    if clause_end is not None and _LIST_TAIL.fullmatch(own[clause_end.start() :][:_MAX_TAIL]):
+        clause_end = None
     title = _REMEMBERING.sub("", raw[: clause_end.start()] if clause_end else raw)
     # "Water the plants every Monday" is done each time: the next one is its deadline, and the
     # title keeps saying when ("Water the plants every" lost it).
@@ -373,14 +387,22 @@ def find_task_signals(
 ) -> list[TaskSignal]:
     """Task-like phrases in `text`, one per sentence at most (or per to-do it joins with
     "and")."""
-    signals = []
     text = plain_quotes(text)
     own = others_words(text).masked()
+    lists = to_do_lists(own)
+    signals = [
+        signal
+        for listed in lists
+        for item in listed.items
+        if (signal := _listed(text, own, item, said_at, known_entities)) is not None
+    ]
     for whole, opening, closing in _pieces(own):
         # `own` and `text` keep the same positions: the sentence as said, and in own words.
         said = own[opening:closing]
         start = opening + len(said) - len(said.lstrip())
         end = closing - len(said) + len(said.rstrip())
+        if any(listed.start <= start < listed.end for listed in lists):
+            continue
         original = text[start:end]
         sentence = own[start:end].lower()
         # What the sentence said before a second to-do still asks, supposes or reports it.
@@ -388,7 +410,7 @@ def find_task_signals(
         # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
         source = original if len(original) == len(sentence) else sentence
         due = parse_due(sentence, said_at)
-        best: TaskSignal | None = None
+        best: tuple[TaskSignal, str, str] | None = None
         for name, strength, pattern in _PATTERNS:
             found = pattern.search(sentence)
             if found is None or _is_question(earlier + sentence, name):
@@ -429,11 +451,54 @@ def find_task_signals(
                     or (name in _DIRECTIVES and bool(_OPENERS.match(sentence[: found.start()])))
                 ),
             )
-            if best is None or signal.strength > best.strength:
-                best = signal
-        if best is not None and best.title:
-            signals.append(best)
+            if best is None or signal.strength > best[0].strength:
+                best = (signal, source[task], sentence[task])
+        if best is not None and best[0].title:
+            signals.extend(_each_to_do(*best, due, known_entities))
     return signals
+
+
+def _each_to_do(
+    signal: TaskSignal, source: str, own: str, due: Due | None, known: frozenset[str]
+) -> list[TaskSignal]:
+    """The to-dos one phrase says: "I need to buy milk, call mom and pay rent" says three."""
+    parts = verb_led_parts(own)
+    if len(parts) == 1:
+        return [signal]
+    titles = [_clean_title(source[a:b], own[a:b], due) for a, b in parts]
+    return [
+        replace(
+            signal, title=title[:1].upper() + title[1:], entity_density=entity_density(title, known)
+        )
+        for title in titles
+        if title
+    ]
+
+
+def _listed(
+    text: str, own: str, item: ListedItem, said_at: datetime, known: frozenset[str]
+) -> TaskSignal | None:
+    """An item of a list of to-dos, with its own deadline or its heading's; one worded as a
+    to-do ("I need to call mom") is titled by what is to be done."""
+    # "Fix the bike: the chain is broken": what follows a colon says why.
+    start, end = item.start, item.start + len(_EXPLAINED.split(own[item.start : item.end])[0])
+    said = own[start:end].lower() if len(own[start:end].lower()) == end - start else ""
+    worded = next((found for _, _, pattern in _PATTERNS if (found := pattern.search(said))), None)
+    if worded is not None:
+        start, end = start + worded.start("task"), start + worded.end("task")
+    words = own[start:end]
+    due = parse_due(own[item.start : item.end], said_at) or parse_due(item.heading, said_at)
+    title = _clean_title(text[start:end], words, due)
+    if not title:
+        return None
+    return TaskSignal(
+        title=title[:1].upper() + title[1:],
+        pattern="listed",
+        strength=_LISTED_STRENGTH,
+        entity_density=entity_density(title, known),
+        due=due,
+        directive=True,
+    )
 
 
 def task_confidence(

@@ -238,7 +238,10 @@ def test_quotes_questions_past_conditions_negations_and_figures_of_speech_are_no
         ('Remind me to watch "Dune, Part Two" tomorrow', ['Watch "Dune, Part Two"']),
         ("Draft a message: I have to move our call to Friday.", ["Move our call"]),
         ("Rewrite this more politely: I need you to send the report by Friday.", []),
-        ("To do:\nFix the bike: the chain is broken\nI need to call mom tomorrow", ["Call mom"]),
+        (
+            "To do:\nFix the bike: the chain is broken\nI need to call mom tomorrow",
+            ["Fix the bike", "Call mom"],
+        ),
         (
             "Tom <tom@example.com>\n10:32 AM\nto me\n\nI have to cancel Friday. Remind me to"
             " reply to Tom",

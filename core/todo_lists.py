@@ -1,0 +1,137 @@
+"""To-dos written as a list: under a heading ("Things I need to do today:", "To do:", "My errands
+for Saturday:"), one a line, bulleted, numbered or not; after the heading's colon on its line
+("My to-do list for tomorrow: buy milk, call mom, pay rent"); and several said in one breath
+("I need to buy milk, call mom and pay rent"). Read as sentences they made no to-do, a wrong one
+("Do"), or only the first ("Buy milk")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Verbs a to-do opens with: parts of a list each opening on one are to-dos of their own ("buy
+# milk, call mom"); parts that do not are one thing's ("buy milk, eggs and bread").
+TO_DO_VERBS = frozenset(
+    """call phone ring text email e-mail message reply respond write send mail post buy get grab
+    pick order book reserve schedule reschedule cancel pay renew file submit sign print scan
+    fill finish start complete prepare review read check fix repair clean wash tidy vacuum do
+    make cook bake water feed walk take bring return drop collect visit see meet ask tell
+    remind update upload download install back pack unpack move sort organize organise plan
+    register apply confirm follow contact research practice practise study watch exercise go
+    charge change replace refill wrap mow empty throw recycle iron fold hang shop deposit
+    transfer backup archive delete unsubscribe test deploy merge draft edit proofread
+    translate finalize finalise set sell list donate dust sweep mop hoover""".split()
+)
+# A heading of a list of to-dos, its deadline among its words ("for tomorrow", "today").
+_TO_DOS = (
+    r"to-?dos?|to\s+dos?|things\s+(?:i|we)\s+(?:still\s+)?(?:need|have|must|gotta|got)\s+to\s+do"
+    r"|(?:stuff|things)\s+to\s+do|errands"
+)
+_OWNER = r"[ \t]*(?:(?:my|our|the|today'?s|tomorrow'?s|weekend|this\s+week'?s)\s+)?"
+_HEADING = re.compile(
+    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|chores|checklist)\b"
+    r"(?:\s+list)?(?P<when>[^:\n]{0,60}?)[ \t]*(?:(?P<colon>:)[ \t]*(?P<inline>[^\n]*)|$)",
+    re.MULTILINE | re.IGNORECASE,
+)
+# ...one that says to-dos, not tasks in general ("Tasks: managing the team" describes a job).
+_NAMES_TO_DOS = re.compile(rf"{_OWNER}(?:{_TO_DOS})\b", re.IGNORECASE)
+# Its words after the heading's name, at most: more is a sentence.
+MAX_WHEN_WORDS = 6
+# A line of the list: bulleted, numbered, an open checkbox, or plain under a heading's colon.
+_ITEM = re.compile(
+    r"[ \t]*(?:(?P<mark>(?:[-*•+]|\d{1,2}[.)])(?:[ \t]+\[\s?\])?|\[\s?\])[ \t]+)?(?P<item>\S.*)"
+)
+# A ticked box is done; a longer line is prose, not an item.
+_DONE = re.compile(r"[ \t]*(?:[-*•+][ \t]+)?\[[xX✓]\]")
+MAX_ITEM_WORDS = 20
+MAX_ITEMS = 30
+_PARTS = re.compile(r"\s*(?:[,;]\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+)\s*")
+_WORD = re.compile(r"[a-z][\w'-]*")
+_LINE = re.compile(r"\n([^\n]*)")
+# A paste of thousands of headings is read for its first few lists.
+MAX_LISTS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class ListedItem:
+    """One to-do of a list: where it starts and ends in the text, and its heading's words,
+    whose deadline it has when it states none of its own."""
+
+    start: int
+    end: int
+    heading: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToDoList:
+    start: int
+    end: int
+    items: tuple[ListedItem, ...]
+
+
+def to_do_lists(text: str) -> list[ToDoList]:
+    """The lists of to-dos in `text`, each from its heading to its last item."""
+    lists = []
+    for heading in _HEADING.finditer(text):
+        if len(lists) >= MAX_LISTS:
+            break
+        when = heading["when"].strip()
+        inline = (heading["inline"] or "").strip()
+        if len(when.split()) > MAX_WHEN_WORDS:
+            continue
+        if inline:
+            parts = verb_led_parts(inline)
+            first = _WORD.match(inline.lower())
+            # On the heading's line, a to-do opens on a verb, or the heading says to-dos.
+            if first is None or not (
+                first.group() in TO_DO_VERBS or _NAMES_TO_DOS.match(heading.group())
+            ):
+                continue
+            start = heading.start("inline")
+            items = [ListedItem(start + a, start + b, when) for a, b in parts]
+        else:
+            items = _lines_after(text, heading.end(), when, bool(heading["colon"]))
+        if items:
+            lists.append(ToDoList(heading.start(), items[-1].end, tuple(items[:MAX_ITEMS])))
+    return lists
+
+
+def _lines_after(text: str, at: int, when: str, colon: bool) -> list[ListedItem]:
+    """The item lines under a heading, up to a blank line; plain ones only under a colon."""
+    items: list[ListedItem] = []
+    for line in _LINE.finditer(text, at):
+        start = line.start(1)
+        said = line.group(1)
+        if not said.strip() or len(items) >= MAX_ITEMS:
+            break
+        if _DONE.match(said):
+            continue
+        item = _ITEM.fullmatch(said)
+        if item is None or (item["mark"] is None and not colon):
+            break
+        words = item["item"].split()
+        if len(words) > MAX_ITEM_WORDS or item["item"].rstrip().endswith((":", "?")):
+            break
+        end = start + len(said.rstrip())
+        items.append(ListedItem(start + item.start("item"), end, when))
+    return items
+
+
+def verb_led_parts(task: str) -> list[tuple[int, int]]:
+    """Where each to-do of "buy milk, call mom and pay rent" starts and ends in `task`: each
+    part opens on a verb and says what to do with it. Otherwise `task` whole: "buy milk, eggs
+    and bread" is one to-do, as is "go and rest"."""
+    whole = [(0, len(task.rstrip(" .!;")))]
+    parts = []
+    at = 0
+    for cut in _PARTS.finditer(task):
+        parts.append((at, cut.start()))
+        at = cut.end()
+    parts.append((at, len(task.rstrip(" .!;"))))
+    if len(parts) < 2:
+        return whole
+    for start, end in parts:
+        words = _WORD.findall(task[start:end].lower())
+        if len(words) < 2 or words[0] not in TO_DO_VERBS:
+            return whole
+    return parts

@@ -1,0 +1,83 @@
+"""To-dos written as a list, under a heading or after its colon, and several said in one breath:
+each is a to-do of its own, with its own deadline or its heading's."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.tasks import extract_tasks
+from tests.core.test_tasks import SAID_AT
+
+TODAY = datetime(2026, 11, 18, tzinfo=UTC)
+TOMORROW = datetime(2026, 11, 19, tzinfo=UTC)
+
+
+def to_dos(text: str) -> list[tuple[str, datetime | None]]:
+    """What lands in the inbox on first mention, with its deadline."""
+    return [
+        (c.title, c.due_at) for c in extract_tasks(text, SAID_AT, "turn-1") if c.confidence >= 0.70
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Things I need to do today:\n- buy milk\n- call mom\n- pay rent\n\nThanks!",
+            [("Buy milk", TODAY), ("Call mom", TODAY), ("Pay rent", TODAY)],
+        ),
+        (
+            "To do:\n1. renew the passport\n2) call the plumber at 5pm\n- [x] book flights",
+            [
+                ("Renew the passport", None),
+                ("Call the plumber", datetime(2026, 11, 18, 17, tzinfo=UTC)),
+            ],
+        ),
+        (
+            "Errands for tomorrow:\npost office\ndry cleaning",
+            [("Post office", TOMORROW), ("Dry cleaning", TOMORROW)],
+        ),
+        (
+            "My to-do list for tomorrow: buy milk, call mom, pay rent.",
+            [("Buy milk", TOMORROW), ("Call mom", TOMORROW), ("Pay rent", TOMORROW)],
+        ),
+        # Worded as to-dos inside the list, titled by what is to be done.
+        (
+            "Things to do:\n- remind me to call Bo\n- need to pay rent by Friday",
+            [("Call Bo", None), ("Pay rent", datetime(2026, 11, 20, tzinfo=UTC))],
+        ),
+        # Said in one breath.
+        (
+            "I need to buy milk, call mom and pay rent tomorrow.",
+            [("Buy milk", TOMORROW), ("Call mom", TOMORROW), ("Pay rent", TOMORROW)],
+        ),
+        (
+            "I have to finish the report, then call the client and book flights.",
+            [("Finish the report", None), ("Call the client", None), ("Book flights", None)],
+        ),
+        # One thing's parts stay one to-do.
+        ("I need to buy milk, eggs and bread tomorrow.", [("Buy milk, eggs and bread", TOMORROW)]),
+        ("I have to call mom and dad tomorrow.", [("Call mom and dad", TOMORROW)]),
+    ],
+)
+def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list) -> None:
+    """Each gave none, a wrong one ("Do"), or the first alone ("Buy milk")."""
+    assert to_dos(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        # A job described, a shopping list, a plan for the day, a list done: no to-dos.
+        ("Tasks: managing the team, reporting to the director.", []),
+        ("Shopping list: eggs, milk, bread", []),
+        ("Tomorrow: dentist at 9, gym at 6", []),
+        ("To do:\n- [x] book flights\n- [x] pay rent", []),
+        # A clause after the comma is why, not another thing to do.
+        ("I need to call mom, she's worried and sad.", ["Call mom"]),
+    ],
+)
+def test_what_is_no_list_of_to_dos_gives_none_of_its_parts(text: str, titles: list) -> None:
+    assert [title for title, _ in to_dos(text)] == titles
