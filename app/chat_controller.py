@@ -16,7 +16,7 @@ from core.assistant import Clock, PreparedTurn, TurnResult
 from core.forgetting import asks_to_forget
 from core.model import Turn
 from core.settings import Settings
-from core.tasks import with_deadline
+from core.to_do_words import with_deadline
 from ui.chat_view import ModelState
 from ui.main_window import MainWindow
 

@@ -22,8 +22,8 @@ from core.forgetting import asks_to_forget
 from core.local_time import due_text, overdue
 from core.model import Task, TaskPriority, TaskStatus
 from core.settings import Settings, load_settings
-from core.tasks import typed_to_do, with_deadline
 from core.text_input import clean_text
+from core.to_do_words import typed_to_do, with_deadline
 from core.wording import counted
 
 QUIT_WORDS = {"/quit", "/exit", "/q"}

@@ -31,7 +31,7 @@ from core.model import Memory, MemoryQuery, Task, TaskPriority, TaskStatus, Turn
 from core.retrieval import SearchRequest
 from core.settings import load_settings
 from core.store.backups import Backup, backups, restore_at_next_start
-from core.tasks import typed_to_do
+from core.to_do_words import typed_to_do
 from core.viz import Graph, build_graph, laid_out, layable_count, place_new
 from core.wording import counted
 from ui.main_window import MAP_TAB, MEMORY_TAB, MainWindow

@@ -12,12 +12,10 @@ from datetime import datetime
 from itertools import islice
 
 from core.due import Due, parse_due
-from core.errors import InputError
-from core.local_time import due_text
-from core.model import Task, TaskPriority
+from core.model import TaskPriority
 from core.others_words import others_words
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
-from core.text_input import clean_text
+from core.to_do_words import DANGLING
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
@@ -267,8 +265,6 @@ _WORD = re.compile(r"[a-z0-9']+")
 _POLITE = re.compile(r"\b(?:" + _PLEASE + r"|for me)\b", re.IGNORECASE)
 # "I need to remember to buy milk": the task is buying milk.
 _REMEMBERING = re.compile(r"^(?:remember|not forget)\s+to\s+", re.IGNORECASE)
-# What is left hanging once a deadline is cut out: "book a table for [Saturday night]".
-_DANGLING = re.compile(r"(?:\s+(?:for|on|by|at|in|to|before|until|this|next))+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +338,7 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
         title = title.strip(' "')
     # A word the deadline left at the end goes ("renew the passport before"), not a verb's
     # own ("check in").
-    kept = _DANGLING.sub("", title)
+    kept = DANGLING.sub("", title)
     return kept if " " in kept else title
 
 
@@ -540,16 +536,6 @@ _ABOUT_TO_DOS = re.compile(
 )
 
 
-def deadline_words(task: Task) -> str:
-    """A to-do's deadline as the user reads it, or nothing."""
-    return due_text(task.due_at) if task.due_at else ""
-
-
-def with_deadline(task: Task) -> str:
-    """A to-do told with its deadline: "Call the vet (due 2026-11-23 10:00)"."""
-    return f"{task.title} (due {deadline_words(task)})" if task.due_at else task.title
-
-
 def asks_about_to_dos(message: str) -> bool:
     """Whether a message is about the user's to-dos ("what's on my list?", "anything due this
     week?", "what do I need to do today?")."""
@@ -582,27 +568,3 @@ def extract_tasks(
             )
         )
     return candidates
-
-
-MAX_TITLE_CHARS = 300
-
-
-def task_title(text: str) -> str:
-    """A title the user wrote, on one line; none, or one longer than a to-do's, is an error
-    they can act on."""
-    title = " ".join(clean_text(text).split())
-    if not title:
-        raise InputError("A to-do needs words saying what to do.")
-    if len(title) > MAX_TITLE_CHARS:
-        raise InputError(f"Keep a to-do under {MAX_TITLE_CHARS} characters.")
-    return title
-
-
-def typed_to_do(text: str, now: datetime) -> tuple[str, datetime | None]:
-    """A to-do the user wrote down themselves: its title, and the deadline its words name,
-    taken out of the title ("Call the bank Friday 10am": "Call the bank", Friday 10:00)."""
-    words = task_title(text)
-    due = parse_due(words, now)
-    title = words.replace(due.phrase, " ") if due else words
-    title = task_title(_DANGLING.sub("", " ".join(title.split()).strip(" .,;:-")))
-    return title[:1].upper() + title[1:], due.at if due else None

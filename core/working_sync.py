@@ -16,7 +16,7 @@ from core.model import MemoryKind, NewMemory, Task, TaskStatus
 from core.store import MemoryStore
 from core.store.database import RowChanges
 from core.store.working_items import TASK_PREFIX
-from core.tasks import with_deadline
+from core.to_do_words import with_deadline
 from core.working import WorkingMemory
 
 

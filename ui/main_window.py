@@ -30,7 +30,7 @@ from core.local_time import minute_text
 from core.model import SessionSummary, Task
 from core.reminders import SNOOZE
 from core.store import StoreStats
-from core.tasks import with_deadline
+from core.to_do_words import with_deadline
 from core.wording import counted
 from ui import dialogs, tray
 from ui.change_review import ChangeReviewView

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.local_time import overdue
 from core.model import Task, TaskPriority, TaskStatus
-from core.tasks import deadline_words
+from core.to_do_words import deadline_words
 from core.wording import excerpt
 from ui import dialogs
 from ui.columns import fit_columns

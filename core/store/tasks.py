@@ -12,14 +12,8 @@ import duckdb
 from core.errors import StoreError
 from core.model import Task, TaskPriority, TaskStatus
 from core.store.database import Database
-from core.tasks import (
-    DEFAULT_TASKS,
-    TaskCandidate,
-    TaskConfig,
-    priority_for,
-    same_task,
-    task_title,
-)
+from core.tasks import DEFAULT_TASKS, TaskCandidate, TaskConfig, priority_for, same_task
+from core.to_do_words import task_title
 
 _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
