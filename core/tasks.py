@@ -253,8 +253,9 @@ _NOT_ACTIONS = {
     "understand",
     "feel",
 }
-# Alone, leaving or resting ("Gotta go", "I need to sleep") is no action to keep.
-_LEAVING = frozenset("go run leave sleep rest".split())
+# Alone, leaving, resting or talking ("Gotta go", "I need to sleep", "We need to talk") is no
+# action to keep; with whom or what, it is ("I need to talk to my landlord").
+_LEAVING = frozenset("go run leave sleep rest talk chat meet".split())
 _STOPWORDS = frozenset(
     "a an the my our your his her their its this that these those to for of on in at with about "
     "and or some more up out back from by before after again all me us him them it so too very "

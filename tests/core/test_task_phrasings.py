@@ -1,4 +1,5 @@
-"""To-dos said as a thing not to be forgotten: the inbox names what to do about it."""
+"""To-dos said as a thing not to be forgotten: the inbox names what to do about it; talk with
+no one named is none."""
 
 from __future__ import annotations
 
@@ -35,3 +36,14 @@ def test_a_thing_not_to_forget_is_a_to_do_to_remember_it(
 )
 def test_a_memory_one_cannot_forget_is_no_to_do(text: str) -> None:
     assert extract_tasks(text, SAID_AT, "turn-1") == []
+
+
+@pytest.mark.parametrize("text", ["We need to talk.", "We need to chat.", "We should meet."])
+def test_talking_with_no_one_and_nothing_named_is_no_to_do_even_said_twice(text: str) -> None:
+    """ "We need to talk." was kept out of sight as "Talk": said again, it would have landed."""
+    assert extract_tasks(text, SAID_AT, "turn-1") == []
+
+
+def test_talking_to_someone_named_is_a_to_do() -> None:
+    (candidate,) = extract_tasks("I need to talk to my landlord.", SAID_AT, "turn-1")
+    assert candidate.title == "Talk to my landlord"
