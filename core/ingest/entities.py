@@ -69,7 +69,7 @@ _FILE = re.compile(
 
 # Changed whenever what the graph takes for a name changes: a store linked by other rules is
 # read again, once, in the background (`core.graph_upkeep`).
-GRAPH_READING = "2026-11-25"
+GRAPH_READING = "2026-11-25.2"
 
 
 class EntityType(StrEnum):
@@ -156,11 +156,22 @@ def ordinary_word(word: str, types: dict[str, EntityType] | None = None) -> bool
     return shape in ORDINARY or shape in COMMON or bool(_CONTRACTION.search(word))
 
 
-def _named(text: str, types: dict[str, EntityType]) -> tuple[str, ...]:
+def lower_case_words(texts: Iterable[str]) -> frozenset[str]:
+    """The words `texts` write in lower case: told together (a conversation, a batch of
+    memories), a word they write so is an ordinary one where it opens a sentence."""
+    return frozenset(
+        word for text in texts for word in _WORDLIKE.findall(text) if word[:1].islower()
+    )
+
+
+def _named(
+    text: str, types: dict[str, EntityType], written_lower: frozenset[str] = frozenset()
+) -> tuple[str, ...]:
     """`extract_entities` without the capitalised words that are ordinary ones ("Yeah",
     "You're", a sentence opened by "Seeing", "Art" where "art" is written too, a month): what
     `text` names, for the entity graph and for showing. A capitalised word counts if any of its
-    uses is a name's and it is never written in lower case."""
+    uses is a name's and it is never written in lower case. Opening a sentence, with nothing
+    around it saying what it is, one `written_lower` holds is ordinary too ("Door", "Books")."""
     lower_case: set[str] = set()
     ordinary: set[str] = set()
     named: set[str] = set()
@@ -169,7 +180,11 @@ def _named(text: str, types: dict[str, EntityType]) -> tuple[str, ...]:
         if word[:1].islower():
             lower_case.add(word)
         elif ordinary_word(word, types) or (
-            _ORDINARY_OPENING.fullmatch(word) and _opens_sentence(text, match.start())
+            (
+                _ORDINARY_OPENING.fullmatch(word)
+                or (word.lower() in written_lower and word.lower() not in types)
+            )
+            and _opens_sentence(text, match.start())
         ):
             ordinary.add(word.lower())
         else:
@@ -178,21 +193,25 @@ def _named(text: str, types: dict[str, EntityType]) -> tuple[str, ...]:
     return tuple(name for name in extract_entities(text) if name not in left_out)
 
 
-def typed_entities(text: str) -> list[TypedEntity]:
+def typed_entities(text: str, written_lower: frozenset[str] = frozenset()) -> list[TypedEntity]:
     """What `text` names (`_named`), with a type for each from the words around the name;
     anything without a cue is a concept."""
     types = _cued(text)
-    return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in _named(text, types)]
+    named = _named(text, types, written_lower)
+    return [TypedEntity(n, types.get(n, EntityType.CONCEPT)) for n in named]
 
 
-def graph_entities(text: str, names: Iterable[str]) -> list[TypedEntity]:
+def graph_entities(
+    text: str, names: Iterable[str], written_lower: frozenset[str] = frozenset()
+) -> list[TypedEntity]:
     """What the entity graph links a memory to: `typed_entities`, and as concepts the names
     found by other means (the model's, a merged duplicate's) that `text` does not spell. A
     name `text` spells but `_named` left out stays out: a memory's own entity list holds
     every capitalised word ("Yeah", "You're", "August"), kept for scoring. Speaker labels that
-    name no one ("User: ", "Engram: ") are no names."""
+    name no one ("User: ", "Engram: ") are no names. `written_lower`: the words the memories
+    linked with it write in lower case (`lower_case_words`)."""
     text = _NO_ONE_SPEAKING.sub("", text)
-    typed = typed_entities(text)
+    typed = typed_entities(text, written_lower)
     spelled = {e.name for e in typed}.union(extract_entities(text))
     extra = dict.fromkeys(n for n in names if n not in spelled and not ordinary_word(n))
     return [*typed, *(TypedEntity(n, EntityType.CONCEPT) for n in extra)]

@@ -12,7 +12,7 @@ from datetime import datetime
 
 import duckdb
 
-from core.ingest.entities import EntityType, graph_entities
+from core.ingest.entities import EntityType, graph_entities, lower_case_words
 from core.ingest.fact import THE_USER, Relation
 from core.model import NewMemory
 from core.store.database import BATCH_RELATION, Database, id_in
@@ -105,8 +105,9 @@ class EntityRepository:
         what today's reading finds: those it no longer finds go, and missing ones come dated
         when the memory was made. Returns how many went and how many came."""
         wanted: dict[tuple[str, str], EntityType] = {}
+        written_lower = lower_case_words(text for _, text, _, _ in memories)
         for memory_id, text, names, _ in memories:
-            for entity in graph_entities(text, names):
+            for entity in graph_entities(text, names, written_lower):
                 wanted.setdefault((memory_id, entity.name), entity.type)
         made = {memory_id: at for memory_id, _, _, at in memories}
         where, params = id_in("memory_id", list(made))
@@ -162,8 +163,9 @@ class EntityRepository:
         # When each memory named each entity: first and last (a memory merged into names
         # again what it already named).
         seen: dict[tuple[str, str], tuple[datetime, datetime]] = {}
+        written_lower = lower_case_words(text for _, text, _, _ in memories)
         for memory_id, text, names, at in memories:
-            for entity in graph_entities(text, names):
+            for entity in graph_entities(text, names, written_lower):
                 if found.get(entity.name, EntityType.CONCEPT) is EntityType.CONCEPT:
                     found[entity.name] = entity.type
                 first, last = seen.get((memory_id, entity.name), (at, at))

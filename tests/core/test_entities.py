@@ -289,6 +289,34 @@ def test_the_stored_graph_leaves_out_ordinary_words_and_dates(
     assert {"yeah", "august", "marta"} <= set(segment.entities)
 
 
+def test_a_word_opening_a_sentence_that_the_conversation_writes_in_lower_case_is_no_name(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """LoCoMo's conv-26 listed "art", "pottery", "books", "summer" as entities: each opened a
+    sentence in one part of the talk and was written in lower case in another. A name that
+    only opens sentences ("Luna") stays one."""
+    importing(
+        store,
+        embedder,
+        session(
+            "s1",
+            2,
+            [
+                "Pottery is so relaxing. Luna sleeps on the wheel.",
+                "What a calm way to spend the evening.",
+                "Books help too.",
+                "Which one are you reading now?",
+                "A long one about the sea.",
+                "That sounds like a lovely way to unwind after work.",
+                "I love pottery and a good book.",
+                "Me too, books are great.",
+                "See you tomorrow then.",
+            ],
+        ),
+    )
+    assert {e.name for e in store.entities.all()} == {"ana", "luna"}
+
+
 def test_a_pin_an_edit_and_the_memory_shown_name_what_their_words_name(
     store: MemoryStore, embedder: Embedder
 ) -> None:
