@@ -174,6 +174,19 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # What one studies: "I'm studying medicine", "I'm majoring in biology", "I'm doing a PhD in
+    # physics" (where, the rule above; "studying for my exams", "studying hard" name none).
+    (
+        "field",
+        re.compile(
+            r"\bI(?:'m|\s+am)?\s+(?:now\s+|currently\s+|also\s+)?(?:study|studying|majoring\s+in|"
+            r"(?:doing|pursuing)\s+(?:a\s+|my\s+)?(?:phd|doctorate|degree|master'?s|bachelor'?s)"
+            r"(?:\s+degree)?\s+in)\s+(?P<value>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+            r"(?=\s+(?:at|in|on|with|for|and|but|because|since|so|now|this|next|every)\b"
+            r"|\s*[.,!?;:\n]|\s*$)",
+            re.I,
+        ),
+    ),
     (
         "graduated",
         re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{VALUE}{END}", re.I),

@@ -175,7 +175,23 @@ def _named(said: Said) -> Fact | None:
 
 
 # Rule -> what a statement read by it keeps (None: it says nothing that stands alone).
+# What follows "I'm studying" that is no subject: what for, how, when, where, a thing read.
+_NO_FIELD = re.compile(
+    r"(?:for|hard|harder|a\s+lot|all|every|right|now|tonight|today|late|abroad|online|more|less|"
+    r"with|together|alone|again|still|too|the|a|an|my|this|that|these|those|it|them|up|on|"
+    r"what|how|why|when|where|whether|to|at|in|on|from|by|under|about|there|here)\b",
+    re.I,
+)
+
+
+def _field(said: Said) -> Fact | None:
+    if _NO_FIELD.match(said.value):
+        return None
+    return said.fact("field of study", f" studies {said.value}", 0.7)
+
+
 SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
+    "field": _field,
     "condition": _condition,
     "new_role": _new_role,
     "occupation": _occupation,

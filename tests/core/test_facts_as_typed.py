@@ -1,7 +1,7 @@
 """Facts as people type them in chat: where one lives said with where from, for how long or
 with whom; "im", "name's", "fave"; a name said of a child or a pet; a dislike with "really"
 before "don't"; one's own name said without a greeting; a place or a firm typed without a
-capital."""
+capital; what one studies."""
 
 from __future__ import annotations
 
@@ -76,6 +76,10 @@ from tests.core.test_rules import facts
             [("ana: location", "Ana lives in New York"), ("ana: employer", "Ana works at Google")],
         ),
         ("my sister lives in london", [("ana: sister location", "Ana's sister lives in London")]),
+        # What one studies, with where or not.
+        ("I'm studying medicine.", [("ana: field of study", "Ana studies medicine")]),
+        ("I'm majoring in biology.", [("ana: field of study", "Ana studies biology")]),
+        ("I'm studying Spanish on Duolingo.", [("ana: field of study", "Ana studies Spanish")]),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
@@ -124,7 +128,29 @@ def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> No
         "i moved to marketing last month",
         "i work at night",
         "i'm from work",
+        # Studying for, how, where, or a thing read: no subject.
+        "I'm studying for my exams.",
+        "I'm studying hard.",
+        "I'm studying the menu.",
     ],
 )
 def test_what_names_no_one_and_no_place_is_no_fact(text: str) -> None:
     assert facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My doctor is Dr. Smith.", [("ana: doctor", "Ana's doctor is Dr. Smith")]),
+        ("I work at St. Mary's.", [("ana: employer", "Ana works at St. Mary's")]),
+        (
+            "I work at Acme Inc. I live in Rome.",
+            [
+                ("ana: employer", "Ana works at Acme Inc"),
+                ("ana: location", "Ana lives in Rome"),
+            ],
+        ),
+    ],
+)
+def test_a_title_before_a_name_does_not_end_it(text: str, expected: list) -> None:
+    assert facts(text) == expected

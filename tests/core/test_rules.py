@@ -269,7 +269,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I'm a PhD student at MIT.",
             [("ana: occupation", "Ana is a PhD student"), ("ana: school", "Ana studies at MIT")],
         ),
-        ("I study law at Oxford.", [("ana: school", "Ana studies at Oxford")]),
+        (
+            "I study law at Oxford.",
+            [("ana: school", "Ana studies at Oxford"), ("ana: field of study", "Ana studies law")],
+        ),
         ("I go to Lincoln High School.", [("ana: school", "Ana studies at Lincoln High School")]),
         ("I graduated from Yale in 2015.", [("ana: school", "Ana graduated from Yale")]),
         ("I'm from Ohio originally.", [("ana: origin", "Ana is from Ohio")]),
@@ -521,24 +524,6 @@ def test_a_key_said_twice_holds_the_last_and_a_paste_yields_few_facts() -> None:
     assert facts("Call me Sam. Actually, call me Sammy.") == [("ana: name", "Ana goes by Sammy")]
     pasted = " ".join(f"I like dish number {i}." for i in range(500))
     assert len(facts(pasted)) == MAX_FACTS_PER_TURN
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("My doctor is Dr. Smith.", [("ana: doctor", "Ana's doctor is Dr. Smith")]),
-        ("I work at St. Mary's.", [("ana: employer", "Ana works at St. Mary's")]),
-        (
-            "I work at Acme Inc. I live in Rome.",
-            [
-                ("ana: employer", "Ana works at Acme Inc"),
-                ("ana: location", "Ana lives in Rome"),
-            ],
-        ),
-    ],
-)
-def test_a_title_before_a_name_does_not_end_it(text: str, expected: list) -> None:
-    assert facts(text) == expected
 
 
 @pytest.mark.parametrize(
