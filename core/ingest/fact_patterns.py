@@ -56,7 +56,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             # ...and with whom, first: "I live with my girlfriend in Vienna".
             r"(?:\s+with\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)?\s+in\s+"
             rf"{VALUE}{END}|{I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
-            rf"{PLACE}{END}",
+            # ...or renting there: "we're renting a flat in Lisbon".
+            rf"{PLACE}{END}|\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+)?renting\s+(?:an?|our)\s+"
+            r"(?:[\w-]+\s+)?(?:apartment|flat|house|place|room|studio|condo)\s+in\s+"
+            r"(?P<firm>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
             re.I,
         ),
     ),
@@ -91,6 +94,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...hired, or taking an offer: "I got hired at Stripe", "I accepted an offer from Stripe".
+    (
+        "employer",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got\s+hired|been\s+hired|"
+            r"was\s+hired|accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer)\s+(?:at|by|from|with)\s+"
+            rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
     (
         "left_employer",
         re.compile(
@@ -110,7 +123,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?P<quit>quit|lost|left)\s+my\s+job\b(?!\s+(?:at|with)\b)"
             r"|\bI(?:'ve\s+been|\s+have\s+been|\s+got|\s+was|\s+just\s+got)\s+(?:just\s+)?"
             r"(?P<let_go>fired|laid\s+off|let\s+go)\b(?!\s+(?:from|up)\b)"
-            rf"|{I_AM}(?:now\s+)?(?P<state>unemployed|out\s+of\s+work|between\s+jobs|retired)\b"
+            rf"|{I_AM}(?:now\s+)?(?P<state>unemployed|self-employed|out\s+of\s+work|between\s+jobs|"
+            r"retired)\b"
             r"(?!\s+(?:from|teacher|nurse|\w+er)\b)|\bI\s+(?:just\s+)?retired\b(?!\s+from\b)",
             re.I,
         ),
@@ -402,6 +416,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "I have a 3 year old daughter": their age, told before them.
+    (
+        "attribute",
+        re.compile(
+            r"\bI\s+(?:also\s+)?have\s+an?\s+(?P<value>\d{1,2})[\s-]+(?:year|yr)s?[\s-]+old\s+"
+            rf"(?P<attr>{KINSHIP})\b",
+            re.I,
+        ),
+    ),
     # What happened to the people in one's life: "my grandmother passed away last week".
     (
         "kin_event",
@@ -458,8 +481,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "named",
         re.compile(
             r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?got)\s+"
-            r"(?:an?|another)\s+(?:new\s+)?(?P<attr>[a-z]{2,20}(?:\s+[a-z]{2,20})?)\s+"
-            r"(?:named|called)\s+(?P<value>[^\W\d_][\w'-]+)",
+            r"(?:an?|another)\s+(?:new\s+)?(?:\d{1,2}[\s-]+(?:year|yr)s?[\s-]+old\s+)?"
+            r"(?P<attr>[a-z]{2,20}(?:\s+[a-z]{2,20})?)\s+(?:named|called)\s+"
+            r"(?P<value>[^\W\d_][\w'-]+)",
             re.I,
         ),
     ),

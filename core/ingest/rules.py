@@ -424,7 +424,7 @@ def _fact(
         value = listed(value, told_of(groups.get("more") or ""))
         value = _without_opening_capital(value, groups)
         # "My name's Jordan" is "is"; "my dog's name is Rex" is the dog's.
-        be = (groups["be"] or "is").lower()
+        be = (groups.get("be") or "is").lower()
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
         return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} {be} {value}", 0.7, turn_id)
     if rule == "preference":

@@ -80,6 +80,16 @@ from tests.core.test_rules import facts
         ("I'm studying medicine.", [("ana: field of study", "Ana studies medicine")]),
         ("I'm majoring in biology.", [("ana: field of study", "Ana studies biology")]),
         ("I'm studying Spanish on Duolingo.", [("ana: field of study", "Ana studies Spanish")]),
+        # Work found or made, a home rented, a child's age told before them.
+        ("I got hired at Stripe.", [("ana: employer", "Ana works at Stripe")]),
+        ("I accepted an offer from Stripe.", [("ana: employer", "Ana works at Stripe")]),
+        ("I'm self-employed.", [("ana: employer", "Ana is self-employed")]),
+        ("We're renting an apartment in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I have a 3 year old daughter.", [("ana: daughter age", "Ana's daughter is 3")]),
+        (
+            "I have a 10-year-old son named Leo.",
+            [("ana: son age", "Ana's son is 10"), ("ana: son leo", "Ana has a son named Leo")],
+        ),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
@@ -132,6 +142,8 @@ def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> No
         "I'm studying for my exams.",
         "I'm studying hard.",
         "I'm studying the menu.",
+        "I'm renting a car in Lisbon.",
+        "I have a 3 year old car.",
     ],
 )
 def test_what_names_no_one_and_no_place_is_no_fact(text: str) -> None:
