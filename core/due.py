@@ -94,13 +94,13 @@ _PATTERNS = (
         ),
     ),
     ("part_of_today", re.compile(r"\bthis\s+(morning|afternoon|evening)\b")),
-    # Without a day: the next one to come ("in the morning", said at noon, is tomorrow's);
-    # "first thing" is the morning's.
+    # Without a day: the next one to come ("in the morning", said at noon, is tomorrow's;
+    # "every morning", the next of them); "first thing" is the morning's.
     (
         "part_ahead",
         re.compile(
-            r"\b(?:in\s+the\s+(morning|afternoon|evening)|at\s+(night)|(first\s+thing)"
-            r"(?:\s+in\s+the\s+morning)?)\b"
+            r"\b(?:(?:in\s+the|every|each)\s+(morning|afternoon|evening)"
+            r"|(?:at|every|each)\s+(night)|(first\s+thing)(?:\s+in\s+the\s+morning)?)\b"
         ),
     ),
     # Later the same day: "later today", "in a bit" ("later this week" is the week's).

@@ -128,6 +128,11 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
     )
 )
+_REMIND = next(pattern for name, _, pattern in _PATTERNS if name == "remind")
+# What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
+_PLACES_GONE_TO = frozenset(
+    "the a an my your our his her their this that work school bed church town class".split()
+)
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
 _REQUESTS = {"remind", "reminder", "make_sure"}
@@ -429,7 +434,7 @@ def find_task_signals(
                 continue
             if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
                 continue
-            task = slice(found.start("task"), found.end("task"))
+            task = slice(_asked_to_do(sentence, found), found.end("task"))
             title = _clean_title(source[task], sentence[task], due)
             if name == "forget_thing":
                 title = f"Remember {title}"
@@ -453,6 +458,20 @@ def find_task_signals(
         if best is not None and best[0].title:
             signals.extend(_each_to_do(*best, due, known_entities))
     return signals
+
+
+def _asked_to_do(sentence: str, found: re.Match[str]) -> int:
+    """Where what a reminder asks for starts: "remind me when I get to the office to print
+    the slides" asks to print them, not to go to "the office to print the slides"."""
+    start = found.start("task")
+    if found.re is not _REMIND:
+        return start
+    while (word := _WORD.match(sentence, start)) and word.group() in _PLACES_GONE_TO:
+        later = sentence.find(" to ", start, found.end("task"))
+        if later < 0:
+            break
+        start = later + len(" to ")
+    return start
 
 
 def _each_to_do(

@@ -116,6 +116,17 @@ def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due
         ),
         ("Don't forget: team lunch Friday at noon.", "Team lunch", datetime(2026, 11, 20, 12)),
         ("I'm supposed to send the slides tonight.", "Send the slides", datetime(2026, 11, 18, 20)),
+        # A "to" before the reminder's own leads somewhere; "each morning" is the next one.
+        (
+            "Remind me when I get to the office tomorrow to print the slides.",
+            "Print the slides",
+            datetime(2026, 11, 19),
+        ),
+        (
+            "Remind me each morning to take my vitamins.",
+            "Take my vitamins",
+            datetime(2026, 11, 19, 9),
+        ),
         (
             "My plan for tomorrow is to clean the garage.",
             "Clean the garage",
