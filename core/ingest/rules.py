@@ -184,7 +184,7 @@ _LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
 
 
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
-_ROUTINE_KEYS = frozenset({"speaks", "plays"})
+_ROUTINE_KEYS = frozenset({"speaks", "plays", "field"})
 
 
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
@@ -225,9 +225,9 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
 
 
 def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, int, str]]) -> None:
-    """One thing said is one memory. What one plays or speaks said with how often ("I play
-    tennis on weekends") is one routine on that thing's key: "I no longer play tennis" ends
-    it. Someone named ("my sister Mia") is no fact beside one telling of them."""
+    """One thing said is one memory. What one plays, speaks or studies said with how often ("I
+    play tennis on weekends") is one routine on that thing's key: "I no longer play tennis"
+    ends it. Someone named ("my sister Mia") is no fact beside one telling of them."""
     for key, (start, end, rule) in list(spans.items()):
         if key not in facts:
             continue
