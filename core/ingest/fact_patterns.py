@@ -37,6 +37,10 @@ from core.sentences import INNER_DOT
 
 _SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
 
+# What is feared: a few words, up to where the clause ends.
+_FEARED = r"[\w'-]+(?:\s+[\w'-]+){0,4}?"
+_CLAUSE_ENDS = r"(?=\s*[.,!?;:\n]|\s+(?:and|but|because|so)\b|\s*$)"
+
 RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "location",
@@ -517,7 +521,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "preference",
         re.compile(
             rf"(?:{I_AM}|\bI(?:'ve|\s+have)\s+(?:always\s+)?been\s+)(?P<neg>not\s+)?"
-            r"(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+)?(?P<verb>fan)\s+of|"
+            r"(?:(?:a|such\s+a)\s+(?:big\s+|huge\s+|great\s+|massive\s+)?(?P<verb>fan)\s+of|"
             r"(?:really\s+|so\s+|very\s+)?"
             r"(?P<into>into|obsessed\s+with|passionate\s+about|drawn\s+to|keen\s+on))\s+"
             rf"{VALUE}{MORE}{END}",
@@ -530,10 +534,31 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:I|we)(?:'ve|\s+have)?\s+"
             # "I really don't like mushrooms": said before "don't" too.
             r"(?:(?:really|honestly|truly|just|also)\s+(?=don't\s|do\s+not\s))?"
-            r"(?P<neg>don't\s+|do not\s+|no longer\s+)?"
+            r"(?P<neg>don't\s+|do not\s+|no longer\s+|never\s+(?=liked|enjoyed))?"
             r"(?:(?:really|also|still|just|absolutely|truly|totally|always|all)\s+){0,2}"
-            r"(?P<verb>prefer|like|love|enjoy|hate|want|can't stand|"
-            rf"(?<=always\s)(?:liked|loved|enjoyed))\s+{BOTH}{MORE}{END}",
+            r"(?P<verb>prefer|like|love|adore|enjoy|hate|despise|detest|want|can't stand|"
+            rf"(?:(?<=always\s)|(?<=never\s))(?:liked|loved|enjoyed))\s+{BOTH}{MORE}{END}",
+            re.I,
+        ),
+    ),
+    # ...a fan named before: "I'm a huge Arsenal fan".
+    (
+        "preference",
+        re.compile(
+            rf"{I_AM}(?:a|such\s+a)\s+(?:(?:big|huge|great|massive|die-?hard|lifelong)\s+)?"
+            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+(?P<verb>fan)\b",
+            re.I,
+        ),
+    ),
+    # What one fears: "I'm afraid of flying", "I'm terrified of spiders".
+    (
+        "fear",
+        re.compile(
+            rf"{I_AM}(?:(?:really|so|very|a\s+bit|a\s+little|kind\s+of|deathly|super)\s+)?"
+            r"(?:afraid|scared|terrified|frightened)\s+of\s+"
+            rf"(?P<value>(?!(?:what|how|that|it|this|you|him|her|them)\b){_FEARED}){_CLAUSE_ENDS}"
+            r"|\bI\s+have\s+(?:a\s+)?(?:real\s+|bad\s+|huge\s+)?(?:fear|phobia)\s+of\s+"
+            rf"(?P<firm>{_FEARED}){_CLAUSE_ENDS}",
             re.I,
         ),
     ),

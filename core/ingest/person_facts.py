@@ -190,8 +190,13 @@ def _field(said: Said) -> Fact | None:
     return said.fact("field of study", f" studies {said.value}", 0.7)
 
 
+def _fear(said: Said) -> Fact | None:
+    return said.fact(f"fears {said.value.lower()}", f" is afraid of {said.value}", 0.6)
+
+
 SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "field": _field,
+    "fear": _fear,
     "condition": _condition,
     "new_role": _new_role,
     "occupation": _occupation,

@@ -1,7 +1,7 @@
 """Facts as people type them in chat: where one lives said with where from, for how long or
 with whom; "im", "name's", "fave"; a name said of a child or a pet; a dislike with "really"
 before "don't"; one's own name said without a greeting; a place or a firm typed without a
-capital; what one studies."""
+capital; what one studies; likes said otherwise, and fears."""
 
 from __future__ import annotations
 
@@ -90,6 +90,15 @@ from tests.core.test_rules import facts
             "I have a 10-year-old son named Leo.",
             [("ana: son age", "Ana's son is 10"), ("ana: son leo", "Ana has a son named Leo")],
         ),
+        # Likes and dislikes said otherwise; what one fears.
+        (
+            "I absolutely adore Italian food.",
+            [("ana: likes italian food", "Ana adores Italian food")],
+        ),
+        ("I've never liked olives.", [("ana: likes olives", "Ana does not like olives")]),
+        ("I'm a huge Arsenal fan.", [("ana: likes arsenal", "Ana likes Arsenal")]),
+        ("I'm terrified of flying.", [("ana: fears flying", "Ana is afraid of flying")]),
+        ("I have a phobia of needles.", [("ana: fears needles", "Ana is afraid of needles")]),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
@@ -144,6 +153,8 @@ def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> No
         "I'm studying the menu.",
         "I'm renting a car in Lisbon.",
         "I have a 3 year old car.",
+        "I'm afraid of what he'll say.",
+        "I'm not afraid of anything.",
     ],
 )
 def test_what_names_no_one_and_no_place_is_no_fact(text: str) -> None:
