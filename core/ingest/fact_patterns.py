@@ -398,7 +398,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "kin_where",
         re.compile(
-            rf"\bmy\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
             r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from)\s+"
             rf"{VALUE}{END}",
@@ -433,7 +433,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "kin_event",
         re.compile(
-            rf"\bmy\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+(?:just\s+)?"
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:just\s+)?"
             r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
             r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated)"
@@ -503,13 +504,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # ...or named in passing: "my daughter Sara's birthday", "my dog Rex"; or said to be:
+    # ...or named in passing: "my daughter Sara's birthday", "our dog Rex"; or said to be:
     # "my daughter is called Mia".
     (
         "named",
         re.compile(
-            r"\bmy\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|baby)\s+)?"
-            rf"(?P<attr>{ONE_NAMED})"
+            r"\b(?:my|our)\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|"
+            rf"baby)\s+)?(?P<attr>{ONE_NAMED})"
             r"(?:,?\s+|(?:\s+is|'s)\s+(?:called|named)\s+)(?P<value>(?-i:[A-Z][a-z]+))\b"
             r"(?!\s+(?-i:[A-Z]))",
             re.I,

@@ -99,6 +99,12 @@ from tests.core.test_rules import facts
         ("I'm a huge Arsenal fan.", [("ana: likes arsenal", "Ana likes Arsenal")]),
         ("I'm terrified of flying.", [("ana: fears flying", "Ana is afraid of flying")]),
         ("I have a phobia of needles.", [("ana: fears needles", "Ana is afraid of needles")]),
+        # "Our" people and pets are one's own.
+        ("Our dog Bruno is a beagle.", [("ana: dog bruno", "Ana has a dog named Bruno")]),
+        (
+            "Our daughter lives in Paris.",
+            [("ana: daughter location", "Ana's daughter lives in Paris")],
+        ),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
