@@ -15,8 +15,6 @@ from core.ingest.fact_words import (
     OFTEN,
     ONE_NAMED,
     PLAYED,
-    PROFESSIONS,
-    STUDENT,
 )
 from core.ingest.pattern_parts import (
     BOTH,
@@ -33,6 +31,7 @@ from core.ingest.pattern_parts import (
     QUOTED_TITLE,
     VALUE,
 )
+from core.ingest.work_patterns import WORK_RULES
 from core.sentences import INNER_DOT
 
 _SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
@@ -87,132 +86,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    (
-        "employer",
-        re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:now\s+|currently\s+)?(?:work|'m working|am working|"
-            r"been\s+working)\s+(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
-            rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
-            r"working)|got\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
-            rf"{PLACE}{END}",
-            re.I,
-        ),
-    ),
-    # ...hired, or taking an offer: "I got hired at Stripe", "I accepted an offer from Stripe".
-    (
-        "employer",
-        re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got\s+hired|been\s+hired|"
-            r"was\s+hired|accepted\s+(?:an?\s+|the\s+)?(?:job\s+)?offer)\s+(?:at|by|from|with)\s+"
-            rf"{VALUE}{END}",
-            re.I,
-        ),
-    ),
-    (
-        "left_employer",
-        re.compile(
-            r"\bI\s+(?:no\s+longer|don't|do\s+not)\s+work\s+(?:at|for)\s+"
-            rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+|also\s+)?(?:quit|left|lost)\s+my\s+"
-            r"job\s+(?:at|with)\s+"
-            rf"{PLACE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:quit|resigned\s+from|"
-            r"(?:got|was|have\s+been|'ve\s+been)\s+(?:fired|laid\s+off|let\s+go)\s+from)\s+"
-            rf"{VALUE.replace('value', 'firm')}{END}",
-            re.I,
-        ),
-    ),
-    # Out of work, no firm named: "I lost my job", "I got laid off", "I'm retired".
-    (
-        "out_of_work",
-        re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?P<quit>quit|lost|left)\s+my\s+job\b(?!\s+(?:at|with)\b)"
-            r"|\bI(?:'ve\s+been|\s+have\s+been|\s+got|\s+was|\s+just\s+got)\s+(?:just\s+)?"
-            r"(?P<let_go>fired|laid\s+off|let\s+go)\b(?!\s+(?:from|up)\b)"
-            rf"|{I_AM}(?:now\s+)?(?P<state>unemployed|self-employed|out\s+of\s+work|between\s+jobs|"
-            r"retired)\b"
-            r"(?!\s+(?:from|teacher|nurse|\w+er)\b)|\bI\s+(?:just\s+)?retired\b(?!\s+from\b)",
-            re.I,
-        ),
-    ),
+    *WORK_RULES,
     # "I'm pregnant", "I'm 12 weeks pregnant".
     (
         "pregnant",
         re.compile(rf"{I_AM}(?:now\s+)?(?:(?:\d+|\w+)\s+(?:weeks?|months?)\s+)?pregnant\b", re.I),
-    ),
-    # "I got promoted to team lead", "I became a teacher": a new line of work.
-    (
-        "new_role",
-        re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|was|been|get)\s+(?:a\s+)?"
-            rf"(?:promoted|promotion)\s+to\s+{VALUE}{END}"
-            rf"|\bI\s+(?:just\s+)?became\s+(?P<role>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{PROFESSIONS}))\b",
-            re.I,
-        ),
-    ),
-    (
-        "occupation",
-        re.compile(
-            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+(?:[^.,!?;:\n\u2013\u2014]|"
-            + INNER_DOT
-            + r")+?)"
-            + END,
-            re.I,
-        ),
-    ),
-    # "I'm a nurse", "I'm a senior software engineer": a known line of work only ("I'm a big
-    # fan", "I'm a mess" are not one).
-    (
-        "profession",
-        re.compile(
-            rf"{I_AM}(?P<value>an?\s+(?:(?:senior|junior|lead|freelance|retired|full-time|"
-            r"part-time|software|data|graphic|web|ux|registered|staff|head|high\s+school|"
-            r"primary\s+school|math|music|art|english|history|science|phd|grad|graduate|"
-            r"undergrad(?:uate)?|master'?s|medical|law|nursing|college|university)\s+)*"
-            rf"(?:{PROFESSIONS}))(?![\w'-])",
-            re.I,
-        ),
-    ),
-    # "I'm a software engineer at Google": where, besides what (the profession's rule). A
-    # student's is a school.
-    (
-        "employer",
-        re.compile(
-            rf"{I_AM}an?\s+(?:[\w-]+\s+){{0,3}}?(?!{STUDENT})(?:{PROFESSIONS})\s+"
-            rf"(?:at|for|with)\s+{VALUE}{END}",
-            re.I,
-        ),
-    ),
-    (
-        "school",
-        re.compile(
-            rf"{I_AM}(?:now\s+)?an?\s+(?:[\w-]+\s+){{0,3}}?{STUDENT}\s+(?:at|of)\s+"
-            rf"{VALUE}{END}|\bI(?:'m|\s+am)?\s+(?:now\s+)?(?:study|studying)\s+"
-            rf"(?:[\w-]+\s+){{0,3}}?at\s+{PLACE}{END}|\bI\s+(?:go\s+to|attend)\s+"
-            r"(?P<firm>(?-i:(?:the\s+)?(?:[A-Z][\w'-]*\s+){0,4}(?:School|College|University|"
-            rf"Academy|Institute|High|Uni)(?:\s+of(?:\s+[A-Z][\w'-]*){{1,3}})?)){END}",
-            re.I,
-        ),
-    ),
-    # What one studies: "I'm studying medicine", "I'm majoring in biology", "I'm doing a PhD in
-    # physics" (where, the rule above; "studying for my exams", "studying hard" name none).
-    (
-        "field",
-        re.compile(
-            r"\bI(?:'m|\s+am)?\s+(?:now\s+|currently\s+|also\s+)?(?:study|studying|majoring\s+in|"
-            r"(?:doing|pursuing)\s+(?:a\s+|my\s+)?(?:phd|doctorate|degree|master'?s|bachelor'?s)"
-            r"(?:\s+degree)?\s+in)\s+(?P<value>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
-            r"(?=\s+(?:at|in|on|with|for|and|but|because|since|so|now|this|next|every)\b"
-            r"|\s*[.,!?;:\n]|\s*$)",
-            re.I,
-        ),
-    ),
-    (
-        "graduated",
-        re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{VALUE}{END}", re.I),
-    ),
-    # "I studied computer science at MIT": a school named, left.
-    (
-        "studied",
-        re.compile(rf"\bI\s+(?:also\s+)?studied\s+(?:[\w-]+\s+){{0,3}}?at\s+{VALUE}{END}", re.I),
     ),
     # "I'm married to Tomás": a partner by name.
     (
