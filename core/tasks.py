@@ -328,7 +328,8 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
     quoted title is kept whole ("watch "Dune, Part Two"")."""
     clause_end = _CLAUSE_END.search(own)
     # "Buy milk, eggs and bread": a list of things goes on past its comma.
-    if clause_end is not None and _LIST_TAIL.fullmatch(own[clause_end.start() :][:_MAX_TAIL]):
+    tail = own[clause_end.start() :] if clause_end is not None else ""
+    if len(tail) <= _MAX_TAIL and _LIST_TAIL.fullmatch(tail):
         clause_end = None
     title = _REMEMBERING.sub("", raw[: clause_end.start()] if clause_end else raw)
     # "Water the plants every Monday" is done each time: the next one is its deadline, and the

@@ -42,7 +42,7 @@ _ITEM = re.compile(
     r"[ \t]*(?:(?P<mark>(?:[-*•+]|\d{1,2}[.)])(?:[ \t]+\[\s?\])?|\[\s?\])[ \t]+)?(?P<item>\S.*)"
 )
 # A ticked box is done; a longer line is prose, not an item.
-_DONE = re.compile(r"[ \t]*(?:[-*•+][ \t]+)?\[[xX✓]\]")
+_DONE = re.compile(r"[ \t]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]+)?\[[xX✓]\]")
 MAX_ITEM_WORDS = 20
 MAX_ITEMS = 30
 _PARTS = re.compile(r"\s*(?:[,;]\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+)\s*")

@@ -29,7 +29,7 @@ _NO_NAME = frozenset(
     evening weekend sales marketing engineering finance support design product operations
     legal management here there around nearby abroad overseas away home work school college
     uni university hospital prison jail church bed myself ourselves least most times
-    now today tonight tomorrow yesterday last next this that these those a an my our your
+    now today tonight tomorrow yesterday last next this that these those the a an my our your
     his her their its some one two three many several and or but so because since with for
     in on at by of to from near about after before when while until as like ago""".split()
 )
@@ -46,7 +46,7 @@ def named_in_lower_case(text: str) -> str:
         named = 0
         while named < MAX_NAME_WORDS and (word := _WORD.match(text, at)) is not None:
             said = word.group()
-            if said in _NO_NAME or said == "the" or (named == 0 and said in _PARTICLES):
+            if said in _NO_NAME or (named == 0 and said in _PARTICLES):
                 break
             if said not in _PARTICLES and len(said[0].upper()) == 1:
                 chars[word.start()] = said[0].upper()
