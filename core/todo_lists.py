@@ -25,16 +25,17 @@ TO_DO_VERBS = frozenset(
 # A heading of a list of to-dos, its deadline among its words ("for tomorrow", "today").
 _TO_DOS = (
     r"to-?dos?|to\s+dos?|things\s+(?:i|we)\s+(?:still\s+)?(?:need|have|must|gotta|got)\s+to\s+do"
-    r"|(?:stuff|things)\s+to\s+do|errands"
+    r"|(?:stuff|things)\s+to\s+do|errands|chores"
 )
 _OWNER = r"[ \t]*(?:(?:my|our|the|today'?s|tomorrow'?s|weekend|this\s+week'?s)\s+)?"
 _HEADING = re.compile(
-    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|chores|checklist)\b"
+    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|checklist)\b"
     r"(?:\s+list)?(?P<when>[^:\n]{0,60}?)[ \t]*(?:(?P<colon>:)[ \t]*(?P<inline>[^\n]*)|$)",
     re.MULTILINE | re.IGNORECASE,
 )
-# ...one that says to-dos, not tasks in general ("Tasks: managing the team" describes a job).
+# ...one that says to-dos, or whose tasks they are ("my tasks", "today's tasks").
 _NAMES_TO_DOS = re.compile(rf"{_OWNER}(?:{_TO_DOS})\b", re.IGNORECASE)
+_OWNED = re.compile(r"[ \t]*(?:my|our|today'?s|tomorrow'?s|this\s+week'?s|weekend)\s", re.I)
 # Its words after the heading's name, at most: more is a sentence.
 MAX_WHEN_WORDS = 6
 # A line of the list: bulleted, numbered, an open checkbox, or plain under a heading's colon.
@@ -80,20 +81,22 @@ def to_do_lists(text: str) -> list[ToDoList]:
         if len(when.split()) > MAX_WHEN_WORDS:
             continue
         if inline:
-            parts = verb_led_parts(inline)
-            first = _WORD.match(inline.lower())
-            # On the heading's line, a to-do opens on a verb, or the heading says to-dos.
-            if first is None or not (
-                first.group() in TO_DO_VERBS or _NAMES_TO_DOS.match(heading.group())
-            ):
-                continue
             start = heading.start("inline")
-            items = [ListedItem(start + a, start + b, when) for a, b in parts]
+            items = [ListedItem(start + a, start + b, when) for a, b in verb_led_parts(inline)]
         else:
             items = _lines_after(text, heading.end(), when, bool(heading["colon"]))
+        # Under "Tasks:" alone, each opens on a verb: a CV's "Tasks: Managing a team of five"
+        # describes a job. A heading that says to-dos, or whose they are, lists them.
+        if not (_NAMES_TO_DOS.match(heading.group()) or _OWNED.match(heading.group()) or when):
+            items = [item for item in items if _opens_on_a_verb(text[item.start : item.end])]
         if items:
             lists.append(ToDoList(heading.start(), items[-1].end, tuple(items[:MAX_ITEMS])))
     return lists
+
+
+def _opens_on_a_verb(item: str) -> bool:
+    first = _WORD.match(item.lower())
+    return first is not None and first.group() in TO_DO_VERBS
 
 
 def _lines_after(text: str, at: int, when: str, colon: bool) -> list[ListedItem]:

@@ -35,6 +35,7 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
                 ("Call the plumber", datetime(2026, 11, 18, 17, tzinfo=UTC)),
             ],
         ),
+        ("Chores:\n- laundry\n- dishes", [("Laundry", None), ("Dishes", None)]),
         (
             "Errands for tomorrow:\npost office\ndry cleaning",
             [("Post office", TOMORROW), ("Dry cleaning", TOMORROW)],
@@ -72,6 +73,11 @@ def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list)
     [
         # A job described, a shopping list, a plan for the day, a list done: no to-dos.
         ("Tasks: managing the team, reporting to the director.", []),
+        (
+            "Can you improve this part of my CV?\n\nSenior Engineer, Acme (2019-2023)\n"
+            "Tasks:\n- Managing a team of five\n- Reporting to the CTO",
+            [],
+        ),
         ("Shopping list: eggs, milk, bread", []),
         ("Tomorrow: dentist at 9, gym at 6", []),
         ("To do:\n- [x] book flights\n- [x] pay rent", []),
