@@ -191,6 +191,19 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # One's kind of person: "I'm a morning person", "I'm more of a tea person", "I'm a night
+    # owl", "I'm an early bird".
+    (
+        "kind",
+        re.compile(
+            rf"{I_AM}(?:(?:definitely|really|totally|more\s+of)\s+)?an?\s+"
+            r"(?:(?:big|huge|total)\s+)?"
+            r"(?P<value>(?:morning|night|evening|dog|cat|people|beach|mountain|coffee|tea|city|"
+            r"country|summer|winter|indoor|outdoor)\s+person|night\s+owl|early\s+(?:bird|riser)|"
+            r"introvert|extrovert|ambivert)\b",
+            re.I,
+        ),
+    ),
     (
         "abstains",
         re.compile(

@@ -47,6 +47,19 @@ _HOUSEHOLD = {
     "siblings": ("brother", "sister", "sibling"),
     "children": ("kid", "child", "son", "daughter"),
 }
+# Kinds of person that answer one question: when one is awake, how one is with people.
+_KIND_OF = {
+    **dict.fromkeys(
+        ("morning", "night", "evening", "night owl", "early bird", "early riser"), "day"
+    ),
+    **dict.fromkeys(("introvert", "extrovert", "ambivert", "people"), "people"),
+    **dict.fromkeys(("dog", "cat"), "pets"),
+    **dict.fromkeys(("coffee", "tea"), "drink"),
+    **dict.fromkeys(("indoor", "outdoor"), "outdoors"),
+    **dict.fromkeys(("beach", "mountain"), "holidays"),
+    **dict.fromkeys(("city", "country"), "place"),
+    **dict.fromkeys(("summer", "winter"), "season"),
+}
 # One state at a time, said last replacing the one before: "I'm vegan", "I'm single".
 _STATUS_KEYS = {"diet": "diet", "relationship": "relationship status"}
 
@@ -190,11 +203,21 @@ def _field(said: Said) -> Fact | None:
     return said.fact("field of study", f" studies {said.value}", 0.7)
 
 
+def _kind(said: Said) -> Fact | None:
+    """Keyed by what it is about: a morning person is no longer a night owl, and a dog person
+    may also be a tea person."""
+    value = " ".join(said.value.lower().split())
+    kind = value.removesuffix(" person")
+    about = _KIND_OF.get(kind, kind)
+    return said.fact(f"kind {about}", f" is {'an' if value[0] in 'aeiou' else 'a'} {value}", 0.6)
+
+
 def _fear(said: Said) -> Fact | None:
     return said.fact(f"fears {said.value.lower()}", f" is afraid of {said.value}", 0.6)
 
 
 SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
+    "kind": _kind,
     "field": _field,
     "fear": _fear,
     "condition": _condition,

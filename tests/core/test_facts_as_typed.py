@@ -105,6 +105,11 @@ from tests.core.test_rules import facts
             "Our daughter lives in Paris.",
             [("ana: daughter location", "Ana's daughter lives in Paris")],
         ),
+        # One's kind of person, keyed by what it answers: a night owl is no morning person.
+        ("I'm a morning person.", [("ana: kind day", "Ana is a morning person")]),
+        ("I'm a night owl.", [("ana: kind day", "Ana is a night owl")]),
+        ("I'm more of a tea person.", [("ana: kind drink", "Ana is a tea person")]),
+        ("I'm an introvert.", [("ana: kind people", "Ana is an introvert")]),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
@@ -161,6 +166,7 @@ def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> No
         "I have a 3 year old car.",
         "I'm afraid of what he'll say.",
         "I'm not afraid of anything.",
+        "I'm a good person.",
     ],
 )
 def test_what_names_no_one_and_no_place_is_no_fact(text: str) -> None:
