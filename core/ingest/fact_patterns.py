@@ -191,6 +191,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # The car one drives, by its make: "I drive a Tesla Model 3" ("I drive a lot" names none).
+    (
+        "car",
+        re.compile(
+            r"\bI\s+(?:now\s+|still\s+|currently\s+)?drive\s+an?\s+(?:(?:new|old|used|red|blue|"
+            r"black|white|grey|gray|silver)\s+)?"
+            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})(?![\w'-])",
+            re.I,
+        ),
+    ),
     # One's kind of person: "I'm a morning person", "I'm more of a tea person", "I'm a night
     # owl", "I'm an early bird".
     (

@@ -212,12 +212,19 @@ def _kind(said: Said) -> Fact | None:
     return said.fact(f"kind {about}", f" is {'an' if value[0] in 'aeiou' else 'a'} {value}", 0.6)
 
 
+def _car(said: Said) -> Fact | None:
+    return said.fact(
+        "car", f" drives {'an' if said.value[0] in 'AEIOU' else 'a'} {said.value}", 0.6
+    )
+
+
 def _fear(said: Said) -> Fact | None:
     return said.fact(f"fears {said.value.lower()}", f" is afraid of {said.value}", 0.6)
 
 
 SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "kind": _kind,
+    "car": _car,
     "field": _field,
     "fear": _fear,
     "condition": _condition,

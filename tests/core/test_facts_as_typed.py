@@ -110,6 +110,9 @@ from tests.core.test_rules import facts
         ("I'm a night owl.", [("ana: kind day", "Ana is a night owl")]),
         ("I'm more of a tea person.", [("ana: kind drink", "Ana is a tea person")]),
         ("I'm an introvert.", [("ana: kind people", "Ana is an introvert")]),
+        # The car one drives, on the key "my car is ..." keeps.
+        ("I drive a Tesla Model 3.", [("ana: car", "Ana drives a Tesla Model 3")]),
+        ("I drive an Audi to work.", [("ana: car", "Ana drives an Audi")]),
         # One's name, introduced without a greeting, or as friends say it.
         ("I am Ana.", [("ana: name", "Ana goes by Ana")]),
         ("I'm Dee, nice to meet you.", [("ana: name", "Ana goes by Dee")]),
@@ -167,6 +170,7 @@ def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> No
         "I'm afraid of what he'll say.",
         "I'm not afraid of anything.",
         "I'm a good person.",
+        "I drive a lot.",
     ],
 )
 def test_what_names_no_one_and_no_place_is_no_fact(text: str) -> None:
