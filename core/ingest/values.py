@@ -98,5 +98,8 @@ def adjectives_whole(text: str, match: re.Match[str]) -> dict[str, str | None]:
 
 
 def told_of(value: str) -> str:
-    """`value` in the third person: the fact names its speaker, so "my" is "their"."""
-    return SPEAKER_WORD.sub(lambda m: _FIRST_PERSON[" ".join(m.group().lower().split())], value)
+    """`value` in the third person: the fact names its speaker, so "my" is "their". A letter
+    that matches "i" only when case is ignored (Turkish "İ") is left as written."""
+    return SPEAKER_WORD.sub(
+        lambda m: _FIRST_PERSON.get(" ".join(m.group().lower().split()), m.group()), value
+    )

@@ -193,3 +193,11 @@ def test_what_names_no_one_and_no_place_is_no_fact(text: str) -> None:
 )
 def test_a_title_before_a_name_does_not_end_it(text: str, expected: list) -> None:
     assert facts(text) == expected
+
+
+def test_a_letter_that_is_i_only_when_case_is_ignored_is_kept_as_written() -> None:
+    """Turkish "İ" matched the speaker's "I" case-blind and failed the turn's whole learning
+    (a KeyError), every time it was tried again; found by fuzzing the rules."""
+    assert facts("I usually cook with İ every day.") == [
+        (None, "Ana usually cooks with İ every day")
+    ]
