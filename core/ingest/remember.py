@@ -4,9 +4,11 @@ live chat turns go through this same step."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import TypeVar
 
 import duckdb
 import numpy as np
@@ -29,6 +31,9 @@ from core.store import MemoryStore
 from core.store.lineage import Lineage
 from core.store.memories import MemoryRepository
 from core.tasks import TaskCandidate, extract_tasks
+
+log = logging.getLogger(__name__)
+_Found = TypeVar("_Found")
 
 # Cosine above which memories encoded together are linked.
 SYNAPTIC_THRESHOLD = 0.5
@@ -100,19 +105,32 @@ def inline_extraction(
     """What `turns` teach besides their segments: rule facts and the relations they state (a
     person's, see `states_facts`), and to-dos from the user's turns (no LLM, well under 10 ms
     a turn)."""
-    facts = [(fact, turn) for turn in turns if states_facts(turn) for fact in extract_facts(turn)]
-    tasks = tuple(
-        task
-        for turn in turns
-        if turn.role is Role.USER
-        for task in extract_tasks(turn.text, turn.at, turn.id)
-    )
+    facts = [
+        (fact, turn) for turn in turns if states_facts(turn) for fact in _read(extract_facts, turn)
+    ]
+    tasks = tuple(task for turn in turns if turn.role is Role.USER for task in _read(_to_dos, turn))
     return Lesson(
         tuple(segments),
         tuple(fact_memory(fact, turn, project) for fact, turn in facts),
         tasks,
         tuple((fact.relation, turn.at, turn.id) for fact, turn in facts if fact.relation),
     )
+
+
+def _to_dos(turn: Turn) -> list[TaskCandidate]:
+    return extract_tasks(turn.text, turn.at, turn.id)
+
+
+def _read(read: Callable[[Turn], Sequence[_Found]], turn: Turn) -> Sequence[_Found]:
+    """What one reading of a turn finds. A reading that fails on some text (a rule's bug: a
+    Turkish "İ" once raised a KeyError) loses that turn's facts or to-dos, logged, not the
+    conversation: its words are remembered in their segment all the same. Left to rise, it
+    failed the exchange and every one after it, as the unlearnt turn is read again with each."""
+    try:
+        return read(turn)
+    except Exception:
+        log.exception("Reading turn %s for facts or to-dos failed; its words are kept", turn.id)
+        return ()
 
 
 def synaptic_pairs(

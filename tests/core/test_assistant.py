@@ -3,6 +3,7 @@ store: streaming, cancel, the stored turns, what the turn teaches, modes and boo
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -10,14 +11,16 @@ from pathlib import Path
 
 import pytest
 
+import core.ingest.remember as remember_module
 from core.assistant import Assistant
 from core.consolidate import JobContext, run_jobs
 from core.context import DEFAULT_BUDGETS, ContextAssembler, Layer
 from core.embed import Embedder
 from core.errors import InputError, StoreError
+from core.ingest.fact import Fact
 from core.llm import LlamaCppLLM, LLMSettings
 from core.local_time import day_text
-from core.model import MemoryKind, TaskStatus
+from core.model import MemoryKind, TaskStatus, Turn
 from core.retrieval import Mode, Retriever
 from core.store import MemoryStore
 from tests.core.clock import Clock
@@ -124,6 +127,36 @@ def test_numbers_past_the_calendar_are_no_time_and_do_not_stop_the_conversation(
     second = assistant.turn("I live in Porto now.")
     assert second.reply and not second.interrupted
     assert any(m.key == "user: location" for m in store.memories.of_kind(MemoryKind.SEMANTIC))
+
+
+def test_a_rule_failing_on_a_message_loses_its_facts_not_the_conversation(
+    assistant: Assistant,
+    store: MemoryStore,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A bug in a rule (a Turkish "İ" once raised a KeyError) failed the exchange, and every
+    later one: the unlearnt turn is read again with each. Now that turn's facts are lost,
+    logged; its words, the other turns' facts and its to-dos are learnt."""
+    read_facts = remember_module.extract_facts
+
+    def failing(turn: Turn) -> list[Fact]:
+        if "Berlin" in turn.text:
+            raise KeyError("a rule's bug")
+        return read_facts(turn)
+
+    monkeypatch.setattr(remember_module, "extract_facts", failing)
+    with caplog.at_level(logging.ERROR, logger="core.ingest.remember"):
+        first = assistant.turn("I live in Berlin. Remind me to call the dentist tomorrow.")
+    second = assistant.turn("I work at Acme.")
+    assert second.reply and not second.interrupted
+    assert [t.title for t in store.tasks.inbox()] == ["Call the dentist"]
+    keys = {m.key for m in store.memories.of_kind(MemoryKind.SEMANTIC)}
+    assert "user: employer" in keys and "user: location" not in keys
+    assert f"Reading turn {first.user_turn.id} for facts or to-dos failed" in caplog.text
+    assistant.close_session()
+    (segment,) = store.memories.of_kind(MemoryKind.EPISODIC)
+    assert "I live in Berlin" in segment.content
 
 
 def test_manager_mode_at_session_start_and_after_a_long_gap(
