@@ -14,6 +14,7 @@ from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact
 from core.ingest.kin import where_kin
 from core.ingest.pattern_parts import LANGUAGE_LEVEL
+from core.ingest.values import with_article
 from core.temporal import MONTHS, WEEKDAYS
 
 # "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
@@ -187,12 +188,11 @@ def _named(said: Said) -> Fact | None:
     return said.fact(f"{attribute} {value.lower()}", f" has a {attribute} named {value}", 0.7)
 
 
-# Rule -> what a statement read by it keeps (None: it says nothing that stands alone).
 # What follows "I'm studying" that is no subject: what for, how, when, where, a thing read.
 _NO_FIELD = re.compile(
     r"(?:for|hard|harder|a\s+lot|all|every|right|now|tonight|today|late|abroad|online|more|less|"
     r"with|together|alone|again|still|too|the|a|an|my|this|that|these|those|it|them|up|on|"
-    r"what|how|why|when|where|whether|to|at|in|on|from|by|under|about|there|here)\b",
+    r"what|how|why|when|where|whether|to|at|in|from|by|under|about|there|here)\b",
     re.I,
 )
 
@@ -209,19 +209,18 @@ def _kind(said: Said) -> Fact | None:
     value = " ".join(said.value.lower().split())
     kind = value.removesuffix(" person")
     about = _KIND_OF.get(kind, kind)
-    return said.fact(f"kind {about}", f" is {'an' if value[0] in 'aeiou' else 'a'} {value}", 0.6)
+    return said.fact(f"kind {about}", f" is {with_article(value)}", 0.6)
 
 
 def _car(said: Said) -> Fact | None:
-    return said.fact(
-        "car", f" drives {'an' if said.value[0] in 'AEIOU' else 'a'} {said.value}", 0.6
-    )
+    return said.fact("car", f" drives {with_article(said.value)}", 0.6)
 
 
 def _fear(said: Said) -> Fact | None:
     return said.fact(f"fears {said.value.lower()}", f" is afraid of {said.value}", 0.6)
 
 
+# Rule -> what a statement read by it keeps (None: it says nothing that stands alone).
 SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "kind": _kind,
     "car": _car,

@@ -31,7 +31,7 @@ from core.ingest.told_when import (
     planned,
     stretch,
 )
-from core.ingest.values import adjectives_whole, clean, told_of
+from core.ingest.values import adjectives_whole, clean, told_of, with_article
 from core.model import MemoryKind, Turn
 from core.sentences import describes_a_thing, plain_quotes
 from core.temporal import MONTHS
@@ -301,7 +301,7 @@ def _one_of_its_kind(value: str) -> str:
     if _THIS_TIME.match(value) or not (this := _THIS_THING.match(value)):
         return value
     rest = value[this.end() :]
-    return f"{'an' if rest[0] in 'aeiouAEIOU' else 'a'} {rest}"
+    return with_article(rest)
 
 
 def _fact(

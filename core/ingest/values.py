@@ -103,3 +103,8 @@ def told_of(value: str) -> str:
     return SPEAKER_WORD.sub(
         lambda m: _FIRST_PERSON.get(" ".join(m.group().lower().split()), m.group()), value
     )
+
+
+def with_article(words: str) -> str:
+    """`words` after "a" or "an", as their first letter has it: "an Audi", "a tea person"."""
+    return f"{'an' if words[:1].lower() in ('a', 'e', 'i', 'o', 'u') else 'a'} {words}"
