@@ -22,7 +22,8 @@ from core.embed import (
     fair_share,
 )
 from core.errors import ModelError
-from core.llama_logs import loading, route_llama_logs
+from core.llama_load import cpu_has, loading
+from core.llama_logs import route_llama_logs
 
 if TYPE_CHECKING:
     from llama_cpp import Llama
@@ -152,9 +153,7 @@ def native_bf16() -> bool:
     at cosine 0.99999 to the float32 vectors; elsewhere ggml would widen them to float32 on
     every product, so they stay float32. Not every such processor gains: one with AMX as well
     took 51 ms in bf16 against 47 in float32 (a short query: 4.0 against 3.9)."""
-    import llama_cpp
-
-    return b"AVX512_BF16 = 1" in llama_cpp.llama_print_system_info()
+    return cpu_has("AVX512_BF16")
 
 
 def open_embedder(

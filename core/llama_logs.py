@@ -5,13 +5,7 @@ warnings pass the filter as errors), so `engram chat` printed lines such as a co
 warning in the middle of the conversation. Here they go to the `llama.cpp` logger, where the
 app's logging set-up decides what anyone sees. Its warnings are about its own internals, which
 the app handles (a context larger than the model was trained on is cut before loading), so they
-are logged as info; its errors stay errors.
-
-Model loads go one at a time (`loading`): llama-cpp-python silences a load by pointing the
-process's stdout and stderr at /dev/null and back, and two at once (the chat model and the
-encoder, both loaded as the app starts) each put back what the other had set there. Both could
-stay /dev/null for good (on the 9th of 30 tries of such a start), and every warning and
-traceback after was lost."""
+are logged as info; its errors stay errors."""
 
 from __future__ import annotations
 
@@ -19,8 +13,6 @@ import ctypes
 import logging
 import re
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger("llama.cpp")
@@ -34,7 +26,6 @@ _CONTINUE = 5
 _ABORTED = re.compile(r"(failed with error 1|compute status: 1|failed to decode, ret = 2)$")
 
 _lock = threading.Lock()
-_loading = threading.Lock()
 
 
 class _Forwarder:
@@ -69,10 +60,3 @@ def route_llama_logs() -> None:
 
         _forwarder = _Forwarder(llama_cpp)
         llama_cpp.llama_log_set(_forwarder.callback, ctypes.c_void_p(0))
-
-
-@contextmanager
-def loading() -> Iterator[None]:
-    """Around every construction of a llama.cpp model (see the module's note)."""
-    with _loading:
-        yield

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from core.errors import ModelBusyError, ModelError
-from core.llama_logs import loading, route_llama_logs
+from core.llama_load import loading
+from core.llama_logs import route_llama_logs
 from core.thinking import THINK_TAGS, ReplyPiece, ThoughtFormat, ThoughtSplitter, format_of
 
 log = logging.getLogger(__name__)

@@ -44,6 +44,12 @@ def tiny_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def quantised_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny model with its layers in Q8_0, as downloaded chat models come."""
+    return write_tiny_gguf(tmp_path_factory.mktemp("models") / "q8.gguf", quantised=True)
+
+
+@pytest.fixture(scope="session")
 def strict_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny model with a chat template that refuses system messages and unpaired turns."""
     path = tmp_path_factory.mktemp("models") / "strict.gguf"

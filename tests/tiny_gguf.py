@@ -11,7 +11,7 @@ import string
 from pathlib import Path
 
 import numpy as np
-from gguf import GGUFWriter, TokenType
+from gguf import GGMLQuantizationType, GGUFWriter, LlamaFileType, TokenType, quants
 
 N_EMBD = 64
 N_HEAD = 4
@@ -87,13 +87,24 @@ def _vocabulary() -> tuple[list[str], list[float], list[int]]:
     return tokens, scores, [int(t) for t in types]
 
 
-def write_tiny_gguf(path: Path, seed: int = 7, chat_template: str = CHAT_TEMPLATE) -> Path:
+def write_tiny_gguf(
+    path: Path, seed: int = 7, chat_template: str = CHAT_TEMPLATE, quantised: bool = False
+) -> Path:
+    """`quantised`: the layers' matrices in Q8_0, as a downloaded chat model's are (llama.cpp
+    runs such matrices through other kernels than float32 ones)."""
     tokens, scores, types = _vocabulary()
     n_vocab = len(tokens)
     rng = np.random.default_rng(seed)
 
     def noise(*shape: int, scale: float = 0.2) -> np.ndarray:
         return (rng.standard_normal(shape) * scale).astype(np.float32)
+
+    def add_matrix(name: str, data: np.ndarray) -> None:
+        if not quantised:
+            writer.add_tensor(name, data)
+            return
+        packed = quants.quantize(data, GGMLQuantizationType.Q8_0)
+        writer.add_tensor(name, packed, raw_shape=packed.shape, raw_dtype=GGMLQuantizationType.Q8_0)
 
     writer = GGUFWriter(str(path), "llama")
     writer.add_name("engram-tiny-test")
@@ -105,7 +116,7 @@ def write_tiny_gguf(path: Path, seed: int = 7, chat_template: str = CHAT_TEMPLAT
     writer.add_head_count_kv(N_HEAD)
     writer.add_layer_norm_rms_eps(1e-5)
     writer.add_rope_dimension_count(N_EMBD // N_HEAD)
-    writer.add_file_type(0)
+    writer.add_file_type(LlamaFileType.MOSTLY_Q8_0 if quantised else LlamaFileType.ALL_F32)
     writer.add_tokenizer_model("llama")
     writer.add_token_list(tokens)
     writer.add_token_scores(scores)
@@ -125,11 +136,11 @@ def write_tiny_gguf(path: Path, seed: int = 7, chat_template: str = CHAT_TEMPLAT
     for i in range(N_LAYER):
         writer.add_tensor(f"blk.{i}.attn_norm.weight", np.ones(N_EMBD, dtype=np.float32))
         for name in ("attn_q", "attn_k", "attn_v", "attn_output"):
-            writer.add_tensor(f"blk.{i}.{name}.weight", noise(N_EMBD, N_EMBD))
+            add_matrix(f"blk.{i}.{name}.weight", noise(N_EMBD, N_EMBD))
         writer.add_tensor(f"blk.{i}.ffn_norm.weight", np.ones(N_EMBD, dtype=np.float32))
-        writer.add_tensor(f"blk.{i}.ffn_gate.weight", noise(N_FF, N_EMBD))
-        writer.add_tensor(f"blk.{i}.ffn_up.weight", noise(N_FF, N_EMBD))
-        writer.add_tensor(f"blk.{i}.ffn_down.weight", noise(N_EMBD, N_FF))
+        add_matrix(f"blk.{i}.ffn_gate.weight", noise(N_FF, N_EMBD))
+        add_matrix(f"blk.{i}.ffn_up.weight", noise(N_FF, N_EMBD))
+        add_matrix(f"blk.{i}.ffn_down.weight", noise(N_EMBD, N_FF))
     writer.write_header_to_file()
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()

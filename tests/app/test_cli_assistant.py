@@ -70,6 +70,22 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
     assert wrong.returncode == 1 and "No conversation 'nope' is remembered" in wrong.stderr
 
 
+def test_chat_with_a_quantised_model_answers(tmp_path: Path, quantised_gguf: Path) -> None:
+    """On a processor with AMX-INT8 (as this project's CI machine has), llama.cpp's AMX
+    kernels crashed the process at the first message of such a model: no reply, no error."""
+    chat = engram(
+        tmp_path / "home",
+        "chat",
+        "--model",
+        str(quantised_gguf),
+        stdin="Remind me to water the plants tomorrow.\nHow are you?\n/quit\n",
+    )
+    assert chat.returncode == 0, chat.stderr
+    assert "to-do noticed: Water the plants" in chat.stdout
+    stats = json.loads(engram(tmp_path / "home", "stats", "--json").stdout)
+    assert stats["turns"] == 4
+
+
 def test_chat_with_a_reasoning_model_says_it_thinks_and_prints_only_its_answer(
     tmp_path: Path, thinking_gguf: Path
 ) -> None:

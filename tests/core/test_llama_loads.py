@@ -15,7 +15,7 @@ import pytest
 
 from core.embed import EmbedderSpec
 from core.embed_llama import open_embedder
-from core.llama_logs import loading
+from core.llama_load import loading
 from core.llm import LlamaCppLLM, LLMSettings
 
 
