@@ -520,7 +520,11 @@ class Assistant:
         assert self._live is not None
         session = self._live.session
         segments = tuple(segment_memory(g, session.id, session.project) for _, g in groups)
-        return inline_extraction(segments, turns, session.project)
+        first = turns[0].seq if turns else 0
+        earlier = next(
+            (t for t in reversed(self._live.turns) if t.role is Role.USER and t.seq < first), None
+        )
+        return inline_extraction(segments, turns, session.project, earlier)
 
     def _new_segments(self, *, final: bool) -> list[Segment]:
         """Segments ready to be remembered: full ones as soon as they fill (they will not

@@ -129,6 +129,7 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     )
 )
 _REMIND = next(pattern for name, _, pattern in _PATTERNS if name == "remind")
+_REMINDER_STRENGTH = next(strength for name, strength, _ in _PATTERNS if name == "remind")
 # What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
 _PLACES_GONE_TO = frozenset(
     "the a an my your our his her their this that work school bed church town class".split()
@@ -188,6 +189,16 @@ _ASPIRATIONS = re.compile(
     # stop procrastinating".
     r"^(?:get\s+better\s+at|improve\s+(?:my|at)|work\s+on\s+(?:myself|my\s+\w+\s+skills)|"
     r"stop\s+procrastinating)\b"
+)
+# A reminder asked for with nothing to do in it ("Remind me in an hour.", "Remind me about
+# it tomorrow.", "Can you set a reminder for Friday?"), its time taken out: it asks for the
+# to-do said before it, by then.
+_FOLLOWING_REMINDER = re.compile(
+    r"^(?:(?:ok|okay|so|and|oh|also|hey|btw|just|then|" + _PLEASE + r")\W+)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + _PLEASE + r"|also|just)\s+)*)?"
+    r"(?:remind|ping|nudge)\s+me(?:\s+(?:about|abt|of)\s+(?:it|that|this|them))?"
+    r"|^(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder(?:\s+(?:for|about)\s+"
+    r"(?:it|that|this|them))?(?:\s+for)?"
 )
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 # ...but asking or thanking the assistant is not advising it.
@@ -386,10 +397,14 @@ def _pieces(own: str) -> Iterator[tuple[int, int, int]]:
 
 
 def find_task_signals(
-    text: str, said_at: datetime, known_entities: frozenset[str] = frozenset()
+    text: str,
+    said_at: datetime,
+    known_entities: frozenset[str] = frozenset(),
+    said_before: str = "",
 ) -> list[TaskSignal]:
     """Task-like phrases in `text`, one per sentence at most (or per to-do it joins with
-    "and")."""
+    "and"). `said_before`: the user's message before this one, whose to-dos a reminder asked
+    for with nothing to do in it ("Remind me about it tomorrow.") is about."""
     text = plain_quotes(text)
     own = others_words(text).masked()
     lists = to_do_lists(own)
@@ -413,6 +428,14 @@ def find_task_signals(
         # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
         source = original if len(original) == len(sentence) else sentence
         due = parse_due(sentence, said_at)
+        if _follows(sentence, due):
+            if signals:
+                signals[-1] = _asked_for(signals[-1], due)
+            elif said_before:
+                before = find_task_signals(said_before, said_at, known_entities)
+                signals.extend(_asked_for(signal, due) for signal in before)
+                said_before = ""
+            continue
         best: tuple[TaskSignal, str, str] | None = None
         for name, strength, pattern in _PATTERNS:
             found = pattern.search(sentence)
@@ -459,6 +482,26 @@ def find_task_signals(
         if best is not None and best[0].title:
             signals.extend(_each_to_do(*best, due, known_entities))
     return signals
+
+
+def _follows(sentence: str, due: Due | None) -> bool:
+    """Whether `sentence` asks to be reminded of what was said before it (see
+    `_FOLLOWING_REMINDER`)."""
+    rest = re.sub(re.escape(due.phrase), " ", sentence) if due is not None else sentence
+    rest = re.sub(r"\s+", " ", _POLITE.sub(" ", rest)).strip(" .!?;:,")
+    return bool(_FOLLOWING_REMINDER.fullmatch(rest))
+
+
+def _asked_for(signal: TaskSignal, due: Due | None) -> TaskSignal:
+    """A to-do one asked to be reminded of: as sure as a reminder asked for with its to-do,
+    due when the reminder was asked for ("I have to pay rent by Friday. Remind me on
+    Thursday.": the inbox's deadline is when it reminds)."""
+    return replace(
+        signal,
+        strength=max(signal.strength, _REMINDER_STRENGTH),
+        due=due or signal.due,
+        directive=True,
+    )
 
 
 def _asked_to_do(sentence: str, found: re.Match[str]) -> int:
@@ -569,11 +612,14 @@ def extract_tasks(
     source_turn_id: str,
     known_entities: frozenset[str] = frozenset(),
     config: TaskConfig = DEFAULT_TASKS,
+    said_before: str = "",
 ) -> list[TaskCandidate]:
     """Every task-like phrase worth keeping, scored as a first mention. Whether it reaches the
-    inbox (confidence >= threshold) or waits for reinforcement is the inbox's decision."""
+    inbox (confidence >= threshold) or waits for reinforcement is the inbox's decision; a
+    to-do of `said_before` that a reminder asks for (`find_task_signals`) is a mention again,
+    which the inbox counts as one."""
     candidates = []
-    for signal in find_task_signals(text, said_at, known_entities):
+    for signal in find_task_signals(text, said_at, known_entities, said_before):
         confidence = task_confidence(signal, mentioned_before=False, config=config)
         if confidence < config.remember_from:
             continue

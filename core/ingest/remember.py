@@ -8,6 +8,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from typing import TypeVar
 
 import duckdb
@@ -100,25 +101,33 @@ def states_facts(turn: Turn) -> bool:
 
 
 def inline_extraction(
-    segments: Sequence[NewMemory], turns: Sequence[Turn], project: str | None
+    segments: Sequence[NewMemory],
+    turns: Sequence[Turn],
+    project: str | None,
+    earlier: Turn | None = None,
 ) -> Lesson:
     """What `turns` teach besides their segments: rule facts and the relations they state (a
     person's, see `states_facts`), and to-dos from the user's turns (no LLM, well under 10 ms
-    a turn)."""
+    a turn). `earlier`: the user's turn before them, which a reminder asked for in the first
+    ("Remind me about it tomorrow.") may be about."""
     facts = [
         (fact, turn) for turn in turns if states_facts(turn) for fact in _read(extract_facts, turn)
     ]
-    tasks = tuple(task for turn in turns if turn.role is Role.USER for task in _read(_to_dos, turn))
+    tasks: list[TaskCandidate] = []
+    for turn in turns:
+        if turn.role is Role.USER:
+            tasks.extend(_read(partial(_to_dos, before=earlier), turn))
+            earlier = turn
     return Lesson(
         tuple(segments),
         tuple(fact_memory(fact, turn, project) for fact, turn in facts),
-        tasks,
+        tuple(tasks),
         tuple((fact.relation, turn.at, turn.id) for fact, turn in facts if fact.relation),
     )
 
 
-def _to_dos(turn: Turn) -> list[TaskCandidate]:
-    return extract_tasks(turn.text, turn.at, turn.id)
+def _to_dos(turn: Turn, before: Turn | None) -> list[TaskCandidate]:
+    return extract_tasks(turn.text, turn.at, turn.id, said_before=before.text if before else "")
 
 
 def _read(read: Callable[[Turn], Sequence[_Found]], turn: Turn) -> Sequence[_Found]:

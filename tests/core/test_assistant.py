@@ -112,6 +112,18 @@ def test_what_the_user_says_becomes_facts_and_tasks_with_their_turn(
     assert len(store.lineage.chain(fact.id)) == 2
 
 
+def test_a_reminder_asked_for_the_to_do_said_before_lands_it(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    first = assistant.turn("Ugh, I really should renew my passport.")
+    assert store.tasks.inbox() == []  # a hedge said once waits for a second mention
+    clock.advance(minutes=1)
+    assistant.turn("Can you remind me about it tomorrow?")
+    (task,) = store.tasks.inbox()
+    assert (task.title, task.due_at) == ("Renew my passport", datetime(2026, 11, 19, tzinfo=UTC))
+    assert task.source_turn_id == first.user_turn.id
+
+
 def test_numbers_past_the_calendar_are_no_time_and_do_not_stop_the_conversation(
     assistant: Assistant, store: MemoryStore
 ) -> None:

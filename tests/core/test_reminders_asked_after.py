@@ -1,0 +1,63 @@
+"""A reminder asked for with nothing to do in it ("Remind me in an hour.") is about the to-do
+said before it, in the same message or in the user's message before."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from core.model import TaskPriority
+from core.tasks import extract_tasks
+from tests.core.test_tasks import SAID_AT
+
+
+def at(day: int, hour: int = 0) -> datetime:
+    return datetime(2026, 11, day, hour, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("I need to call mom. Remind me in an hour.", "Call mom", at(18, 11)),
+        ("I have to finish the report. Remind me at 5pm.", "Finish the report", at(18, 17)),
+        ("I should renew my passport. Can you remind me tomorrow?", "Renew my passport", at(19)),
+        ("I might need to buy a charger. Set a reminder for Friday.", "Buy a charger", at(20)),
+        ("I need to call mom. Remind me about that tonight please.", "Call mom", at(18, 20)),
+        # The reminder's time is when the inbox reminds: it wins over the deadline.
+        ("I have to pay rent by Friday. Remind me on Thursday.", "Pay rent", at(19)),
+    ],
+)
+def test_a_reminder_after_a_to_do_lands_it_by_its_time(
+    text: str, title: str, due: datetime
+) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at, task.priority) == (title, due, TaskPriority.HIGH)
+
+
+def test_a_reminder_asked_for_with_no_deadline_still_lands_the_to_do() -> None:
+    (hedge,) = extract_tasks("I should call mom.", SAID_AT, "turn-1")
+    (asked,) = extract_tasks("I should call mom. Please remind me.", SAID_AT, "turn-1")
+    assert hedge.priority is TaskPriority.MEDIUM and hedge.confidence < 0.7
+    assert (asked.title, asked.priority, asked.due_at) == ("Call mom", TaskPriority.HIGH, None)
+
+
+def test_a_reminder_is_about_the_to_do_of_the_message_before() -> None:
+    (task,) = extract_tasks(
+        "Can you remind me about it tomorrow?",
+        SAID_AT,
+        "turn-3",
+        said_before="Ugh, I really should renew my passport.",
+    )
+    assert (task.title, task.due_at, task.source_turn_id) == (
+        "Renew my passport",
+        at(19),
+        "turn-3",
+    )
+
+
+@pytest.mark.parametrize("said_before", ["", "The movie was great.", "Should I renew it?"])
+def test_a_reminder_with_no_to_do_before_it_is_none(said_before: str) -> None:
+    """It was a to-do titled "It"."""
+    for text in ("Remind me about it tomorrow.", "Remind me in an hour."):
+        assert extract_tasks(text, SAID_AT, "turn-2", said_before=said_before) == []
