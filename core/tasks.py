@@ -280,6 +280,8 @@ _STOPWORDS = frozenset(
 _VAGUE = frozenset("it that this something stuff things them everything anything".split())
 _WORD = re.compile(r"[a-z0-9']+")
 _POLITE = re.compile(r"\b(?:" + _PLEASE + r"|for me)\b", re.IGNORECASE)
+# The longest to-do title noticed (`_one_line`).
+_TITLE_CHARS = 120
 # "I need to remember to buy milk": the task is buying milk.
 _REMEMBERING = re.compile(r"^(?:remember|not forget)\s+to\s+", re.IGNORECASE)
 
@@ -357,7 +359,16 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
     # A word the deadline left at the end goes ("renew the passport before"), not a verb's
     # own ("check in").
     kept = DANGLING.sub("", title)
-    return kept if " " in kept else title
+    return _one_line(kept if " " in kept else title)
+
+
+def _one_line(title: str) -> str:
+    """A to-do is a line of the inbox: a page pasted after "remind me to" is cut at a word,
+    and read whole in the turn it came from (the inbox shows it)."""
+    if len(title) <= _TITLE_CHARS:
+        return title
+    head = title[: _TITLE_CHARS - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:-") + "…"
 
 
 def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> float:

@@ -47,3 +47,14 @@ def test_talking_with_no_one_and_nothing_named_is_no_to_do_even_said_twice(text:
 def test_talking_to_someone_named_is_a_to_do() -> None:
     (candidate,) = extract_tasks("I need to talk to my landlord.", SAID_AT, "turn-1")
     assert candidate.title == "Talk to my landlord"
+
+
+def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
+    """It was a title of 6,000 characters, in the inbox and in `engram chat`'s "to-do
+    noticed"; the page stays whole in the turn the inbox cites."""
+    page = " ".join(f"step{i} of the migration plan" for i in range(400))
+    (task,) = extract_tasks(f"Remind me to review {page}", SAID_AT, "turn-1")
+    assert len(task.title) <= 120 and task.title.endswith("…")
+    assert task.title.startswith("Review step0 of the migration plan step1 of")
+    # Cut between words, not inside one.
+    assert set(task.title[:-1].split()) <= set(f"Review {page}".split())
