@@ -18,12 +18,20 @@ from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.to_do_words import DANGLING
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
+# The verbs of a note to oneself in the imperative (`errand` below).
+_ERRANDS = (
+    "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
+    "unpack clean wash tidy vacuum hoover water feed walk mow cancel deposit collect visit "
+    "charge refill iron sweep mop schedule reschedule book reserve order post mail"
+).split()
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
 # second one joined by "and" is a sentence of its own: `_ANOTHER_TO_DO`).
 _SUBJECT = r"\b(?:i|we)"
 _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 # As typed in chat too: "pls remind me to call the vet".
 _PLEASE = r"(?:please|pls|plz)"
+# An instruction opening a sentence, asked or not: "Can you please add ...", "Please add ...".
+_ASKED = r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:" + _PLEASE + r"\s+)?"
 _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
@@ -56,22 +64,29 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "on_my_list",
             0.90,
-            r"^(?:" + _PLEASE + r"\s+)?(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
+            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
             r"(?:(?:to-?do|task)s?(?:\s+list)?|list)\b",
+        ),
+        # "Add milk to my shopping list": the inbox is the list the app keeps ("Buy milk").
+        (
+            "shopping",
+            0.90,
+            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the|our)\s+"
+            r"(?:shopping|grocery|groceries)\s+list\b",
         ),
         (
             "dont_forget",
             0.85,
             r"\b(?:(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+|"
-            r"(?:i|we)\s+(?:must\s+not|mustn'?t|can'?t|cannot)\s+forget\s+to\s+)(?P<task>.+)",
+            r"(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t|can'?t|cannot)\s+forget\s+to\s+)(?P<task>.+)",
         ),
         # "Don't let me forget the milk": a thing to keep in mind, titled "Remember the milk"
-        # ("I can't forget that day" is a memory).
+        # ("I can't forget that day", "we must not forget how lucky we are" are memories).
         (
             "forget_thing",
             0.85,
-            r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:i|we)\s+(?:must\s+not|mustn'?t))\s+forget\s+"
-            r"(?:about\s+)?(?!to\b)(?P<task>.+)",
+            r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t))\s+forget\s+"
+            r"(?:about\s+)?(?!(?:to|how|what|who|where|why|when)\b)(?P<task>.+)",
         ),
         (
             "remember_to",
@@ -79,12 +94,13 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:" + _PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
         ),
         ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
-        ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b)(?P<task>.+)"),
+        # Not a must-not: "we must not forget how lucky we are", "I must not eat sugar".
+        ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b|not\b)(?P<task>.+)"),
         (
             "have_to",
             0.85,
             _SUBJECT + r"(?:\s+" + _FILLER + r"(?:have|have got)\s+to|'ve\s+got\s+to|"
-            r"\s+gotta)\s+(?P<task>.+)",
+            r"\s+" + _FILLER + r"gotta)\s+(?P<task>.+)",
         ),
         ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
         # Expected of one: "I'm supposed to send the slides tonight".
@@ -100,7 +116,7 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "bare",
             0.72,
             r"^(?:(?:ok|okay|so|and|oh|also)\W+)*" + _FILLER + r"(?:must|gotta|(?:have|need)\s+to)"
-            r"\s+(?!(?:have|be|feel|seem|look|sound|mean)\b)(?P<task>.+)",
+            r"\s+(?!(?:have|be|feel|seem|look|sound|mean|not)\b)(?P<task>.+)",
         ),
         (
             "future",
@@ -118,6 +134,15 @@ _PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.72,
             r"\b(?:my|our|the)\s+plan\s+(?:for\s+(?:[\w']+\s+){1,4}?)?is\s+to\s+(?P<task>.+)",
         ),
+        # A note to oneself in the imperative, with its time: "Pick up the dry cleaning
+        # tomorrow", "Pay rent on Friday". Only errands: most imperatives in a chat ask the
+        # assistant ("Check the weather for tomorrow", "Write me a plan for Monday").
+        (
+            "errand",
+            0.72,
+            r"^(?:(?:ok|okay|so|and|oh|also|then)\W+)*(?P<task>(?:" + "|".join(_ERRANDS) + r")\b"
+            r"(?!\s+(?:me|us|you)\b).+)",
+        ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (
             "should",
@@ -134,9 +159,12 @@ _REMINDER_STRENGTH = next(strength for name, strength, _ in _PATTERNS if name ==
 _PLACES_GONE_TO = frozenset(
     "the a an my your our his her their this that work school bed church town class".split()
 )
+# What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
+# milk").
+_TITLED = {"forget_thing": "Remember", "shopping": "Buy"}
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
-_REQUESTS = {"remind", "reminder", "make_sure"}
+_REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping"}
 # Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
 _DIRECTIVES = {
@@ -467,12 +495,15 @@ def find_task_signals(
             # time, "remind me that you're the best" asks for none.
             if name == "remind" and found.group("that") and due is None:
                 continue
+            # ...one's own: "Clean up after yourself today" is said to someone.
+            if name == "errand" and (due is None or _ADDRESSED.search(found.group("task"))):
+                continue
             if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
                 continue
             task = slice(_asked_to_do(sentence, found), found.end("task"))
             title = _clean_title(source[task], sentence[task], due)
-            if name == "forget_thing":
-                title = f"Remember {title}"
+            if name in _TITLED:
+                title = f"{_TITLED[name]} {title}"
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
                 due is None and bool(_ASPIRATIONS.search(found.group("task")))
             )

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from core.tasks import extract_tasks
+from core.tasks import DEFAULT_TASKS, extract_tasks
 from tests.core.test_tasks import SAID_AT
 
 
@@ -58,3 +58,58 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
     assert task.title.startswith("Review step0 of the migration plan step1 of")
     # Cut between words, not inside one.
     assert set(task.title[:-1].split()) <= set(f"Review {page}".split())
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("Add milk to my shopping list", "Buy milk", None),
+        ("Can you add buy flowers to my to-do list?", "Buy flowers", None),
+        (
+            "Must not forget mom's birthday on the 12th",
+            "Remember mom's birthday",
+            datetime(2026, 12, 12, tzinfo=UTC),
+        ),
+        (
+            "I really gotta get my taxes done this week",
+            "Get my taxes done",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
+        # An errand in the imperative, with its time, is a note to oneself.
+        (
+            "Pick up the dry cleaning tomorrow",
+            "Pick up the dry cleaning",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
+        (
+            "Schedule a call with Anna on Thursday",
+            "Schedule a call with Anna",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
+        ("Walk the dog tonight", "Walk the dog", datetime(2026, 11, 18, 20, tzinfo=UTC)),
+    ],
+)
+def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, due)
+    assert task.confidence >= DEFAULT_TASKS.threshold
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We must not forget how lucky we are.",
+        "I must not eat sugar.",
+        # Imperatives asking the assistant, or said to someone, or with no time: none.
+        "Check the weather for tomorrow.",
+        "Write me a plan for Monday.",
+        "Call me tomorrow.",
+        "Clean up after yourself today.",
+        "Call mom.",
+        "Did you add milk to my shopping list?",
+    ],
+)
+def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
+    assert not any(
+        c.confidence >= DEFAULT_TASKS.threshold for c in extract_tasks(text, SAID_AT, "t")
+    )
