@@ -15,186 +15,40 @@ from core.due import Due, parse_due
 from core.model import TaskPriority
 from core.others_words import others_words
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
+from core.task_phrases import (
+    DIRECTIVES,
+    FOLLOWING_REMINDER,
+    PATTERNS,
+    PLEASE,
+    REMIND,
+    REMINDER_STRENGTH,
+    REQUESTS,
+    TITLED,
+)
 from core.to_do_words import DANGLING
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
-# The verbs of a note to oneself in the imperative (`errand` below).
-_ERRANDS = (
-    "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
-    "unpack clean wash tidy vacuum hoover water feed walk mow cancel deposit collect visit "
-    "charge refill iron sweep mop schedule reschedule book reserve order post mail"
-).split()
-# Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
-# second one joined by "and" is a sentence of its own: `_ANOTHER_TO_DO`).
-_SUBJECT = r"\b(?:i|we)"
-_FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
-# As typed in chat too: "pls remind me to call the vet".
-_PLEASE = r"(?:please|pls|plz)"
-# An instruction opening a sentence, asked or not: "Can you please add ...", "Please add ...".
-_ASKED = r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:" + _PLEASE + r"\s+)?"
-_PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
-    (name, strength, re.compile(pattern))
-    for name, strength, pattern in (
-        (
-            "remind",
-            0.95,
-            r"\b(?:remind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))"
-            # ...or nudged, when ("ping me in 20 minutes to ...", not "ping me the link to").
-            r"|(?:ping|nudge)\s+me\s+(?!in\s+the\s+right\b)(?:(?:in|at|on|by|around|before|"
-            r"after|tomorrow|tonight|today|later|next|this|every)\b(?:\s+[\w':]+){0,4}?\s+)?"
-            r"(?:to|about|abt)|help\s+me\s+(?:to\s+)?remember\s+to)\s+(?P<task>.+)",
-        ),
-        (
-            "reminder",
-            0.95,
-            r"\b(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder\s+"
-            r"(?:[\w':]+\s+){0,6}?(?:to|about)\s+(?P<task>.+)",
-        ),
-        (
-            "todo",
-            0.90,
-            r"^(?:todo|to-do|to do|note to self|reminder(?:\s+to\s+self)?|"
-            r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
-            # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts".
-            r"(?:don'?t|do not)\s+forget(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
-            r"\s*[:\-\u2013]\s*(?P<task>.+)",
-        ),
-        # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
-        ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
-        (
-            "on_my_list",
-            0.90,
-            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
-            r"(?:(?:to-?do|task)s?(?:\s+list)?|list)\b",
-        ),
-        # "Add milk to my shopping list": the inbox is the list the app keeps ("Buy milk").
-        (
-            "shopping",
-            0.90,
-            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the|our)\s+"
-            r"(?:shopping|grocery|groceries)\s+list\b",
-        ),
-        (
-            "dont_forget",
-            0.85,
-            r"\b(?:(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+|"
-            r"(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t|can'?t|cannot)\s+forget\s+to\s+)(?P<task>.+)",
-        ),
-        # "Don't let me forget the milk": a thing to keep in mind, titled "Remember the milk"
-        # ("I can't forget that day", "we must not forget how lucky we are" are memories).
-        (
-            "forget_thing",
-            0.85,
-            r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t))\s+forget\s+"
-            r"(?:about\s+)?(?!(?:to|how|what|who|where|why|when)\b)(?P<task>.+)",
-        ),
-        (
-            "remember_to",
-            0.85,
-            r"^(?:" + _PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
-        ),
-        ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
-        # Not a must-not: "we must not forget how lucky we are", "I must not eat sugar".
-        ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b|not\b)(?P<task>.+)"),
-        (
-            "have_to",
-            0.85,
-            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:have|have got)\s+to|'ve\s+got\s+to|"
-            r"\s+" + _FILLER + r"gotta)\s+(?P<task>.+)",
-        ),
-        ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
-        # Expected of one: "I'm supposed to send the slides tonight".
-        (
-            "supposed_to",
-            0.78,
-            r"\bi(?:'m|\s+am)\s+" + _FILLER + r"(?:supposed|meant|expected)\s+to\s+(?P<task>.+)",
-        ),
-        # Weaker: notes to oneself without a subject ("Need to call mom tomorrow.", but also
-        # "Gotta stay focused", "Must feel great") and the future ("I'll have to check it out
-        # sometime"). They land with a deadline; without one, a second mention lands them.
-        (
-            "bare",
-            0.72,
-            r"^(?:(?:ok|okay|so|and|oh|also)\W+)*" + _FILLER + r"(?:must|gotta|(?:have|need)\s+to)"
-            r"\s+(?!(?:have|be|feel|seem|look|sound|mean|not)\b)(?P<task>.+)",
-        ),
-        (
-            "future",
-            0.72,
-            _SUBJECT + r"(?:'ll|\s+will)\s+" + _FILLER + r"(?:have|need)\s+to\s+(?P<task>.+)",
-        ),
-        ("before_we_can", 0.78, r"\bbefore\s+we\s+can\s+[^,]+,\s*we\s+need\s+to\s+(?P<task>.+)"),
-        ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
-        ("follow_up", 0.72, r"\b(?P<task>follow\s+up\s+(?:on|with)\s+.+)"),
-        ("next_step", 0.70, r"\bnext\s+step\s+is\s+(?:to\s+)?(?P<task>.+)"),
-        # A plan said as one: "my plan for tomorrow is to clean the garage" (with its day, it
-        # lands; "the plan is to relax" alone waits out of sight).
-        (
-            "plan_is",
-            0.72,
-            r"\b(?:my|our|the)\s+plan\s+(?:for\s+(?:[\w']+\s+){1,4}?)?is\s+to\s+(?P<task>.+)",
-        ),
-        # A note to oneself in the imperative, with its time: "Pick up the dry cleaning
-        # tomorrow", "Pay rent on Friday". Only errands: most imperatives in a chat ask the
-        # assistant ("Check the weather for tomorrow", "Write me a plan for Monday").
-        (
-            "errand",
-            0.72,
-            r"^(?:(?:ok|okay|so|and|oh|also|then)\W+)*(?P<task>(?:" + "|".join(_ERRANDS) + r")\b"
-            r"(?!\s+(?:me|us|you)\b).+)",
-        ),
-        ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
-        (
-            "should",
-            0.65,
-            _SUBJECT + r"\s+" + _FILLER + r"(?:should|ought\s+to)\s+"
-            r"(?!have\b)" + _FILLER + r"(?P<task>.+)",
-        ),
-        ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
-    )
-)
-_REMIND = next(pattern for name, _, pattern in _PATTERNS if name == "remind")
-_REMINDER_STRENGTH = next(strength for name, strength, _ in _PATTERNS if name == "remind")
 # What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
 _PLACES_GONE_TO = frozenset(
     "the a an my your our his her their this that work school bed church town class".split()
 )
-# What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
-# milk").
-_TITLED = {"forget_thing": "Remember", "shopping": "Buy"}
-# Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
-# for wherever they stand: the mood of an instruction.
-_REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping"}
-# Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
-# counts like a deadline. Others ("I need to") are statements wherever they stand.
-_DIRECTIVES = {
-    "todo",
-    "checkbox",
-    "on_my_list",
-    "dont_forget",
-    "forget_thing",
-    "remember_to",
-    "make_sure",
-    "follow_up",
-    "next_step",
-}
-_OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + _PLEASE + r")\W+)*$")
+_OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + PLEASE + r")\W+)*$")
 # "Remind me to" is a request only when asked ("Can you remind me", "Engram, remind me");
 # "turtles remind me to slow down" is a thought. Possessive: "ok," is an opener and a name
 # alike, and backtracking through both readings took seconds for twenty of them.
 _REQUEST_LEAD = re.compile(
-    r"^(?:(?:ok|okay|so|and|oh|also|" + _PLEASE + r"|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + _PLEASE + r"|also|just)\s+)*"
+    r"^(?:(?:ok|okay|so|and|oh|also|" + PLEASE + r"|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*"
     r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
 # ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants".
-_REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|" + _PLEASE + r"|but)\s+)+$")
+_REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|" + PLEASE + r"|but)\s+)+$")
 # An instruction to someone the message speaks to is advice, not the speaker's to-do: "You'll
 # love Kyoto. Make sure to visit Fushimi Inari early." It stays a weak signal (a note to self
 # in the second person, "don't forget to renew your passport", lands on a second mention).
 _ADVICE = re.compile(
-    r"^(?:" + _PLEASE + r"\s+)?(?:(?:don'?t|do not)\s+forget|remember|make\s+sure)\s+to\b"
+    r"^(?:" + PLEASE + r"\s+)?(?:(?:don'?t|do not)\s+forget|remember|make\s+sure)\s+to\b"
 )
 # An item of a list of to-dos (`core.todo_lists`), as strong as a "TODO:" line.
 _LISTED_STRENGTH = 0.90
@@ -217,16 +71,6 @@ _ASPIRATIONS = re.compile(
     # stop procrastinating".
     r"^(?:get\s+better\s+at|improve\s+(?:my|at)|work\s+on\s+(?:myself|my\s+\w+\s+skills)|"
     r"stop\s+procrastinating)\b"
-)
-# A reminder asked for with nothing to do in it ("Remind me in an hour.", "Remind me about
-# it tomorrow.", "Can you set a reminder for Friday?"), its time taken out: it asks for the
-# to-do said before it, by then.
-_FOLLOWING_REMINDER = re.compile(
-    r"^(?:(?:ok|okay|so|and|oh|also|hey|btw|just|then|" + _PLEASE + r")\W+)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + _PLEASE + r"|also|just)\s+)*)?"
-    r"(?:remind|ping|nudge)\s+me(?:\s+(?:about|abt|of)\s+(?:it|that|this|them))?"
-    r"|^(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder(?:\s+(?:for|about)\s+"
-    r"(?:it|that|this|them))?(?:\s+for)?"
 )
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 # ...but asking or thanking the assistant is not advising it.
@@ -307,7 +151,7 @@ _STOPWORDS = frozenset(
 )
 _VAGUE = frozenset("it that this something stuff things them everything anything".split())
 _WORD = re.compile(r"[a-z0-9']+")
-_POLITE = re.compile(r"\b(?:" + _PLEASE + r"|for me)\b", re.IGNORECASE)
+_POLITE = re.compile(r"\b(?:" + PLEASE + r"|for me)\b", re.IGNORECASE)
 # The longest to-do title noticed (`_one_line`).
 _TITLE_CHARS = 120
 # "I need to remember to buy milk": the task is buying milk.
@@ -357,11 +201,11 @@ class TaskCandidate:
 
 
 def _is_question(sentence: str, pattern: str) -> bool:
-    if pattern in _REQUESTS:
+    if pattern in REQUESTS:
         return False
     if sentence.rstrip().endswith("?"):
         return True
-    return pattern not in _DIRECTIVES and bool(QUESTION_START.match(sentence))
+    return pattern not in DIRECTIVES and bool(QUESTION_START.match(sentence))
 
 
 def _clean_title(raw: str, own: str, due: Due | None) -> str:
@@ -476,7 +320,7 @@ def find_task_signals(
                 said_before = ""
             continue
         best: tuple[TaskSignal, str, str] | None = None
-        for name, strength, pattern in _PATTERNS:
+        for name, strength, pattern in PATTERNS:
             found = pattern.search(sentence)
             if found is None or _is_question(earlier + sentence, name):
                 continue
@@ -502,8 +346,8 @@ def find_task_signals(
                 continue
             task = slice(_asked_to_do(sentence, found), found.end("task"))
             title = _clean_title(source[task], sentence[task], due)
-            if name in _TITLED:
-                title = f"{_TITLED[name]} {title}"
+            if name in TITLED:
+                title = f"{TITLED[name]} {title}"
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
                 due is None and bool(_ASPIRATIONS.search(found.group("task")))
             )
@@ -515,8 +359,8 @@ def find_task_signals(
                 due=due,
                 directive=not weak
                 and (
-                    name in _REQUESTS
-                    or (name in _DIRECTIVES and bool(_OPENERS.match(sentence[: found.start()])))
+                    name in REQUESTS
+                    or (name in DIRECTIVES and bool(_OPENERS.match(sentence[: found.start()])))
                 ),
             )
             if best is None or signal.strength > best[0].strength:
@@ -528,10 +372,10 @@ def find_task_signals(
 
 def _follows(sentence: str, due: Due | None) -> bool:
     """Whether `sentence` asks to be reminded of what was said before it (see
-    `_FOLLOWING_REMINDER`)."""
+    `FOLLOWING_REMINDER`)."""
     rest = re.sub(re.escape(due.phrase), " ", sentence) if due is not None else sentence
     rest = re.sub(r"\s+", " ", _POLITE.sub(" ", rest)).strip(" .!?;:,")
-    return bool(_FOLLOWING_REMINDER.fullmatch(rest))
+    return bool(FOLLOWING_REMINDER.fullmatch(rest))
 
 
 def _asked_for(signal: TaskSignal, due: Due | None) -> TaskSignal:
@@ -540,7 +384,7 @@ def _asked_for(signal: TaskSignal, due: Due | None) -> TaskSignal:
     Thursday.": the inbox's deadline is when it reminds)."""
     return replace(
         signal,
-        strength=max(signal.strength, _REMINDER_STRENGTH),
+        strength=max(signal.strength, REMINDER_STRENGTH),
         due=due or signal.due,
         directive=True,
     )
@@ -550,7 +394,7 @@ def _asked_to_do(sentence: str, found: re.Match[str]) -> int:
     """Where what a reminder asks for starts: "remind me when I get to the office to print
     the slides" asks to print them, not to go to "the office to print the slides"."""
     start = found.start("task")
-    if found.re is not _REMIND:
+    if found.re is not REMIND:
         return start
     while (word := _WORD.match(sentence, start)) and word.group() in _PLACES_GONE_TO:
         later = sentence.find(" to ", start, found.end("task"))
@@ -585,7 +429,7 @@ def _listed(
     # "Fix the bike: the chain is broken": what follows a colon says why.
     start, end = item.start, item.start + len(_EXPLAINED.split(own[item.start : item.end])[0])
     said = own[start:end].lower() if len(own[start:end].lower()) == end - start else ""
-    worded = next((found for _, _, pattern in _PATTERNS if (found := pattern.search(said))), None)
+    worded = next((found for _, _, pattern in PATTERNS if (found := pattern.search(said))), None)
     if worded is not None:
         start, end = start + worded.start("task"), start + worded.end("task")
     words = own[start:end]

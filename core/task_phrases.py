@@ -1,0 +1,174 @@
+"""The phrases a to-do is said in (`core.tasks` reads them): seed 000's patterns and the
+ones people use in chat, each with the strength of the intention it says, and the ways a
+request is asked."""
+
+from __future__ import annotations
+
+import re
+
+# The verbs of a note to oneself in the imperative (`errand` below).
+_ERRANDS = (
+    "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
+    "unpack clean wash tidy vacuum hoover water feed walk mow cancel deposit collect visit "
+    "charge refill iron sweep mop schedule reschedule book reserve order post mail"
+).split()
+# Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
+# second one joined by "and" is a sentence of its own: `core.tasks`).
+_SUBJECT = r"\b(?:i|we)"
+_FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
+# As typed in chat too: "pls remind me to call the vet".
+PLEASE = r"(?:please|pls|plz)"
+# An instruction opening a sentence, asked or not: "Can you please add ...", "Please add ...".
+_ASKED = r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:" + PLEASE + r"\s+)?"
+PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
+    (name, strength, re.compile(pattern))
+    for name, strength, pattern in (
+        (
+            "remind",
+            0.95,
+            r"\b(?:remind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))"
+            # ...or nudged, when ("ping me in 20 minutes to ...", not "ping me the link to").
+            r"|(?:ping|nudge)\s+me\s+(?!in\s+the\s+right\b)(?:(?:in|at|on|by|around|before|"
+            r"after|tomorrow|tonight|today|later|next|this|every)\b(?:\s+[\w':]+){0,4}?\s+)?"
+            r"(?:to|about|abt)|help\s+me\s+(?:to\s+)?remember\s+to)\s+(?P<task>.+)",
+        ),
+        (
+            "reminder",
+            0.95,
+            r"\b(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder\s+"
+            r"(?:[\w':]+\s+){0,6}?(?:to|about)\s+(?P<task>.+)",
+        ),
+        (
+            "todo",
+            0.90,
+            r"^(?:todo|to-do|to do|note to self|reminder(?:\s+to\s+self)?|"
+            r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
+            # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts".
+            r"(?:don'?t|do not)\s+forget(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
+            r"\s*[:\-\u2013]\s*(?P<task>.+)",
+        ),
+        # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
+        ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
+        (
+            "on_my_list",
+            0.90,
+            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
+            r"(?:(?:to-?do|task)s?(?:\s+list)?|list)\b",
+        ),
+        # "Add milk to my shopping list": the inbox is the list the app keeps ("Buy milk").
+        (
+            "shopping",
+            0.90,
+            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the|our)\s+"
+            r"(?:shopping|grocery|groceries)\s+list\b",
+        ),
+        (
+            "dont_forget",
+            0.85,
+            r"\b(?:(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+|"
+            r"(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t|can'?t|cannot)\s+forget\s+to\s+)(?P<task>.+)",
+        ),
+        # "Don't let me forget the milk": a thing to keep in mind, titled "Remember the milk"
+        # ("I can't forget that day", "we must not forget how lucky we are" are memories).
+        (
+            "forget_thing",
+            0.85,
+            r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t))\s+"
+            r"forget\s+(?:about\s+)?(?!(?:to|how|what|who|where|why|when)\b)(?P<task>.+)",
+        ),
+        (
+            "remember_to",
+            0.85,
+            r"^(?:" + PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
+        ),
+        ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
+        # Not a must-not: "we must not forget how lucky we are", "I must not eat sugar".
+        ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b|not\b)(?P<task>.+)"),
+        (
+            "have_to",
+            0.85,
+            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:have|have got)\s+to|'ve\s+got\s+to|"
+            r"\s+" + _FILLER + r"gotta)\s+(?P<task>.+)",
+        ),
+        ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        # Expected of one: "I'm supposed to send the slides tonight".
+        (
+            "supposed_to",
+            0.78,
+            r"\bi(?:'m|\s+am)\s+" + _FILLER + r"(?:supposed|meant|expected)\s+to\s+(?P<task>.+)",
+        ),
+        # Weaker: notes to oneself without a subject ("Need to call mom tomorrow.", but also
+        # "Gotta stay focused", "Must feel great") and the future ("I'll have to check it out
+        # sometime"). They land with a deadline; without one, a second mention lands them.
+        (
+            "bare",
+            0.72,
+            r"^(?:(?:ok|okay|so|and|oh|also)\W+)*" + _FILLER + r"(?:must|gotta|(?:have|need)\s+to)"
+            r"\s+(?!(?:have|be|feel|seem|look|sound|mean|not)\b)(?P<task>.+)",
+        ),
+        (
+            "future",
+            0.72,
+            _SUBJECT + r"(?:'ll|\s+will)\s+" + _FILLER + r"(?:have|need)\s+to\s+(?P<task>.+)",
+        ),
+        ("before_we_can", 0.78, r"\bbefore\s+we\s+can\s+[^,]+,\s*we\s+need\s+to\s+(?P<task>.+)"),
+        ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        ("follow_up", 0.72, r"\b(?P<task>follow\s+up\s+(?:on|with)\s+.+)"),
+        ("next_step", 0.70, r"\bnext\s+step\s+is\s+(?:to\s+)?(?P<task>.+)"),
+        # A plan said as one: "my plan for tomorrow is to clean the garage" (with its day, it
+        # lands; "the plan is to relax" alone waits out of sight).
+        (
+            "plan_is",
+            0.72,
+            r"\b(?:my|our|the)\s+plan\s+(?:for\s+(?:[\w']+\s+){1,4}?)?is\s+to\s+(?P<task>.+)",
+        ),
+        # A note to oneself in the imperative, with its time: "Pick up the dry cleaning
+        # tomorrow", "Pay rent on Friday". Only errands: most imperatives in a chat ask the
+        # assistant ("Check the weather for tomorrow", "Write me a plan for Monday").
+        (
+            "errand",
+            0.72,
+            r"^(?:(?:ok|okay|so|and|oh|also|then)\W+)*(?P<task>(?:" + "|".join(_ERRANDS) + r")\b"
+            r"(?!\s+(?:me|us|you)\b).+)",
+        ),
+        ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
+        (
+            "should",
+            0.65,
+            _SUBJECT + r"\s+" + _FILLER + r"(?:should|ought\s+to)\s+"
+            r"(?!have\b)" + _FILLER + r"(?P<task>.+)",
+        ),
+        ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
+    )
+)
+REMIND = next(pattern for name, _, pattern in PATTERNS if name == "remind")
+REMINDER_STRENGTH = next(strength for name, strength, _ in PATTERNS if name == "remind")
+# What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
+# milk").
+TITLED = {"forget_thing": "Remember", "shopping": "Buy"}
+# Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
+# for wherever they stand: the mood of an instruction.
+REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping"}
+# Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
+# counts like a deadline. Others ("I need to") are statements wherever they stand.
+DIRECTIVES = {
+    "todo",
+    "checkbox",
+    "on_my_list",
+    "dont_forget",
+    "forget_thing",
+    "remember_to",
+    "make_sure",
+    "follow_up",
+    "next_step",
+}
+# A reminder asked for with nothing to do in it ("Remind me in an hour.", "Remind me about
+# it tomorrow.", "Can you set a reminder for Friday?"), its time taken out: it asks for the
+# to-do said before it, by then.
+FOLLOWING_REMINDER = re.compile(
+    r"^(?:(?:ok|okay|so|and|oh|also|hey|btw|just|then|" + PLEASE + r")\W+)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*)?"
+    r"(?:remind|ping|nudge)\s+me(?:\s+(?:about|abt|of)\s+(?:it|that|this|them))?"
+    r"|^(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder(?:\s+(?:for|about)\s+"
+    r"(?:it|that|this|them))?(?:\s+for)?"
+)
