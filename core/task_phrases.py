@@ -103,7 +103,9 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "bare",
             0.72,
-            r"^(?:(?:ok|okay|so|and|oh|also)\W+)*" + _FILLER + r"(?:must|gotta|(?:have|need)\s+to)"
+            r"(?:^|[,;]\s+)(?:(?:ok|okay|so|and|oh|also)\W+)*"
+            + _FILLER
+            + r"(?:must|gotta|(?:have|need)\s+to)"
             r"\s+(?!(?:have|be|feel|seem|look|sound|mean|not)\b)(?P<task>.+)",
         ),
         (

@@ -32,6 +32,17 @@ from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 _PLACES_GONE_TO = frozenset(
     "the a an my your our his her their this that work school bed church town class".split()
 )
+# "it" as a word of its own ("it's" is a sentence of its own).
+_IT = re.compile(r"(?<![\w'])it(?![\w'])", re.IGNORECASE)
+# A thing of one's own, or a known one, opening a clause and doing or being something: what a
+# later "it" stands for ("my passport expires", "the sink is leaking").
+_SUBJECT_THING = re.compile(
+    r"(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+)(?P<thing>(?:my|our|the)\s+(?:[\w'-]+\s+){0,2}?"
+    r"[\w-]+)\s+(?:is|was|has|had|needs|keeps|kept|expires|broke|leaks|runs|ran|looks|"
+    r"seems|got|gets|will|won't|isn't|wasn't|doesn't|didn't|hasn't|can't|finally|still|just|"
+    r"[a-z]+ed)\b",
+    re.IGNORECASE,
+)
 _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + PLEASE + r")\W+)*$")
 # "Remind me to" is a request only when asked ("Can you remind me", "Engram, remind me");
 # "turtles remind me to slow down" is a thought. Possessive: "ok," is an opener and a name
@@ -345,7 +356,9 @@ def find_task_signals(
             if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
                 continue
             task = slice(_asked_to_do(sentence, found), found.end("task"))
-            title = _clean_title(source[task], sentence[task], due)
+            title = _named(
+                _clean_title(source[task], sentence[task], due), text[: start + task.start]
+            )
             if name in TITLED:
                 title = f"{TITLED[name]} {title}"
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
@@ -388,6 +401,21 @@ def _asked_for(signal: TaskSignal, due: Due | None) -> TaskSignal:
         due=due or signal.due,
         directive=True,
     )
+
+
+def _named(title: str, before: str) -> str:
+    """The to-do with the thing its "it" stands for, when what was said before it opens a
+    clause with that thing: "My passport expires next month, I should renew it" is "Renew my
+    passport", "The sink is leaking again. Need to fix it tomorrow." is "Fix the sink"."""
+    pronoun = _IT.search(title)
+    # "Gotta do it again" after "the party was fun" does no party.
+    if pronoun is None or pronoun.start() == 0 or title[: pronoun.start()].lower() == "do ":
+        return title
+    things = [found.group("thing") for found in _SUBJECT_THING.finditer(before)]
+    if not things:
+        return title
+    thing = things[-1]
+    return title[: pronoun.start()] + thing[:1].lower() + thing[1:] + title[pronoun.end() :]
 
 
 def _asked_to_do(sentence: str, found: re.Match[str]) -> int:

@@ -113,3 +113,22 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
     assert not any(
         c.confidence >= DEFAULT_TASKS.threshold for c in extract_tasks(text, SAID_AT, "t")
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("My passport expires next month, I should renew it", "Renew my passport"),
+        ("The car is making a weird noise. I need to get it checked.", "Get the car checked"),
+        ("The sink is leaking again, need to fix it tomorrow", "Fix the sink"),
+        ("My license expires soon. Remind me to renew it.", "Renew my license"),
+        ("My phone's screen cracked, I have to fix it.", "Fix my phone's screen"),
+        # Nothing named before it, or a thing one does not do: "it" stays.
+        ("I need to renew it before June", "Renew it"),
+        ("The party was fun, gotta do it again", "Do it again"),
+    ],
+)
+def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
+    """Each was titled "Renew it", "Get it checked"... in the inbox, far from what it meant."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert task.title == title
