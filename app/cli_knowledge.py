@@ -189,9 +189,11 @@ def cmd_entities(services: Services, args: argparse.Namespace) -> int:
     for e in entities:
         seen = f"{day_text(e.first_seen)} .. {day_text(e.last_seen)}"
         print(f"{e.name:<24} {e.type.value:<8} {counted(e.memories, 'memory'):>12}  {seen}")
+    shown = {e.id: e.name for e in entities}
     for r in relationships:
         until = day_text(r.until) if r.until else "now"
-        print(f"{r.source} {r.relation} {r.target}  ({day_text(r.since)} .. {until})")
+        source, target = shown.get(r.source, r.source), shown.get(r.target, r.target)
+        print(f"{source} {r.relation} {target}  ({day_text(r.since)} .. {until})")
     return 0
 
 

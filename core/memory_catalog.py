@@ -150,7 +150,12 @@ class MemoryCatalog:
 def _in_order_said(names: Sequence[str], text: str) -> tuple[str, ...]:
     """Names in the order `text` says them; those it does not spell (the model's) last."""
     lowered = text.lower()
-    return tuple(sorted(names, key=lambda n: (lowered.find(n) < 0, lowered.find(n), n)))
+
+    def said_at(name: str) -> tuple[bool, int, str]:
+        at = lowered.find(name.lower())
+        return at < 0, at, name.lower()
+
+    return tuple(sorted(names, key=said_at))
 
 
 def sort_memories(memories: Sequence[Memory], order: MemoryOrder) -> list[Memory]:

@@ -67,9 +67,10 @@ _FILE = re.compile(
 )
 
 
-# Changed whenever what the graph takes for a name changes: a store linked by other rules is
-# read again, once, in the background (`core.graph_upkeep`).
-GRAPH_READING = "2026-11-25.2"
+# Changed whenever what the graph takes for a name changes (or what it keeps of one: since
+# .3, the name as written, "Caroline", "LGBTQ", where it kept "caroline", "lgbtq"): a store
+# linked by other rules is read again, once, in the background (`core.graph_upkeep`).
+GRAPH_READING = "2026-11-25.3"
 
 
 class EntityType(StrEnum):
@@ -117,6 +118,15 @@ _CUES: tuple[tuple[EntityType, re.Pattern[str]], ...] = (
 def _clean_name(word: str) -> str:
     word = word.rstrip("'’-")
     return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
+def written_as(text: str, name: str) -> str | None:
+    """How `text` writes the entity `name` (its id, lower case) with a capital: "LGBTQ",
+    "McDonald's". None when it never does (a name the model gave, a file name)."""
+    for found in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE):
+        if found.group() != name:
+            return found.group()
+    return None
 
 
 def extract_entities(text: str) -> tuple[str, ...]:

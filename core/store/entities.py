@@ -12,7 +12,7 @@ from datetime import datetime
 
 import duckdb
 
-from core.ingest.entities import EntityType, graph_entities, lower_case_words
+from core.ingest.entities import EntityType, graph_entities, lower_case_words, written_as
 from core.ingest.fact import THE_USER, Relation
 from core.model import NewMemory
 from core.store.database import BATCH_RELATION, Database, id_in
@@ -31,6 +31,9 @@ OBJECT_TYPES = {
 
 @dataclass(frozen=True, slots=True)
 class EntitySummary:
+    """`name` as the memories write it ("Caroline"); `id` as the graph keys it ("caroline")."""
+
+    id: str
     name: str
     type: EntityType
     first_seen: datetime
@@ -51,29 +54,57 @@ class EntityRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def _add(self, cur: duckdb.DuckDBPyConnection, rows: dict[str, EntityType]) -> None:
+    def _add(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        rows: dict[str, EntityType],
+        written: dict[str, str] | None = None,
+    ) -> None:
         """Entities by name with their type: those never seen go in, and a known one seen only
-        as a concept takes the type it is named with now. Read first, then plain statements:
-        a turn mostly names known entities, and `ON CONFLICT` cost more than both."""
+        as a concept takes the type it is named with now. `written`: names as a memory writes
+        them, kept as the entity's name where it had none but its id. Read first, then plain
+        statements: a turn mostly names known entities, and `ON CONFLICT` cost more than
+        both."""
         if not rows:
             return
+        written = written or {}
         where, params = id_in("id", list(rows))
-        known = dict(cur.execute(f"SELECT id, type FROM entities WHERE {where}", params).fetchall())
+        known = {
+            row[0]: row[1:]
+            for row in cur.execute(
+                f"SELECT id, type, name FROM entities WHERE {where}", params
+            ).fetchall()
+        }
         new = [name for name in rows if name not in known]
         self._db.insert_rows(
             cur,
             "entities",
-            {"id": new, "name": new, "type": [rows[name].value for name in new]},
+            {
+                "id": new,
+                "name": [written.get(name, name) for name in new],
+                "type": [rows[name].value for name in new],
+            },
         )
-        typed = [
-            name
-            for name, kind in rows.items()
-            if known.get(name) == EntityType.CONCEPT.value and kind is not EntityType.CONCEPT
-        ]
+        changed: dict[str, tuple[str, str]] = {}
+        for name, kind in rows.items():
+            if name not in known:
+                continue
+            type_, shown = known[name]
+            if type_ == EntityType.CONCEPT.value:
+                type_ = kind.value
+            if shown == name:
+                shown = written.get(name, name)
+            if (type_, shown) != known[name]:
+                changed[name] = (type_, shown)
         self._db.with_batch(
             cur,
-            {"id": typed, "type": [rows[name].value for name in typed]},
-            f"UPDATE entities SET type = b.type FROM {BATCH_RELATION} b WHERE entities.id = b.id",
+            {
+                "id": list(changed),
+                "type": [type_ for type_, _ in changed.values()],
+                "name": [shown for _, shown in changed.values()],
+            },
+            f"UPDATE entities SET type = b.type, name = b.name FROM {BATCH_RELATION} b "
+            "WHERE entities.id = b.id",
         )
 
     def link(
@@ -105,10 +136,12 @@ class EntityRepository:
         what today's reading finds: those it no longer finds go, and missing ones come dated
         when the memory was made. Returns how many went and how many came."""
         wanted: dict[tuple[str, str], EntityType] = {}
+        written: dict[str, str] = {}
         written_lower = lower_case_words(text for _, text, _, _ in memories)
         for memory_id, text, names, _ in memories:
             for entity in graph_entities(text, names, written_lower):
                 wanted.setdefault((memory_id, entity.name), entity.type)
+                _note_written(written, text, entity.name)
         made = {memory_id: at for memory_id, _, _, at in memories}
         where, params = id_in("memory_id", list(made))
         held = set(
@@ -125,10 +158,10 @@ class EntityRepository:
         )
         new = [pair for pair in wanted if pair not in held]
         found: dict[str, EntityType] = {}
-        for pair in new:
+        for pair, kind in wanted.items():
             if found.get(pair[1], EntityType.CONCEPT) is EntityType.CONCEPT:
-                found[pair[1]] = wanted[pair]
-        self._add(cur, found)
+                found[pair[1]] = kind
+        self._add(cur, found, written)
         self._db.insert_rows(
             cur,
             "memory_entities",
@@ -142,10 +175,14 @@ class EntityRepository:
         return len(gone), len(new)
 
     def named_by(self, memory_id: str) -> list[str]:
-        """The names the graph links to one memory."""
+        """The names the graph links to one memory, as written."""
         rows = (
             self._db.cursor()
-            .execute("SELECT entity_id FROM memory_entities WHERE memory_id = ?", [memory_id])
+            .execute(
+                "SELECT e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+                "WHERE me.memory_id = ?",
+                [memory_id],
+            )
             .fetchall()
         )
         return [row[0] for row in rows]
@@ -163,14 +200,16 @@ class EntityRepository:
         # When each memory named each entity: first and last (a memory merged into names
         # again what it already named).
         seen: dict[tuple[str, str], tuple[datetime, datetime]] = {}
+        written: dict[str, str] = {}
         written_lower = lower_case_words(text for _, text, _, _ in memories)
         for memory_id, text, names, at in memories:
             for entity in graph_entities(text, names, written_lower):
                 if found.get(entity.name, EntityType.CONCEPT) is EntityType.CONCEPT:
                     found[entity.name] = entity.type
+                _note_written(written, text, entity.name)
                 first, last = seen.get((memory_id, entity.name), (at, at))
                 seen[(memory_id, entity.name)] = (min(first, at), max(last, at))
-        self._add(cur, found)
+        self._add(cur, found, written)
         if seen:
             upsert_rows(
                 cur,
@@ -235,7 +274,8 @@ class EntityRepository:
                 "last_seen AS last FROM memory_entities "
                 "UNION ALL SELECT source_id, since, since FROM entity_relationships "
                 "UNION ALL SELECT target_id, since, since FROM entity_relationships) "
-                "SELECT e.id, e.type, s.first, s.last, coalesce(c.n, 0) AS n FROM entities e "
+                "SELECT e.id, e.name, e.type, s.first, s.last, coalesce(c.n, 0) AS n "
+                "FROM entities e "
                 "JOIN (SELECT id, min(first) AS first, max(last) AS last FROM sightings "
                 "GROUP BY id) s ON s.id = e.id "
                 "LEFT JOIN (SELECT me.entity_id AS id, count(*) AS n FROM memory_entities me "
@@ -244,7 +284,7 @@ class EntityRepository:
             )
             .fetchall()
         )
-        return [EntitySummary(r[0], EntityType(r[1]), r[2], r[3], r[4]) for r in rows]
+        return [EntitySummary(r[0], r[1], EntityType(r[2]), r[3], r[4], r[5]) for r in rows]
 
     def relationships(self) -> list[Relationship]:
         rows = (
@@ -274,3 +314,9 @@ class EntityRepository:
             "AND id NOT IN (SELECT source_id FROM entity_relationships "
             "UNION ALL SELECT target_id FROM entity_relationships)"
         )
+
+
+def _note_written(written: dict[str, str], text: str, name: str) -> None:
+    """How `text` writes `name`, if none of the batch's texts did yet."""
+    if name not in written and (form := written_as(text, name)) is not None:
+        written[name] = form

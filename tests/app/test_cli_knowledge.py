@@ -70,10 +70,13 @@ def test_entities_lists_what_was_learned(tmp_path: Path) -> None:
     home = tmp_path / "home"
     assert engram(home, "ingest", str(docs)).returncode == 0
     payload = json.loads(engram(home, "entities", "--json").stdout)
+    # Listed as the memories write them: "kyoto" was what the user read.
     types = {e["name"]: e["type"] for e in payload["entities"]}
-    assert types["kyoto"] == "place" and types["marta"] == "person"
-    assert types["helios"] == "project"
-    assert "kyoto" in engram(home, "entities").stdout
+    assert types["Kyoto"] == "place" and types["Marta"] == "person"
+    assert types["Helios"] == "project"
+    assert {e["id"] for e in payload["entities"]} >= {"kyoto", "marta", "helios"}
+    listed = engram(home, "entities").stdout
+    assert "Kyoto" in listed and "kyoto" not in listed
 
 
 def test_conflicts_reports_nothing_waiting_on_a_fresh_store(tmp_path: Path) -> None:

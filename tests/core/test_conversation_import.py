@@ -258,7 +258,7 @@ def test_sessions_written_together_are_still_remembered_session_by_session(
     for link in links:
         assert session_of[link.dst_id] == session_of[link.src_id]
         assert link.updated_at == sessions[int(session_of[link.src_id][1])].started_at
-    (kenji,) = [e for e in store.entities.all() if e.name == "kenji"]
+    (kenji,) = [e for e in store.entities.all() if e.id == "kenji"]
     assert (kenji.first_seen, kenji.last_seen) == (sessions[0].started_at, later)
 
 

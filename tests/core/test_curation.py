@@ -102,7 +102,7 @@ def test_something_new_is_added_with_its_turns(store: MemoryStore, embedder: Emb
     assert memory.source_turn_ids == tuple(t.id for t in said)
     assert {"porto", "lena"} <= set(memory.entities)
     # Names the model found join the entity graph even when the text does not spell them out.
-    assert {"porto", "lena"} <= {e.name for e in store.entities.all()}
+    assert {"porto", "lena"} <= {e.id for e in store.entities.all()}
 
 
 def test_a_memory_that_shares_no_word_with_its_exchange_is_not_kept(

@@ -4,6 +4,7 @@ since/until, entity overlap in retrieval, and nothing of a forgotten name left b
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,7 @@ def test_entities_are_typed_and_linked_with_first_and_last_seen(
         ),
         session("s2", 20, ["Marta and I are planning the Helios launch.", "Exciting!"]),
     )
-    found = {e.name: e for e in store.entities.all()}
+    found = {e.id: e for e in store.entities.all()}
     assert found["berlin"].type is EntityType.PLACE
     assert found["marta"].type is EntityType.PERSON
     assert found["helios"].type is EntityType.PROJECT
@@ -100,7 +101,7 @@ def test_who_spoke_is_no_one_mentioned_when_the_labels_name_no_one(
             ],
         },
     )
-    names = {e.name for e in store.entities.all()}
+    names = {e.id for e in store.entities.all()}
     assert "marta" in names
     assert not names & {"user", "assistant"}
 
@@ -156,7 +157,7 @@ def test_forgetting_removes_names_no_memory_mentions_any_more(
     store: MemoryStore, embedder: Embedder
 ) -> None:
     importing(store, embedder, session("s1", 2, ["I live in Zanzibarquokka.", "Really?"]))
-    assert "zanzibarquokka" in {e.name for e in store.entities.all()}
+    assert "zanzibarquokka" in {e.id for e in store.entities.all()}
     ids = [m.id for m in store.memories.recent(10)]
     store.forget(ids, datetime(2026, 4, 1, tzinfo=UTC))
     assert store.entities.all() == []
@@ -172,7 +173,7 @@ def test_forgetting_a_claim_takes_its_relationship_even_when_the_names_stay(
     importing(store, embedder, session("s2", 9, ["Ana and I loved the Berlin zoo.", "Fun!"]))
     claim = next(m for m in store.memories.recent(10) if m.key and "Berlin" in m.content)
     store.forget([claim.id], datetime(2026, 4, 1, tzinfo=UTC))
-    assert {"ana", "berlin"} <= {e.name for e in store.entities.all()}
+    assert {"ana", "berlin"} <= {e.id for e in store.entities.all()}
     assert store.entities.relationships() == []
 
 
@@ -196,7 +197,7 @@ def test_forgetting_another_conversation_leaves_what_the_user_said_of_themselves
     assert relations == {("user", "lives_in", "lisbon"), ("user", "works_at", "acme")}
     store.forget_session("s2", datetime(2026, 4, 1, tzinfo=UTC))
     assert {(r.source, r.relation, r.target) for r in store.entities.relationships()} == relations
-    assert "marta" not in {e.name for e in store.entities.all()}
+    assert "marta" not in {e.id for e in store.entities.all()}
     store.forget_session("s1", datetime(2026, 4, 2, tzinfo=UTC))
     assert store.entities.relationships() == []
     assert store.entities.all() == []
@@ -213,10 +214,10 @@ def test_a_forgotten_conversation_takes_its_sighting_of_a_name_still_mentioned(
         session("s1", 2, ["I went hiking with Marta.", "Sounds lovely."]),
         session("s2", 20, ["Marta told me a secret about her new job.", "I see."]),
     )
-    marta = next(e for e in store.entities.all() if e.name == "marta")
+    marta = next(e for e in store.entities.all() if e.id == "marta")
     assert (marta.first_seen.day, marta.last_seen.day) == (2, 20)
     store.forget_session("s2", datetime(2026, 4, 1, tzinfo=UTC))
-    marta = next(e for e in store.entities.all() if e.name == "marta")
+    marta = next(e for e in store.entities.all() if e.id == "marta")
     assert (marta.first_seen.day, marta.last_seen.day) == (2, 2)
 
 
@@ -277,7 +278,7 @@ def test_the_stored_graph_leaves_out_ordinary_words_and_dates(
             ],
         ),
     )
-    found = {e.name: e.type for e in store.entities.all()}
+    found = {e.id: e.type for e in store.entities.all()}
     assert found == {
         "ana": EntityType.PERSON,
         "marta": EntityType.PERSON,
@@ -314,7 +315,7 @@ def test_a_word_opening_a_sentence_that_the_conversation_writes_in_lower_case_is
             ],
         ),
     )
-    assert {e.name for e in store.entities.all()} == {"ana", "luna"}
+    assert {e.id for e in store.entities.all()} == {"ana", "luna"}
 
 
 def test_a_pin_an_edit_and_the_memory_shown_name_what_their_words_name(
@@ -328,13 +329,13 @@ def test_a_pin_an_edit_and_the_memory_shown_name_what_their_words_name(
     importing(store, embedder, session("s1", 2, ["Yeah, I met Marta in Berlin.", "Nice!"]))
     (segment,) = store.memories.of_kind(MemoryKind.EPISODIC)
     catalog = MemoryCatalog(store, embedder)
-    assert catalog.detail(segment.id, now).entities == ("ana", "marta", "berlin")
+    assert catalog.detail(segment.id, now).entities == ("Ana", "Marta", "Berlin")
     edited = catalog.edit(segment.id, "Ana met Marta in Lisbon.", now)
-    found = {e.name: e for e in store.entities.all()}
+    found = {e.id: e for e in store.entities.all()}
     assert {"ines", "coimbra", "lisbon"} <= set(found)
     assert found["lisbon"].memories == 1 and found["berlin"].memories == 0
-    assert catalog.detail(edited.id, now).entities == ("ana", "marta", "lisbon")
-    assert catalog.detail(pinned.id, now).entities == ("ines", "coimbra")
+    assert catalog.detail(edited.id, now).entities == ("Ana", "Marta", "Lisbon")
+    assert catalog.detail(pinned.id, now).entities == ("Ines", "Coimbra")
 
 
 def test_a_store_linked_by_older_rules_is_read_again_once(
@@ -357,13 +358,32 @@ def test_a_store_linked_by_older_rules_is_read_again_once(
             "INSERT INTO memory_entities VALUES (?, 'yeah', ?, ?), (?, 'engram', ?, ?)",
             [segment.id, at, at, segment.id, at, at],
         )
-    marta = next(e for e in store.entities.all() if e.name == "marta")
+        # ...and kept every name in lower case, as its id.
+        cur.execute("UPDATE entities SET name = id")
+    marta = next(e for e in store.entities.all() if e.id == "marta")
+    assert marta.name == "marta"
     context = JobContext(store, embedder, NOW_APRIL, tmp_path)
     (report,) = run_jobs(context, ["entities"])
     assert report.counts == {"memories": 2, "removed": 2, "added": 2}
-    found = {e.name: e for e in store.entities.all()}
+    found = {e.id: e for e in store.entities.all()}
     assert set(found) == {"ana", "marta", "berlin", "ines", "coimbra"}
     assert found["ines"].type is EntityType.PERSON and found["ines"].memories == 1
-    assert found["marta"] == marta
+    assert found["marta"] == replace(marta, name="Marta")
+    assert [found[name].name for name in ("ana", "berlin", "ines")] == ["Ana", "Berlin", "Ines"]
     (again,) = run_jobs(context, ["entities"])
     assert again.counts == {"memories": 0, "removed": 0, "added": 0}
+
+
+def test_an_entity_is_named_as_its_memories_write_it(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """`engram entities` and the memory shown listed "caroline", "lgbtq": the graph's keys
+    (a store named so by an older Engram is renamed by the upkeep: the test above)."""
+    importing(
+        store,
+        embedder,
+        session("s1", 2, ["Caroline ran the LGBTQ march in Berlin today.", "Great."]),
+    )
+    names = {e.id: e.name for e in store.entities.all()}
+    assert names["caroline"] == "Caroline" and names["lgbtq"] == "LGBTQ"
+    assert names["berlin"] == "Berlin"
