@@ -186,8 +186,20 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "relationship",
         re.compile(
             rf"{I_AM}(?:now\s+|still\s+|happily\s+)?(?P<neg>no\s+longer\s+|not\s+)?"
-            r"(?P<value>(?:single|married|divorced|separated|widowed|an?\s+widow(?:er)?)"
+            r"(?P<value>(?:single|married|engaged|divorced|separated|widowed|an?\s+widow(?:er)?)"
             rf"(?=(?:\s+now)?{END})|{_SINGLE_PARENT}\b)|\bas\s+(?P<place>{_SINGLE_PARENT})\b",
+            re.I,
+        ),
+    ),
+    # ...and as it changed: "I got divorced last year", "My husband and I separated in March",
+    # "We just got engaged!" (the change itself is an event of its own, dated).
+    (
+        "relationship",
+        re.compile(
+            r"(?:\bI(?:\s+(?:just|recently|finally))?\s+got|\b(?:we|(?:my\s+(?:husband|wife|"
+            r"partner|spouse|boyfriend|girlfriend|fianc[eé]e?)|(?-i:[A-Z])[\w'-]+)\s+and\s+I)"
+            r"(?:\s+(?:just|recently|finally))?(?:\s+got)?)\s+(?P<value>married|engaged|divorced|"
+            r"separated)(?=\s*(?:[.!?,;]|$)|\s+(?:in|on|last|this|a|an|two|three|\d)\b)",
             re.I,
         ),
     ),

@@ -24,7 +24,6 @@ def told(text: str) -> list[str]:
     ("text", "memory"),
     [
         ("I broke my leg last month.", "Ana broke their leg in October"),
-        ("I got married last summer.", "Ana got married between June and August"),
         ("We had a baby in March.", "Ana had a baby in March"),
         ("I passed the bar exam!", "Ana passed the bar exam"),
         ("I had surgery last week.", "Ana had surgery between 9 and 15 November"),
@@ -43,6 +42,13 @@ def told(text: str) -> list[str]:
 )
 def test_a_turn_of_life_is_remembered_with_when(text: str, memory: str) -> None:
     assert told(text) == [memory]
+
+
+def test_a_wedding_is_remembered_with_when_and_the_status_it_brings() -> None:
+    assert told("I got married last summer.") == [
+        "Ana is married",
+        "Ana got married between June and August",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -52,3 +52,27 @@ def test_a_partner_by_name_stays_a_partner() -> None:
 def test_a_new_status_replaces_the_one_before() -> None:
     """One key for both: the store supersedes the first with the second."""
     assert [facts(text)[0][0] for text in ("I'm married.", "I'm divorced now.")] == [STATUS] * 2
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("I'm engaged!", "Ana is engaged"),
+        ("I got divorced last year.", "Ana is divorced"),
+        ("We just got engaged!", "Ana is engaged"),
+        ("My husband and I separated in March.", "Ana is separated"),
+        ("Tomás and I got married two years ago.", "Ana is married"),
+    ],
+)
+def test_a_status_is_kept_as_it_changes(text: str, said: str) -> None:
+    """The change was an event alone ("Ana got divorced in 2025"), and "I'm engaged" nothing:
+    an earlier "I'm married" stayed the status recall found."""
+    assert (STATUS, said) in facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We separated the recycling.", "They got married last year.", "If I got married, I'd move."],
+)
+def test_a_change_not_of_ones_own_status_is_none(text: str) -> None:
+    assert STATUS not in [key for key, _ in facts(text)]
