@@ -45,6 +45,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "location",
         re.compile(
             r"\b(?:I|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+            # ...back: "I moved back (home) to London".
+            r"(?:\s+back(?:\s+home)?)?"
             # ...from where, named: "I moved from Berlin to Lisbon".
             r"(?:\s+from\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})?"
             rf"\s+to\s+{VALUE}{END}",
@@ -229,9 +231,22 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "abstains",
         re.compile(
-            r"\bI\s+(?:(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+"
-            r"(?P<verb>eat|drink)|(?:can't|cannot|can\s+not)\s+(?P<verb_can>have))\s+"
-            rf"{VALUE}{END}",
+            r"\bI(?:\s+(?:(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+"
+            r"(?P<verb>eat|drink)|(?:can't|cannot|can\s+not)\s+(?P<verb_can>have))|"
+            # ...since some time: "I stopped eating meat", "I've quit drinking soda".
+            r"(?:'ve|\s+have)?\s+(?:stopped|quit|given\s+up|gave\s+up)\s+(?P<verb_ing>eat|drink)ing)"
+            rf"\s+{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # Smoking, or not: "I smoke", "I don't smoke anymore", "I quit smoking", "I used to vape".
+    (
+        "smokes",
+        re.compile(
+            r"\bI(?:\s+(?P<neg>don't|do\s+not|no\s+longer|never|used\s+to)|(?:'ve|\s+have)?\s+"
+            r"(?P<quit>quit|stopped|given\s+up|gave\s+up))?\s+(?:still\s+|also\s+)?"
+            r"(?P<value>smok|vap)(?:e|ing)(?P<since>\s+any\s*more)?"
+            rf"(?:{END}|(?=\s+(?:last|this|in|since|for|a|an|two|three|years?|\d)\b))",
             re.I,
         ),
     ),

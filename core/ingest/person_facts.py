@@ -170,8 +170,22 @@ def _abstains(said: Said) -> Fact | None:
     if said.groups.get("verb_can"):
         # "I can't have dairy": what they must not take, not what they choose not to.
         return said.fact(f"has {value.lower()}", f" cannot have {value}", 0.7)
+    if verb := (said.groups.get("verb_ing") or "").lower():
+        return said.fact(f"{verb}s {value.lower()}", f" no longer {verb}s {value}", 0.7)
     verb = (said.groups["verb"] or "").lower()
     return said.fact(f"{verb}s {value.lower()}", f" does not {verb} {value}", 0.7)
+
+
+def _smokes(said: Said) -> Fact | None:
+    neg = (said.groups.get("neg") or "").lower()
+    verb = "smokes" if said.value.lower() == "smok" else "vapes"
+    if said.groups.get("quit") or said.groups.get("since") or neg in ("no longer", "used to"):
+        how = f"no longer {verb}"
+    elif neg:
+        how = f"does not {verb[:-1]}"
+    else:
+        how = verb
+    return said.fact(verb, f" {how}", 0.7)
 
 
 def _family(said: Said) -> Fact | None:
@@ -241,6 +255,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "speaks": _speaks_or_plays,
     "plays": _speaks_or_plays,
     "abstains": _abstains,
+    "smokes": _smokes,
     "family": _family,
     "named": _named,
 }

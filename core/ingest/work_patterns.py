@@ -70,10 +70,8 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "occupation",
         re.compile(
-            r"\bI\s+(?:now\s+)?work\s+as\s+(?P<value>an?\s+(?:[^.,!?;:\n\u2013\u2014]|"
-            + INNER_DOT
-            + r")+?)"
-            + END,
+            r"\bI(?:\s+(?:now\s+)?work|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?working)\s+as\s+"
+            r"(?P<value>an?\s+(?:[^.,!?;:\n\u2013\u2014]|" + INNER_DOT + r")+?)(?:\s+now)?" + END,
             re.I,
         ),
     ),

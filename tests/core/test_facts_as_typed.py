@@ -201,3 +201,32 @@ def test_a_letter_that_is_i_only_when_case_is_ignored_is_kept_as_written() -> No
     assert facts("I usually cook with İ every day.") == [
         (None, "Ana usually cooks with İ every day")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I moved back to London.", ("ana: location", "Ana lives in London")),
+        ("I moved back home to Ohio.", ("ana: location", "Ana lives in Ohio")),
+        ("I'm working as a nurse now.", ("ana: occupation", "Ana works as a nurse")),
+        ("I stopped eating meat.", ("ana: eats meat", "Ana no longer eats meat")),
+        ("I've quit drinking soda.", ("ana: drinks soda", "Ana no longer drinks soda")),
+        ("I smoke.", ("ana: smokes", "Ana smokes")),
+        ("I don't smoke.", ("ana: smokes", "Ana does not smoke")),
+        # A habit, not a firm one quit (the employer rule's "I quit Acme").
+        ("I quit smoking.", ("ana: smokes", "Ana no longer smokes")),
+        ("I quit smoking two years ago.", ("ana: smokes", "Ana no longer smokes")),
+        ("I don't smoke anymore.", ("ana: smokes", "Ana no longer smokes")),
+        ("I used to vape.", ("ana: vapes", "Ana no longer vapes")),
+    ],
+)
+def test_a_change_of_home_work_or_habit_is_kept_on_its_key(
+    text: str, expected: tuple[str, str]
+) -> None:
+    """Each gave nothing, or (working as) a second memory beside none keyed: a later "I live
+    in Berlin", "I smoke" would have stood unreplaced."""
+    assert facts(text) == [expected]
+
+
+def test_smoking_said_of_something_else_is_no_habit() -> None:
+    assert ("ana: smokes", "Ana smokes") not in facts("I smoke salmon on weekends.")

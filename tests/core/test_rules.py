@@ -385,7 +385,6 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "I grew up in the 90s.",
         "I went back to my hometown, it was nice.",
         "I'm a doctor's assistant.",
-        "I quit smoking.",
         # Reminiscing and asking are no notes.
         "Remember that time we went camping? It was great.",
         "Remember that trip to Rome, it was so fun.",
