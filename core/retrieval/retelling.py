@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from core.local_time import days_told
 from core.model import Memory, MemoryKind
 from core.retrieval.scoring import SearchResult
 
@@ -33,12 +34,14 @@ def shown_once(ranked: Sequence[SearchResult]) -> list[SearchResult]:
     """The results in rank order, each bringing only the turns no better one shows whole: a
     memory with nothing else is left out, and a segment sharing a turn with a better one
     brings its other lines (its `excerpt`). Two facts read from one turn are both kept: each
-    says something the other does not. Memories with no turns (documents, pins) are kept."""
+    says something the other does not; so is a fact dated on another day than it was told
+    ("I ran a race last Saturday", told on Wednesday): it says when, which the turn leaves the
+    model to work out. Memories with no turns (documents, pins) are kept."""
     kept: list[SearchResult] = []
     shown: set[str] = set()
     for item in ranked:
         turns = item.memory.source_turn_ids
-        if turns and shown.issuperset(turns):
+        if turns and shown.issuperset(turns) and not _dates_what_it_retells(item.memory):
             continue
         lines = verbatim_lines(item.memory)
         if lines is not None:
@@ -48,3 +51,10 @@ def shown_once(ranked: Sequence[SearchResult]) -> list[SearchResult]:
             shown.update(turns)
         kept.append(item)
     return kept
+
+
+def _dates_what_it_retells(memory: Memory) -> bool:
+    return (
+        memory.kind is not MemoryKind.EPISODIC
+        and days_told(memory.valid_from, memory.created_at)[1] is not None
+    )

@@ -4,6 +4,7 @@ brings only its other lines. What is left out of a result stays in the memory.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from core.context import ContextAssembler, ContextInputs
@@ -11,6 +12,7 @@ from core.embed import Embedder
 from core.eval.locomo import fitting_turns
 from core.model import MemoryKind, NewMemory
 from core.retrieval import Retriever, SearchRequest
+from core.retrieval.retelling import shown_once
 from core.retrieval.scoring import SearchResult
 from core.store import MemoryStore
 from core.tokens import token_counter
@@ -165,3 +167,15 @@ def test_a_result_costs_what_it_brings_to_the_prompt() -> None:
         ("s1-t1", "s1-t2", "s1-t3"),
         ("s1-t3", "s1-t4", "s1-t5"),
     ]
+
+
+def test_a_fact_that_dates_what_its_turn_tells_is_kept_below_it() -> None:
+    """ "I ran a race last Saturday", told on Wednesday: the fact says the Saturday, which the
+    segment leaves the model to work out. It was left out whenever the segment ranked first
+    (a coin toss for "What did I do on November 14?")."""
+    told = datetime(2026, 11, 18, 9, tzinfo=UTC)
+    segment = memory_value("m-seg", "Ana: I ran a race last Saturday.", told, sources=("t1",))
+    same_day = memory_value("m-same", "Ana ran a race", told, MemoryKind.SEMANTIC, ("t1",))
+    dated = replace(same_day, id="m-dated", valid_from=datetime(2026, 11, 14, tzinfo=UTC))
+    ranked = [SearchResult(m, 1.0 - n / 10) for n, m in enumerate((segment, same_day, dated))]
+    assert [r.memory.id for r in shown_once(ranked)] == ["m-seg", "m-dated"]
