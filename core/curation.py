@@ -12,6 +12,7 @@ import math
 import queue
 import re
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -352,11 +353,22 @@ class Curator:
         )
 
 
-class CurationWorker:
-    """Curation on its own thread: exchanges queue up while the chat goes on."""
+# How long the chat must have paused before what it said is curated. Curation reads a prompt
+# of its own into the model's context, and the next reply then read its whole prompt again
+# (llama.cpp keeps what a prompt shares with the one before: the instructions and the stable
+# layers, ~3-4 s of a 1B model's 22 s on 2 cores). While the user chats on, replies keep it.
+CURATION_QUIET_S = 30.0
 
-    def __init__(self, curator: Curator) -> None:
+
+class CurationWorker:
+    """Curation on its own thread: exchanges queue up while the chat goes on, and are curated
+    once it pauses (`CURATION_QUIET_S`), or at once when the worker closes."""
+
+    def __init__(self, curator: Curator, quiet_s: float = CURATION_QUIET_S) -> None:
         self._curator = curator
+        self._quiet_s = quiet_s
+        self._last_submit = 0.0
+        self._closing = threading.Event()
         self._queue: queue.Queue[tuple[tuple[Turn, ...], datetime, str | None] | None] = (
             queue.Queue()
         )
@@ -364,10 +376,12 @@ class CurationWorker:
         self._thread.start()
 
     def submit(self, turns: Sequence[Turn], now: datetime, project: str | None = None) -> None:
+        self._last_submit = time.monotonic()
         self._queue.put((tuple(turns), now, project))
 
     def _run(self) -> None:
         while (job := self._queue.get()) is not None:
+            self._wait_for_a_pause()
             turns, now, project = job
             try:
                 self._curator.curate(turns, now, project)
@@ -377,7 +391,15 @@ class CurationWorker:
                 self._queue.task_done()
         self._queue.task_done()
 
+    def _wait_for_a_pause(self) -> None:
+        while not self._closing.is_set():
+            left = self._last_submit + self._quiet_s - time.monotonic()
+            if left <= 0:
+                return
+            self._closing.wait(left)
+
     def close(self, timeout: float | None = None) -> None:
-        """Finish what is queued, then stop."""
+        """Finish what is queued, without waiting for a pause, then stop."""
+        self._closing.set()
         self._queue.put(None)
         self._thread.join(timeout)

@@ -279,3 +279,21 @@ def test_a_context_too_small_for_any_memory_says_so() -> None:
     assert "larger context size in Settings" in small
     assert not assembler.assemble(inputs(), 2048).warnings
     assert not assembler.assemble(inputs(results=[]), 1024).warnings
+
+
+def test_a_turn_a_minute_later_starts_its_prompt_as_the_one_before() -> None:
+    """llama.cpp reads a prompt again from its first token that differs from the one before:
+    with the time second of the instructions, each turn read all of it again (~22 s of a
+    1B model on 2 cores). The time is said last, after the layers it would have cut."""
+    pinned = memory_value("m-core", "Ana is vegetarian.", NOW, MemoryKind.SEMANTIC)
+    first = ContextAssembler(count).assemble(inputs(core=(pinned,)), 8192)
+    later = ContextAssembler(count).assemble(
+        inputs(core=(pinned,), now=NOW + timedelta(minutes=1)), 8192
+    )
+    (before, told), (after, told_later) = (
+        context.messages[0].content.rsplit("\n", 1) for context in (first, later)
+    )
+    assert before == after
+    assert "Ana is vegetarian." in before and "memory 0:" in before
+    assert told == "Current date and time: Wednesday 18 November 2026, 10:00 UTC."
+    assert told_later.endswith("10:01 UTC.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -334,6 +335,29 @@ def test_the_worker_curates_off_the_callers_thread(store: MemoryStore, embedder:
     worker.close(timeout=60)
     assert [m.content for m in store.memories.recent(5)] == ["Ana plays the cello."]
     assert caller == threading.get_ident()
+
+
+def test_the_worker_curates_once_the_chat_pauses(store: MemoryStore, embedder: Embedder) -> None:
+    """While the user chats on, the model's context keeps the conversation for the next reply
+    to reuse; curating each exchange at once put its own prompt there every time."""
+    drums = extracted("Ana plays the drums.")
+    llm = ScriptedLLM(
+        [extracted("Ana plays the cello."), drums, {"decision": "ADD", "target": None}]
+    )
+    worker = CurationWorker(Curator(store, embedder, llm), quiet_s=1.0)
+    worker.submit(exchange(store, "I play the cello."), NOW)
+    time.sleep(0.5)
+    worker.submit(exchange(store, "I play the drums too."), NOW)
+    time.sleep(0.7)
+    assert store.memories.count() == 0  # 1.2 s after the first: the chat went on 0.7 s ago
+    deadline = time.monotonic() + 30
+    while store.memories.count() < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert {m.content for m in store.memories.recent(5)} == {
+        "Ana plays the cello.",
+        "Ana plays the drums.",
+    }
+    worker.close(timeout=10)
 
 
 def test_the_real_model_answers_in_schema_or_fails_cleanly(
