@@ -19,7 +19,9 @@ from core.ingest.fact_words import (
 from core.ingest.pattern_parts import (
     BOTH,
     CLAUSE_CHAR,
+    DRINKS,
     END,
+    FOODS,
     I_AM,
     ITEMS,
     ITS_VERB,
@@ -233,8 +235,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI(?:\s+(?:(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+"
             r"(?P<verb>eat|drink)|(?:can't|cannot|can\s+not)\s+(?P<verb_can>have))|"
-            # ...since some time: "I stopped eating meat", "I've quit drinking soda".
-            r"(?:'ve|\s+have)?\s+(?:stopped|quit|given\s+up|gave\s+up)\s+(?P<verb_ing>eat|drink)ing)"
+            # ...since some time: "I stopped eating meat", "I've quit drinking soda", "I gave
+            # up coffee" (what one eats or drinks only: not "I gave up my job").
+            r"(?:'ve|\s+have)?\s+(?:(?:stopped|quit|given\s+up|gave\s+up)\s+(?P<verb_ing>eat|drink)ing"
+            rf"|(?:given|gave)\s+up(?=\s+(?P<gave>{DRINKS}|{FOODS})\b)))"
             rf"\s+{VALUE}{END}",
             re.I,
         ),

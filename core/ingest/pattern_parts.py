@@ -63,3 +63,6 @@ I_AM = r"\b(?:I(?:'m|\s+am)|[Ii]m)\s+"
 # A pattern reads it from the space before it: a match opening inside quotation marks counts
 # as someone else's words (`core.others_words`).
 QUOTED_TITLE = r"\"[^\"\n]{1,60}\""
+# What "I gave up ..." gives up that one drinks, or eats.
+DRINKS = r"coffee|tea|alcohol|booze|soda|pop|beer|wine|caffeine|energy\s+drinks"
+FOODS = r"sugar|meat|red\s+meat|dairy|gluten|carbs|bread|chocolate|sweets|junk\s+food|fast\s+food"

@@ -13,7 +13,7 @@ from itertools import takewhile
 from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact
 from core.ingest.kin import where_kin
-from core.ingest.pattern_parts import LANGUAGE_LEVEL
+from core.ingest.pattern_parts import DRINKS, LANGUAGE_LEVEL
 from core.ingest.values import with_article
 from core.temporal import MONTHS, WEEKDAYS
 
@@ -170,6 +170,9 @@ def _abstains(said: Said) -> Fact | None:
     if said.groups.get("verb_can"):
         # "I can't have dairy": what they must not take, not what they choose not to.
         return said.fact(f"has {value.lower()}", f" cannot have {value}", 0.7)
+    if gave := said.groups.get("gave"):
+        verb = "drink" if re.fullmatch(DRINKS, gave, flags=re.I) else "eat"
+        return said.fact(f"{verb}s {value.lower()}", f" no longer {verb}s {value}", 0.7)
     if verb := (said.groups.get("verb_ing") or "").lower():
         return said.fact(f"{verb}s {value.lower()}", f" no longer {verb}s {value}", 0.7)
     verb = (said.groups["verb"] or "").lower()

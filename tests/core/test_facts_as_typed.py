@@ -211,6 +211,8 @@ def test_a_letter_that_is_i_only_when_case_is_ignored_is_kept_as_written() -> No
         ("I'm working as a nurse now.", ("ana: occupation", "Ana works as a nurse")),
         ("I stopped eating meat.", ("ana: eats meat", "Ana no longer eats meat")),
         ("I've quit drinking soda.", ("ana: drinks soda", "Ana no longer drinks soda")),
+        ("I gave up coffee.", ("ana: drinks coffee", "Ana no longer drinks coffee")),
+        ("I've given up sugar.", ("ana: eats sugar", "Ana no longer eats sugar")),
         ("I smoke.", ("ana: smokes", "Ana smokes")),
         ("I don't smoke.", ("ana: smokes", "Ana does not smoke")),
         # A habit, not a firm one quit (the employer rule's "I quit Acme").
@@ -228,5 +230,6 @@ def test_a_change_of_home_work_or_habit_is_kept_on_its_key(
     assert facts(text) == [expected]
 
 
-def test_smoking_said_of_something_else_is_no_habit() -> None:
+def test_smoking_or_giving_up_said_of_something_else_is_no_habit() -> None:
     assert ("ana: smokes", "Ana smokes") not in facts("I smoke salmon on weekends.")
+    assert facts("I gave up my job.") == [] and facts("I gave up on him.") == []
