@@ -374,6 +374,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and a pet put down: "We had to put our dog Max down last week".
+    (
+        "kin_event",
+        re.compile(
+            rf"\bput\s+(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\s+"
+            rf"(?P<verb>down|to\s+sleep)(?!\s+for\b)(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
+            re.I,
+        ),
+    ),
     # "My name is Jordan", and "my name's Jordan" where a name, "a", "the" or a number follows:
     # "my daughter Sara's birthday" is hers, and "my dog's name is Rex" is the dog's. An age
     # told as a birthday: "my son just turned 10".
@@ -444,7 +453,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:my|our)\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|"
             rf"baby)\s+)?(?P<attr>{ONE_NAMED})"
             r"(?:,?\s+|(?:\s+is|'s)\s+(?:called|named)\s+)(?P<value>(?-i:[A-Z][a-z]+))\b"
-            r"(?!\s+(?-i:[A-Z]))",
+            # ...not "we had to put our dog Max down" (`kin_event`).
+            r"(?!\s+(?-i:[A-Z])|\s+(?:down|to\s+sleep)\b)",
             re.I,
         ),
     ),

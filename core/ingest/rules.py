@@ -187,6 +187,11 @@ _LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
 _ROUTINE_KEYS = frozenset({"speaks", "plays", "field"})
 
 
+# How a death is told (`kin_event`), and a pet's put down.
+_PUT_DOWN = {"down": "was put down", "to sleep": "was put to sleep"}
+_DEATHS = frozenset({"passed away", "died", *_PUT_DOWN.values()})
+
+
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
     """Whether `then` is what holds of two statements on one key in a message: the one said
     last, unless it tells of the past ("I live in Lisbon now. I moved to Berlin in 2019")."""
@@ -317,8 +322,14 @@ def _fact(
     if rule == "kin_event":
         kin = " ".join(filter(None, (groups["kin"].lower(), groups.get("name"))))
         verb = " ".join(groups["verb"].lower().split())
+        verb = _PUT_DOWN.get(verb, verb)
         rest = told_of(clean(groups.get("value") or ""))
-        return Fact(None, f"{who}'s {kin} {verb} {rest}".strip(), 0.6, turn_id)
+        # A death, of one named, is the latest on them: "my dog Rex passed away" after "I have a
+        # dog named Rex" (that key), which recall would otherwise still find alone.
+        key = None
+        if groups.get("name") and verb in _DEATHS:
+            key = f"{owner}: {groups['kin'].lower().split()[-1]} {groups['name'].lower()}"
+        return Fact(key, f"{who}'s {kin} {verb} {rest}".strip(), 0.6, turn_id)
     if rule == "routine":
         # "I usually cook" says all it needs without an object; "I always do it" does not.
         rest, after = (told_of(groups.get(part) or "") for part in ("value", "after"))

@@ -109,3 +109,20 @@ def test_a_month_ahead_is_its_next_first_day(words: str, due: datetime) -> None:
 def test_a_health_condition_is_a_fact_to_keep_in_mind(text: str, memory: str | None) -> None:
     conditions = [said for said in told(text) if not said.startswith("Ana is having")]
     assert conditions == ([memory] if memory else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "memory"),
+    [
+        ("My dog Rex passed away last week.", "ana: dog rex", "Ana's dog Rex passed away"),
+        ("We had to put our dog Rex down.", "ana: dog rex", "Ana's dog Rex was put down"),
+        ("My sister Mia died in March.", "ana: sister mia", "Ana's sister Mia died in March"),
+    ],
+)
+def test_a_death_of_one_named_is_the_latest_on_them(text: str, key: str, memory: str) -> None:
+    """On the key "I have a dog named Rex" is kept on, so recall finds the death, not the dog
+    alone; "we had to put our dog Rex down" was kept as having a dog named Rex."""
+    (fact,) = extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))
+    assert fact.key == key and fact.content.startswith(memory)
+    (had,) = extract_facts(Turn("t0", "s", 0, Role.USER, "I have a dog named Rex.", TOLD, "Ana"))
+    assert had.key == "ana: dog rex"
