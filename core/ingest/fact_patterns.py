@@ -217,6 +217,27 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or a new one: "I got a new car, a Honda Civic".
+    (
+        "car",
+        re.compile(
+            r"\bI\s+(?:just\s+|finally\s+)?(?:got|bought)\s+(?:myself\s+)?an?\s+"
+            r"(?:new\s+|used\s+)?car\s*[,:\u2013\u2014-]\s*an?\s+"
+            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})(?![\w'-])",
+            re.I,
+        ),
+    ),
+    # ...and none any more: "I sold my car", "I no longer have a car".
+    (
+        "car_gone",
+        re.compile(
+            r"\bI\s+(?:(?:just\s+|finally\s+)?(?:sold|got\s+rid\s+of)\s+my|"
+            r"(?P<neg>no\s+longer|don't|do\s+not)\s+(?:have|own)\s+an?)\s+car"
+            r"(?=\s+(?:(?P<since>anymore|any\s+more)|now|last|this|in|a|two|three|\d)\b|"
+            r"\s*(?:[.!?,;]|$))",
+            re.I,
+        ),
+    ),
     # One's kind of person: "I'm a morning person", "I'm more of a tea person", "I'm a night
     # owl", "I'm an early bird".
     (

@@ -344,6 +344,11 @@ def _fact(
             if named
             else None
         )
+    if rule == "car_gone":
+        neg = (groups.get("neg") or "").lower()
+        ended = not neg or "longer" in neg or groups.get("since")
+        how = "no longer has" if ended else "does not have"
+        return Fact(f"{owner}: car", f"{who} {how} a car", 0.6, turn_id)
     if rule == "pregnant":
         return Fact(f"{owner}: expecting", f"{who} is pregnant", 0.8, turn_id)
     if rule == "out_of_work":

@@ -212,6 +212,8 @@ def test_a_letter_that_is_i_only_when_case_is_ignored_is_kept_as_written() -> No
         ("I stopped eating meat.", ("ana: eats meat", "Ana no longer eats meat")),
         ("I've quit drinking soda.", ("ana: drinks soda", "Ana no longer drinks soda")),
         ("I gave up coffee.", ("ana: drinks coffee", "Ana no longer drinks coffee")),
+        ("I sold my car last month.", ("ana: car", "Ana no longer has a car")),
+        ("I don't have a car.", ("ana: car", "Ana does not have a car")),
         ("I've given up sugar.", ("ana: eats sugar", "Ana no longer eats sugar")),
         ("I smoke.", ("ana: smokes", "Ana smokes")),
         ("I don't smoke.", ("ana: smokes", "Ana does not smoke")),
@@ -230,6 +232,11 @@ def test_a_change_of_home_work_or_habit_is_kept_on_its_key(
     assert facts(text) == [expected]
 
 
-def test_smoking_or_giving_up_said_of_something_else_is_no_habit() -> None:
+def test_smoking_giving_up_or_selling_said_of_something_else_is_no_change() -> None:
     assert ("ana: smokes", "Ana smokes") not in facts("I smoke salmon on weekends.")
     assert facts("I gave up my job.") == [] and facts("I gave up on him.") == []
+    assert facts("I sold my car's old tires.") == [] and facts("I don't have a car seat.") == []
+
+
+def test_a_new_car_named_is_the_car_one_drives() -> None:
+    assert ("ana: car", "Ana drives a Honda Civic") in facts("I got a new car, a Honda Civic!")
