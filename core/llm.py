@@ -352,8 +352,13 @@ class LlamaCppLLM:
         return self._formatter(messages=self._for_template(messages)).prompt
 
     def prompt_tokens(self, messages: Sequence[ChatMessage]) -> int:
+        return len(self.prompt_token_ids(messages))
+
+    def prompt_token_ids(self, messages: Sequence[ChatMessage]) -> list[int]:
+        """The tokens llama.cpp reads for `messages` (what one prompt shares with the next
+        is what it need not read again)."""
         prompt = self.format_prompt(messages).encode("utf-8")
-        return len(self._llama.tokenize(prompt, add_bos=True, special=True))
+        return self._llama.tokenize(prompt, add_bos=True, special=True)
 
     def stream_chat(
         self,

@@ -8,6 +8,7 @@ never picks them (a partial UTF-8 byte makes llama-cpp-python crawl)."""
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,21 @@ N_HEAD = 4
 N_LAYER = 2
 N_FF = 128
 N_CTX = 2048
+
+
+@dataclass(frozen=True, slots=True)
+class ModelShape:
+    """How big the model is: the tests' is tiny; a benchmark's can be a real model's size
+    (its vocabulary stays the tiny one), to time llama.cpp reading prompts."""
+
+    embedding: int = N_EMBD
+    heads: int = N_HEAD
+    layers: int = N_LAYER
+    feed_forward: int = N_FF
+    context: int = N_CTX
+
+
+TINY = ModelShape()
 
 CHAT_TEMPLATE = (
     "{% for message in messages %}<|{{ message['role'] }}|>\n{{ message['content'] }}</s>\n"
@@ -88,7 +104,11 @@ def _vocabulary() -> tuple[list[str], list[float], list[int]]:
 
 
 def write_tiny_gguf(
-    path: Path, seed: int = 7, chat_template: str = CHAT_TEMPLATE, quantised: bool = False
+    path: Path,
+    seed: int = 7,
+    chat_template: str = CHAT_TEMPLATE,
+    quantised: bool = False,
+    shape: ModelShape = TINY,
 ) -> Path:
     """`quantised`: the layers' matrices in Q8_0, as a downloaded chat model's are (llama.cpp
     runs such matrices through other kernels than float32 ones)."""
@@ -108,14 +128,14 @@ def write_tiny_gguf(
 
     writer = GGUFWriter(str(path), "llama")
     writer.add_name("engram-tiny-test")
-    writer.add_context_length(N_CTX)
-    writer.add_embedding_length(N_EMBD)
-    writer.add_block_count(N_LAYER)
-    writer.add_feed_forward_length(N_FF)
-    writer.add_head_count(N_HEAD)
-    writer.add_head_count_kv(N_HEAD)
+    writer.add_context_length(shape.context)
+    writer.add_embedding_length(shape.embedding)
+    writer.add_block_count(shape.layers)
+    writer.add_feed_forward_length(shape.feed_forward)
+    writer.add_head_count(shape.heads)
+    writer.add_head_count_kv(shape.heads)
     writer.add_layer_norm_rms_eps(1e-5)
-    writer.add_rope_dimension_count(N_EMBD // N_HEAD)
+    writer.add_rope_dimension_count(shape.embedding // shape.heads)
     writer.add_file_type(LlamaFileType.MOSTLY_Q8_0 if quantised else LlamaFileType.ALL_F32)
     writer.add_tokenizer_model("llama")
     writer.add_token_list(tokens)
@@ -128,19 +148,19 @@ def write_tiny_gguf(
     writer.add_add_eos_token(False)
     writer.add_chat_template(chat_template)
 
-    output = noise(n_vocab, N_EMBD, scale=2.0)
+    output = noise(n_vocab, shape.embedding, scale=2.0)
     output[np.array(types) != int(TokenType.NORMAL)] = 0.0
-    writer.add_tensor("token_embd.weight", noise(n_vocab, N_EMBD, scale=1.0))
-    writer.add_tensor("output_norm.weight", np.ones(N_EMBD, dtype=np.float32))
+    writer.add_tensor("token_embd.weight", noise(n_vocab, shape.embedding, scale=1.0))
+    writer.add_tensor("output_norm.weight", np.ones(shape.embedding, dtype=np.float32))
     writer.add_tensor("output.weight", output)
-    for i in range(N_LAYER):
-        writer.add_tensor(f"blk.{i}.attn_norm.weight", np.ones(N_EMBD, dtype=np.float32))
+    for i in range(shape.layers):
+        writer.add_tensor(f"blk.{i}.attn_norm.weight", np.ones(shape.embedding, dtype=np.float32))
         for name in ("attn_q", "attn_k", "attn_v", "attn_output"):
-            add_matrix(f"blk.{i}.{name}.weight", noise(N_EMBD, N_EMBD))
-        writer.add_tensor(f"blk.{i}.ffn_norm.weight", np.ones(N_EMBD, dtype=np.float32))
-        add_matrix(f"blk.{i}.ffn_gate.weight", noise(N_FF, N_EMBD))
-        add_matrix(f"blk.{i}.ffn_up.weight", noise(N_FF, N_EMBD))
-        add_matrix(f"blk.{i}.ffn_down.weight", noise(N_EMBD, N_FF))
+            add_matrix(f"blk.{i}.{name}.weight", noise(shape.embedding, shape.embedding))
+        writer.add_tensor(f"blk.{i}.ffn_norm.weight", np.ones(shape.embedding, dtype=np.float32))
+        add_matrix(f"blk.{i}.ffn_gate.weight", noise(shape.feed_forward, shape.embedding))
+        add_matrix(f"blk.{i}.ffn_up.weight", noise(shape.feed_forward, shape.embedding))
+        add_matrix(f"blk.{i}.ffn_down.weight", noise(shape.embedding, shape.feed_forward))
     writer.write_header_to_file()
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
