@@ -18,6 +18,8 @@ _SUBJECT = r"\b(?:i|we)"
 _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 # As typed in chat too: "pls remind me to call the vet".
 PLEASE = r"(?:please|pls|plz)"
+# Asking the assistant: "Can you ...", "could u please just ...".
+ASKING_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*"
 # An instruction opening a sentence, asked or not: "Can you please add ...", "Please add ...".
 _ASKED = r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:" + PLEASE + r"\s+)?"
 PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
@@ -169,7 +171,7 @@ DIRECTIVES = {
 # to-do said before it, by then.
 FOLLOWING_REMINDER = re.compile(
     r"^(?:(?:ok|okay|so|and|oh|also|hey|btw|just|then|" + PLEASE + r")\W+)*"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*)?"
+    r"(?:" + ASKING_YOU + r")?"
     r"(?:remind|ping|nudge)\s+me(?:\s+(?:about|abt|of)\s+(?:it|that|this|them))?"
     r"|^(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder(?:\s+(?:for|about)\s+"
     r"(?:it|that|this|them))?(?:\s+for)?"

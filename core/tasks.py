@@ -16,6 +16,7 @@ from core.model import TaskPriority
 from core.others_words import others_words
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.task_phrases import (
+    ASKING_YOU,
     DIRECTIVES,
     FOLLOWING_REMINDER,
     PATTERNS,
@@ -49,8 +50,7 @@ _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + PLEASE + r")\W+)*$
 # alike, and backtracking through both readings took seconds for twenty of them.
 _REQUEST_LEAD = re.compile(
     r"^(?:(?:ok|okay|so|and|oh|also|" + PLEASE + r"|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*"
-    r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
+    r"(?:" + ASKING_YOU + r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
 # ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants".

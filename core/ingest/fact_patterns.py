@@ -8,24 +8,19 @@ import re
 
 from core.ingest.doing_patterns import DOING_RULES
 from core.ingest.fact_words import (
-    DIETS,
     EVERY,
-    INSTRUMENTS,
     KINSHIP,
     OFTEN,
     ONE_NAMED,
-    PLAYED,
 )
+from core.ingest.lifestyle_patterns import LIFESTYLE_RULES
 from core.ingest.pattern_parts import (
     BOTH,
     CLAUSE_CHAR,
-    DRINKS,
     END,
-    FOODS,
     I_AM,
     ITEMS,
     ITS_VERB,
-    LANGUAGE,
     MONTH_WORDS,
     MORE,
     OPENS_SENTENCE,
@@ -35,8 +30,6 @@ from core.ingest.pattern_parts import (
 )
 from core.ingest.work_patterns import WORK_RULES
 from core.sentences import INNER_DOT
-
-_SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
 
 # What is feared: a few words, up to where the clause ends.
 _FEARED = r"[\w'-]+(?:\s+[\w'-]+){0,4}?"
@@ -169,141 +162,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # "I'm vegan", "I'm vegetarian these days", "I went vegan last month", "I'm no longer vegan".
-    (
-        "diet",
-        re.compile(
-            rf"(?:{I_AM}(?:now\s+|also\s+|still\s+)?(?P<neg>no\s+longer\s+|not\s+)?|"
-            r"\bI(?:'ve|\s+have)\s+(?:now\s+|also\s+)?been\s+|"
-            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
-            r"(?:went|gone|became|become|turned)\s+|"
-            r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
-            rf"(?P<value>{DIETS})(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|"
-            r"(?:last|this)\s+\w+|in\s+\w+|(?:for\s+)?(?:an?\s+|\w+\s+)?(?:few\s+)?(?:days?|weeks?|"
-            rf"months?|years?)(?:\s+ago)?))?{END}",
-            re.I,
-        ),
-    ),
-    # "I'm single", "I'm no longer married", "It'll be tough as a single parent": how one
-    # lives, said last replacing what was said before ("I'm married to Tomás" names a partner).
-    (
-        "relationship",
-        re.compile(
-            rf"{I_AM}(?:now\s+|still\s+|happily\s+)?(?P<neg>no\s+longer\s+|not\s+)?"
-            r"(?P<value>(?:single|married|engaged|divorced|separated|widowed|an?\s+widow(?:er)?)"
-            rf"(?=(?:\s+now)?{END})|{_SINGLE_PARENT}\b)|\bas\s+(?P<place>{_SINGLE_PARENT})\b",
-            re.I,
-        ),
-    ),
-    # ...and as it changed: "I got divorced last year", "My husband and I separated in March",
-    # "We just got engaged!" (the change itself is an event of its own, dated).
-    (
-        "relationship",
-        re.compile(
-            r"(?:\bI(?:\s+(?:just|recently|finally))?\s+got|\b(?:we|(?:my\s+(?:husband|wife|"
-            r"partner|spouse|boyfriend|girlfriend|fianc[eé]e?)|(?-i:[A-Z])[\w'-]+)\s+and\s+I)"
-            r"(?:\s+(?:just|recently|finally))?(?:\s+got)?)\s+(?P<value>married|engaged|divorced|"
-            r"separated)(?=\s*(?:[.!?,;]|$)|\s+(?:in|on|last|this|a|an|two|three|\d)\b)",
-            re.I,
-        ),
-    ),
-    # The car one drives, by its make: "I drive a Tesla Model 3" ("I drive a lot" names none).
-    (
-        "car",
-        re.compile(
-            r"\bI\s+(?:now\s+|still\s+|currently\s+)?drive\s+an?\s+(?:(?:new|old|used|red|blue|"
-            r"black|white|grey|gray|silver)\s+)?"
-            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})(?![\w'-])",
-            re.I,
-        ),
-    ),
-    # ...or a new one: "I got a new car, a Honda Civic".
-    (
-        "car",
-        re.compile(
-            r"\bI\s+(?:just\s+|finally\s+)?(?:got|bought)\s+(?:myself\s+)?an?\s+"
-            r"(?:new\s+|used\s+)?car\s*[,:\u2013\u2014-]\s*an?\s+"
-            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})(?![\w'-])",
-            re.I,
-        ),
-    ),
-    # ...and none any more: "I sold my car", "I no longer have a car".
-    (
-        "car_gone",
-        re.compile(
-            r"\bI\s+(?:(?:just\s+|finally\s+)?(?:sold|got\s+rid\s+of)\s+my|"
-            r"(?P<neg>no\s+longer|don't|do\s+not)\s+(?:have|own)\s+an?)\s+car"
-            r"(?=\s+(?:(?P<since>anymore|any\s+more)|now|last|this|in|a|two|three|\d)\b|"
-            r"\s*(?:[.!?,;]|$))",
-            re.I,
-        ),
-    ),
-    # One's kind of person: "I'm a morning person", "I'm more of a tea person", "I'm a night
-    # owl", "I'm an early bird".
-    (
-        "kind",
-        re.compile(
-            rf"{I_AM}(?:(?:definitely|really|totally|more\s+of)\s+)?an?\s+"
-            r"(?:(?:big|huge|total)\s+)?"
-            r"(?P<value>(?:morning|night|evening|dog|cat|people|beach|mountain|coffee|tea|city|"
-            r"country|summer|winter|indoor|outdoor)\s+person|night\s+owl|early\s+(?:bird|riser)|"
-            r"introvert|extrovert|ambivert)\b",
-            re.I,
-        ),
-    ),
-    (
-        "abstains",
-        re.compile(
-            r"\bI(?:\s+(?:(?:don't|do\s+not|no\s+longer|never|can't|cannot|can\s+not)\s+"
-            r"(?P<verb>eat|drink)|(?:can't|cannot|can\s+not)\s+(?P<verb_can>have))|"
-            # ...since some time: "I stopped eating meat", "I've quit drinking soda", "I gave
-            # up coffee" (what one eats or drinks only: not "I gave up my job").
-            r"(?:'ve|\s+have)?\s+(?:(?:stopped|quit|given\s+up|gave\s+up)\s+(?P<verb_ing>eat|drink)ing"
-            rf"|(?:given|gave)\s+up(?=\s+(?P<gave>{DRINKS}|{FOODS})\b)))"
-            rf"\s+{VALUE}{END}",
-            re.I,
-        ),
-    ),
-    # Smoking, or not: "I smoke", "I don't smoke anymore", "I quit smoking", "I used to vape".
-    (
-        "smokes",
-        re.compile(
-            r"\bI(?:\s+(?P<neg>don't|do\s+not|no\s+longer|never|used\s+to)|(?:'ve|\s+have)?\s+"
-            r"(?P<quit>quit|stopped|given\s+up|gave\s+up))?\s+(?:still\s+|also\s+)?"
-            r"(?P<value>smok|vap)(?:e|ing)(?P<since>\s+any\s*more)?"
-            rf"(?:{END}|(?=\s+(?:last|this|in|since|for|a|an|two|three|years?|\d)\b))",
-            re.I,
-        ),
-    ),
-    # "I speak French and some German", "I don't speak Spanish"; "I play the guitar and tennis".
-    (
-        "speaks",
-        re.compile(
-            r"\bI\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+|can't\s+|cannot\s+)?"
-            r"(?:also\s+|still\s+|actually\s+|can\s+)?speak\s+"
-            rf"(?P<value>{LANGUAGE})(?P<more>(?:\s*,\s*{LANGUAGE}){{0,8}},?\s+(?:and|or)\s+{LANGUAGE})?\b",
-            re.I,
-        ),
-    ),
-    (
-        "plays",
-        re.compile(
-            r"\bI\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+|can't\s+|cannot\s+)?"
-            r"(?:also\s+|still\s+|actually\s+|can\s+|sometimes\s+|mostly\s+)?play\s+"
-            rf"(?P<value>{PLAYED})(?P<more>(?:\s*,\s*(?:{PLAYED})){{0,8}},?\s+(?:and|or)\s+(?:{PLAYED}))?\b",
-            re.I,
-        ),
-    ),
-    # ...said of one's own instrument in passing: "running, reading, or playing my violin".
-    # Someone else's "was playing my piano" is not the speaker's.
-    (
-        "plays",
-        re.compile(
-            r"(?:\b(?:or|and|love|like|enjoy|been|I'm|am|of|from|by)\s+|[,-]\s*)"
-            rf"playing\s+my\s+(?P<value>{INSTRUMENTS})\b",
-            re.I,
-        ),
-    ),
+    *LIFESTYLE_RULES,
     # "I have two kids, Leo and Mia", "I have a son and a daughter", "we have three
     # grandchildren", "we have two cats": how many there are (one by name is "named").
     (

@@ -15,18 +15,14 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
-from core.assistant import Assistant
-from core.context import DEFAULT_BUDGETS, ContextAssembler
 from core.eval.locomo import load_conversation
 from core.ingest.conversations import ConversationImporter
 from core.llm import LlamaCppLLM, LLMSettings
-from core.retrieval import Retriever
 from core.store import MemoryStore
-from core.tokens import token_counter
+from tests.bench.chat import bench_assistant
 from tests.bench.encoder import app_encoder
 from tests.bench.ingest_bench import LOCOMO
 from tests.bench.report import percentiles, print_results
@@ -43,15 +39,7 @@ def run(folder: Path, conversation: Path, turns: int, threads: int) -> dict[str,
     model = write_tiny_gguf(folder / "one-b.gguf", quantised=True, shape=ONE_B)
     llm = LlamaCppLLM(LLMSettings(model, context_size=ONE_B.context, threads=threads))
     said = talk.sessions[-1].turns[-1].at + timedelta(days=1)
-    clock = iter(said + timedelta(minutes=i) for i in range(10**6))
-    assistant = Assistant(
-        store,
-        embedder,
-        llm,
-        Retriever(store, embedder),
-        lambda: next(clock),
-        assembler=ContextAssembler(token_counter(llm), replace(DEFAULT_BUDGETS, reply=4)),
-    )
+    assistant = bench_assistant(store, embedder, llm, said, timedelta(minutes=1), 4)
     read_ms: list[float] = []
     prompt_tokens: list[int] = []
     shared: list[int] = []

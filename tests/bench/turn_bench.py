@@ -16,16 +16,12 @@ close a segment (whose learning embeds it) and for the others, apart.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
-from core.assistant import Assistant
-from core.context import DEFAULT_BUDGETS, ContextAssembler
 from core.llm import LlamaCppLLM, LLMSettings
 from core.model import MemoryKind
-from core.retrieval import Retriever
-from core.tokens import token_counter
+from tests.bench.chat import bench_assistant
 from tests.bench.encoder import app_encoder
 from tests.bench.report import collector_pauses, percentiles, run_at_scale
 from tests.bench.synthetic import NOW, synthetic_store
@@ -54,17 +50,7 @@ def run(folder: Path, count: int, turns: int) -> dict[str, float]:
     embedder = app_encoder()
     llm = LlamaCppLLM(LLMSettings(write_tiny_gguf(folder / "tiny.gguf"), context_size=2048))
     # A turn every 20 seconds of simulated time.
-    clock = iter(NOW + timedelta(seconds=20 * i) for i in range(10**6))
-    assistant = Assistant(
-        store,
-        embedder,
-        llm,
-        Retriever(store, embedder),
-        lambda: next(clock),
-        assembler=ContextAssembler(
-            token_counter(llm), replace(DEFAULT_BUDGETS, reply=REPLY_TOKENS)
-        ),
-    )
+    assistant = bench_assistant(store, embedder, llm, NOW, timedelta(seconds=20), REPLY_TOKENS)
     assistant.turn("Hello!")
     samples: dict[str, list[float]] = {
         name: [] for name in ("overhead", "waited", "prepare", "store", "learn", "encode_in_learn")
