@@ -120,11 +120,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     # Introduced: "Hi! I'm Ana, ...", "I am Dana and I work at ...", "im Dee btw".
     # A capital alone is no name: "I'm Italian", "I'm Back" (`core.ingest.person_facts`). A
-    # lower-case "im" opens a sentence: German's ("im Januar") is no one's name.
+    # lower-case "im" opens a sentence or follows a greeting: German's ("im Januar") is no
+    # one's name.
     (
         "name",
         re.compile(
-            r"(?:\bI(?:'m|\s+am)|\bIm|(?:^|(?<=[.!?]\s)|(?<=\n))im)\s+(?P<value>[^\W\d_][\w'-]+)"
+            r"(?:\bI(?:'m|\s+am)|\bIm|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=[Hh]i\s)|(?<=[Hh]ey\s)"
+            r"|(?<=[Hh]i,\s)|(?<=[Hh]ey,\s))im)\s+(?P<value>[^\W\d_][\w'-]+)"
             r"(?=\s*(?:[,.!?;:\n]|$)|\s+(?:and|here|btw|by\s+the\s+way)\b)"
         ),
     ),

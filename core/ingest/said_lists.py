@@ -24,7 +24,7 @@ _NOT_AN_ITEM = re.compile(
     r"their|his|her|its)\b",
     re.I,
 )
-_SUBJECT_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b")
+_SUBJECT_I = re.compile(r"\bI(?:'m|'ve|'d|'ll)?\b|\b[Ii](?:m|ve)\b")
 # "..., filed under zanzibar and ...": a clause that says more of the first thing.
 _CLAUSE = re.compile(r"^\w+ed\s+(?:under|in|on|at|by|for|to|with|from|as|into|over)\b", re.I)
 # A first liking whose own words an "and" may go on ("books about personal development and

@@ -76,6 +76,22 @@ from tests.core.test_rules import facts
             [("ana: location", "Ana lives in New York"), ("ana: employer", "Ana works at Google")],
         ),
         ("my sister lives in london", [("ana: sister location", "Ana's sister lives in London")]),
+        # ...and one's name, or one's people's, where it is given; "im tired" gives none.
+        ("my name is dana", [("ana: name", "Ana's name is Dana")]),
+        ("hi im dana", [("ana: name", "Ana goes by Dana")]),
+        (
+            "hey, i'm dana and i work at orbital",
+            [("ana: name", "Ana goes by Dana"), ("ana: employer", "Ana works at Orbital")],
+        ),
+        ("i go by dee", [("ana: name", "Ana goes by Dee")]),
+        ("i have a dog named rex", [("ana: dog rex", "Ana has a dog named Rex")]),
+        ("my sister is called maria", [("ana: sister maria", "Ana has a sister named Maria")]),
+        ("hi im tired", []),
+        ("my name is on the lease", []),
+        (
+            "My name is Dana and im from Ohio.",
+            [("ana: name", "Ana's name is Dana"), ("ana: origin", "Ana is from Ohio")],
+        ),
         # What one studies, with where or not.
         ("I'm studying medicine.", [("ana: field of study", "Ana studies medicine")]),
         ("I'm majoring in biology.", [("ana: field of study", "Ana studies biology")]),
