@@ -89,11 +89,12 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "pregnant",
         re.compile(rf"{I_AM}(?:now\s+)?(?:(?:\d+|\w+)\s+(?:weeks?|months?)\s+)?pregnant\b", re.I),
     ),
-    # "I'm married to Tomás": a partner by name.
+    # "I'm married to Tomás", "I'm dating Sam": a partner by name.
     (
         "partner",
         re.compile(
-            r"\bI(?:'m|\s+am)\s+(?:happily\s+|now\s+)?(?P<how>married|engaged)\s+to\s+"
+            r"\bI(?:'m|\s+am)\s+(?:happily\s+|now\s+)?(?P<how>(?:married|engaged)\s+to|dating"
+            r"|in\s+a\s+relationship\s+with)\s+"
             r"(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)",
         ),
     ),

@@ -1,6 +1,7 @@
 """The wordings of how one lives (`core.ingest.fact_patterns` tries them in its order): diet and
-relationship status as said and as they change, the car one has, one's kind of person, what
-one eats, drinks or smokes, and the languages and instruments or games one speaks or plays."""
+relationship status as said and as they change (a breakup too), the car one has, one's kind of
+person, what one eats, drinks or smokes, and the languages and instruments or games one speaks
+or plays."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ from core.ingest.fact_words import DIETS, INSTRUMENTS, PLAYED
 from core.ingest.pattern_parts import DRINKS, END, FOODS, I_AM, LANGUAGE, VALUE
 
 _SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
+# Whom a relationship ended with: one's boyfriend (named or not), or one named.
+_PARTED = (
+    r"(?P<value>\b(?:my|our)\s+(?P<kin>boyfriend|girlfriend|partner|fianc[eé]e?)"
+    r"(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\b|(?P<ex>(?-i:[A-Z])[\w'-]+))"
+)
 
 LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "I'm vegan", "I'm vegetarian these days", "I went vegan last month", "I'm no longer vegan".
@@ -47,6 +53,22 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"partner|spouse|boyfriend|girlfriend|fianc[eé]e?)|(?-i:[A-Z])[\w'-]+)\s+and\s+I)"
             r"(?:\s+(?:just|recently|finally))?(?:\s+got)?)\s+(?P<value>married|engaged|divorced|"
             r"separated)(?=\s*(?:[.!?,;]|$)|\s+(?:in|on|last|this|a|an|two|three|\d)\b)",
+            re.I,
+        ),
+    ),
+    # ...and a relationship ended: "I broke up with my boyfriend Tom", "Tom and I split up".
+    (
+        "breakup",
+        re.compile(
+            r"\bI\s+(?:just\s+|finally\s+|recently\s+)?(?:broke\s+up|split\s+up|broke\s+it\s+off)"
+            rf"\s+with\s+{_PARTED}",
+            re.I,
+        ),
+    ),
+    (
+        "breakup",
+        re.compile(
+            rf"{_PARTED}\s+and\s+I\s+(?:just\s+|finally\s+|recently\s+)?(?:broke\s+up|split)\b",
             re.I,
         ),
     ),

@@ -106,8 +106,21 @@ def _partner(said: Said) -> Fact | None:
     words = _capitalised(said.value)
     if not words:
         return None
-    how = (said.groups["how"] or "").lower()
-    return said.fact("partner", f" is {how} to {' '.join(words)}", 0.8)
+    how = " ".join((said.groups["how"] or "").lower().split())
+    return said.fact("partner", f" is {how} {' '.join(words)}", 0.8)
+
+
+def _breakup(said: Said) -> Fact | None:
+    """Kept on the key of whom it ended with: "my boyfriend Tom" (as "I have a boyfriend named
+    Tom" was), "my girlfriend", or one's partner, when only a name is said."""
+    kin = (said.groups.get("kin") or "").lower()
+    name = said.groups.get("name") or said.groups.get("ex") or ""
+    if name and (ordinary_word(name) or name.lower() in _NO_NAMES):
+        if not kin:
+            return None
+        name = ""
+    key = " ".join(filter(None, (kin, name.lower()))) if kin else "partner"
+    return said.fact(key, f" broke up with {said.value}", 0.7)
 
 
 def _shouted(word: str) -> bool:
@@ -248,6 +261,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "occupation": _occupation,
     "profession": _profession,
     "partner": _partner,
+    "breakup": _breakup,
     "name": _name,
     "age": _age,
     "allergy": _allergy,

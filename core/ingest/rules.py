@@ -229,10 +229,20 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     return [(rule, groups)]
 
 
+def _replaces(said: tuple[str, int, Fact], held: tuple[str, int, Fact], told: datetime) -> bool:
+    """Whether a statement on a key holds over the one held: one naming someone ("my boyfriend
+    Tom") gives way to one telling of them ("I broke up with my boyfriend Tom"), wherever in the
+    message; else the one `_later` says."""
+    if (said[0] == "named") != (held[0] == "named"):
+        return held[0] == "named"
+    return _later(held[1:], said[1:], told)
+
+
 def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, int, str]]) -> None:
     """One thing said is one memory. What one plays, speaks or studies said with how often ("I
     play tennis on weekends") is one routine on that thing's key: "I no longer play tennis"
-    ends it. Someone named ("my sister Mia") is no fact beside one telling of them."""
+    ends it. Someone named ("my sister Mia") is no fact beside one telling of them, nor a
+    doing told by no rule of its own beside the same words kept on a key."""
     for key, (start, end, rule) in list(spans.items()):
         if key not in facts:
             continue
@@ -254,6 +264,10 @@ def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, i
         if len(under) == 1 and under[0] in facts:
             _, routine_fact = facts.pop(key)
             facts[under[0]] = (facts[under[0]][0], replace(routine_fact, key=under[0]))
+    keyed = {fact.content for _, fact in facts.values() if fact.key}
+    for key, (_, fact) in list(facts.items()):
+        if fact.key is None and fact.content in keyed:
+            del facts[key]
 
 
 def extract_facts(turn: Turn) -> list[Fact]:
@@ -291,7 +305,9 @@ def extract_facts(turn: Turn) -> list[Fact]:
                         continue
                     fact = replace(fact, content=plan)
                 key = fact.key or fact.content
-                if key not in facts or _later(facts[key], (match.start(), fact), turn.at):
+                if key not in facts or _replaces(
+                    (rule, match.start(), fact), (spans[key][2], *facts[key]), turn.at
+                ):
                     facts[key] = (match.start(), fact)
                     spans[key] = (match.start(), match.end(), rule)
     _said_once(facts, spans)

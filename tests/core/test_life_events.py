@@ -9,8 +9,13 @@ from datetime import UTC, datetime
 import pytest
 
 from core.due import parse_due
+from core.embed import Embedder
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
 from core.ingest.rules import extract_facts
 from core.model import Role, Turn
+from core.store import MemoryStore
+from tests.core.conversation_factory import saying
 
 # A Wednesday.
 TOLD = datetime(2026, 11, 18, 10, tzinfo=UTC)
@@ -126,3 +131,46 @@ def test_a_death_of_one_named_is_the_latest_on_them(text: str, key: str, memory:
     assert fact.key == key and fact.content.startswith(memory)
     (had,) = extract_facts(Turn("t0", "s", 0, Role.USER, "I have a dog named Rex.", TOLD, "Ana"))
     assert had.key == "ana: dog rex"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "memory"),
+    [
+        (
+            "I broke up with my boyfriend Tom.",
+            "ana: boyfriend tom",
+            "Ana broke up with their boyfriend Tom",
+        ),
+        ("My girlfriend and I split up.", "ana: girlfriend", "Ana broke up with their girlfriend"),
+        ("Sam and I broke up last week.", "ana: partner", "Ana broke up with Sam"),
+        ("I'm dating Sam.", "ana: partner", "Ana is dating Sam"),
+    ],
+)
+def test_a_relationship_begun_or_ended_is_kept_on_whom_it_was_with(
+    text: str, key: str, memory: str
+) -> None:
+    """A breakup is the latest on the one left, on the key "I have a boyfriend named Tom" or
+    "I'm dating Sam" was kept on: it was an event alone ("Tom and I broke up" not even that),
+    and "my boyfriend Tom" said in it was kept as still having him."""
+    (fact,) = extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))
+    assert fact.key == key and fact.content.startswith(memory)
+
+
+def test_a_breakup_supersedes_the_partner_said_before(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = saying({(0, 0): "I'm dating Sam.", (1, 0): "Sam and I broke up."}, sessions=2)
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    current = (
+        store.db.cursor()
+        .execute(
+            "SELECT content FROM memories WHERE key = 'ana: partner' AND superseded_by IS NULL"
+        )
+        .fetchall()
+    )
+    assert current == [("Ana broke up with Sam",)]
+
+
+@pytest.mark.parametrize("text", ["We broke up.", "The band broke up.", "Today and I broke up."])
+def test_a_breakup_of_no_one_named_is_none(text: str) -> None:
+    assert [f.key for f in extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))] == []
