@@ -49,6 +49,13 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"(?:don'?t|do not)\s+forget(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
             r"\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
+        # ...typed as a marker in code and notes: "TODO call the bank" ("todo list" is none).
+        (
+            "todo",
+            0.90,
+            r"^(?:todo|to-do)\s+(?!(?:list|lists|app|apps|items?|is|are|was|were|for|and|or)\b)"
+            r"(?P<task>.+)",
+        ),
         # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
         ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
         (
@@ -93,6 +100,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\s+" + _FILLER + r"gotta)\s+(?P<task>.+)",
         ),
         ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        # Put off, and known to be: "I've been meaning to call grandma", "I keep forgetting to
+        # back up my laptop".
+        (
+            "meaning_to",
+            0.80,
+            r"\bi(?:(?:'ve|\s+have)\s+" + _FILLER + r"been\s+meaning|\s+" + _FILLER + r"keep\s+"
+            r"forgetting)\s+to\s+(?P<task>.+)",
+        ),
         # Expected of one: "I'm supposed to send the slides tonight".
         (
             "supposed_to",
@@ -141,6 +156,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.65,
             _SUBJECT + r"\s+" + _FILLER + r"(?:should|ought\s+to)\s+"
             r"(?!have\b)" + _FILLER + r"(?P<task>.+)",
+        ),
+        # A wish with a deadline is a goal: "I want to finish the book by Sunday" ("I want to
+        # visit Japan someday", "I want to go to Paris next year" are wishes: `core.tasks`).
+        (
+            "want_by",
+            0.65,
+            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:(?:want|would\s+like|hope)\s+to|wanna)"
+            r"|'d\s+like\s+to)\s+(?P<task>.+)",
         ),
         ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
     )

@@ -90,6 +90,8 @@ _ASKED_OR_THANKED = re.compile(
 )
 # Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
 # tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".
+# How a deadline is said, which makes a wish a goal ("I want to finish it by Sunday").
+_DEADLINE = ("by ", "before ", "until ", "no later than ")
 _WISHES = re.compile(
     r"^(?:hope|pray|enjoy|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful|safe|nice)\b)|"
     r"make\s+(?:(?:some|more|new|lasting|great|awesome|good|happy|amazing)\s+)*memories|"
@@ -351,7 +353,11 @@ def find_task_signals(
             if name == "remind" and found.group("that") and due is None:
                 continue
             # ...one's own: "Clean up after yourself today" is said to someone.
-            if name == "errand" and (due is None or _ADDRESSED.search(found.group("task"))):
+            if name in ("errand", "want_by") and (
+                due is None or _ADDRESSED.search(found.group("task"))
+            ):
+                continue
+            if name == "want_by" and not due.phrase.startswith(_DEADLINE):
                 continue
             if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
                 continue
