@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.fact_words import DONE
+from core.ingest.fact_words import DONE, KINSHIP
 from core.ingest.pattern_parts import END, I_AM, PLACE, VALUE, WITH
+
+# What one's people are about to do, with its time or its object after it.
+_THEIR_PLANS = (
+    r"getting(?=\s+(?:married|engaged)\b)|"
+    r"having(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:operation|wedding|party))\b)|"
+    r"(?:moving|flying|going|heading)\s+to(?=\s+(?:the|see|visit)\b|\s+(?-i:[A-Z]))|"
+    r"(?:coming|flying)\s+(?:over|home|back|in|to\s+(?:visit|stay))|visiting|retiring|"
+    r"graduating|starting"
+)
 
 DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
     # What the speaker did, said as done: "I ran a charity race last Saturday", "I joined a
@@ -109,6 +118,18 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"getting(?=\s+(?:married|engaged|divorced)\b)|"
             r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
             rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # ...one's people's: "My sister Marta is getting married in June", "My dad is retiring in
+    # March", "Our son is coming home for Christmas" (the value is all they are doing).
+    (
+        "plan",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\s+"
+            r"(?P<be>is|are)\s+(?:also\s+|finally\s+|actually\s+)?"
+            + VALUE.replace("(?P<value>", f"(?P<value>(?:{_THEIR_PLANS})\\s+", 1)
+            + END,
             re.I,
         ),
     ),

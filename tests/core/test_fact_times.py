@@ -181,6 +181,20 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         ("I'm going to call her tomorrow.", []),
         ("I'm going to be late tomorrow.", []),
         ("I'm gonna love it next year.", []),
+        # One's people's plans, with their time.
+        (
+            "My sister Marta is getting married in June.",
+            ["Ana's sister Marta is getting married in June"],
+        ),
+        ("My dad is retiring next month.", ["Ana's dad is retiring in February"]),
+        ("My mom is visiting next week.", ["Ana's mom is visiting in the week of 5 January"]),
+        (
+            "My kids are visiting their grandparents next weekend.",
+            ["Ana's kids are visiting their grandparents on the weekend of 10 January"],
+        ),
+        ("My sister is getting married.", []),
+        ("My brother is having a hard time.", []),
+        ("My son is starting to walk.", []),
     ],
 )
 def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) -> None:
