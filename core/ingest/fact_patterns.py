@@ -29,7 +29,12 @@ from core.ingest.pattern_parts import (
     VALUE,
 )
 from core.ingest.work_patterns import WORK_RULES
-from core.sentences import INNER_DOT
+from core.sentences import FINAL_DOT, INNER_DOT
+
+# A street's short word ends no sentence: "1600 Pennsylvania Ave. NW, Washington".
+_NOT_A_STREET = "".join(
+    rf"(?<!\b{short})" for short in ("Ave", "Rd", "Blvd", "Ln", "Ct", "Pl", "Apt", "Ste", "Hwy")
+)
 
 # What is feared: a few words, up to where the clause ends.
 _FEARED = r"[\w'-]+(?:\s+[\w'-]+){0,4}?"
@@ -136,6 +141,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"(?:{I_AM}|\bI\s+(?:just\s+)?turned\s+)(?P<value>\d{{1,3}})(?:\s+years?\s+old)?"
             rf"(?:\s+(?:now|today|yesterday|last\s+\w+))?{END}",
+            re.I,
+        ),
+    ),
+    # "My address is 12 Rua Augusta, Lisbon": an address holds its commas, to the sentence's
+    # end.
+    (
+        "address",
+        re.compile(
+            r"\bmy\s+(?P<which>(?:home|work|new|postal|mailing|street)\s+)?address(?:\s+is|'s)\s+"
+            r"(?=\d|(?-i:[A-Z]))"
+            rf"(?P<value>(?:[^!?;\n])+?)(?=\s*(?:{_NOT_A_STREET}{FINAL_DOT}|[!?;\n]|$))",
             re.I,
         ),
     ),

@@ -63,6 +63,14 @@ _KIND_OF = {
 }
 # One state at a time, said last replacing the one before: "I'm vegan", "I'm single".
 _STATUS_KEYS = {"diet": "diet", "relationship": "relationship status"}
+# What one eats for one's body's sake, by its key: each holds beside the diet one chose.
+_DIET_NEEDS = {
+    "gluten free": "gluten",
+    "celiac": "gluten",
+    "coeliac": "gluten",
+    "lactose intolerant": "lactose",
+    "diabetic": "diabetes",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +161,17 @@ def _status(said: Said) -> Fact | None:
     neg = said.groups.get("neg") or ""
     ended = said.groups.get("stopped") or said.groups.get("since") or "longer" in neg
     how = "is no longer" if ended else "is not" if neg else "is"
-    return said.fact(_STATUS_KEYS[said.rule], f" {how} {said.value.lower()}", 0.8)
+    value = said.value.lower()
+    key = _STATUS_KEYS[said.rule]
+    # A need of the body is one's own key beside the diet chosen: a vegan may be coeliac.
+    need = _DIET_NEEDS.get(" ".join(value.replace("-", " ").split()))
+    return said.fact(f"{key} {need}" if need else key, f" {how} {value}", 0.8)
+
+
+def _address(said: Said) -> Fact | None:
+    which = " ".join((said.groups.get("which") or "").lower().split())
+    which = "" if which in ("", "new", "street") else f"{which} "
+    return said.fact(f"{which}address", f"'s {which}address is {said.value}", 0.8)
 
 
 def _birthday(said: Said) -> Fact | None:
@@ -268,6 +286,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "diet": _status,
     "relationship": _status,
     "birthday": _birthday,
+    "address": _address,
     "kin_where": _kin_where,
     "speaks": _speaks_or_plays,
     "plays": _speaks_or_plays,

@@ -90,7 +90,18 @@ _WHEN = re.compile(
     re.I,
 )
 _FAVORITE = re.compile(r"\b(?:fav|fave|favou?rite)\b")
-_ATTRIBUTE_SKIP = {"point", "guess", "bad", "pleasure", "problem", "question", "favorite thing"}
+_ATTRIBUTE_SKIP = {
+    "point",
+    "guess",
+    "bad",
+    "pleasure",
+    "problem",
+    "question",
+    "favorite thing",
+    # An address is read whole by a rule of its own, commas and all.
+    *(f"{which}address" for which in ("", "home ", "work ", "new ", "postal ", "mailing ")),
+    "street address",
+}
 _PARTICLES = frozenset("in up out on off over back down away along".split())
 _EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
 # What a doing tells of how it goes, not what is done: "I've been doing great", "I'm making

@@ -82,6 +82,23 @@ def test_who_the_user_said_they_are_is_in_every_prompt_as_last_told(
     assert assistant.core.items() == []
 
 
+def test_a_diet_chosen_and_a_need_of_the_body_are_both_in_every_prompt(
+    assistant: Assistant, clock: Clock
+) -> None:
+    """ "I'm coeliac" said after "I'm vegan" replaced it (one key, "diet"), and was not in the
+    prompt at all: the need has a key of its own, and stays when the diet changes."""
+    assistant.turn("I'm vegan.")
+    assistant.turn("I'm also coeliac, so no gluten for me.")
+    clock.advance(days=2)
+    assistant.start_session()
+    assert always_in(assistant, "What should I cook tonight?") == {
+        "User is vegan",
+        "User is coeliac",
+    }
+    assistant.turn("I'm no longer vegan.")
+    assert always_in(assistant, "And tomorrow?") == {"User is no longer vegan", "User is coeliac"}
+
+
 def test_how_the_user_asked_to_be_answered_is_in_every_prompt_as_last_asked(
     assistant: Assistant, clock: Clock
 ) -> None:

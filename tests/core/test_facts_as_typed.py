@@ -1,7 +1,8 @@
 """Facts as people type them in chat: where one lives said with where from, for how long or
 with whom; "im", "name's", "fave"; a name said of a child or a pet; a dislike with "really"
 before "don't"; one's own name said without a greeting; a place or a firm typed without a
-capital; what one studies; likes said otherwise, and fears."""
+capital; what one studies; likes said otherwise, and fears; an address whole; a diet beside a
+need of the body."""
 
 from __future__ import annotations
 
@@ -138,6 +139,18 @@ from tests.core.test_rules import facts
             [("ana: name", "Ana goes by Dee"), ("ana: employer", "Ana works at Acme")],
         ),
         ("My friends call me Dee.", [("ana: name", "Ana goes by Dee")]),
+        # An address holds its commas and its street's short words; one's diet beside a need.
+        (
+            "My address is 12 Rua Augusta, Lisbon.",
+            [("ana: address", "Ana's address is 12 Rua Augusta, Lisbon")],
+        ),
+        (
+            "My new address is 1600 Pennsylvania Ave. NW, Washington, DC 20500. Write it down!",
+            [("ana: address", "Ana's address is 1600 Pennsylvania Ave. NW, Washington, DC 20500")],
+        ),
+        ("My address is on the form.", []),
+        ("I'm coeliac.", [("ana: diet gluten", "Ana is coeliac")]),
+        ("I'm diabetic.", [("ana: diet diabetes", "Ana is diabetic")]),
         ("Everyone calls me Dee.", [("ana: name", "Ana goes by Dee")]),
     ],
 )
