@@ -114,6 +114,11 @@ from tests.core.test_rules import facts
         ),
         ("I've never liked olives.", [("ana: likes olives", "Ana does not like olives")]),
         ("I'm a huge Arsenal fan.", [("ana: likes arsenal", "Ana likes Arsenal")]),
+        (
+            "I love sushi but hate sashimi.",
+            [("ana: likes sushi", "Ana loves sushi"), ("ana: likes sashimi", "Ana hates sashimi")],
+        ),
+        ("They like cats but hate dogs.", []),
         ("I'm terrified of flying.", [("ana: fears flying", "Ana is afraid of flying")]),
         ("I have a phobia of needles.", [("ana: fears needles", "Ana is afraid of needles")]),
         # "Our" people and pets are one's own.
