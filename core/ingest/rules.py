@@ -457,7 +457,10 @@ def _fact(
         said = clean(groups["attr"])
         # "My fave band", "my favourite band" and "my favorite band" are one key.
         attribute = _FAVORITE.sub("favorite", said.lower())
-        if attribute in _ATTRIBUTE_SKIP or _STATE.match(value) or _LIST.search(attribute):
+        # "My now is all I have": a time alone, which `clean` leaves nothing of, is no one's.
+        if not attribute or attribute in _ATTRIBUTE_SKIP or _STATE.match(value):
+            return None
+        if _LIST.search(attribute):
             return None
         # "My love for you is endless", "my thoughts on this are ...": of what was said.
         if _POINTING.search(attribute):
