@@ -81,17 +81,22 @@ _ASPIRATIONS = re.compile(
     # ...or getting better at something: "I need to get better at cooking", "I really need to
     # stop procrastinating".
     r"^(?:get\s+better\s+at|improve\s+(?:my|at)|work\s+on\s+(?:myself|my\s+\w+\s+skills)|"
-    r"stop\s+procrastinating)\b"
+    r"stop\s+procrastinating)\b|"
+    # ...or changing the world: "we need to make a difference", "let's make an impact", "make
+    # a change in our community" (not "make a change to the booking").
+    r"^(?:make|making)\s+(?:a|an|some)\s+(?:(?:real|big|huge|positive|lasting|small)\s+)?"
+    r"(?:difference|change|impact)(?=\s*(?:[.!?,;]|$)|\s+(?:together|in\s+(?:our|the|my|their|"
+    r"this|people's)\s+(?:community|world|life|lives|society|city|town|country|planet))\b)"
 )
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 # ...but asking or thanking the assistant is not advising it.
 _ASKED_OR_THANKED = re.compile(
     r"\b(?:(?:can|could|would|will)\s+you|thanks?\s+you|thank-you|(?:want|need|like)\s+you\s+to)\b"
 )
-# Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
-# tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".
 # How a deadline is said, which makes a wish a goal ("I want to finish it by Sunday").
 _DEADLINE = ("by ", "before ", "until ", "no later than ")
+# Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
+# tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".
 _WISHES = re.compile(
     r"^(?:hope|pray|enjoy|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful|safe|nice)\b)|"
     r"make\s+(?:(?:some|more|new|lasting|great|awesome|good|happy|amazing)\s+)*memories|"
