@@ -524,7 +524,9 @@ class Assistant:
         earlier = next(
             (t for t in reversed(self._live.turns) if t.role is Role.USER and t.seq < first), None
         )
-        return inline_extraction(segments, turns, session.project, earlier)
+        return inline_extraction(
+            segments, turns, session.project, earlier, self._store.memories.keyed_with
+        )
 
     def _new_segments(self, *, final: bool) -> list[Segment]:
         """Segments ready to be remembered: full ones as soon as they fill (they will not

@@ -392,7 +392,10 @@ def close_abandoned_sessions(ctx: JobContext) -> JobReport:
         last = max((i for i, t in enumerate(turns) if t.id not in uncovered), default=0)
         groups = [g for g in segment_turns(turns[last:]) if uncovered & {t.id for t in g}]
         lesson = inline_extraction(
-            [segment_memory(g, session_id, project) for g in groups], unlearnt, project
+            [segment_memory(g, session_id, project) for g in groups],
+            unlearnt,
+            project,
+            beliefs=store.memories.keyed_with,
         )
         vectors = ctx.embedder.embed([m.content for m in lesson.memories])
         with store.db.write() as cur:

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from core.embed import Embedder
 from core.errors import InputError
+from core.ingest.references import Beliefs
 from core.ingest.remember import Encoded, Lesson, inline_extraction, remember_all, segment_memory
 from core.ingest.segments import SegmentConfig, segment_kept, worth_remembering
 from core.model import Session, TaskStatus, Turn
@@ -198,7 +199,7 @@ class ConversationImporter:
         if batch:
             yield batch
 
-    def _plan(self, part: _Part) -> Lesson:
+    def _plan(self, part: _Part, beliefs: Beliefs) -> Lesson:
         session = part.session
         said = [t for t in session.turns if worth_remembering(t)]
         # Turns that go on from earlier ones overlap them, as a session's segments overlap.
@@ -210,13 +211,25 @@ class ConversationImporter:
             segment_memory(turns, session.id, session.project)
             for turns in segment_kept(kept, self._segments)
         )
-        return inline_extraction(segments, session.turns, session.project)
+        return inline_extraction(segments, session.turns, session.project, beliefs=beliefs)
 
     def _write_batch(self, batch: Sequence[_Part], now: datetime | None) -> tuple[int, int]:
         """One encoder call and one transaction for several sessions: an import writes each
         kind of row once per batch, not once per session (2,760 LoCoMo turns: 3.6 s of writes
         session by session). Returns the memories written and the to-dos left in the inbox."""
-        plans = [self._plan(part) for part in batch]
+        # What earlier sessions of the batch said counts as believed for the later ones: none
+        # of it is written yet ("I have a dog named Rex", then "my dog died" months later).
+        said: dict[str, str] = {}
+
+        def believed(prefixes: Sequence[str]) -> dict[str, str]:
+            return self._store.memories.keyed_with(prefixes) | {
+                key: content for key, content in said.items() if key.startswith(tuple(prefixes))
+            }
+
+        plans = []
+        for part in batch:
+            plans.append(self._plan(part, believed))
+            said.update((fact.key, fact.content) for fact in plans[-1].facts if fact.key)
         vectors = self._embedder.embed([m.content for plan in plans for m in plan.memories])
         encoded, at = [], 0
         for part, plan in zip(batch, plans, strict=True):

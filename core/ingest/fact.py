@@ -25,6 +25,18 @@ class Relation:
 
 
 @dataclass(frozen=True, slots=True)
+class Unnamed:
+    """Whom or what a statement's own words leave open, for what is believed to name
+    (`core.ingest.references`): "my dog died" (which dog?) is a `kin` ("dog"); "I left Google"
+    (a firm or a town?) a `left` place ("Google"). Said by `who`, keyed as `owner`."""
+
+    kind: str
+    words: str
+    who: str
+    owner: str
+
+
+@dataclass(frozen=True, slots=True)
 class Fact:
     key: str | None
     content: str
@@ -42,6 +54,9 @@ class Fact:
     # When a change told as the past began ("I moved to Berlin back in 2019"): what is
     # believed on its key since is not replaced by it (`core.ingest.remember`).
     began: datetime | None = None
+    # Whom it tells of, when its words do not name them (kept as said when nothing believed
+    # does either).
+    unnamed: Unnamed | None = None
 
 
 def related(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:

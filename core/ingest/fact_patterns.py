@@ -88,6 +88,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "I left Google", "I left Lisbon last year": a firm or a town, as what is believed says
+    # (`core.ingest.references`); "I left Tom a message" names neither.
+    (
+        "left_somewhere",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?left\s+"
+            r"(?P<place>(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,3})"
+            r"(?=\s+(?:last|this|in|on|two|three|after|for|to|and|but|because|since|so|\d)\b"
+            r"|\s*(?:[.!?,;]|$))",
+            re.I,
+        ),
+    ),
     *WORK_RULES,
     # "I'm pregnant", "I'm 12 weeks pregnant".
     (

@@ -24,6 +24,7 @@ from core.ingest.dedupe import (
 )
 from core.ingest.entities import ASSISTANTS, extract_entities
 from core.ingest.fact import Fact, Relation
+from core.ingest.references import Beliefs, named
 from core.ingest.rules import extract_facts
 from core.ingest.segments import segment_text
 from core.ingest.told_when import past_told_of
@@ -105,13 +106,20 @@ def inline_extraction(
     turns: Sequence[Turn],
     project: str | None,
     earlier: Turn | None = None,
+    beliefs: Beliefs | None = None,
 ) -> Lesson:
     """What `turns` teach besides their segments: rule facts and the relations they state (a
     person's, see `states_facts`), and to-dos from the user's turns (no LLM, well under 10 ms
     a turn). `earlier`: the user's turn before them, which a reminder asked for in the first
-    ("Remind me about it tomorrow.") may be about."""
-    facts = [
+    ("Remind me about it tomorrow.") may be about. `beliefs`: what is believed, which names
+    whom a fact leaves unnamed ("my dog died": `core.ingest.references`)."""
+    read = [
         (fact, turn) for turn in turns if states_facts(turn) for fact in _read(extract_facts, turn)
+    ]
+    facts = [
+        (fact, turn)
+        for fact, (_, turn) in zip(named([f for f, _ in read], beliefs), read, strict=True)
+        if fact is not None
     ]
     tasks: list[TaskCandidate] = []
     for turn in turns:

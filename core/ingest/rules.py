@@ -12,7 +12,8 @@ from datetime import datetime
 from itertools import islice
 
 from core.ingest.dropped_i import with_the_i
-from core.ingest.fact import THE_USER, Fact, related
+from core.ingest.entities import ordinary_word
+from core.ingest.fact import THE_USER, Fact, Unnamed, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.kin import facet as kin_facet
 from core.ingest.lower_case import named_in_lower_case
@@ -353,10 +354,21 @@ def _fact(
         rest = told_of(clean(groups.get("value") or ""))
         # A death, of one named, is the latest on them: "my dog Rex passed away" after "I have a
         # dog named Rex" (that key), which recall would otherwise still find alone.
-        key = None
+        key, unnamed = None, None
         if groups.get("name") and verb in _DEATHS:
             key = f"{owner}: {groups['kin'].lower().split()[-1]} {groups['name'].lower()}"
-        return Fact(key, f"{who}'s {kin} {verb} {rest}".strip(), 0.6, turn_id)
+        elif verb in _DEATHS:
+            # "My dog died": the one dog believed named, if there is one.
+            unnamed = Unnamed("kin", kin, who, owner)
+        content = f"{who}'s {kin} {verb} {rest}".strip()
+        return Fact(key, content, 0.6, turn_id, unnamed=unnamed)
+    if rule == "left_somewhere":
+        place = clean(groups["place"] or "")
+        if not place or ordinary_word(place.split()[0]):
+            return None
+        return Fact(
+            None, f"{who} left {place}", 0.7, turn_id, unnamed=Unnamed("left", place, who, owner)
+        )
     if rule == "routine":
         # "I usually cook" says all it needs without an object; "I always do it" does not.
         rest, after = (told_of(groups.get(part) or "") for part in ("value", "after"))

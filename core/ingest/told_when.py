@@ -19,7 +19,7 @@ from core.temporal import TimeWindow, looks_ahead, parse_time_window, period_wor
 DATED = frozenset({"event", "kin_event", "out_of_work", "new_role", "trip", "breakup"})
 # Moves and changes of work told with a time: "I moved to Berlin back in 2019" is the past,
 # told long after; "I moved to Berlin last week" is news, even against something said since.
-CHANGES = frozenset({"location", "employer", "left_location", "left_employer"})
+CHANGES = frozenset({"location", "employer", "left_location", "left_employer", "left_somewhere"})
 CHANGE_VERB = re.compile(
     r"\b(?:moved|relocated|started|got|quit|left|lost|resigned|fired|laid|let)\b", re.I
 )

@@ -551,6 +551,23 @@ class MemoryRepository:
                 held[memory.key] = memory
         return held
 
+    def keyed_with(self, prefixes: Sequence[str]) -> dict[str, str]:
+        """What the live memories whose keys open with any of `prefixes` say, by key: what is
+        believed of one's dogs ("user: dog "), for a statement that names none
+        (`core.ingest.references`). Read rarely, so one filtered scan."""
+        if not prefixes:
+            return {}
+        where = " OR ".join(f"starts_with(key, {quoted(prefix)})" for prefix in prefixes)
+        rows = (
+            self._db.cursor()
+            .execute(
+                f"SELECT key, content, valid_from FROM memories WHERE key IS NOT NULL "
+                f"AND ({where}) AND {live()} ORDER BY valid_from"
+            )
+            .fetchall()
+        )
+        return {key: content or "" for key, content, _ in rows}
+
     def close_versions(
         self, cur: duckdb.DuckDBPyConnection, versions: Sequence[tuple[str, str, datetime]]
     ) -> None:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from core.assistant import Assistant
 from core.due import parse_due
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
@@ -174,3 +175,104 @@ def test_a_breakup_supersedes_the_partner_said_before(
 @pytest.mark.parametrize("text", ["We broke up.", "The band broke up.", "Today and I broke up."])
 def test_a_breakup_of_no_one_named_is_none(text: str) -> None:
     assert [f.key for f in extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))] == []
+
+
+def believed(store: MemoryStore, key_start: str) -> list[tuple[str, str]]:
+    return (
+        store.db.cursor()
+        .execute(
+            "SELECT key, content FROM memories WHERE starts_with(key, ?) AND superseded_by IS NULL"
+            " ORDER BY key",
+            [key_start],
+        )
+        .fetchall()
+    )
+
+
+def test_a_death_of_the_one_named_is_the_latest_on_them_though_unnamed(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "My dog died" named no dog: "I have a dog named Rex" stood, and recall found him alive.
+    The one dog believed named is the one meant."""
+    data = saying(
+        {(0, 0): "I have a dog named Rex.", (1, 0): "My dog died last week, I'm heartbroken."},
+        sessions=2,
+    )
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    ((key, memory),) = believed(store, "ana: dog")
+    assert key == "ana: dog rex" and memory.startswith("Ana's dog Rex died between")
+
+
+def test_in_chat_too_a_death_of_the_one_named_is_the_latest_on_them(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    assistant.turn("I have a dog named Rex.")
+    assistant.turn("We had to put our dog down today.")
+    assert believed(store, "user: dog") == [("user: dog rex", "User's dog Rex was put down")]
+
+
+def test_a_death_unnamed_is_of_the_one_still_alive(store: MemoryStore, embedder: Embedder) -> None:
+    data = saying(
+        {
+            (0, 0): "I have a dog named Rex and a dog named Bo.",
+            (1, 0): "My dog Bo passed away.",
+            (2, 0): "My dog died.",
+        },
+        sessions=3,
+    )
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    assert believed(store, "ana: dog") == [
+        ("ana: dog bo", "Ana's dog Bo passed away"),
+        ("ana: dog rex", "Ana's dog Rex died"),
+    ]
+
+
+def test_a_death_of_one_of_two_unnamed_is_kept_as_said(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = saying(
+        {(0, 0): "I have a dog named Rex and a dog named Bo.", (1, 0): "My dog died."},
+        sessions=2,
+    )
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    assert believed(store, "ana: dog") == [
+        ("ana: dog bo", "Ana has a dog named Bo"),
+        ("ana: dog rex", "Ana has a dog named Rex"),
+    ]
+    said = store.db.cursor().execute(
+        "SELECT count(*) FROM memories WHERE content = ?", ["Ana's dog died"]
+    )
+    assert said.fetchone() == (1,)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (
+            ("ana: employer", "Ana works at Google"),
+            ("ana: employer", "Ana no longer works at Google"),
+        ),
+        (
+            ("ana: location", "Ana lives in Lisbon"),
+            ("ana: location", "Ana no longer lives in Lisbon"),
+        ),
+    ],
+)
+def test_leaving_a_firm_or_a_town_believed_ends_it(
+    store: MemoryStore, embedder: Embedder, before: tuple[str, str], after: tuple[str, str]
+) -> None:
+    """ "I left Google" said nothing (a firm or a town?); what is believed tells which."""
+    said = {"ana: employer": "I work at Google.", "ana: location": "I live in Lisbon."}[before[0]]
+    place = before[1].split()[-1]
+    data = saying({(0, 0): said, (1, 0): f"I left {place} last month."}, sessions=2)
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    assert believed(store, before[0]) == [after]
+
+
+def test_leaving_what_nothing_believed_names_is_no_fact(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    data = saying({(0, 0): "I work at Google.", (1, 0): "I left Tom."}, sessions=2)
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    rows = store.db.cursor().execute("SELECT content FROM memories WHERE kind = 'semantic'")
+    assert rows.fetchall() == [("Ana works at Google",)]
