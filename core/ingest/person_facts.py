@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import takewhile
 
 from core.ingest.entities import ordinary_word
-from core.ingest.fact import Fact
+from core.ingest.fact import Fact, Unnamed
 from core.ingest.kin import where_kin
 from core.ingest.pattern_parts import DRINKS, LANGUAGE_LEVEL
 from core.ingest.values import with_article
@@ -128,7 +128,9 @@ def _breakup(said: Said) -> Fact | None:
             return None
         name = ""
     key = " ".join(filter(None, (kin, name.lower()))) if kin else "partner"
-    return said.fact(key, f" broke up with {said.value}", 0.7)
+    fact = said.fact(key, f" broke up with {said.value}", 0.7)
+    # "my boyfriend": the one named, if one is (`core.ingest.references`).
+    return replace(fact, unnamed=Unnamed("kin", kin, said.who, said.owner)) if not name else fact
 
 
 def _shouted(word: str) -> bool:

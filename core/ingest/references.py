@@ -3,7 +3,8 @@ user named ("I have a dog named Rex"): kept as "The user's dog Rex died" on Rex'
 supersedes having him, where recall would have found him alive. "I left Google" is the firm the
 user works at ("no longer works at Google"), or the town they live in; a name that is neither
 (a person, a place never mentioned) is not kept as a fact: the conversation keeps the words.
-Nothing believed naming the dog, "my dog died" is kept as said."""
+Nothing believed naming the dog, "my dog died" is kept as said. So is a breakup: "I broke up
+with my boyfriend" is with the boyfriend named Tom."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from core.ingest.fact import Fact, Unnamed, related
 # The live memories whose keys open with any of the given prefixes: {key: content}.
 Beliefs = Callable[[Sequence[str]], Mapping[str, str]]
 
-_DEATH = re.compile(r"\b(?:died|passed\s+away|put\s+(?:down|to\s+sleep))\b", re.I)
+# One no longer in one's life: dead, or parted with.
+_GONE = re.compile(
+    r"\b(?:died|passed\s+away|put\s+(?:down|to\s+sleep)|broke\s+up|split\s+up)\b", re.I
+)
 # Where one works and lives, as the rules keep it (`core.ingest.rules`), and as they end.
 _ENDS = {
     "employer": ("works at", "no longer works at", "works_at"),
@@ -58,24 +62,24 @@ def _found(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None
 
 
 def _kin(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:
-    """The one of this kin believed named and alive, if one is: "dog rex" holds "... a dog
-    named Rex" (not "dog age"; not two dogs, unless one has died)."""
+    """The one of this kin believed named and still in one's life, if one is: "dog rex" holds
+    "... a dog named Rex" (not "dog age"; not two dogs, unless one has died)."""
     prefix = _prefixes(unnamed)[0]
     names = {}
     for key, content in held.items():
         name = key.removeprefix(prefix)
-        if key == prefix + name and name and " " not in name and not _DEATH.search(content):
+        if key == prefix + name and name and " " not in name and not _GONE.search(content):
             written = re.search(rf"\b{re.escape(name)}\b", content, re.I)
             if written is not None and written.group()[:1].isupper():
                 names[name] = written.group()
     if len(names) != 1:
         return None
     name, written = next(iter(names.items()))
-    told = f"{unnamed.who}'s {unnamed.words} "
+    kin = re.compile(rf"\b{re.escape(unnamed.words)}\b")
     return replace(
         fact,
         key=prefix + name,
-        content=fact.content.replace(told, f"{told}{written} ", 1),
+        content=kin.sub(lambda said: f"{said.group()} {written}", fact.content, count=1),
         unnamed=None,
     )
 

@@ -227,6 +227,17 @@ def test_a_death_unnamed_is_of_the_one_still_alive(store: MemoryStore, embedder:
     ]
 
 
+def test_a_breakup_unnamed_is_with_the_one_named(store: MemoryStore, embedder: Embedder) -> None:
+    data = saying(
+        {(0, 0): "I have a boyfriend named Tom.", (1, 0): "I broke up with my boyfriend."},
+        sessions=2,
+    )
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    assert believed(store, "ana: boyfriend") == [
+        ("ana: boyfriend tom", "Ana broke up with their boyfriend Tom")
+    ]
+
+
 def test_a_death_of_one_of_two_unnamed_is_kept_as_said(
     store: MemoryStore, embedder: Embedder
 ) -> None:
