@@ -18,7 +18,8 @@ _PARTED = (
 )
 
 LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
-    # "I'm vegan", "I'm vegetarian these days", "I went vegan last month", "I'm no longer vegan".
+    # "I'm vegan", "I'm vegetarian these days", "I went vegan last month", "I'm no longer vegan",
+    # "I'm vegan and gluten-free" (two).
     (
         "diet",
         re.compile(
@@ -27,7 +28,8 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
             r"(?:went|gone|became|become|turned)\s+|"
             r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
-            rf"(?P<value>{DIETS})(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|"
+            rf"(?P<value>{DIETS})(?:\s*(?:,\s*|\s+and\s+|\s*&\s*)(?:also\s+)?(?P<also>{DIETS}))?"
+            r"(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|btw|by\s+the\s+way|"
             r"(?:last|this)\s+\w+|in\s+\w+|(?:for\s+)?(?:an?\s+|\w+\s+)?(?:few\s+)?(?:days?|weeks?|"
             rf"months?|years?)(?:\s+ago)?))?{END}",
             re.I,

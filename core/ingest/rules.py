@@ -225,6 +225,8 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     said = groups.get("value") or groups.get("place") or groups.get("firm") or ""
     if rule == "allergy":
         return [(rule, groups | {"value": item}) for item in allergens(said)]
+    if rule == "diet" and groups.get("also"):
+        return [(rule, groups), (rule, groups | {"value": groups["also"]})]
     if rule in ("preference", "speaks", "plays") and groups.get("more"):
         if ABOUT_REPLIES.search(said):
             return [(rule, groups)]  # a wish about replies, `reply_wishes` reads

@@ -156,6 +156,10 @@ from tests.core.test_rules import facts
         ("My address is on the form.", []),
         ("I'm coeliac.", [("ana: diet gluten", "Ana is coeliac")]),
         ("I'm diabetic.", [("ana: diet diabetes", "Ana is diabetic")]),
+        (
+            "I'm coeliac and vegan btw",
+            [("ana: diet gluten", "Ana is coeliac"), ("ana: diet", "Ana is vegan")],
+        ),
         ("Everyone calls me Dee.", [("ana: name", "Ana goes by Dee")]),
     ],
 )
