@@ -170,6 +170,18 @@ def _status(said: Said) -> Fact | None:
     return said.fact(f"{key} {need}" if need else key, f" {how} {value}", 0.8)
 
 
+def _degree(said: Said) -> Fact | None:
+    """One degree a key: "a PhD in chemistry" beside "an MBA"; where from, when said."""
+    school = said.groups.get("firm")
+    where = f" from {school}" if school else ""
+    degree = said.value
+    # "an MBA" as said; "my MBA" is "an MBA" as the first letter reads.
+    article = (said.groups.get("article") or "").lower()
+    told = f"{article} {degree}" if article in ("a", "an") else with_article(degree)
+    key = " ".join(re.sub(r"\bdegree\b", " ", degree.lower()).split())
+    return said.fact(f"degree {key}", f" has {told}{where}", 0.7)
+
+
 def _address(said: Said) -> Fact | None:
     which = " ".join((said.groups.get("which") or "").lower().split())
     which = "" if which in ("", "new", "street") else f"{which} "
@@ -289,6 +301,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "relationship": _status,
     "birthday": _birthday,
     "address": _address,
+    "degree": _degree,
     "kin_where": _kin_where,
     "speaks": _speaks_or_plays,
     "plays": _speaks_or_plays,

@@ -10,6 +10,16 @@ from core.ingest.fact_words import PROFESSIONS, STUDENT
 from core.ingest.pattern_parts import END, I_AM, PLACE, VALUE
 from core.sentences import INNER_DOT
 
+# Degrees one holds, by the words said for them ("a degree" alone, only with its subject).
+_DEGREES = (
+    r"phd|doctorate|master'?s|bachelor'?s|mba|msc|bsc|ba|mfa|associate'?s|law\s+degree|"
+    r"medical\s+degree"
+)
+_SUBJECT = (
+    r"[A-Za-z][\w-]*(?:\s+(?!(?:from|at|in|and|but|so|because|since|last|this|when)\b)"
+    r"[A-Za-z][\w-]*){0,3}"
+)
+
 WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "employer",
@@ -125,6 +135,19 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "graduated",
         re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{VALUE}{END}", re.I),
+    ),
+    # A degree held: "I have a PhD in chemistry", "I got my bachelor's in economics from NYU",
+    # "I have an MBA".
+    (
+        "degree",
+        re.compile(
+            r"\bI\s+(?:also\s+|now\s+)?(?:have|hold|got|earned|completed)\s+(?P<article>a|an|my)\s+"
+            rf"(?P<value>(?:{_DEGREES})(?:\s+degree)?(?:\s+in\s+{_SUBJECT})?|degree\s+in\s+{_SUBJECT})"
+            r"(?:\s+(?:from|at)\s+(?P<firm>(?-i:[A-Z])[\w'&-]*(?:\s+(?:of\s+)?(?-i:[A-Z])[\w'&-]*)"
+            r"{0,4}))?"
+            rf"(?=\s+(?:last|this|in|back|and|but|so|because|since|when|\d)\b|{END})",
+            re.I,
+        ),
     ),
     # "I studied computer science at MIT": a school named, left.
     (

@@ -93,6 +93,17 @@ from tests.core.test_rules import facts
             "My name is Dana and im from Ohio.",
             [("ana: name", "Ana's name is Dana"), ("ana: origin", "Ana is from Ohio")],
         ),
+        # A degree held, with where from; not "a degree of freedom".
+        (
+            "I have a PhD in chemistry.",
+            [("ana: degree phd in chemistry", "Ana has a PhD in chemistry")],
+        ),
+        (
+            "I got my bachelor's in economics from NYU.",
+            [("ana: degree bachelor's in economics", "Ana has a bachelor's in economics from NYU")],
+        ),
+        ("I have an MBA.", [("ana: degree mba", "Ana has an MBA")]),
+        ("I have a degree of freedom here.", []),
         # What one studies, with where or not.
         ("I'm studying medicine.", [("ana: field of study", "Ana studies medicine")]),
         ("I'm majoring in biology.", [("ana: field of study", "Ana studies biology")]),
