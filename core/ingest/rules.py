@@ -91,6 +91,7 @@ _WHEN = re.compile(
     re.I,
 )
 _FAVORITE = re.compile(r"\b(?:fav|fave|favou?rite)\b")
+_STRESSED = re.compile(r"^(?:actually|officially)\s+", re.I)
 _ATTRIBUTE_SKIP = {
     "point",
     "guess",
@@ -476,6 +477,8 @@ def _fact(
             return None
         if _LIST.search(attribute):
             return None
+        # "My name is actually Dana": what is corrected, not the word correcting it.
+        value = _STRESSED.sub("", value)
         # "My love for you is endless", "my thoughts on this are ...": of what was said.
         if _POINTING.search(attribute):
             return None

@@ -93,6 +93,8 @@ from tests.core.test_rules import facts
             "My name is Dana and im from Ohio.",
             [("ana: name", "Ana's name is Dana"), ("ana: origin", "Ana is from Ohio")],
         ),
+        # A correction stressed: the name, not "actually".
+        ("My name is actually Dana.", [("ana: name", "Ana's name is Dana")]),
         # A degree held, with where from; not "a degree of freedom".
         (
             "I have a PhD in chemistry.",
