@@ -23,7 +23,7 @@ from core.local_time import due_text, overdue
 from core.model import Task, TaskPriority, TaskStatus
 from core.settings import Settings, load_settings
 from core.text_input import clean_text
-from core.to_do_words import typed_to_do, with_deadline
+from core.to_do_words import reminder_words, typed_to_do, with_deadline
 from core.wording import counted
 
 QUIT_WORDS = {"/quit", "/exit", "/q"}
@@ -105,6 +105,7 @@ def task_payload(task: Task) -> dict[str, Any]:
         "confidence": task.confidence,
         "priority": task.priority.value,
         "due_at": task.due_at.isoformat() if task.due_at else None,
+        "remind_at": task.remind_at.isoformat() if task.remind_at else None,
         "source_turn_id": task.source_turn_id,
         "mentions": task.mentions,
         "created_at": task.created_at.isoformat(),
@@ -211,6 +212,8 @@ def cmd_tasks(services: Services, args: argparse.Namespace) -> int:
         due = f"  due {due_text(task.due_at)}" if task.due_at else ""
         if task.due_at and overdue(task.due_at, now) and shown:
             due += " (overdue)"
+        elif task.remind_at and shown:
+            due += f", reminder {reminder_words(task)}"
         state = _state(task, shown)
         print(f"[{task.priority.value:>6}] {task.title}{due}  ({state}, id {task.id})")
     return 0

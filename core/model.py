@@ -196,6 +196,8 @@ class Task:
     mentions: int
     created_at: datetime
     updated_at: datetime
+    # When it reminds, asked for before the deadline; None: as the deadline says.
+    remind_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

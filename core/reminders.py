@@ -71,7 +71,9 @@ def coming_due(
     def called(task: Task) -> datetime | None:
         if task.id in again:
             return again[task.id]
-        return remind_at(task.due_at, task.created_at) if task.due_at is not None else None
+        # A reminder asked for before the deadline, else the deadline itself.
+        asked = task.remind_at or task.due_at
+        return remind_at(asked, task.created_at) if asked is not None else None
 
     due = [(at, t) for t in tasks if (at := called(t)) is not None and since < at <= now]
     return [t for _, t in sorted(due, key=lambda pair: pair[0])]

@@ -205,6 +205,8 @@ class TaskSignal:
     entity_density: float
     due: Due | None
     directive: bool = False
+    # A reminder asked for before the deadline ("... by Friday. Remind me on Thursday.").
+    remind: Due | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +218,7 @@ class TaskCandidate:
     source_turn_id: str
     said_at: datetime
     pattern: str
+    remind_at: datetime | None = None
 
 
 def _is_question(sentence: str, pattern: str) -> bool:
@@ -404,12 +407,14 @@ def _follows(sentence: str, due: Due | None) -> bool:
 
 def _asked_for(signal: TaskSignal, due: Due | None) -> TaskSignal:
     """A to-do one asked to be reminded of: as sure as a reminder asked for with its to-do,
-    due when the reminder was asked for ("I have to pay rent by Friday. Remind me on
-    Thursday.": the inbox's deadline is when it reminds)."""
+    and reminding when asked. Before its deadline, the deadline stays ("I have to pay rent by
+    Friday. Remind me on Thursday."); else the time asked is its deadline too."""
+    before = due is not None and signal.due is not None and due.at < signal.due.at
     return replace(
         signal,
         strength=max(signal.strength, REMINDER_STRENGTH),
-        due=due or signal.due,
+        due=signal.due if before else due or signal.due,
+        remind=due if before else None,
         directive=True,
     )
 
@@ -557,6 +562,7 @@ def extract_tasks(
                 source_turn_id=source_turn_id,
                 said_at=said_at,
                 pattern=signal.pattern,
+                remind_at=signal.remind.at if signal.remind else None,
             )
         )
     return candidates

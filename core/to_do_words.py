@@ -1,5 +1,5 @@
-"""A to-do as the user reads it and writes it: its deadline in words, and one typed by hand,
-whose deadline is read from its words and taken out of its title."""
+"""A to-do as the user reads it and writes it: its deadline (and reminder) in words, and one
+typed by hand, whose deadline is read from its words and taken out of its title."""
 
 from __future__ import annotations
 
@@ -21,9 +21,18 @@ def deadline_words(task: Task) -> str:
     return due_text(task.due_at) if task.due_at else ""
 
 
+def reminder_words(task: Task) -> str:
+    """When a to-do reminds, asked for before its deadline, or nothing."""
+    return due_text(task.remind_at) if task.remind_at else ""
+
+
 def with_deadline(task: Task) -> str:
-    """A to-do told with its deadline: "Call the vet (due 2026-11-23 10:00)"."""
-    return f"{task.title} (due {deadline_words(task)})" if task.due_at else task.title
+    """A to-do told with its deadline, and a reminder asked for before it: "Pay rent (due
+    2026-11-27, reminder 2026-11-26)"."""
+    if not task.due_at:
+        return task.title
+    reminder = f", reminder {reminder_words(task)}" if task.remind_at else ""
+    return f"{task.title} (due {deadline_words(task)}{reminder})"
 
 
 MAX_TITLE_CHARS = 300

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.local_time import overdue
 from core.model import Task, TaskPriority, TaskStatus
-from core.to_do_words import deadline_words
+from core.to_do_words import deadline_words, reminder_words
 from core.wording import excerpt
 from ui import dialogs
 from ui.columns import fit_columns
@@ -177,6 +177,10 @@ class TaskInboxView(QWidget):
                 item.setText(DUE, f"{item.text(DUE)} · overdue")
                 item.setForeground(DUE, QColor(OVERDUE_COLOUR))
                 item.setToolTip(DUE, "The deadline has passed.")
+            elif task.remind_at:
+                # Asked for before the deadline; editing the deadline sets when it reminds.
+                item.setText(DUE, f"{item.text(DUE)} · reminder {reminder_words(task)}")
+                item.setToolTip(DUE, f"Reminds {reminder_words(task)}, before the deadline.")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
         self._filling = False
         count = self.suggested.childCount()

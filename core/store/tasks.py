@@ -17,7 +17,7 @@ from core.to_do_words import task_title
 
 _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
-    "updated_at"
+    "updated_at, remind_at"
 )
 # Written into the SQL (constants): a bound parameter costs a statement ~0.2 ms more.
 _OPEN = "('candidate', 'confirmed')"
@@ -35,6 +35,7 @@ def _row_to_task(row: Sequence[object]) -> Task:
         mentions=row[7],
         created_at=row[8],
         updated_at=row[9],
+        remind_at=row[10],
     )
 
 
@@ -109,17 +110,21 @@ class TaskRepository:
                     candidate.due_at,
                     candidate.source_turn_id,
                     candidate.said_at,
+                    remind_at=candidate.remind_at,
                 )
                 open_tasks.append(task)
                 touched[task.id] = task
                 continue
             previous = match.confidence + (recency if match.mentions == 1 else 0.0)
             confidence = round(min(1.0, max(previous, candidate.confidence + recency)), 4)
-            # The latest word on the deadline wins, typed or said: a mention found in an
-            # older chat (an import) does not move a deadline set since.
+            # The latest word on the deadline wins, typed or said, with its reminder (or none
+            # before it): a mention found in an older chat (an import) does not move a
+            # deadline set since.
             (row,) = cur.execute(
                 "UPDATE tasks SET mentions = mentions + 1, confidence = $confidence, "
                 "priority = CASE WHEN priority_chosen THEN priority ELSE $priority END, "
+                "remind_at = CASE WHEN $said_at >= updated_at AND $due_at IS NOT NULL "
+                "THEN $remind_at ELSE remind_at END, "
                 "due_at = CASE WHEN $said_at >= updated_at THEN coalesce($due_at, due_at) "
                 "ELSE due_at END, updated_at = greatest(updated_at, $said_at) WHERE id = $id "
                 f"RETURNING {_COLUMNS}",
@@ -127,6 +132,7 @@ class TaskRepository:
                     "confidence": confidence,
                     "priority": priority_for(confidence, self.config).value,
                     "due_at": candidate.due_at,
+                    "remind_at": candidate.remind_at,
                     "said_at": candidate.said_at,
                     "id": match.id,
                 },
@@ -163,11 +169,12 @@ class TaskRepository:
         source_turn_id: str | None,
         at: datetime,
         status: TaskStatus = TaskStatus.CANDIDATE,
+        remind_at: datetime | None = None,
     ) -> Task:
         task_id = "t-" + uuid.uuid4().hex[:12]
         (row,) = cur.execute(
             "INSERT INTO tasks (id, title, status, confidence, priority, due_at, source_turn_id, "
-            "mentions, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) "
+            "mentions, created_at, updated_at, remind_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?) "
             f"RETURNING {_COLUMNS}",
             [
                 task_id,
@@ -179,6 +186,7 @@ class TaskRepository:
                 source_turn_id,
                 at,
                 at,
+                remind_at,
             ],
         ).fetchall()
         return _row_to_task(row)
@@ -192,8 +200,9 @@ class TaskRepository:
         return self._update(task_id, {"title": task_title(title)}, now)
 
     def set_due(self, task_id: str, due_at: datetime | None, now: datetime) -> Task:
-        """The user's deadline wins over the one heard (None: no deadline)."""
-        return self._update(task_id, {"due_at": due_at}, now)
+        """The user's deadline wins over the one heard (None: no deadline), and it reminds
+        then: a reminder asked for before the old deadline goes with it."""
+        return self._update(task_id, {"due_at": due_at, "remind_at": None}, now)
 
     def set_priority(self, task_id: str, priority: TaskPriority, now: datetime) -> Task:
         """The user's priority wins over the one heard, and later mentions leave it be."""

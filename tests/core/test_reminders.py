@@ -54,6 +54,15 @@ def test_each_deadline_is_called_once_soonest_first() -> None:
     assert coming_due([replace(later, due_at=None)], SAID, SAID + timedelta(days=9)) == []
 
 
+def test_a_reminder_asked_for_before_the_deadline_is_called_then() -> None:
+    rent = replace(
+        task("Pay rent", datetime(2026, 11, 27, 12, tzinfo=UTC)),
+        remind_at=datetime(2026, 11, 26, 18, tzinfo=UTC),
+    )
+    assert coming_due([rent], SAID, datetime(2026, 11, 26, 18, tzinfo=UTC)) == [rent]
+    assert coming_due([rent], datetime(2026, 11, 26, 18, tzinfo=UTC), rent.due_at) == []
+
+
 def test_a_snoozed_to_do_is_called_again_when_asked_and_only_then() -> None:
     five = task("Call mom", datetime(2026, 11, 20, 17, tzinfo=UTC))
     undated = task("Read more", None)

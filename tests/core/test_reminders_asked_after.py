@@ -24,8 +24,8 @@ def at(day: int, hour: int = 0) -> datetime:
         ("I should renew my passport. Can you remind me tomorrow?", "Renew my passport", at(19)),
         ("I might need to buy a charger. Set a reminder for Friday.", "Buy a charger", at(20)),
         ("I need to call mom. Remind me about that tonight please.", "Call mom", at(18, 20)),
-        # The reminder's time is when the inbox reminds: it wins over the deadline.
-        ("I have to pay rent by Friday. Remind me on Thursday.", "Pay rent", at(19)),
+        # Asked for after the deadline, the time asked is the deadline too.
+        ("I have to pay rent by Thursday. Remind me on Friday.", "Pay rent", at(20)),
     ],
 )
 def test_a_reminder_after_a_to_do_lands_it_by_its_time(
@@ -33,6 +33,22 @@ def test_a_reminder_after_a_to_do_lands_it_by_its_time(
 ) -> None:
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert (task.title, task.due_at, task.priority) == (title, due, TaskPriority.HIGH)
+
+
+def test_a_reminder_asked_for_before_the_deadline_keeps_the_deadline() -> None:
+    """The reminder's time replaced the deadline: "pay rent by Friday, remind me on Thursday"
+    was due Thursday, and Friday was lost."""
+    (task,) = extract_tasks(
+        "I have to pay rent by Friday. Remind me on Thursday.", SAID_AT, "turn-1"
+    )
+    assert (task.title, task.due_at, task.remind_at) == ("Pay rent", at(20), at(19))
+    (said,) = extract_tasks(
+        "Can you remind me tomorrow at 9?",
+        SAID_AT,
+        "turn-2",
+        said_before="I must file taxes by Friday.",
+    )
+    assert (said.due_at, said.remind_at) == (at(20), at(19, 9))
 
 
 def test_a_reminder_asked_for_with_no_deadline_still_lands_the_to_do() -> None:

@@ -119,6 +119,18 @@ def test_the_inbox_marks_a_passed_deadline_overdue(qtbot: QtBot) -> None:
     assert shown == {"Pay rent": "2026-02-27 09:00 · overdue", "Call Ana": "2026-03-01"}
 
 
+def test_the_inbox_shows_a_reminder_asked_for_before_the_deadline(qtbot: QtBot) -> None:
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    rent = replace(
+        task("Pay rent", TaskStatus.CONFIRMED, "t1"),
+        due_at=NOW + timedelta(days=2),
+        remind_at=NOW + timedelta(days=1),
+    )
+    inbox.show_tasks([rent], {}, NOW)
+    assert inbox.tracked.child(0).text(2) == "2026-03-03 09:00 · reminder 2026-03-02 09:00"
+
+
 def test_f2_rewords_the_title_whichever_cell_is_current(qtbot: QtBot) -> None:
     """Not the quoted sentence or the priority, which F2 opened for typing when current."""
     inbox = TaskInboxView()
