@@ -365,7 +365,7 @@ def find_task_signals(
                 due is None or _ADDRESSED.search(found.group("task"))
             ):
                 continue
-            if name == "want_by" and not due.phrase.startswith(_DEADLINE):
+            if name == "want_by" and (due is None or not due.phrase.startswith(_DEADLINE)):
                 continue
             if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
                 continue

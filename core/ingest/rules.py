@@ -473,9 +473,12 @@ def _fact(
         # "My fave band", "my favourite band" and "my favorite band" are one key.
         attribute = _FAVORITE.sub("favorite", said.lower())
         # "My now is all I have": a time alone, which `clean` leaves nothing of, is no one's.
-        if not attribute or attribute in _ATTRIBUTE_SKIP or _STATE.match(value):
-            return None
-        if _LIST.search(attribute):
+        if (
+            not attribute
+            or attribute in _ATTRIBUTE_SKIP
+            or _STATE.match(value)
+            or _LIST.search(attribute)
+        ):
             return None
         # "My name is actually Dana": what is corrected, not the word correcting it.
         value = _STRESSED.sub("", value)

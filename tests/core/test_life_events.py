@@ -157,24 +157,10 @@ def test_a_relationship_begun_or_ended_is_kept_on_whom_it_was_with(
     assert fact.key == key and fact.content.startswith(memory)
 
 
-def test_a_breakup_supersedes_the_partner_said_before(
-    store: MemoryStore, embedder: Embedder
-) -> None:
-    data = saying({(0, 0): "I'm dating Sam.", (1, 0): "Sam and I broke up."}, sessions=2)
+def told_in_sessions(store: MemoryStore, embedder: Embedder, *said: str) -> None:
+    """Each of `said` by Ana in a session of its own, imported."""
+    data = saying({(i, 0): text for i, text in enumerate(said)}, sessions=len(said))
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
-    current = (
-        store.db.cursor()
-        .execute(
-            "SELECT content FROM memories WHERE key = 'ana: partner' AND superseded_by IS NULL"
-        )
-        .fetchall()
-    )
-    assert current == [("Ana broke up with Sam",)]
-
-
-@pytest.mark.parametrize("text", ["We broke up.", "The band broke up.", "Today and I broke up."])
-def test_a_breakup_of_no_one_named_is_none(text: str) -> None:
-    assert [f.key for f in extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))] == []
 
 
 def believed(store: MemoryStore, key_start: str) -> list[tuple[str, str]]:
@@ -189,16 +175,26 @@ def believed(store: MemoryStore, key_start: str) -> list[tuple[str, str]]:
     )
 
 
+def test_a_breakup_supersedes_the_partner_said_before(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    told_in_sessions(store, embedder, "I'm dating Sam.", "Sam and I broke up.")
+    assert believed(store, "ana: partner") == [("ana: partner", "Ana broke up with Sam")]
+
+
+@pytest.mark.parametrize("text", ["We broke up.", "The band broke up.", "Today and I broke up."])
+def test_a_breakup_of_no_one_named_is_none(text: str) -> None:
+    assert [f.key for f in extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))] == []
+
+
 def test_a_death_of_the_one_named_is_the_latest_on_them_though_unnamed(
     store: MemoryStore, embedder: Embedder
 ) -> None:
     """ "My dog died" named no dog: "I have a dog named Rex" stood, and recall found him alive.
     The one dog believed named is the one meant."""
-    data = saying(
-        {(0, 0): "I have a dog named Rex.", (1, 0): "My dog died last week, I'm heartbroken."},
-        sessions=2,
+    told_in_sessions(
+        store, embedder, "I have a dog named Rex.", "My dog died last week, I'm heartbroken."
     )
-    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     ((key, memory),) = believed(store, "ana: dog")
     assert key == "ana: dog rex" and memory.startswith("Ana's dog Rex died between")
 
@@ -212,15 +208,13 @@ def test_in_chat_too_a_death_of_the_one_named_is_the_latest_on_them(
 
 
 def test_a_death_unnamed_is_of_the_one_still_alive(store: MemoryStore, embedder: Embedder) -> None:
-    data = saying(
-        {
-            (0, 0): "I have a dog named Rex and a dog named Bo.",
-            (1, 0): "My dog Bo passed away.",
-            (2, 0): "My dog died.",
-        },
-        sessions=3,
+    told_in_sessions(
+        store,
+        embedder,
+        "I have a dog named Rex and a dog named Bo.",
+        "My dog Bo passed away.",
+        "My dog died.",
     )
-    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     assert believed(store, "ana: dog") == [
         ("ana: dog bo", "Ana's dog Bo passed away"),
         ("ana: dog rex", "Ana's dog Rex died"),
@@ -228,11 +222,9 @@ def test_a_death_unnamed_is_of_the_one_still_alive(store: MemoryStore, embedder:
 
 
 def test_a_breakup_unnamed_is_with_the_one_named(store: MemoryStore, embedder: Embedder) -> None:
-    data = saying(
-        {(0, 0): "I have a boyfriend named Tom.", (1, 0): "I broke up with my boyfriend."},
-        sessions=2,
+    told_in_sessions(
+        store, embedder, "I have a boyfriend named Tom.", "I broke up with my boyfriend."
     )
-    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     assert believed(store, "ana: boyfriend") == [
         ("ana: boyfriend tom", "Ana broke up with their boyfriend Tom")
     ]
@@ -241,11 +233,7 @@ def test_a_breakup_unnamed_is_with_the_one_named(store: MemoryStore, embedder: E
 def test_a_death_of_one_of_two_unnamed_is_kept_as_said(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    data = saying(
-        {(0, 0): "I have a dog named Rex and a dog named Bo.", (1, 0): "My dog died."},
-        sessions=2,
-    )
-    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    told_in_sessions(store, embedder, "I have a dog named Rex and a dog named Bo.", "My dog died.")
     assert believed(store, "ana: dog") == [
         ("ana: dog bo", "Ana has a dog named Bo"),
         ("ana: dog rex", "Ana has a dog named Rex"),
@@ -275,15 +263,13 @@ def test_leaving_a_firm_or_a_town_believed_ends_it(
     """ "I left Google" said nothing (a firm or a town?); what is believed tells which."""
     said = {"ana: employer": "I work at Google.", "ana: location": "I live in Lisbon."}[before[0]]
     place = before[1].split()[-1]
-    data = saying({(0, 0): said, (1, 0): f"I left {place} last month."}, sessions=2)
-    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    told_in_sessions(store, embedder, said, f"I left {place} last month.")
     assert believed(store, before[0]) == [after]
 
 
 def test_leaving_what_nothing_believed_names_is_no_fact(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    data = saying({(0, 0): "I work at Google.", (1, 0): "I left Tom."}, sessions=2)
-    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    told_in_sessions(store, embedder, "I work at Google.", "I left Tom.")
     rows = store.db.cursor().execute("SELECT content FROM memories WHERE kind = 'semantic'")
     assert rows.fetchall() == [("Ana works at Google",)]

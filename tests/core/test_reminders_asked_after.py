@@ -3,13 +3,14 @@ said before it, in the same message or in the user's message before."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from core.model import TaskPriority
+from core.store import MemoryStore
 from core.tasks import extract_tasks
-from tests.core.test_tasks import SAID_AT
+from tests.core.test_tasks import SAID_AT, record
 
 
 def at(day: int, hour: int = 0) -> datetime:
@@ -77,3 +78,18 @@ def test_a_reminder_with_no_to_do_before_it_is_none(said_before: str) -> None:
     """It was a to-do titled "It"."""
     for text in ("Remind me about it tomorrow.", "Remind me in an hour."):
         assert extract_tasks(text, SAID_AT, "turn-2", said_before=said_before) == []
+
+
+def test_a_reminder_before_the_deadline_is_kept_until_the_deadline_changes(
+    store: MemoryStore,
+) -> None:
+    """Kept with its deadline (the inbox and `engram tasks` show both); said again without a
+    deadline it stays; a deadline typed by hand is when it reminds."""
+    record(store, "I have to pay rent by Friday. Remind me on Thursday.", SAID_AT, "t1")
+    (task,) = store.tasks.inbox()
+    assert task.remind_at is not None and task.due_at is not None
+    assert task.remind_at < task.due_at
+    record(store, "I have to pay rent.", SAID_AT + timedelta(hours=1), "t2")
+    assert store.tasks.get(task.id).remind_at == task.remind_at
+    typed = store.tasks.set_due(task.id, task.due_at + timedelta(days=1), SAID_AT)
+    assert typed.remind_at is None

@@ -594,18 +594,3 @@ def test_the_latest_word_on_a_deadline_wins_typed_or_said(store: MemoryStore) ->
     assert store.tasks.get(task.id).due_at == typed.due_at
     record(store, "I must call the insurance company tomorrow.", SAID_AT + timedelta(days=1), "t3")
     assert store.tasks.get(task.id).due_at == tomorrow + timedelta(days=1)
-
-
-def test_a_reminder_before_the_deadline_is_kept_until_the_deadline_changes(
-    store: MemoryStore,
-) -> None:
-    """Kept with its deadline (the inbox and `engram tasks` show both); said again without a
-    deadline it stays; a deadline typed by hand is when it reminds."""
-    record(store, "I have to pay rent by Friday. Remind me on Thursday.", SAID_AT, "t1")
-    (task,) = store.tasks.inbox()
-    assert task.remind_at is not None and task.due_at is not None
-    assert task.remind_at < task.due_at
-    record(store, "I have to pay rent.", SAID_AT + timedelta(hours=1), "t2")
-    assert store.tasks.get(task.id).remind_at == task.remind_at
-    typed = store.tasks.set_due(task.id, task.due_at + timedelta(days=1), SAID_AT)
-    assert typed.remind_at is None
