@@ -150,6 +150,17 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:(?:ok|okay|so|and|oh|also|then)\W+)*(?P<task>(?:" + "|".join(_ERRANDS) + r")\b"
             r"(?!\s+(?:me|us|you)\b).+)",
         ),
+        # A deadline said of one's own work or bills: "My rent is due on the 1st", "The report
+        # is due Friday" (kept as said, "My rent is due"; only with its time, `core.tasks`).
+        (
+            "due_thing",
+            0.75,
+            r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|our|the)\s+"
+            r"(?:[\w'-]+\s+){0,2}?(?:rent|bills?|taxes|tax\s+return|invoice|payment|essay|paper|"
+            r"report|assignment|homework|thesis|dissertation|application|presentation|"
+            r"library\s+books?|deposit|renewal|coursework|proposal)\s+(?:is|are)\s+(?:also\s+)?"
+            r"due(?:\s+back)?)\b",
+        ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (
             "should",

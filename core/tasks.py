@@ -361,7 +361,7 @@ def find_task_signals(
             if name == "remind" and found.group("that") and due is None:
                 continue
             # ...one's own: "Clean up after yourself today" is said to someone.
-            if name in ("errand", "want_by") and (
+            if name in ("errand", "want_by", "due_thing") and (
                 due is None or _ADDRESSED.search(found.group("task"))
             ):
                 continue

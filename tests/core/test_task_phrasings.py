@@ -132,3 +132,35 @@ def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
     """Each was titled "Renew it", "Get it checked"... in the inbox, far from what it meant."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert task.title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("My rent is due on the 1st.", "My rent is due", datetime(2026, 12, 1, tzinfo=UTC)),
+        (
+            "My essay is due Friday and I haven't started.",
+            "My essay is due",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
+        (
+            "My library books are due back on Monday.",
+            "My library books are due back",
+            datetime(2026, 11, 23, tzinfo=UTC),
+        ),
+    ],
+)
+def test_a_deadline_of_ones_work_or_bills_is_a_to_do_as_said(
+    text: str, title: str, due: datetime
+) -> None:
+    """It was none: nothing in it says "I have to"."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, due)
+    assert task.confidence >= DEFAULT_TASKS.threshold
+
+
+@pytest.mark.parametrize(
+    "text", ["The baby is due in March.", "My flight is due at 5.", "My rent is due."]
+)
+def test_a_due_that_is_no_deadline_of_ones_own_is_none(text: str) -> None:
+    assert extract_tasks(text, SAID_AT, "turn-1") == []
