@@ -187,11 +187,12 @@ _PATTERNS = (
             r"winter)\b"
         ),
     ),
-    # "By 15 December", "on the 3rd of March": the day first.
+    # "By 15 December", "on the 3rd of March": the day first. After "due" a date alone is a
+    # deadline too ("my taxes are due April 15"), the word left in what is said.
     (
         "day_month",
         re.compile(
-            r"\b(?:by|on|before)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?("
+            r"(?:\b(?:by|on|before)\s+|(?<=\bdue\s))(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?("
             + _MONTH_NAMES
             + r")\b"
         ),
@@ -200,7 +201,7 @@ _PATTERNS = (
     (
         "month_day",
         re.compile(
-            r"\b(?:by|on|before)\s+(" + _MONTH_NAMES + r")\.?(?:\s+(\d{1,2})"
+            r"(?:\b(?:by|on|before)\s+|(?<=\bdue\s))(" + _MONTH_NAMES + r")\.?(?:\s+(\d{1,2})"
             r"(?:st|nd|rd|th)?)?\b"
         ),
     ),

@@ -12,8 +12,12 @@ from core.local_time import due_text
 from core.model import Task
 from core.text_input import clean_text
 
-# What is left hanging once a deadline is cut out: "book a table for [Saturday night]".
-DANGLING = re.compile(r"(?:\s+(?:for|on|by|at|in|to|before|until|this|next))+$", re.IGNORECASE)
+# What is left hanging once a deadline is cut out: "book a table for [Saturday night]", "pay
+# the bill due [April 15]" (not "my taxes are due": that says it).
+DANGLING = re.compile(
+    r"(?:\s+(?:for|on|by|at|in|to|before|until|this|next)|(?<!\bis)(?<!\bare)\s+due)+$",
+    re.IGNORECASE,
+)
 
 
 def deadline_words(task: Task) -> str:

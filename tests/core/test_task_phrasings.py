@@ -99,6 +99,13 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "My library books are due back",
             datetime(2026, 11, 23, tzinfo=UTC),
         ),
+        # A date alone after "due" is the deadline ("on" not needed), the word left as said.
+        ("Ugh, my taxes are due April 15.", "My taxes are due", datetime(2027, 4, 15, tzinfo=UTC)),
+        (
+            "I have to pay the bill due 3 December.",
+            "Pay the bill",
+            datetime(2026, 12, 3, tzinfo=UTC),
+        ),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:

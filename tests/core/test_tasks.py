@@ -472,6 +472,7 @@ def test_the_user_can_reword_a_task_and_mark_it_done(store: MemoryStore) -> None
         ("call the bank Friday 10am", "Call the bank", datetime(2026, 11, 20, 10, tzinfo=UTC)),
         ("Renew passport by Dec 3.", "Renew passport", datetime(2026, 12, 3, tzinfo=UTC)),
         ("  Buy  milk ", "Buy milk", None),
+        ("Submit report due Friday", "Submit report", datetime(2026, 11, 20, tzinfo=UTC)),
         (
             "Renew the passport by 2026-12-03",
             "Renew the passport",
