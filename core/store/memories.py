@@ -561,12 +561,12 @@ class MemoryRepository:
         rows = (
             self._db.cursor()
             .execute(
-                f"SELECT key, content, valid_from FROM memories WHERE key IS NOT NULL "
+                f"SELECT key, content FROM memories WHERE key IS NOT NULL "
                 f"AND ({where}) AND {live()} ORDER BY valid_from"
             )
             .fetchall()
         )
-        return {key: content or "" for key, content, _ in rows}
+        return {key: content or "" for key, content in rows}
 
     def close_versions(
         self, cur: duckdb.DuckDBPyConnection, versions: Sequence[tuple[str, str, datetime]]
