@@ -5,7 +5,10 @@ she lives, not where the user does."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 
+from core.ingest.fact import Fact, Unnamed
 from core.ingest.fact_words import DIETS, KIN
 
 _AGED = re.compile(r"\d{1,3}(?:\s+(?:years?|months?)(?:\s+old)?)?", re.I)
@@ -24,10 +27,41 @@ _WHERE = {
 }
 
 
+# Whom "my sister" means, where one sister is known by name: one's family and pets. Not one's
+# friends, cousins or colleagues: most go unnamed, and the one named is not the one meant.
+NAMEABLE = frozenset(
+    "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
+    "daughter mom mum mother dad father brother sister boss grandma grandmother grandpa "
+    "grandfather dog cat".split()
+)
+# The rules whose facts tell of one of one's people, by the words `kin` (and `name`) or `attr`.
+_TELLING_OF = frozenset({"kin_event", "kin_where", "plan", "attribute"})
+
+
+def unnamed_kin(
+    rule: str, groups: Mapping[str, str | None], fact: Fact, who: str, owner: str
+) -> Fact:
+    """`fact`, marked as telling of one of the user's people it does not name ("my sister
+    lives in Berlin"), for what is believed to name (`core.ingest.references`): with Maria
+    the one sister known by name, it is "sister Maria lives in Berlin", on her key."""
+    said = groups.get("kin") or (groups.get("attr") if rule == "attribute" else None)
+    if rule not in _TELLING_OF or fact.unnamed is not None or not said or groups.get("name"):
+        return fact
+    words = " ".join(said.lower().split())
+    # "My sister is Maria" names her: it is no fact of hers to name.
+    if words.split()[-1] not in NAMEABLE or fact.key == f"{owner}: {words}":
+        return fact
+    return replace(fact, unnamed=Unnamed("kin_of", words, who, owner))
+
+
 def facet(attribute: str, value: str) -> str | None:
-    """Which of a person's (or a pet's) facts "my X is ..." tells, added to its key. None when
-    it tells none that lasts ("my son is at school")."""
-    if attribute.split()[-1] not in KIN or value[:1].isupper():
+    """Which of a person's (or a pet's) facts "my X is ..." tells, added to its key (the
+    attribute as said). None when it tells none that lasts ("my son is at school"). One named
+    ("my sister Maria is a nurse") has the facts of her kind: they were kept on her name's key,
+    each replacing "I have a sister named Maria" and the one before."""
+    words = attribute.split()
+    named = len(words) > 1 and words[-1][:1].isupper() and words[-2].lower() in KIN
+    if (words[-1].lower() not in KIN and not named) or value[:1].isupper():
         return ""
     if _AGED.fullmatch(value):
         return " age"

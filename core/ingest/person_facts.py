@@ -21,7 +21,7 @@ from core.temporal import MONTHS, WEEKDAYS
 MIN_AGE, MAX_AGE = 13, 110
 # What "I'm ..." tells, capitalised, that is no name: where one is from, one's faith, politics,
 # sign, diet or state, how one is; a title before the name.
-_NO_NAMES = frozenset(
+NO_NAMES = frozenset(
     "american british english scottish irish welsh canadian australian german french italian "
     "spanish portuguese dutch belgian swiss austrian swedish norwegian danish finnish polish "
     "czech greek turkish russian ukrainian romanian hungarian brazilian mexican argentinian "
@@ -123,7 +123,7 @@ def _breakup(said: Said) -> Fact | None:
     Tom" was), "my girlfriend", or one's partner, when only a name is said."""
     kin = (said.groups.get("kin") or "").lower()
     name = said.groups.get("name") or said.groups.get("ex") or ""
-    if name and (ordinary_word(name) or name.lower() in _NO_NAMES):
+    if name and (ordinary_word(name) or name.lower() in NO_NAMES):
         if not kin:
             return None
         name = ""
@@ -142,7 +142,7 @@ def _name(said: Said) -> Fact | None:
     if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
         return None
     # "I'm INTJ", "I'm Sure": letters of a kind, or a word Title Case typed.
-    if words[0].lower() in _NO_NAMES or ordinary_word(words[0]) or _shouted(words[0]):
+    if words[0].lower() in NO_NAMES or ordinary_word(words[0]) or _shouted(words[0]):
         return None
     return said.fact("name", f" goes by {' '.join(words)}", 0.8)
 

@@ -4,7 +4,9 @@ supersedes having him, where recall would have found him alive. "I left Google" 
 user works at ("no longer works at Google"), or the town they live in; a name that is neither
 (a person, a place never mentioned) is not kept as a fact: the conversation keeps the words.
 Nothing believed naming the dog, "my dog died" is kept as said. So is a breakup: "I broke up
-with my boyfriend" is with the boyfriend named Tom."""
+with my boyfriend" is with the boyfriend named Tom. What is told of one of one's people names
+the one known by name: "my sister lives in Berlin" is kept as Maria's, on the key "my sister
+Maria lives in Porto" would supersede."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
+from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact, Unnamed, related
+from core.ingest.person_facts import NO_NAMES
 
 # The live memories whose keys open with any of the given prefixes: {key: content}.
 Beliefs = Callable[[Sequence[str]], Mapping[str, str]]
@@ -21,6 +25,11 @@ Beliefs = Callable[[Sequence[str]], Mapping[str, str]]
 _GONE = re.compile(
     r"\b(?:died|passed\s+away|put\s+(?:down|to\s+sleep)|broke\s+up|split\s+up)\b", re.I
 )
+# Whom a statement tells of without naming: the latest on them (`kin`), or of theirs (`kin_of`).
+_OF_KIN = frozenset({"kin", "kin_of"})
+# A name given as what one is: "The user's wife is Anna", "The user's mom's name is Rosa"
+# (not "The user's mom is Portuguese": `NO_NAMES`).
+_IS_NAME = re.compile(r"\bis\s+((?-i:[A-Z])[\w'-]+)(?:\s+(?-i:[A-Z])[\w'-]+)*\W*$")
 # Where one works and lives, as the rules keep it (`core.ingest.rules`), and as they end.
 _ENDS = {
     "employer": ("works at", "no longer works at", "works_at"),
@@ -40,7 +49,7 @@ def named(facts: Sequence[Fact], beliefs: Beliefs | None) -> list[Fact | None]:
     for fact in facts:
         if fact.unnamed is not None:
             found = _found(fact, fact.unnamed, held)
-            if found is None and fact.unnamed.kind == "kin":
+            if found is None and fact.unnamed.kind in _OF_KIN:
                 found = replace(fact, unnamed=None)
             fact = found
         if fact is not None and fact.key:
@@ -50,38 +59,68 @@ def named(facts: Sequence[Fact], beliefs: Beliefs | None) -> list[Fact | None]:
 
 
 def _prefixes(unnamed: Unnamed) -> list[str]:
-    if unnamed.kind == "kin":
-        return [f"{unnamed.owner}: {unnamed.words.split()[-1]} "]
+    if unnamed.kind in _OF_KIN:
+        return [f"{unnamed.owner}: {unnamed.words.split()[-1]}"]
     return [f"{unnamed.owner}: {about}" for about in _ENDS]
 
 
 def _found(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:
-    if unnamed.kind == "kin":
+    if unnamed.kind in _OF_KIN:
         return _kin(fact, unnamed, held)
     return _left(fact, unnamed, held)
 
 
 def _kin(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:
-    """The one of this kin believed named and still in one's life, if one is: "dog rex" holds
-    "... a dog named Rex" (not "dog age"; not two dogs, unless one has died)."""
+    """`fact` of the one of this kin believed named and still in one's life, if there is one
+    (not two dogs, unless one has died): their name said after the kin, and the key theirs. A
+    death or a breakup is the latest on them ("dog rex"), another fact one of theirs ("sister
+    location" is "sister maria location"); one with no key (an event) stays so."""
     prefix = _prefixes(unnamed)[0]
-    names = {}
-    for key, content in held.items():
-        name = key.removeprefix(prefix)
-        if key == prefix + name and name and " " not in name and not _GONE.search(content):
-            written = re.search(rf"\b{re.escape(name)}\b", content, re.I)
-            if written is not None and written.group()[:1].isupper():
-                names[name] = written.group()
+    names = _named(prefix, held)
     if len(names) != 1:
         return None
     name, written = next(iter(names.items()))
+    key = fact.key
+    if unnamed.kind == "kin":
+        key = f"{prefix} {name}"
+    elif key is not None and key.startswith(f"{prefix} "):
+        key = f"{prefix} {name}{key.removeprefix(prefix)}"
     kin = re.compile(rf"\b{re.escape(unnamed.words)}\b")
     return replace(
         fact,
-        key=prefix + name,
+        key=key,
         content=kin.sub(lambda said: f"{said.group()} {written}", fact.content, count=1),
         unnamed=None,
     )
+
+
+def _named(prefix: str, held: Mapping[str, str]) -> dict[str, str]:
+    """The names of this kin that what is believed (under `prefix`) gives, as written, by
+    their keys' words: "sister maria" holds "... a sister named Maria", "sister maria location"
+    "... sister Maria lives in Porto" (not "sister age"), "wife" "... wife is Anna", "mom's
+    name" "... name is Rosa". One dead or parted with is none."""
+    names: dict[str, str] = {}
+    gone: set[str] = set()
+    for key, content in held.items():
+        rest = key.removeprefix(prefix)
+        if not rest or rest == "'s name":
+            told = _IS_NAME.search(content)
+            written = told.group(1) if told else ""
+            name = written.lower()
+            if name in NO_NAMES or ordinary_word(written):
+                continue
+        elif rest[:1] == " ":
+            name = rest.split()[0]
+            told = re.search(rf"\b{re.escape(name)}\b", content, re.I)
+            written = told.group() if told and told.group()[:1].isupper() else ""
+        else:
+            continue
+        if not written:
+            continue
+        names[name] = written
+        if _GONE.search(content):
+            gone.add(name)
+    return {name: written for name, written in names.items() if name not in gone}
 
 
 def _left(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:

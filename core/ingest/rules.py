@@ -16,6 +16,7 @@ from core.ingest.entities import ordinary_word
 from core.ingest.fact import THE_USER, Fact, Unnamed, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.kin import facet as kin_facet
+from core.ingest.kin import unnamed_kin
 from core.ingest.lower_case import named_in_lower_case
 from core.ingest.person_facts import SAID_OF_SELF, Said
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
@@ -305,6 +306,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                 fact = _fact(told, groups, who, owner, turn.id)
                 if fact is None:
                     continue
+                fact = unnamed_kin(rule, groups, fact, who, owner)
                 at = (match.start(), match.end())
                 if rule in CHANGES and CHANGE_VERB.search(match.group()):
                     fact = replace(fact, began=began(sentences.happened(*at), turn.at))
@@ -488,7 +490,7 @@ def _fact(
         # "My name is on the lease" replaced the user's name.
         if attribute == "name" and not value[:1].isupper():
             return None
-        facet = kin_facet(attribute, value)
+        facet = kin_facet(said, value)
         if facet is None:
             return None
         # "My hobbies are painting and hiking": one fact, the list whole. One opening a

@@ -1,0 +1,124 @@
+"""What is told of one of the user's people without a name is of the one known by name: "my
+sister lives in Berlin", with Maria the one sister named, is Maria's, on the key a later "my
+sister Maria moved to Paris" supersedes (it was a second, unnamed sister's, kept beside it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.assistant import Assistant
+from core.embed import Embedder
+from core.ingest.rules import extract_facts
+from core.model import Role, Turn
+from core.store import MemoryStore
+from tests.core.test_life_events import TOLD, believed, told_in_sessions
+
+
+def test_a_fact_of_ones_sister_is_of_the_sister_named(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    told_in_sessions(
+        store,
+        embedder,
+        "I have a sister named Maria.",
+        "My sister lives in Berlin.",
+        "My sister Maria moved to Paris.",
+    )
+    assert believed(store, "ana: sister") == [
+        ("ana: sister maria", "Ana has a sister named Maria"),
+        ("ana: sister maria location", "Ana's sister Maria lives in Paris"),
+    ]
+    berlin = store.db.cursor().execute(
+        "SELECT key FROM memories WHERE content = ? AND superseded_by IS NOT NULL",
+        ["Ana's sister Maria lives in Berlin"],
+    )
+    assert berlin.fetchall() == [("ana: sister maria location",)]
+
+
+@pytest.mark.parametrize(
+    ("naming", "fact", "memory"),
+    [
+        ("My wife is Anna.", "My wife is a nurse.", ("ana: wife anna role", "Anna is a nurse")),
+        (
+            "My mom's name is Rosa.",
+            "My mom lives in Coimbra.",
+            ("ana: mom rosa location", "Rosa lives in Coimbra"),
+        ),
+        ("I have a son named Leo.", "My son is 8.", ("ana: son leo age", "Leo is 8")),
+        (
+            "My brother Tom lives in Paris.",
+            "My brother is getting married in June.",
+            (None, "Tom is getting married in June"),
+        ),
+        (
+            "I have a sister named Maria.",
+            "My sister got married last week.",
+            (None, "Maria got married between"),
+        ),
+    ],
+)
+def test_a_name_told_any_way_names_what_is_told_of_them_later(
+    store: MemoryStore,
+    embedder: Embedder,
+    naming: str,
+    fact: str,
+    memory: tuple[str | None, str],
+) -> None:
+    told_in_sessions(store, embedder, naming, fact)
+    key, told = memory
+    rows = store.db.cursor().execute(
+        "SELECT key FROM memories WHERE contains(content, ?) AND superseded_by IS NULL", [told]
+    )
+    assert rows.fetchall() == [(key,)]
+
+
+@pytest.mark.parametrize(
+    ("naming", "unnamed"),
+    [
+        # Most of one's friends go unnamed: the one named is not the one meant.
+        ("I have a friend named Sam.", "ana: friend location"),
+        # Two sisters named: which one is not known.
+        ("I have a sister named Maria and a sister named Ana.", "ana: sister location"),
+        # Where she is from, not her name.
+        ("My mom is Portuguese.", "ana: mom location"),
+    ],
+)
+def test_whom_a_name_does_not_tell_stays_unnamed(
+    store: MemoryStore, embedder: Embedder, naming: str, unnamed: str
+) -> None:
+    kin = unnamed.split()[1]
+    told_in_sessions(store, embedder, naming, f"My {kin} lives in Berlin.")
+    assert (unnamed, f"Ana's {kin} lives in Berlin") in believed(store, "ana: ")
+
+
+def test_in_chat_too_a_fact_of_ones_dog_is_of_the_dog_named(
+    assistant: Assistant, store: MemoryStore
+) -> None:
+    assistant.turn("I have a dog named Rex.")
+    assistant.turn("My dog is 3 years old.")
+    assert believed(store, "user: dog") == [
+        ("user: dog rex", "User has a dog named Rex"),
+        ("user: dog rex age", "User's dog Rex is 3 years old"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("My sister Maria is a nurse.", "ana: sister maria role"),
+        ("My dog Rex is 3.", "ana: dog rex age"),
+        ("My wife Anna is vegan.", "ana: wife anna diet"),
+        # Not one's dog's: "food" is no name.
+        ("My dog food is expensive.", "ana: dog food"),
+    ],
+)
+def test_a_fact_of_one_named_is_on_a_key_of_its_own(text: str, key: str) -> None:
+    """ "My sister Maria is a nurse" was kept on her name's key: it replaced "I have a sister
+    named Maria", and "my sister Maria is 30" then replaced it."""
+    (fact,) = extract_facts(Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana"))
+    assert fact.key == key
+
+
+def test_where_one_named_is_now_replaces_nothing_of_them() -> None:
+    (fact,) = extract_facts(Turn("t1", "s", 0, Role.USER, "My son Leo is at school.", TOLD, "Ana"))
+    assert (fact.key, fact.content) == ("ana: son leo", "Ana has a son named Leo")
