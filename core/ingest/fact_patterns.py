@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.ingest.body_patterns import BODY_RULES
 from core.ingest.doing_patterns import DOING_RULES
 from core.ingest.fact_words import (
     EVERY,
@@ -194,6 +195,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     *LIFESTYLE_RULES,
+    *BODY_RULES,
     # "I have two kids, Leo and Mia", "I have a son and a daughter", "we have three
     # grandchildren", "we have two cats": how many there are (one by name is "named").
     (

@@ -282,6 +282,47 @@ def _fear(said: Said) -> Fact | None:
     return said.fact(f"fears {said.value.lower()}", f" is afraid of {said.value}", 0.6)
 
 
+def _ability(said: Said) -> Fact | None:
+    """One skill a key: "I finally learned to swim" replaces "I can't swim"."""
+    skill = " ".join(said.value.lower().replace("-", " ").split())
+    groups = said.groups
+    how = (
+        "cannot"
+        if groups.get("neg")
+        else "never learned to"
+        if groups.get("never") and "learn" in groups["never"].lower()
+        else "does not know how to"
+        if groups.get("never")
+        else "learned to"
+        if groups.get("learned")
+        else "can"
+    )
+    return said.fact(f"can {skill}", f" {how} {said.value}", 0.7)
+
+
+def _wears(said: Said) -> Fact | None:
+    thing = " ".join(said.value.lower().split())
+    ended = "longer" in (said.groups.get("neg") or "") or said.groups.get("since")
+    how = "no longer wears" if ended else "does not wear" if said.groups.get("neg") else "wears"
+    return said.fact(f"wears {thing.removeprefix('a ')}", f" {how} {said.value}", 0.6)
+
+
+def _handed(said: Said) -> Fact | None:
+    return said.fact("handed", f" is {said.value.lower()}-handed", 0.6)
+
+
+def _medication(said: Said) -> Fact | None:
+    """One medicine a key, which every prompt carries (`core.core_memory`)."""
+    medicine = " ".join(said.value.lower().replace("-", "").split()).removeprefix("the ")
+    neg = (said.groups.get("neg") or "").lower()
+    ended = said.groups.get("stopped") or "longer" in neg
+    if said.groups.get("on"):
+        how = "is no longer on" if ended else "is not on" if neg else "is on"
+    else:
+        how = "no longer takes" if ended else "takes"
+    return said.fact(f"medication {medicine}", f" {how} {said.value}", 0.8)
+
+
 # Rule -> what a statement read by it keeps (None: it says nothing that stands alone).
 SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "kind": _kind,
@@ -309,4 +350,8 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "smokes": _smokes,
     "family": _family,
     "named": _named,
+    "ability": _ability,
+    "wears": _wears,
+    "handed": _handed,
+    "medication": _medication,
 }

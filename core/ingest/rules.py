@@ -229,7 +229,7 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
         return [(rule, groups | {"value": item}) for item in allergens(said)]
     if rule == "diet" and groups.get("also"):
         return [(rule, groups), (rule, groups | {"value": groups["also"]})]
-    if rule in ("preference", "speaks", "plays") and groups.get("more"):
+    if rule in ("preference", "speaks", "plays", "ability", "medication") and groups.get("more"):
         if ABOUT_REPLIES.search(said):
             return [(rule, groups)]  # a wish about replies, `reply_wishes` reads
         return [(rule, groups | {"value": value}) for value in things(said, groups["more"])]

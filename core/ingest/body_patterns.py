@@ -1,0 +1,73 @@
+"""The wordings of what one's body can do and needs (`core.ingest.fact_patterns` tries them in
+its order): a skill one has or lacks ("I can't swim", "I finally learned to drive"), what one
+wears to see or hear, the hand one writes with, and the medicine one is on. Each a fact on a
+key of its own (`core.ingest.person_facts`), as what to suggest turns on it: a kayak trip for
+someone who cannot swim, a drink for someone on antidepressants."""
+
+from __future__ import annotations
+
+import re
+
+from core.ingest.pattern_parts import END, I_AM
+
+# Skills one has or not for good, not for a day: "I can't drive" is as often "not tonight", so
+# driving counts only learnt or never learnt.
+_SKILLS = (
+    r"swim|ride\s+a\s+(?:bike|bicycle|horse|motorbike)|ski|snowboard|ice[\s-]skate|skate|surf|"
+    r"dance|knit|sew|read\s+music|touch[\s-]type"
+)
+_LEARNT = r"drive|cook|code|program"
+# Medicine taken for a while, by its kind or a common name.
+MEDICINES = (
+    r"antidepressants|anti-?depressants|insulin|blood\s+thinners|statins|beta[\s-]blockers|"
+    r"birth\s+control|the\s+pill|chemo(?:therapy)?|dialysis|immunosuppressants|steroids|"
+    r"thyroid\s+medication|blood\s+pressure\s+(?:medication|meds|pills)|"
+    r"metformin|lithium|adderall|ritalin|zoloft|prozac|lexapro|sertraline|fluoxetine|"
+    r"levothyroxine|warfarin|methotrexate|hrt"
+)
+
+BODY_RULES: list[tuple[str, re.Pattern[str]]] = [
+    # "I can't swim", "I never learned to drive", "I finally learned how to ski", "I know how to
+    # knit". Not "I can't swim today", "I can't dance with you".
+    (
+        "ability",
+        re.compile(
+            r"\bI\s+(?:(?P<neg>can't|cannot|can\s+not|never\s+could)\s+(?=(?:"
+            + _SKILLS
+            + r")\b)|(?P<never>never\s+(?:learned|learnt)|don't\s+know|do\s+not\s+know)\s+"
+            r"(?:how\s+)?to\s+|(?:'ve\s+|\s*have\s+)?(?:just\s+|finally\s+|recently\s+)?"
+            r"(?P<learned>learned|learnt)\s+(?:how\s+)?to\s+|know\s+how\s+to\s+)"
+            rf"(?P<value>{_SKILLS}|{_LEARNT})"
+            rf"(?P<more>(?:\s*,\s*(?:{_SKILLS}|{_LEARNT})){{0,4}},?\s+(?:or|and)\s+(?:{_SKILLS}|{_LEARNT}))?"
+            rf"(?:{END}|(?=\s+(?:yet|either|well|at\s+all|properly|last|this|in|when|as|at|"
+            r"from|back|years?|a\s+few|recently|until)\b))",
+            re.I,
+        ),
+    ),
+    # "I wear glasses", "I've worn contacts since school", "I don't wear glasses anymore".
+    (
+        "wears",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?P<neg>don't\s+|do\s+not\s+|no\s+longer\s+)?"
+            r"(?:also\s+|still\s+|now\s+|always\s+)?(?:wear|worn)\s+"
+            r"(?P<value>(?:reading\s+)?glasses|contacts|contact\s+lenses|hearing\s+aids?|"
+            r"a\s+hearing\s+aid|braces|dentures)\b(?P<since>\s+any\s*more)?",
+            re.I,
+        ),
+    ),
+    # "I'm left-handed", "I'm right handed".
+    ("handed", re.compile(rf"{I_AM}(?P<value>left|right)[\s-]handed\b", re.I)),
+    # "I'm on antidepressants", "I take insulin", "I'm no longer on blood thinners", "I stopped
+    # taking lithium".
+    (
+        "medication",
+        re.compile(
+            rf"(?:{I_AM}(?P<neg>no\s+longer\s+|not\s+)?(?:now\s+|still\s+|also\s+)?(?P<on>on)|"
+            r"\bI(?:'m|\s+am)?\s+(?:now\s+|still\s+|also\s+)?(?:take|taking)|"
+            r"\bI(?:'ve|\s+have)?\s+(?P<stopped>stopped|quit)\s+taking)\s+"
+            rf"(?:my\s+)?(?P<value>{MEDICINES})"
+            rf"(?P<more>(?:\s*,\s*(?:{MEDICINES})){{0,4}},?\s+and\s+(?:{MEDICINES}))?\b",
+            re.I,
+        ),
+    ),
+]

@@ -1,0 +1,92 @@
+"""What one's body can do and needs, said in passing, is a fact on a key of its own: a skill
+one has or lacks ("I can't swim"), what one wears to see or hear, the hand one writes with, the
+medicine one is on (carried in every prompt, as allergies are). Each was no fact at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.assistant import Assistant
+from core.ingest.rules import extract_facts
+from core.model import Role, Turn
+from tests.core.clock import Clock
+from tests.core.test_core_memory import always_in
+from tests.core.test_life_events import TOLD
+
+
+def keyed(text: str) -> list[tuple[str | None, str]]:
+    turn = Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana")
+    return [(f.key, f.content) for f in extract_facts(turn) if f.key]
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("I can't swim, so no kayaking for me.", [("ana: can swim", "Ana cannot swim")]),
+        ("I never learned to drive.", [("ana: can drive", "Ana never learned to drive")]),
+        ("I finally learned how to drive!", [("ana: can drive", "Ana learned to drive")]),
+        ("I learned to swim last summer.", [("ana: can swim", "Ana learned to swim")]),
+        ("I don't know how to cook.", [("ana: can cook", "Ana does not know how to cook")]),
+        (
+            "I can't swim or ride a bike.",
+            [
+                ("ana: can swim", "Ana cannot swim"),
+                ("ana: can ride a bike", "Ana cannot ride a bike"),
+            ],
+        ),
+        ("I wear glasses.", [("ana: wears glasses", "Ana wears glasses")]),
+        (
+            "I don't wear contacts anymore.",
+            [("ana: wears contacts", "Ana no longer wears contacts")],
+        ),
+        ("I'm left-handed.", [("ana: handed", "Ana is left-handed")]),
+        (
+            "I'm on antidepressants.",
+            [("ana: medication antidepressants", "Ana is on antidepressants")],
+        ),
+        (
+            "I take insulin and metformin.",
+            [
+                ("ana: medication insulin", "Ana takes insulin"),
+                ("ana: medication metformin", "Ana takes metformin"),
+            ],
+        ),
+        (
+            "I stopped taking lithium last year.",
+            [("ana: medication lithium", "Ana no longer takes lithium")],
+        ),
+    ],
+)
+def test_what_ones_body_can_do_and_needs_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
+    assert keyed(text) == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # For a day, or with someone: no skill missing.
+        "I can't swim today, the pool is closed.",
+        "I can't dance with you.",
+        # "I can't drive" is as often "not tonight".
+        "I can't drive.",
+        "I'm on a diet.",
+        "Are you on antidepressants?",
+        "She's on antidepressants.",
+        "My sister wears glasses.",
+    ],
+)
+def test_what_is_no_lasting_fact_of_ones_body_is_none(text: str) -> None:
+    assert keyed(text) == []
+
+
+def test_a_medicine_one_is_on_is_in_every_prompt_until_stopped(
+    assistant: Assistant, clock: Clock
+) -> None:
+    """What to suggest turns on it ("a glass of wine?" for someone on lithium): said once, it
+    is in every later prompt, as allergies are, whatever the question recalls."""
+    assistant.turn("I'm on lithium these days.")
+    clock.advance(days=2)
+    assistant.start_session()
+    assert always_in(assistant, "What should we do this weekend?") == {"User is on lithium"}
+    assistant.turn("I stopped taking lithium last month.")
+    assert always_in(assistant, "And the one after?") == {"User no longer takes lithium"}
