@@ -16,6 +16,8 @@ _ERRANDS = (
 # second one joined by "and" is a sentence of its own: `core.tasks`).
 _SUBJECT = r"\b(?:i|we)"
 _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
+# Where a thing asked to be kept goes: the inbox reminds when its time comes.
+_ON_CALENDAR = r"(?:to|on|in|into)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)\b"
 # As typed in chat too: "pls remind me to call the vet".
 PLEASE = r"(?:please|pls|plz)"
 # Asking the assistant: "Can you ...", "could u please just ...".
@@ -37,7 +39,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "reminder",
             0.95,
-            r"\b(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder\s+"
+            r"\b(?:set|add|make|create)\s+(?:an?\s+|me\s+an?\s+)?(?:reminder|alarm)\s+"
             r"(?:[\w':]+\s+){0,6}?(?:to|about)\s+(?P<task>.+)",
         ),
         (
@@ -63,6 +65,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.90,
             _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
             r"(?:(?:to-?do|task)s?(?:\s+list)?|list)\b",
+        ),
+        # "Put the dentist on my calendar for Tuesday at 3": the app keeps no calendar, and its
+        # inbox reminds when the time comes.
+        (
+            "calendar",
+            0.90,
+            _ASKED + r"(?:add|put|pop)\s+(?!(?:it|that|this|them)\s)(?P<task>.+?)\s+"
+            rf"{_ON_CALENDAR}",
         ),
         # "Add milk to my shopping list": the inbox is the list the app keeps ("Buy milk").
         (
@@ -186,7 +196,7 @@ REMINDER_STRENGTH = next(strength for name, strength, _ in PATTERNS if name == "
 TITLED = {"forget_thing": "Remember", "shopping": "Buy"}
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
-REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping"}
+REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping", "calendar"}
 # Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
 DIRECTIVES = {
@@ -207,6 +217,12 @@ FOLLOWING_REMINDER = re.compile(
     r"^(?:(?:ok|okay|so|and|oh|also|hey|btw|just|then|" + PLEASE + r")\W+)*"
     r"(?:" + ASKING_YOU + r")?"
     r"(?:remind|ping|nudge)\s+me(?:\s+(?:about|abt|of)\s+(?:it|that|this|them))?"
-    r"|^(?:set|add|make|create)\s+(?:a\s+|me\s+a\s+)?reminder(?:\s+(?:for|about)\s+"
+    r"|^(?:set|add|make|create)\s+(?:an?\s+|me\s+an?\s+)?(?:reminder|alarm)(?:\s+(?:for|about)\s+"
     r"(?:it|that|this|them))?(?:\s+for)?"
+    # ...or to be kept: "Put it on my calendar."
+    r"|^(?:"
+    + ASKING_YOU
+    + r")?(?:add|put|pop)\s+(?:it|that|this|them)\s+"
+    + _ON_CALENDAR
+    + r"(?:\s+for)?"
 )

@@ -27,6 +27,9 @@ def at(day: int, hour: int = 0) -> datetime:
         ("I need to call mom. Remind me about that tonight please.", "Call mom", at(18, 20)),
         # Asked for after the deadline, the time asked is the deadline too.
         ("I have to pay rent by Thursday. Remind me on Friday.", "Pay rent", at(20)),
+        # ...and asked as an alarm, or to be put on one's calendar (which the inbox keeps).
+        ("I need to call mom. Set an alarm for 5pm.", "Call mom", at(18, 17)),
+        ("I have to pay the plumber on Friday. Put it on my calendar.", "Pay the plumber", at(20)),
     ],
 )
 def test_a_reminder_after_a_to_do_lands_it_by_its_time(
@@ -76,7 +79,7 @@ def test_a_reminder_is_about_the_to_do_of_the_message_before() -> None:
 @pytest.mark.parametrize("said_before", ["", "The movie was great.", "Should I renew it?"])
 def test_a_reminder_with_no_to_do_before_it_is_none(said_before: str) -> None:
     """It was a to-do titled "It"."""
-    for text in ("Remind me about it tomorrow.", "Remind me in an hour."):
+    for text in ("Remind me about it tomorrow.", "Remind me in an hour.", "Put it on my calendar."):
         assert extract_tasks(text, SAID_AT, "turn-2", said_before=said_before) == []
 
 

@@ -32,6 +32,36 @@ def test_a_thing_not_to_forget_is_a_to_do_to_remember_it(
 
 
 @pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        (
+            "Put the dentist appointment in my calendar for Tuesday at 3.",
+            "The dentist appointment",
+            datetime(2026, 11, 24, 15, tzinfo=UTC),
+        ),
+        (
+            "Can you add lunch with Maria to my calendar on Friday?",
+            "Lunch with Maria",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
+        ("Add the team meeting to my calendar.", "The team meeting", None),
+        (
+            "Set an alarm for 7am to call the bank.",
+            "Call the bank",
+            datetime(2026, 11, 19, 7, tzinfo=UTC),
+        ),
+    ],
+)
+def test_a_thing_asked_to_be_put_on_ones_calendar_is_a_to_do_by_its_time(
+    text: str, title: str, due: datetime | None
+) -> None:
+    """The app keeps no calendar: its inbox reminds when the time comes. Each was no to-do."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, due)
+    assert task.confidence >= DEFAULT_TASKS.threshold
+
+
+@pytest.mark.parametrize(
     "text", ["I can't forget that day at the beach.", "We can't forget what she did for us."]
 )
 def test_a_memory_one_cannot_forget_is_no_to_do(text: str) -> None:
