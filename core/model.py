@@ -97,6 +97,9 @@ class NewMemory:
     session_id: str | None = None
     entities: tuple[str, ...] = ()
     key: str | None = None
+    # Another key whose belief this one is the next version of: "my sister lives in Berlin",
+    # told before her name was, is Maria's once "my sister Maria moved to Paris" is told.
+    replaces_key: str | None = None
     valid_from: datetime | None = None
     # When a fact told as the past began ("I moved to Berlin back in 2019"): it orders the fact
     # against what is believed on its key, and is not kept (a year shown as its first day

@@ -57,6 +57,8 @@ class Fact:
     # Whom it tells of, when its words do not name them (kept as said when nothing believed
     # does either).
     unnamed: Unnamed | None = None
+    # Another key whose belief this one is the next version of (`NewMemory.replaces_key`).
+    replaces: str | None = None
 
 
 def related(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:

@@ -41,17 +41,35 @@ _TELLING_OF = frozenset({"kin_event", "kin_where", "plan", "attribute"})
 def unnamed_kin(
     rule: str, groups: Mapping[str, str | None], fact: Fact, who: str, owner: str
 ) -> Fact:
-    """`fact`, marked as telling of one of the user's people it does not name ("my sister
-    lives in Berlin"), for what is believed to name (`core.ingest.references`): with Maria
-    the one sister known by name, it is "sister Maria lives in Berlin", on her key."""
+    """`fact`, marked for what is believed (`core.ingest.references`) where it tells of one of
+    the user's people: unnamed ("my sister lives in Berlin": with Maria the one sister known
+    by name, it is "sister Maria lives in Berlin", on her key), or named where a fact of hers
+    may have been told before her name was ("my sister Maria moved to Paris", after "my sister
+    lives in Berlin")."""
     said = groups.get("kin") or (groups.get("attr") if rule == "attribute" else None)
-    if rule not in _TELLING_OF or fact.unnamed is not None or not said or groups.get("name"):
+    if rule not in _TELLING_OF or fact.unnamed is not None or not said:
         return fact
-    words = " ".join(said.lower().split())
+    words = said.split()
+    name = groups.get("name")
+    if rule == "attribute" and _named_kin(words):
+        words, name = words[:-1], words[-1]
+    kin = " ".join(words).lower()
+    if kin.split()[-1] not in NAMEABLE:
+        return fact
+    if name:
+        named = f"{owner}: {kin} {name.lower()} "
+        if not (fact.key or "").startswith(named):
+            return fact
+        return replace(fact, unnamed=Unnamed("kin_named", f"{kin} {name.lower()}", who, owner))
     # "My sister is Maria" names her: it is no fact of hers to name.
-    if words.split()[-1] not in NAMEABLE or fact.key == f"{owner}: {words}":
+    if fact.key == f"{owner}: {kin}":
         return fact
-    return replace(fact, unnamed=Unnamed("kin_of", words, who, owner))
+    return replace(fact, unnamed=Unnamed("kin_of", kin, who, owner))
+
+
+def _named_kin(words: list[str]) -> bool:
+    """Whether an attribute's words are one of kin and a name: "sister Maria"."""
+    return len(words) > 1 and words[-1][:1].isupper() and words[-2].lower() in KIN
 
 
 def facet(attribute: str, value: str) -> str | None:
@@ -60,8 +78,7 @@ def facet(attribute: str, value: str) -> str | None:
     ("my sister Maria is a nurse") has the facts of her kind: they were kept on her name's key,
     each replacing "I have a sister named Maria" and the one before."""
     words = attribute.split()
-    named = len(words) > 1 and words[-1][:1].isupper() and words[-2].lower() in KIN
-    if (words[-1].lower() not in KIN and not named) or value[:1].isupper():
+    if (words[-1].lower() not in KIN and not _named_kin(words)) or value[:1].isupper():
         return ""
     if _AGED.fullmatch(value):
         return " age"

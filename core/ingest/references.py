@@ -61,13 +61,30 @@ def named(facts: Sequence[Fact], beliefs: Beliefs | None) -> list[Fact | None]:
 def _prefixes(unnamed: Unnamed) -> list[str]:
     if unnamed.kind in _OF_KIN:
         return [f"{unnamed.owner}: {unnamed.words.split()[-1]}"]
+    if unnamed.kind == "kin_named":
+        return [f"{unnamed.owner}: {unnamed.words.rsplit(' ', 1)[0]}"]
     return [f"{unnamed.owner}: {about}" for about in _ENDS]
 
 
 def _found(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:
     if unnamed.kind in _OF_KIN:
         return _kin(fact, unnamed, held)
+    if unnamed.kind == "kin_named":
+        return _told_unnamed(fact, unnamed, held)
     return _left(fact, unnamed, held)
+
+
+def _told_unnamed(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact:
+    """`fact` of one named, as the next version of the same fact told of their kin unnamed,
+    where no other of that kin is known by name: "my sister Maria moved to Paris" after "my
+    sister lives in Berlin" (which stood beside it) ends that."""
+    kin, name = unnamed.words.rsplit(" ", 1)
+    prefix = f"{unnamed.owner}: {kin}"
+    said = replace(fact, unnamed=None)
+    before = prefix + (fact.key or "").removeprefix(f"{prefix} {name}")
+    if before not in held or set(_named(prefix, held)) - {name}:
+        return said
+    return replace(said, replaces=before)
 
 
 def _kin(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:

@@ -91,6 +91,7 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
         session_id=turn.session_id,
         entities=extract_entities(fact.content),
         key=fact.key,
+        replaces_key=fact.replaces,
         began=fact.began,
         source_turn_ids=(turn.id,),
     )
@@ -301,9 +302,11 @@ def _believe(
     """Keyed facts in the order said, each against what is believed on its key by then (read
     once for all keys, then followed through the facts before it): a repeat is skipped; a fact
     older than a stored belief (an old conversation imported late) becomes its history, in the
-    chain at its time; anything else is written as the belief's next version. Returns the
-    memories written, by id."""
-    stored = memories.current_by_keys(cur, [fact.key for _, fact, _ in keyed if fact.key])
+    chain at its time; anything else is written as the belief's next version (of the belief
+    on the key it replaces, where its own holds none). Returns the memories written, by id."""
+    stored = memories.current_by_keys(
+        cur, [key for _, fact, _ in keyed for key in (fact.key, fact.replaces_key) if key]
+    )
     # What each key holds by now: a stored memory, or the index of a fact kept below.
     believed: dict[str, Memory | int] = dict(stored)
     kept: list[tuple[_Written, NewMemory, np.ndarray, Memory | int | None]] = []
@@ -313,6 +316,11 @@ def _believe(
     for written, fact, vector in keyed:
         key = fact.key or ""
         held = believed.get(key)
+        other = believed.get(fact.replaces_key or "") if held is None else None
+        told = kept[other][1] if isinstance(other, int) else other
+        if told is not None and fact.replaces_key and _since(told) <= _since(fact):
+            # Its chain goes on from the other key's belief, which no longer holds.
+            held = believed.pop(fact.replaces_key)
         said = kept[held][1] if isinstance(held, int) else held
         if said is not None and said.content == fact.content:
             continue

@@ -91,6 +91,46 @@ def test_whom_a_name_does_not_tell_stays_unnamed(
     assert (unnamed, f"Ana's {kin} lives in Berlin") in believed(store, "ana: ")
 
 
+def test_a_fact_of_one_named_is_the_next_version_of_it_told_unnamed_before(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "My sister lives in Berlin", told before her name was, stood beside "my sister Maria
+    moved to Paris": two sisters' homes, where the user has one."""
+    told_in_sessions(
+        store, embedder, "My sister lives in Berlin.", "My sister Maria moved to Paris."
+    )
+    assert believed(store, "ana: sister") == [
+        ("ana: sister maria location", "Ana's sister Maria lives in Paris")
+    ]
+    ((berlin, paris),) = (
+        store.db.cursor()
+        .execute("SELECT id, superseded_by FROM memories WHERE key = 'ana: sister location'")
+        .fetchall()
+    )
+    (chained,) = (
+        store.db.cursor()
+        .execute("SELECT supersedes FROM memories WHERE id = ?", [paris])
+        .fetchone()
+    )
+    assert chained == berlin
+
+
+def test_a_fact_of_one_named_leaves_what_another_of_their_kin_may_be_told_of(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """With a second sister known by name, "my sister" may be either."""
+    told_in_sessions(
+        store,
+        embedder,
+        "My sister lives in Berlin.",
+        "I have a sister named Ana.",
+        "My sister Maria moved to Paris.",
+    )
+    assert ("ana: sister location", "Ana's sister lives in Berlin") in believed(
+        store, "ana: sister"
+    )
+
+
 def test_in_chat_too_a_fact_of_ones_dog_is_of_the_dog_named(
     assistant: Assistant, store: MemoryStore
 ) -> None:
