@@ -14,6 +14,7 @@ from core.ingest.fact_words import (
     OFTEN,
     ONE_NAMED,
 )
+from core.ingest.kin import HIRED
 from core.ingest.lifestyle_patterns import LIFESTYLE_RULES
 from core.ingest.pattern_parts import (
     BOTH,
@@ -239,13 +240,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
-    # Florida": facts of theirs.
+    # Florida", "my husband got a new job at Google": facts of theirs.
     (
         "kin_where",
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
-            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from)\s+"
+            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from|"
+            rf"{HIRED})\s+"
             rf"{VALUE}{END}",
             re.I,
         ),

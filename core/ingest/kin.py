@@ -25,6 +25,11 @@ _WHERE = {
     "work for": ("employer", "work at"),
     "are from": ("origin", "are from"),
 }
+# Work begun at a firm, which one then works at: "my husband got a new job at Google".
+HIRED = (
+    r"(?:got|landed|found)\s+a\s+(?:new\s+)?job\s+(?:at|with)|started\s+(?:working\s+)?"
+    r"(?:at|for)|(?:got|was|been)\s+hired\s+(?:at|by)"
+)
 
 
 # Whom "my sister" means, where one sister is known by name: one's family and pets. Not one's
@@ -99,6 +104,7 @@ def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, s
     if not value[:1].isupper():
         return None
     kin = " ".join(kin.lower().split())
-    key, said = _WHERE[" ".join(verb.lower().split())]
+    verb = " ".join(verb.lower().split())
+    key, said = _WHERE["works at" if re.fullmatch(HIRED, verb) else verb]
     who = f"{kin} {name}" if name else kin
     return f"{who.lower()} {key}", f"{who} {said} {value}"

@@ -113,6 +113,7 @@ from tests.core.test_rules import facts
         # Work found or made, a home rented, a child's age told before them.
         ("I got hired at Stripe.", [("ana: employer", "Ana works at Stripe")]),
         ("I accepted an offer from Stripe.", [("ana: employer", "Ana works at Stripe")]),
+        ("I just landed a job at Spotify!", [("ana: employer", "Ana works at Spotify")]),
         ("I'm self-employed.", [("ana: employer", "Ana is self-employed")]),
         ("We're renting an apartment in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
         ("I have a 3 year old daughter.", [("ana: daughter age", "Ana's daughter is 3")]),

@@ -43,3 +43,19 @@ def test_a_new_role_is_the_users_line_of_work(said: str, told: str) -> None:
 )
 def test_what_tells_no_change_of_work_is_none(said: str) -> None:
     assert facts(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        ("My husband got a new job at Google.", ("ana: husband employer", "Google")),
+        ("My wife started working at Spotify.", ("ana: wife employer", "Spotify")),
+        ("My sister got hired by Microsoft.", ("ana: sister employer", "Microsoft")),
+        ("My brother Tom started working for Siemens.", ("ana: brother tom employer", "Siemens")),
+    ],
+)
+def test_work_one_of_ones_people_found_is_where_they_work(said: str, told: tuple[str, str]) -> None:
+    """As "my husband works at Google" is: it was no fact."""
+    key, firm = told
+    ((fact_key, content),) = facts(said)
+    assert fact_key == key and content.endswith(f" works at {firm}")
