@@ -1,8 +1,8 @@
 """The wordings of what one's body can do and needs (`core.ingest.fact_patterns` tries them in
 its order): a skill one has or lacks ("I can't swim", "I finally learned to drive"), what one
-wears to see or hear, the hand one writes with, and the medicine one is on. Each a fact on a
-key of its own (`core.ingest.person_facts`), as what to suggest turns on it: a kayak trip for
-someone who cannot swim, a drink for someone on antidepressants."""
+wears to see or hear, a disability, the hand one writes with, and the medicine one is on. Each
+a fact on a key of its own (`core.ingest.person_facts`), as what to suggest turns on it: a kayak
+trip for someone who cannot swim, a drink for someone on antidepressants."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ MEDICINES = (
     r"metformin|lithium|adderall|ritalin|zoloft|prozac|lexapro|sertraline|fluoxetine|"
     r"levothyroxine|warfarin|methotrexate|hrt"
 )
+
+# Where what one lives with is said to end, or to have begun: "I use a wheelchair since 2019".
+_SINCE = rf"(?:{END}|(?=\s+(?:since|now|these|for)\b))"
 
 BODY_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "I can't swim", "I never learned to drive", "I finally learned how to ski", "I know how to
@@ -52,6 +55,26 @@ BODY_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:also\s+|still\s+|now\s+|always\s+)?(?:wear|worn)\s+"
             r"(?P<value>(?:reading\s+)?glasses|contacts|contact\s+lenses|hearing\s+aids?|"
             r"a\s+hearing\s+aid|braces|dentures)\b(?P<since>\s+any\s*more)?",
+            re.I,
+        ),
+    ),
+    # What one lives with: "I'm colorblind", "I'm deaf in one ear", "I'm hard of hearing", "I
+    # use a wheelchair", "I'm dyslexic" (not "I'm blind to it", "I'm deaf from the concert").
+    (
+        "disability",
+        re.compile(
+            rf"{I_AM}(?:also\s+|partially\s+|legally\s+)?(?P<value>colou?r[\s-]?blind|"
+            r"deaf\s+in\s+one\s+ear|hard\s+of\s+hearing|legally\s+blind|partially\s+sighted|"
+            r"in\s+a\s+wheelchair|dyslexic|autistic|paraplegic|quadriplegic)"
+            rf"{_SINCE}",
+            re.I,
+        ),
+    ),
+    (
+        "disability",
+        re.compile(
+            r"\bI\s+(?:also\s+|now\s+)?(?P<uses>use)\s+(?P<value>a\s+wheelchair|a\s+cane|"
+            rf"a\s+walker|crutches|a\s+hearing\s+aid){_SINCE}",
             re.I,
         ),
     ),

@@ -131,6 +131,23 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # Whom one lives with: "I live alone", "I live with my girlfriend", "I have two roommates";
+    # "I'm an only child" (one's siblings: none).
+    (
+        "household",
+        re.compile(
+            r"\bI\s+(?:now\s+|still\s+|currently\s+|actually\s+)?live\s+(?P<value>alone|"
+            r"by\s+myself|on\s+my\s+own|with\s+(?:my\s+)?(?:[\w'-]+\s+){0,2}?(?:girlfriend|"
+            r"boyfriend|partner|wife|husband|parents|mom|mum|mother|dad|father|family|kids|"
+            r"children|sister|brother|grandparents|grandma|grandmother|fianc[eé]e?|"
+            r"(?:room|flat|house)mates?)|with\s+(?-i:[A-Z][a-z][\w'-]*))"
+            rf"(?:{END}|(?=\s+(?:in|now|at|near|since|for)\b))"
+            r"|\bI\s+(?:now\s+)?(?:have|'ve\s+got)\s+(?P<mates>an?|one|two|three|four|\d)\s+"
+            rf"(?P<home>(?:room|flat|house)mates?){END}",
+            re.I,
+        ),
+    ),
+    ("only_child", re.compile(rf"{I_AM}(?:an\s+)?(?P<value>only\s+child)\b", re.I)),
     # Smoking, or not: "I smoke", "I don't smoke anymore", "I quit smoking", "I used to vape".
     (
         "smokes",

@@ -307,6 +307,36 @@ def _wears(said: Said) -> Fact | None:
     return said.fact(f"wears {thing.removeprefix('a ')}", f" {how} {said.value}", 0.6)
 
 
+# A disability said as what one is, keyed as the condition said as what one has: "I'm
+# dyslexic" is "I have dyslexia".
+_AS_CONDITION = {"dyslexic": "dyslexia", "autistic": "autism"}
+
+
+def _disability(said: Said) -> Fact | None:
+    """Keyed by what it is: "I'm in a wheelchair" and "I use a wheelchair" are one, as are
+    "colorblind" and "colour-blind"."""
+    value = " ".join(said.value.split())
+    words = re.sub(r"^(?:in\s+)?an?\s+", "", value.lower()).replace("colour", "color")
+    key = _AS_CONDITION.get(words, re.sub(r"(?<=color)[\s-]", "", words))
+    how = "uses" if said.groups.get("uses") else "is"
+    return said.fact(f"condition {key}", f" {how} {value}", 0.8)
+
+
+def _household(said: Said) -> Fact | None:
+    """One key: "I live alone" is replaced by "I live with my girlfriend"."""
+    if home := said.groups.get("home"):
+        mates = (said.groups.get("mates") or "").lower()
+        return said.fact("household", f" lives with {mates} {home.lower()}", 0.6)
+    value = said.value
+    if re.fullmatch(r"by\s+(?:myself|themselves)|on\s+(?:my|their)\s+own", value, re.I):
+        value = "alone"
+    return said.fact("household", f" lives {value}", 0.6)
+
+
+def _only_child(said: Said) -> Fact | None:
+    return said.fact("siblings", " is an only child", 0.6)
+
+
 def _handed(said: Said) -> Fact | None:
     return said.fact("handed", f" is {said.value.lower()}-handed", 0.6)
 
@@ -353,5 +383,8 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "ability": _ability,
     "wears": _wears,
     "handed": _handed,
+    "disability": _disability,
+    "household": _household,
+    "only_child": _only_child,
     "medication": _medication,
 }

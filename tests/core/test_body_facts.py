@@ -1,6 +1,7 @@
 """What one's body can do and needs, said in passing, is a fact on a key of its own: a skill
-one has or lacks ("I can't swim"), what one wears to see or hear, the hand one writes with, the
-medicine one is on (carried in every prompt, as allergies are). Each was no fact at all."""
+one has or lacks ("I can't swim"), what one wears to see or hear, a disability, the hand one
+writes with, the medicine one is on (the last two carried in every prompt, as allergies are).
+Each was no fact at all."""
 
 from __future__ import annotations
 
@@ -40,6 +41,18 @@ def keyed(text: str) -> list[tuple[str | None, str]]:
             [("ana: wears contacts", "Ana no longer wears contacts")],
         ),
         ("I'm left-handed.", [("ana: handed", "Ana is left-handed")]),
+        # A disability, on the key the condition said as had is on.
+        (
+            "I'm colour-blind, so no red and green charts.",
+            [("ana: condition colorblind", "Ana is colour-blind")],
+        ),
+        (
+            "I use a wheelchair since the accident.",
+            [("ana: condition wheelchair", "Ana uses a wheelchair")],
+        ),
+        ("I'm in a wheelchair.", [("ana: condition wheelchair", "Ana is in a wheelchair")]),
+        ("I'm dyslexic.", [("ana: condition dyslexia", "Ana is dyslexic")]),
+        ("I'm hard of hearing.", [("ana: condition hard of hearing", "Ana is hard of hearing")]),
         (
             "I'm on antidepressants.",
             [("ana: medication antidepressants", "Ana is on antidepressants")],
@@ -73,6 +86,7 @@ def test_what_ones_body_can_do_and_needs_is_a_fact(text: str, facts: list[tuple[
         "Are you on antidepressants?",
         "She's on antidepressants.",
         "My sister wears glasses.",
+        "I'm blind to it.",
     ],
 )
 def test_what_is_no_lasting_fact_of_ones_body_is_none(text: str) -> None:

@@ -17,7 +17,13 @@ from tests.core.test_rules import facts
         # Where from, for how long, with whom: still where one lives.
         ("I moved from Berlin to Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
         ("I've been living in Paris for 5 years.", [("ana: location", "Ana lives in Paris")]),
-        ("I live with my girlfriend in Vienna.", [("ana: location", "Ana lives in Vienna")]),
+        (
+            "I live with my girlfriend in Vienna.",
+            [
+                ("ana: location", "Ana lives in Vienna"),
+                ("ana: household", "Ana lives with their girlfriend"),
+            ],
+        ),
         (
             "I am originally from Mexico but live in Texas now.",
             [("ana: location", "Ana lives in Texas"), ("ana: origin", "Ana is from Mexico")],
@@ -116,6 +122,12 @@ from tests.core.test_rules import facts
         ("I just landed a job at Spotify!", [("ana: employer", "Ana works at Spotify")]),
         ("I'm self-employed.", [("ana: employer", "Ana is self-employed")]),
         ("We're renting an apartment in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
+        # Whom one lives with (each was no fact).
+        ("I live alone.", [("ana: household", "Ana lives alone")]),
+        ("I live with my parents.", [("ana: household", "Ana lives with their parents")]),
+        ("I have two roommates.", [("ana: household", "Ana lives with two roommates")]),
+        ("I'm an only child.", [("ana: siblings", "Ana is an only child")]),
+        ("I live with chronic pain.", []),
         ("I have a 3 year old daughter.", [("ana: daughter age", "Ana's daughter is 3")]),
         (
             "I have a 10-year-old son named Leo.",
