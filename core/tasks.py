@@ -103,7 +103,11 @@ _WISHES = re.compile(
     r"make\s+the\s+most\b|"
     r"make\s+(?:it|this|that|tomorrow|today|tonight|the\s+(?:day|night|best))\s+"
     r"(?:a\s+(?:day|night)|unforgettable|special|count|amazing|memorable|great|awesome|epic)|"
-    r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong))\b"
+    r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong)|"
+    # ...nor is delight said as a need: "we need to talk about how great that concert was",
+    # "I need to stop laughing".
+    r"talk\s+about\s+how\s+(?:great|good|amazing|fun|awesome|cool|funny|crazy|beautiful)|"
+    r"stop\s+(?:laughing|giggling|smiling|grinning|blushing))\b"
 )
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
 _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggests|suggested)\b")
