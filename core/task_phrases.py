@@ -18,6 +18,47 @@ _SUBJECT = r"\b(?:i|we)"
 _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 # Where a thing asked to be kept goes: the inbox reminds when its time comes.
 _ON_CALENDAR = r"(?:to|on|in|into)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)\b"
+# A thing with its day that one goes to: "a doctor's appointment Thursday".
+_A_DATE = (
+    r"(?:an?\s+|my\s+|our\s+|the\s+)?(?:[\w'-]+\s+){0,3}?(?:appointment|meeting|interview|exam|"
+    r"test|flight|train|call|class|lesson|session|dinner|lunch|date|reservation|deadline|"
+    r"check-?up|surgery)\b"
+)
+_CANT_MISS = r"(?:can'?t|cannot|mustn'?t|must\s+not)\s+(?:afford\s+to\s+)?miss"
+# What "I still haven't ..." has not done, and the verb it is done with (`core.tasks`).
+PARTICIPLES = {
+    "paid": "pay",
+    "called": "call",
+    "booked": "book",
+    "sent": "send",
+    "submitted": "submit",
+    "renewed": "renew",
+    "finished": "finish",
+    "signed": "sign",
+    "filed": "file",
+    "emailed": "email",
+    "replied to": "reply to",
+    "answered": "answer",
+    "bought": "buy",
+    "fixed": "fix",
+    "returned": "return",
+    "cancelled": "cancel",
+    "canceled": "cancel",
+    "ordered": "order",
+    "scheduled": "schedule",
+    "packed": "pack",
+    "picked up": "pick up",
+    "registered for": "register for",
+    "applied for": "apply for",
+    "texted": "text",
+    "contacted": "contact",
+    "printed": "print",
+    "cleaned": "clean",
+    "written": "write",
+    "backed up": "back up",
+    "updated": "update",
+    "uploaded": "upload",
+}
 # As typed in chat too: "pls remind me to call the vet".
 PLEASE = r"(?:please|pls|plz)"
 # Asking the assistant: "Can you ...", "could u please just ...".
@@ -101,6 +142,50 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:" + PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
         ),
         ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
+        # What one told someone one would do: "I promised my mom I'd call her tonight" ("Call
+        # my mom"; not "I promised I'd never do it again").
+        (
+            "promised",
+            0.85,
+            r"\bi\s+(?:just\s+|already\s+)?promised\s+(?!(?:i|you|that)\b)(?:(?P<whom>[\w']+"
+            r"(?:\s+[\w']+){0,2}?)\s+)??(?:that\s+)?(?:i'?d|i\s+would|i'?ll|i\s+will|to)\s+"
+            r"(?!(?:never|not|always|be|stop)\b)(?P<task>.+)",
+        ),
+        # Something on one's calendar not to miss: "Don't forget I have a doctor's appointment
+        # Thursday", "I have a dentist appointment on Tuesday that I can't miss", "I can't miss
+        # the meeting on Friday" (not "I can't miss you", "... miss out").
+        (
+            "not_to_miss",
+            0.85,
+            r"^(?:(?:and|oh|also|btw)\W+)*(?:don'?t|do\s+not)\s+(?:let\s+me\s+)?forget\s+"
+            rf"(?:that\s+)?(?:i|we)\s+have\s+(?P<task>{_A_DATE}.*)",
+        ),
+        (
+            "not_to_miss",
+            0.85,
+            rf"\b(?:i|we)\s+(?:have|'ve\s+got)\s+(?P<task>{_A_DATE}[^.!?;]{{0,60}}?)\s+"
+            r"(?:that|which)\s+"
+            rf"(?:i|we)\s+(?:really\s+)?{_CANT_MISS}\b",
+        ),
+        (
+            "not_to_miss",
+            0.85,
+            rf"\b(?:i|we)\s+(?:really\s+|just\s+)?{_CANT_MISS}\s+"
+            r"(?!(?:you|him|her|them|it|this|that|out|home|my\s+(?:family|friends|kids))\b)"
+            r"(?P<task>.+)",
+        ),
+        # Still not done, as said: "I still haven't paid the electricity bill" ("Pay the
+        # electricity bill"), "I haven't booked the flights yet".
+        (
+            "not_yet",
+            0.72,
+            r"\b(?:i|we)\s+still\s+haven'?t\s+(?P<task>(?:" + "|".join(PARTICIPLES) + r")\b.+)",
+        ),
+        (
+            "not_yet",
+            0.72,
+            r"\b(?:i|we)\s+haven'?t\s+(?P<task>(?:" + "|".join(PARTICIPLES) + r")\b.+?)\s+yet\b",
+        ),
         # Not a must-not: "we must not forget how lucky we are", "I must not eat sugar".
         ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b|not\b)(?P<task>.+)"),
         (
@@ -196,7 +281,7 @@ REMINDER_STRENGTH = next(strength for name, strength, _ in PATTERNS if name == "
 TITLED = {"forget_thing": "Remember", "shopping": "Buy"}
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
-REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping", "calendar"}
+REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping", "calendar", "not_to_miss"}
 # Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
 DIRECTIVES = {

@@ -19,6 +19,7 @@ from core.task_phrases import (
     ASKING_YOU,
     DIRECTIVES,
     FOLLOWING_REMINDER,
+    PARTICIPLES,
     PATTERNS,
     PLEASE,
     REMIND,
@@ -109,6 +110,21 @@ _WISHES = re.compile(
     r"talk\s+about\s+how\s+(?:great|good|amazing|fun|awesome|cool|funny|crazy|beautiful)|"
     r"stop\s+(?:laughing|giggling|smiling|grinning|blushing))\b"
 )
+# How one is, said as a need (`_NEEDS`), is nothing to do: "I need to clear my head", "I need
+# to take a break", "I need to get this off my chest".
+_ONES_STATE = re.compile(
+    r"(?:clear\s+my\s+head|get\s+(?:some|more)\s+(?:sleep|rest|air|fresh\s+air)|"
+    r"step\s+(?:away|back|outside)|take\s+a\s+(?:break|breather|breath|nap|minute|moment|"
+    r"second|step\s+back)|wrap\s+my\s+head\s+around|pull\s+myself\s+together|"
+    r"get\s+(?:this|it|something|that)\s+off\s+my\s+chest|catch\s+my\s+breath|"
+    r"get\s+out\s+more|cool\s+off|unwind|decompress|recharge|vent)\b"
+)
+# How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
+_NEEDS = frozenset({"need_to", "have_to", "must", "bare", "future"})
+# Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
+# word the to-do names them by.
+_ONESELF = frozenset({"myself", "me"})
+_THEM = re.compile(r"\b(?:her|him|them)\b")
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
 _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggests|suggested)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
@@ -371,14 +387,19 @@ def find_task_signals(
                 continue
             if name == "want_by" and (due is None or not due.phrase.startswith(_DEADLINE)):
                 continue
-            if _REPORTED.search(earlier + lead) or _WISHES.match(found.group("task")):
+            if (
+                _REPORTED.search(earlier + lead)
+                or _WISHES.match(found.group("task"))
+                or (name in _NEEDS and _ONES_STATE.match(found.group("task")))
+            ):
                 continue
             task = slice(_asked_to_do(sentence, found), found.end("task"))
-            title = _named(
-                _clean_title(source[task], sentence[task], due), text[: start + task.start]
+            title = _worded(
+                name,
+                _named(_clean_title(source[task], sentence[task], due), text[: start + task.start]),
+                found,
+                source,
             )
-            if name in TITLED:
-                title = f"{TITLED[name]} {title}"
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
                 due is None and bool(_ASPIRATIONS.search(found.group("task")))
             )
@@ -399,6 +420,23 @@ def find_task_signals(
         if best is not None and best[0].title:
             signals.extend(_each_to_do(*best, due, known_entities))
     return signals
+
+
+def _worded(name: str, title: str, found: re.Match[str], source: str) -> str:
+    """The to-do as the inbox says it, by how it was said: "Don't let me forget the milk" is
+    "Remember the milk"; "I promised my mom I'd call her" is "Call my mom"; "I still haven't
+    paid the bill" is "Pay the bill"; "Don't forget I have a doctor's appointment" is
+    "Doctor's appointment". `source`: the sentence `found` was read in, as written."""
+    if name in TITLED:
+        return f"{TITLED[name]} {title}"
+    if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
+        return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
+    if name == "not_yet":
+        done = next(p for p in PARTICIPLES if title.lower().startswith(p))
+        return PARTICIPLES[done] + title[len(done) :]
+    if name == "not_to_miss":
+        return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
+    return title
 
 
 def _follows(sentence: str, due: Due | None) -> bool:

@@ -136,6 +136,28 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Pay the bill",
             datetime(2026, 12, 3, tzinfo=UTC),
         ),
+        # A promise to someone, a thing not to miss, a thing still not done.
+        (
+            "I promised my mom I'd call her tonight.",
+            "Call my mom",
+            datetime(2026, 11, 18, 20, tzinfo=UTC),
+        ),
+        ("I promised Sam I'd help him move.", "Help Sam move", None),
+        (
+            "I have a dentist appointment on Monday at 3 that I can't miss.",
+            "Dentist appointment",
+            datetime(2026, 11, 23, 15, tzinfo=UTC),
+        ),
+        (
+            "Don't forget I have a doctor's appointment Thursday.",
+            "Doctor's appointment",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
+        (
+            "I still haven't paid the electricity bill, it's due Friday.",
+            "Pay the electricity bill",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
