@@ -174,6 +174,10 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"(?!(?:you|him|her|them|it|this|that|out|home|my\s+(?:family|friends|kids))\b)"
             r"(?P<task>.+)",
         ),
+        # One's to do, as said: "It's on me to book the restaurant", "I have until Friday to
+        # submit the application".
+        ("on_me", 0.85, r"\bit'?s\s+(?:on\s+me|my\s+(?:job|turn))\s+to\s+(?P<task>.+)"),
+        ("on_me", 0.85, r"\bi\s+(?:only\s+)?have\s+until\s+[^,.!?;]{1,40}?\s+to\s+(?P<task>.+)"),
         # Still not done, as said: "I still haven't paid the electricity bill" ("Pay the
         # electricity bill"), "I haven't booked the flights yet".
         (
@@ -255,6 +259,16 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"report|assignment|homework|thesis|dissertation|application|presentation|"
             r"library\s+books?|deposit|renewal|coursework|proposal)\s+(?:is|are)\s+(?:also\s+)?"
             r"due(?:\s+back)?)\b",
+        ),
+        # What one's things need, with its time: "The car needs an oil change next week" (kept
+        # as said; only with its time, `core.tasks`).
+        (
+            "needs_doing",
+            0.75,
+            r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|the|our)\s+"
+            r"(?:[\w'-]+\s+){0,2}?(?:car|bike|sink|roof|boiler|heater|fridge|laptop|phone|tires|"
+            r"tyres|lawn|grass|gutters|printer|passport|licen[cs]e|visa|prescription|dog|cat)\s+"
+            r"needs\s+(?:an?\s+|to\s+be\s+|some\s+|its\s+|new\s+)?[\w'-]+(?:\s+[\w'-]+){0,3})",
         ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (

@@ -13,6 +13,7 @@ from itertools import islice
 
 from core.due import Due, parse_due
 from core.model import TaskPriority
+from core.not_to_dos import ASPIRATIONS, NEEDS, ONES_STATE, WISHES
 from core.others_words import others_words
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.task_phrases import (
@@ -67,28 +68,6 @@ _LISTED_STRENGTH = 0.90
 _EXPLAINED = re.compile(r":\s")
 # Weak: kept out of sight until a second mention makes it a to-do.
 _WEAK_STRENGTH = 0.55
-# Working on oneself, or helping in general, is a resolve rather than a to-do: "we gotta push
-# ourselves out of our comfort zones", "I have to believe in myself", "we need to show our
-# support however we can", "I need to find a better way to deal with stress". Weak unless a
-# deadline makes it a plan ("I have to find a way to get to the airport tomorrow").
-_ASPIRATIONS = re.compile(
-    r"\b(?:push(?:ing)?|challeng(?:e|ing)|believ(?:e|ing)\s+in|lov(?:e|ing)|forgiv(?:e|ing)|"
-    r"motivat(?:e|ing)|tak(?:e|ing)\s+care\s+of|look(?:ing)?\s+after|be\s+(?:kinder|nicer|"
-    r"gentler|easier|patient|honest|true)\s+(?:to|with|on))\s+(?:ourselves|myself)\b|"
-    r"\b(?:however|whatever|wherever|whenever)\s+(?:we|i)\s+can\b|\bin\s+any\s+way\b|"
-    r"\bas\s+(?:much|best)\s+as\s+(?:we|i)\s+can\b|"
-    r"\bfind\s+(?:a\s+(?:better\s+)?way|ways)\s+to\b|"
-    r"^be\s+(?:a\s+)?(?:more|less|better|kinder|nicer)\b|"
-    # ...or getting better at something: "I need to get better at cooking", "I really need to
-    # stop procrastinating".
-    r"^(?:get\s+better\s+at|improve\s+(?:my|at)|work\s+on\s+(?:myself|my\s+\w+\s+skills)|"
-    r"stop\s+procrastinating)\b|"
-    # ...or changing the world: "we need to make a difference", "let's make an impact", "make
-    # a change in our community" (not "make a change to the booking").
-    r"^(?:make|making)\s+(?:a|an|some)\s+(?:(?:real|big|huge|positive|lasting|small)\s+)?"
-    r"(?:difference|change|impact)(?=\s*(?:[.!?,;]|$)|\s+(?:together|in\s+(?:our|the|my|their|"
-    r"this|people's)\s+(?:community|world|life|lives|society|city|town|country|planet))\b)"
-)
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
 # ...but asking or thanking the assistant is not advising it.
 _ASKED_OR_THANKED = re.compile(
@@ -96,31 +75,6 @@ _ASKED_OR_THANKED = re.compile(
 )
 # How a deadline is said, which makes a wish a goal ("I want to finish it by Sunday").
 _DEADLINE = ("by ", "before ", "until ", "no later than ")
-# Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
-# tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".
-_WISHES = re.compile(
-    r"^(?:hope|pray|enjoy|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful|safe|nice)\b)|"
-    r"make\s+(?:(?:some|more|new|lasting|great|awesome|good|happy|amazing)\s+)*memories|"
-    r"make\s+the\s+most\b|"
-    r"make\s+(?:it|this|that|tomorrow|today|tonight|the\s+(?:day|night|best))\s+"
-    r"(?:a\s+(?:day|night)|unforgettable|special|count|amazing|memorable|great|awesome|epic)|"
-    r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong)|"
-    # ...nor is delight said as a need: "we need to talk about how great that concert was",
-    # "I need to stop laughing".
-    r"talk\s+about\s+how\s+(?:great|good|amazing|fun|awesome|cool|funny|crazy|beautiful)|"
-    r"stop\s+(?:laughing|giggling|smiling|grinning|blushing))\b"
-)
-# How one is, said as a need (`_NEEDS`), is nothing to do: "I need to clear my head", "I need
-# to take a break", "I need to get this off my chest".
-_ONES_STATE = re.compile(
-    r"(?:clear\s+my\s+head|get\s+(?:some|more)\s+(?:sleep|rest|air|fresh\s+air)|"
-    r"step\s+(?:away|back|outside)|take\s+a\s+(?:break|breather|breath|nap|minute|moment|"
-    r"second|step\s+back)|wrap\s+my\s+head\s+around|pull\s+myself\s+together|"
-    r"get\s+(?:this|it|something|that)\s+off\s+my\s+chest|catch\s+my\s+breath|"
-    r"get\s+out\s+more|cool\s+off|unwind|decompress|recharge|vent)\b"
-)
-# How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
-_NEEDS = frozenset({"need_to", "have_to", "must", "bare", "future"})
 # Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
 # word the to-do names them by.
 _ONESELF = frozenset({"myself", "me"})
@@ -157,6 +111,8 @@ _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|
 _NOT_ACTIONS = {
     "say",
     "admit",
+    "agree",
+    "disagree",
     "confess",
     "tell",
     "know",
@@ -381,7 +337,7 @@ def find_task_signals(
             if name == "remind" and found.group("that") and due is None:
                 continue
             # ...one's own: "Clean up after yourself today" is said to someone.
-            if name in ("errand", "want_by", "due_thing") and (
+            if name in ("errand", "want_by", "due_thing", "needs_doing") and (
                 due is None or _ADDRESSED.search(found.group("task"))
             ):
                 continue
@@ -389,8 +345,8 @@ def find_task_signals(
                 continue
             if (
                 _REPORTED.search(earlier + lead)
-                or _WISHES.match(found.group("task"))
-                or (name in _NEEDS and _ONES_STATE.match(found.group("task")))
+                or WISHES.match(found.group("task"))
+                or (name in NEEDS and ONES_STATE.match(found.group("task")))
             ):
                 continue
             task = slice(_asked_to_do(sentence, found), found.end("task"))
@@ -401,7 +357,7 @@ def find_task_signals(
                 source,
             )
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
-                due is None and bool(_ASPIRATIONS.search(found.group("task")))
+                due is None and bool(ASPIRATIONS.search(found.group("task")))
             )
             signal = TaskSignal(
                 title=title[:1].upper() + title[1:],

@@ -158,6 +158,22 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Pay the electricity bill",
             datetime(2026, 11, 20, tzinfo=UTC),
         ),
+        # One's to do as said, and what one's things need by a time.
+        (
+            "It's on me to book the restaurant for Friday.",
+            "Book the restaurant",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
+        (
+            "I have until Friday to submit the application.",
+            "Submit the application",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
+        (
+            "The car needs an oil change next week.",
+            "The car needs an oil change",
+            datetime(2026, 11, 23, tzinfo=UTC),
+        ),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
@@ -185,6 +201,11 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         # Delight said as a need: the labelled set's only two false alarms.
         "I think we need to talk about how great that concert was.",
         "Haha I need to stop laughing.",
+        "I have to agree with you there.",
+        "I need to get going, talk later!",
+        # What a thing needs, with no time, or said of someone else's.
+        "The dog needs a walk.",
+        "Your car needs an oil change next week.",
     ],
 )
 def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:

@@ -1,0 +1,55 @@
+"""What reads like a to-do and is none, or only a weak one (`core.tasks`): a resolve about
+oneself or the world, a wish for a good time, delight or one's own state said as a need."""
+
+from __future__ import annotations
+
+import re
+
+# Working on oneself, or helping in general, is a resolve rather than a to-do: "we gotta push
+# ourselves out of our comfort zones", "I have to believe in myself", "we need to show our
+# support however we can", "I need to find a better way to deal with stress". Weak unless a
+# deadline makes it a plan ("I have to find a way to get to the airport tomorrow").
+ASPIRATIONS = re.compile(
+    r"\b(?:push(?:ing)?|challeng(?:e|ing)|believ(?:e|ing)\s+in|lov(?:e|ing)|forgiv(?:e|ing)|"
+    r"motivat(?:e|ing)|tak(?:e|ing)\s+care\s+of|look(?:ing)?\s+after|be\s+(?:kinder|nicer|"
+    r"gentler|easier|patient|honest|true)\s+(?:to|with|on))\s+(?:ourselves|myself)\b|"
+    r"\b(?:however|whatever|wherever|whenever)\s+(?:we|i)\s+can\b|\bin\s+any\s+way\b|"
+    r"\bas\s+(?:much|best)\s+as\s+(?:we|i)\s+can\b|"
+    r"\bfind\s+(?:a\s+(?:better\s+)?way|ways)\s+to\b|"
+    r"^be\s+(?:a\s+)?(?:more|less|better|kinder|nicer)\b|"
+    # ...or getting better at something: "I need to get better at cooking", "I really need to
+    # stop procrastinating".
+    r"^(?:get\s+better\s+at|improve\s+(?:my|at)|work\s+on\s+(?:myself|my\s+\w+\s+skills)|"
+    r"stop\s+procrastinating)\b|"
+    # ...or changing the world: "we need to make a difference", "let's make an impact", "make
+    # a change in our community" (not "make a change to the booking").
+    r"^(?:make|making)\s+(?:a|an|some)\s+(?:(?:real|big|huge|positive|lasting|small)\s+)?"
+    r"(?:difference|change|impact)(?=\s*(?:[.!?,;]|$)|\s+(?:together|in\s+(?:our|the|my|their|"
+    r"this|people's)\s+(?:community|world|life|lives|society|city|town|country|planet))\b)"
+)
+# Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
+# tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".
+WISHES = re.compile(
+    r"^(?:hope|pray|enjoy|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful|safe|nice)\b)|"
+    r"make\s+(?:(?:some|more|new|lasting|great|awesome|good|happy|amazing)\s+)*memories|"
+    r"make\s+the\s+most\b|"
+    r"make\s+(?:it|this|that|tomorrow|today|tonight|the\s+(?:day|night|best))\s+"
+    r"(?:a\s+(?:day|night)|unforgettable|special|count|amazing|memorable|great|awesome|epic)|"
+    r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong)|"
+    # ...nor is delight said as a need: "we need to talk about how great that concert was",
+    # "I need to stop laughing".
+    r"talk\s+about\s+how\s+(?:great|good|amazing|fun|awesome|cool|funny|crazy|beautiful)|"
+    r"stop\s+(?:laughing|giggling|smiling|grinning|blushing))\b"
+)
+# How one is, said as a need (`NEEDS`), is nothing to do: "I need to clear my head", "I need
+# to take a break", "I need to get this off my chest".
+ONES_STATE = re.compile(
+    r"(?:clear\s+my\s+head|get\s+(?:some|more)\s+(?:sleep|rest|air|fresh\s+air)|"
+    r"step\s+(?:away|back|outside)|take\s+a\s+(?:break|breather|breath|nap|minute|moment|"
+    r"second|step\s+back)|wrap\s+my\s+head\s+around|pull\s+myself\s+together|"
+    r"get\s+(?:this|it|something|that)\s+off\s+my\s+chest|catch\s+my\s+breath|"
+    r"get\s+out\s+more|cool\s+off|unwind|decompress|recharge|vent|get\s+(?:going|moving)|"
+    r"head\s+(?:out|off))\b"
+)
+# How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
+NEEDS = frozenset({"need_to", "have_to", "must", "bare", "future"})
