@@ -135,6 +135,15 @@ _FOR_A_TIME = frozenset({"activity", "plan"})
 _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
 # ...but a place one goes to ends so: "a homeless shelter I volunteer at".
 _STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
+# A liking of "the" thing, lower case, is of a photo or a thing just talked about ("I love the
+# colors", "I love all the yellow leaves", "I really like the idea"), not one's taste; unless
+# the thing is one of a kind everyone knows ("I love the ocean"). "The Hobbit" is a title.
+_OF_WHAT_IS_SHOWN = re.compile(
+    r"(?:all\s+)?the\s+(?!(?:ocean|sea|beach|mountains|outdoors|rain|snow|sun|sunshine|"
+    r"countryside|city|forest|woods|desert|cold|heat|winter|summer|autumn|fall|spring|night|"
+    r"morning|evening|theat(?:er|re)|opera|ballet|movies|cinema|gym|stars|water|smell|sound|"
+    r"feeling|outdoors|holidays|weekends?)\b)[a-z]"
+)
 # A place by its name: "the Smoky Mountains", "Lisbon" (of "Lisbon we ate so well").
 _NAMED_PLACE = re.compile(r"(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*")
 # A value opening its sentence ("Playing video games are my hobbies", "Coconut milk ice
@@ -506,6 +515,8 @@ def _fact(
             return None  # `reply_wishes` reads it
         if _ONLY_HOW_OFTEN.fullmatch(value):
             return None  # "a job I enjoy every day": what is enjoyed came before
+        if _OF_WHAT_IS_SHOWN.match(value):
+            return None  # "I love the colors": of a photo or a thing talked about
         verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
         verb = _AS_LIKING.get(verb, verb)
         stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"

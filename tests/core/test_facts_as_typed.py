@@ -145,6 +145,13 @@ from tests.core.test_rules import facts
             [("ana: likes sushi", "Ana loves sushi"), ("ana: likes sashimi", "Ana hates sashimi")],
         ),
         ("They like cats but hate dogs.", []),
+        # A liking of "the" thing shown or talked about is no taste (LoCoMo: "I love all the
+        # yellow leaves", "I really like the idea and the acting"); a thing everyone knows, or
+        # a title, is.
+        ("I love all the yellow leaves, it looks so cozy.", []),
+        ("I really like the idea and the acting.", []),
+        ("I love the ocean.", [("ana: likes the ocean", "Ana loves the ocean")]),
+        ("I love The Hobbit.", [("ana: likes the hobbit", "Ana loves The Hobbit")]),
         ("I'm terrified of flying.", [("ana: fears flying", "Ana is afraid of flying")]),
         ("I have a phobia of needles.", [("ana: fears needles", "Ana is afraid of needles")]),
         # "Our" people and pets are one's own.
