@@ -25,6 +25,37 @@ _A_DATE = (
     r"check-?up|surgery)\b"
 )
 _CANT_MISS = r"(?:can'?t|cannot|mustn'?t|must\s+not)\s+(?:afford\s+to\s+)?miss"
+# What "I'm in charge of ..." is to do, and the verb it is done with (`core.tasks`).
+GERUNDS = {
+    "ordering": "order",
+    "booking": "book",
+    "buying": "buy",
+    "getting": "get",
+    "making": "make",
+    "bringing": "bring",
+    "picking up": "pick up",
+    "planning": "plan",
+    "organizing": "organize",
+    "organising": "organise",
+    "sending": "send",
+    "calling": "call",
+    "paying": "pay",
+    "cleaning": "clean",
+    "cooking": "cook",
+    "arranging": "arrange",
+    "setting up": "set up",
+    "writing": "write",
+    "preparing": "prepare",
+    "reserving": "reserve",
+    "inviting": "invite",
+    "decorating": "decorate",
+    "driving": "drive",
+    "collecting": "collect",
+    "feeding": "feed",
+    "walking": "walk",
+    "watering": "water",
+    "hosting": "host",
+}
 # What "I still haven't ..." has not done, and the verb it is done with (`core.tasks`).
 PARTICIPLES = {
     "paid": "pay",
@@ -173,6 +204,21 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             rf"\b(?:i|we)\s+(?:really\s+|just\s+)?{_CANT_MISS}\s+"
             r"(?!(?:you|him|her|them|it|this|that|out|home|my\s+(?:family|friends|kids))\b)"
             r"(?P<task>.+)",
+        ),
+        # Taken on: "I volunteered to bring the salad on Sunday", "I said I'd help Maria move
+        # this weekend", "I'm in charge of ordering the cake" ("Order the cake").
+        (
+            "taken_on",
+            0.80,
+            r"\bi\s+(?:just\s+|already\s+)?(?:(?:volunteered|offered|agreed|signed\s+up)\s+to|"
+            r"(?:said|told\s+[\w']+(?:\s+[\w']+)?)\s+i'?d)\s+(?!(?:disagree|never|not)\b)"
+            r"(?P<task>.+)",
+        ),
+        (
+            "taken_on",
+            0.85,
+            r"\bi(?:'m|\s+am)\s+(?:in\s+charge\s+of|responsible\s+for)\s+"
+            r"(?P<task>(?:" + "|".join(GERUNDS) + r")\b.+)",
         ),
         # One's to do, as said: "It's on me to book the restaurant", "I have until Friday to
         # submit the application".

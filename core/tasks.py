@@ -20,6 +20,7 @@ from core.task_phrases import (
     ASKING_YOU,
     DIRECTIVES,
     FOLLOWING_REMINDER,
+    GERUNDS,
     PARTICIPLES,
     PATTERNS,
     PLEASE,
@@ -387,9 +388,10 @@ def _worded(name: str, title: str, found: re.Match[str], source: str) -> str:
         return f"{TITLED[name]} {title}"
     if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
         return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
-    if name == "not_yet":
-        done = next(p for p in PARTICIPLES if title.lower().startswith(p))
-        return PARTICIPLES[done] + title[len(done) :]
+    forms = {"not_yet": PARTICIPLES, "taken_on": GERUNDS}.get(name, {})
+    said = next((form for form in forms if title.lower().startswith(f"{form} ")), None)
+    if said is not None:
+        return forms[said] + title[len(said) :]
     if name == "not_to_miss":
         return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
     return title

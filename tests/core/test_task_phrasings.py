@@ -174,6 +174,23 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "The car needs an oil change",
             datetime(2026, 11, 23, tzinfo=UTC),
         ),
+        # Taken on: volunteered, said, put in charge.
+        (
+            "I volunteered to bring the salad on Sunday.",
+            "Bring the salad",
+            datetime(2026, 11, 22, tzinfo=UTC),
+        ),
+        (
+            "I told my boss I'd finish the report by Monday.",
+            "Finish the report",
+            datetime(2026, 11, 23, tzinfo=UTC),
+        ),
+        ("I'm responsible for booking the venue.", "Book the venue", None),
+        (
+            "I'm in charge of ordering the cake for the party on Saturday.",
+            "Order the cake for the party",
+            datetime(2026, 11, 21, tzinfo=UTC),
+        ),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
