@@ -336,13 +336,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # "I have a dog named Luna", "we got another cat named Bailey", "a golden retriever named
-    # Max". Keyed by the name too: a
-    # friend named Carl, said later, is another friend, not a correction of Bob.
+    # Max". Keyed by the name too: a friend named Carl, said later, is another friend, not a
+    # correction of Bob; one just got is new (`core.ingest.kin`).
     (
         "named",
         re.compile(
-            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?got)\s+"
-            r"(?:an?|another)\s+(?:new\s+)?(?:\d{1,2}[\s-]+(?:year|yr)s?[\s-]+old\s+)?"
+            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?(?P<got>got))\s+"
+            r"(?:an?|(?P<another>another))\s+(?:(?P<new>new)\s+)?"
+            r"(?:\d{1,2}[\s-]+(?:year|yr)s?[\s-]+old\s+)?"
             r"(?P<attr>[a-z]{2,20}(?:\s+[a-z]{2,20})?)\s+(?:named|called)\s+"
             r"(?P<value>[^\W\d_][\w'-]+)",
             re.I,

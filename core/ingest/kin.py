@@ -40,7 +40,9 @@ NAMEABLE = frozenset(
     "grandfather dog cat".split()
 )
 # The rules whose facts tell of one of one's people, by the words `kin` (and `name`) or `attr`.
-_TELLING_OF = frozenset({"kin_event", "kin_where", "plan", "attribute"})
+_TELLING_OF = frozenset({"kin_event", "kin_where", "plan", "attribute", "named"})
+# What the keys of a person's facts end with, after who they are ("sister maria location").
+FACETS = frozenset({"location", "employer", "origin", "age", "diet", "role"})
 
 
 def unnamed_kin(
@@ -51,24 +53,29 @@ def unnamed_kin(
     by name, it is "sister Maria lives in Berlin", on her key), or named where a fact of hers
     may have been told before her name was ("my sister Maria moved to Paris", after "my sister
     lives in Berlin")."""
-    said = groups.get("kin") or (groups.get("attr") if rule == "attribute" else None)
+    said = groups.get("kin") or (groups.get("attr") if rule in ("attribute", "named") else None)
     if rule not in _TELLING_OF or fact.unnamed is not None or not said:
         return fact
-    words = said.split()
+    words = said.removesuffix("'s name").split()
     name = groups.get("name")
     if rule == "attribute" and _named_kin(words):
         words, name = words[:-1], words[-1]
     kin = " ".join(words).lower()
     if kin.split()[-1] not in NAMEABLE:
         return fact
+    given = (groups.get("value") or "").split()[:1]
+    if rule == "named" or (fact.key or "") in (f"{owner}: {kin}", f"{owner}: {kin}'s name"):
+        # "I have a sister named Maria", "my wife is Anna", "my mom's name is Rosa": her name
+        # ("we got another dog named Rex": a new one, not the one told of before).
+        new = any(groups.get(word) for word in ("got", "another", "new"))
+        if new or not given or not given[0][:1].isupper():
+            return fact
+        return replace(fact, unnamed=Unnamed("kin_naming", f"{kin} {given[0]}", who, owner))
     if name:
         named = f"{owner}: {kin} {name.lower()} "
         if not (fact.key or "").startswith(named):
             return fact
         return replace(fact, unnamed=Unnamed("kin_named", f"{kin} {name.lower()}", who, owner))
-    # "My sister is Maria" names her: it is no fact of hers to name.
-    if fact.key == f"{owner}: {kin}":
-        return fact
     return replace(fact, unnamed=Unnamed("kin_of", kin, who, owner))
 
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact, Unnamed, related
+from core.ingest.kin import FACETS
 from core.ingest.person_facts import NO_NAMES
 
 # The live memories whose keys open with any of the given prefixes: {key: content}.
@@ -27,6 +28,8 @@ _GONE = re.compile(
 )
 # Whom a statement tells of without naming: the latest on them (`kin`), or of theirs (`kin_of`).
 _OF_KIN = frozenset({"kin", "kin_of"})
+# ...and one named: a fact of theirs (`kin_named`), or their name given (`kin_naming`).
+_NAMING = frozenset({"kin_named", "kin_naming"})
 # A name given as what one is: "The user's wife is Anna", "The user's mom's name is Rosa"
 # (not "The user's mom is Portuguese": `NO_NAMES`).
 _IS_NAME = re.compile(r"\bis\s+((?-i:[A-Z])[\w'-]+)(?:\s+(?-i:[A-Z])[\w'-]+)*\W*$")
@@ -37,41 +40,76 @@ _ENDS = {
 }
 
 
-def named(facts: Sequence[Fact], beliefs: Beliefs | None) -> list[Fact | None]:
-    """Each of `facts` with whom it leaves unnamed named by `beliefs` (or by a fact before it
-    here), in order: as said when nothing names them, None for a place left."""
+def named(facts: Sequence[Fact], beliefs: Beliefs | None) -> list[list[Fact]]:
+    """What each of `facts` keeps, in order, with whom it leaves unnamed named by `beliefs` (or
+    by a fact before it here): itself as said when nothing names them, nothing for a place
+    left; a name given ("I have a sister named Maria") brings her the facts told of her
+    unnamed before ("my sister lives in Berlin" becomes Maria's)."""
     unnamed = [f.unnamed for f in facts if f.unnamed is not None]
     if not unnamed:
-        return list(facts)
+        return [[fact] for fact in facts]
     prefixes = sorted({prefix for u in unnamed for prefix in _prefixes(u)})
     held = dict(beliefs(prefixes)) if beliefs is not None else {}
-    kept: list[Fact | None] = []
+    kept: list[list[Fact]] = []
     for fact in facts:
+        found: list[Fact] = [fact]
         if fact.unnamed is not None:
             found = _found(fact, fact.unnamed, held)
-            if found is None and fact.unnamed.kind in _OF_KIN:
-                found = replace(fact, unnamed=None)
-            fact = found
-        if fact is not None and fact.key:
-            held[fact.key] = fact.content
-        kept.append(fact)
+            if not found and fact.unnamed.kind in _OF_KIN:
+                found = [replace(fact, unnamed=None)]
+        for said in found:
+            if said.key:
+                held[said.key] = said.content
+        kept.append(found)
     return kept
 
 
 def _prefixes(unnamed: Unnamed) -> list[str]:
     if unnamed.kind in _OF_KIN:
         return [f"{unnamed.owner}: {unnamed.words.split()[-1]}"]
-    if unnamed.kind == "kin_named":
+    if unnamed.kind in _NAMING:
         return [f"{unnamed.owner}: {unnamed.words.rsplit(' ', 1)[0]}"]
     return [f"{unnamed.owner}: {about}" for about in _ENDS]
 
 
-def _found(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:
+def _found(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> list[Fact]:
     if unnamed.kind in _OF_KIN:
-        return _kin(fact, unnamed, held)
-    if unnamed.kind == "kin_named":
-        return _told_unnamed(fact, unnamed, held)
-    return _left(fact, unnamed, held)
+        found = _kin(fact, unnamed, held)
+    elif unnamed.kind == "kin_named":
+        found = _told_unnamed(fact, unnamed, held)
+    elif unnamed.kind == "kin_naming":
+        return [replace(fact, unnamed=None), *_told_before(fact, unnamed, held)]
+    else:
+        found = _left(fact, unnamed, held)
+    return [found] if found is not None else []
+
+
+def _told_before(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> list[Fact]:
+    """The facts told of one's kin unnamed ("my sister lives in Berlin"), as the name now given
+    (`unnamed.words`: "sister Maria") tells them: each the next version of the unnamed one, on
+    her key. None where another of that kin is known by name."""
+    kin, name = unnamed.words.rsplit(" ", 1)
+    prefix = f"{unnamed.owner}: {kin}"
+    if (
+        name.lower() in NO_NAMES
+        or ordinary_word(name)
+        or set(_named(prefix, held)) - {name.lower()}
+    ):
+        return []
+    said = re.compile(rf"\b{re.escape(kin)}\b", re.I)
+    return [
+        Fact(
+            f"{prefix} {name.lower()} {facet}",
+            said.sub(lambda kin: f"{kin.group()} {name}", content, count=1),
+            fact.importance,
+            fact.turn_id,
+            replaces=key,
+        )
+        for key, content in held.items()
+        if (facet := key.removeprefix(f"{prefix} ")) in FACETS
+        and f"{prefix} {name.lower()} {facet}" not in held
+        and said.search(content)
+    ]
 
 
 def _told_unnamed(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact:

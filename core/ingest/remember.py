@@ -119,8 +119,8 @@ def inline_extraction(
     ]
     facts = [
         (fact, turn)
-        for fact, (_, turn) in zip(named([f for f, _ in read], beliefs), read, strict=True)
-        if fact is not None
+        for kept, (_, turn) in zip(named([f for f, _ in read], beliefs), read, strict=True)
+        for fact in kept
     ]
     tasks: list[TaskCandidate] = []
     for turn in turns:

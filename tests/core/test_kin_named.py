@@ -118,17 +118,58 @@ def test_a_fact_of_one_named_is_the_next_version_of_it_told_unnamed_before(
 def test_a_fact_of_one_named_leaves_what_another_of_their_kin_may_be_told_of(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    """With a second sister known by name, "my sister" may be either."""
+    """With two sisters known by name, "my sister" may be either."""
     told_in_sessions(
         store,
         embedder,
+        "I have a sister named Ana and a sister named Maria.",
         "My sister lives in Berlin.",
-        "I have a sister named Ana.",
         "My sister Maria moved to Paris.",
     )
     assert ("ana: sister location", "Ana's sister lives in Berlin") in believed(
         store, "ana: sister"
     )
+
+
+def test_a_name_given_brings_the_facts_told_of_them_unnamed_before(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """ "My sister lives in Berlin" and "my sister is a nurse", then "I have a sister named
+    Maria": they stayed a nameless sister's, and "my sister Maria moved to Paris" stood beside
+    Berlin."""
+    told_in_sessions(
+        store,
+        embedder,
+        "My sister lives in Berlin.",
+        "My sister is a nurse.",
+        "I have a sister named Maria.",
+    )
+    assert believed(store, "ana: sister") == [
+        ("ana: sister maria", "Ana has a sister named Maria"),
+        ("ana: sister maria location", "Ana's sister Maria lives in Berlin"),
+        ("ana: sister maria role", "Ana's sister Maria is a nurse"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("told", "naming", "kept"),
+    [
+        # A new one is not the one told of before.
+        ("My dog is 3.", "I just got a dog named Rex.", ("ana: dog age", "Ana's dog is 3")),
+        ("My dog is 3.", "We got another dog named Rex.", ("ana: dog age", "Ana's dog is 3")),
+        # Where she is from is no name.
+        (
+            "My mom lives in Coimbra.",
+            "My mom is Portuguese.",
+            ("ana: mom location", "Ana's mom lives in Coimbra"),
+        ),
+    ],
+)
+def test_what_gives_no_name_of_the_one_told_of_takes_nothing_told_before(
+    store: MemoryStore, embedder: Embedder, told: str, naming: str, kept: tuple[str, str]
+) -> None:
+    told_in_sessions(store, embedder, told, naming)
+    assert kept in believed(store, kept[0])
 
 
 def test_in_chat_too_a_fact_of_ones_dog_is_of_the_dog_named(
