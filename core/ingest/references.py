@@ -100,7 +100,7 @@ def _told_before(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> list[
     return [
         Fact(
             f"{prefix} {name.lower()} {facet}",
-            said.sub(lambda kin: f"{kin.group()} {name}", content, count=1),
+            said.sub(lambda word: f"{word.group()} {name}", content, count=1),
             fact.importance,
             fact.turn_id,
             replaces=key,
