@@ -25,7 +25,11 @@ ASPIRATIONS = re.compile(
     # a change in our community" (not "make a change to the booking").
     r"^(?:make|making)\s+(?:a|an|some)\s+(?:(?:real|big|huge|positive|lasting|small)\s+)?"
     r"(?:difference|change|impact)(?=\s*(?:[.!?,;]|$)|\s+(?:together|in\s+(?:our|the|my|their|"
-    r"this|people's)\s+(?:community|world|life|lives|society|city|town|country|planet))\b)"
+    r"this|people's)\s+(?:community|world|life|lives|society|city|town|country|planet))\b)|"
+    # ...wherever it is said in the to-do: "work together to make a real difference", "keep
+    # helping each other and make the world a better place", "keep spreading the love".
+    r"\bmak(?:e|ing)\s+(?:a|some)\s+(?:(?:real|big|huge|positive|lasting)\s+)?difference\b|"
+    r"\bmak(?:e|ing)\s+the\s+world\s+a\s+better\s+place\b|\bspread(?:ing)?\s+the\s+love\b"
 )
 # Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
 # tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".

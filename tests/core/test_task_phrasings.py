@@ -1,5 +1,6 @@
-"""To-dos said as a thing not to be forgotten: the inbox names what to do about it; talk with
-no one named is none."""
+"""To-dos as people phrase them, titled as the inbox names them ("Don't let me forget the milk"
+is "Remember the milk", "I promised my mom I'd call her" is "Call my mom"), and what reads like
+one and is none: talk with no one named, a resolve, delight, one's own state."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from core.tasks import DEFAULT_TASKS, extract_tasks
-from tests.core.test_tasks import SAID_AT
+from tests.core.test_tasks import SAID_AT, lands
 
 
 @pytest.mark.parametrize(
@@ -248,3 +249,43 @@ def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
     """Each was titled "Renew it", "Get it checked"... in the inbox, far from what it meant."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert task.title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "plan"),
+    [
+        # LoCoMo dev: an import put these in the inbox.
+        (
+            "Yeah, Maria! We gotta push ourselves out of our comfort zones to experience new "
+            "things and learn!",
+            "We gotta push ourselves out of our comfort zones by Friday.",
+        ),
+        (
+            "Even small things can mean a lot. We need to show our support however we can.",
+            "We need to show our support at the rally on Saturday.",
+        ),
+        (
+            "I just want to positively affect people, but I need to find a better way to focus "
+            "my passion and enthusiasm.",
+            "I have to find a way to get to the airport tomorrow morning.",
+        ),
+        ("I have to believe in myself.", "I need to buy myself a new laptop by Friday."),
+        ("I need to be kinder to myself.", "I need to get myself to the dentist tomorrow."),
+        ("I need to get better at cooking.", "I need to get better at cooking by Friday."),
+        ("I really need to stop procrastinating.", "I need to stop the car tomorrow."),
+        # LoCoMo imports again: helping in general said mid to-do.
+        (
+            "We need to work together to make a real difference.",
+            "We need to work together on the float by Saturday.",
+        ),
+        (
+            "We should keep helping each other and make the world a better place.",
+            "We should help each other move the piano tomorrow.",
+        ),
+    ],
+)
+def test_a_resolve_about_oneself_or_helping_in_general_is_no_to_do_without_a_deadline(
+    text: str, plan: str
+) -> None:
+    assert not lands(text)
+    assert lands(plan)

@@ -309,37 +309,6 @@ def test_wishing_for_a_good_time_is_no_plan(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "plan"),
-    [
-        # LoCoMo dev: an import put these in the inbox.
-        (
-            "Yeah, Maria! We gotta push ourselves out of our comfort zones to experience new "
-            "things and learn!",
-            "We gotta push ourselves out of our comfort zones by Friday.",
-        ),
-        (
-            "Even small things can mean a lot. We need to show our support however we can.",
-            "We need to show our support at the rally on Saturday.",
-        ),
-        (
-            "I just want to positively affect people, but I need to find a better way to focus "
-            "my passion and enthusiasm.",
-            "I have to find a way to get to the airport tomorrow morning.",
-        ),
-        ("I have to believe in myself.", "I need to buy myself a new laptop by Friday."),
-        ("I need to be kinder to myself.", "I need to get myself to the dentist tomorrow."),
-        ("I need to get better at cooking.", "I need to get better at cooking by Friday."),
-        ("I really need to stop procrastinating.", "I need to stop the car tomorrow."),
-    ],
-)
-def test_a_resolve_about_oneself_or_helping_in_general_is_no_to_do_without_a_deadline(
-    text: str, plan: str
-) -> None:
-    assert not lands(text)
-    assert lands(plan)
-
-
-@pytest.mark.parametrize(
     "text",
     [
         "Thank you! Remember to book the hotel for Lisbon by Friday.",
