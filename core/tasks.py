@@ -76,6 +76,9 @@ _ASKED_OR_THANKED = re.compile(
 )
 # How a deadline is said, which makes a wish a goal ("I want to finish it by Sunday").
 _DEADLINE = ("by ", "before ", "until ", "no later than ")
+# The verb a to-do said so is titled with, by how it was said: "paid" is "pay", "ordering" is
+# "order".
+_BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS}
 # Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
 # word the to-do names them by.
 _ONESELF = frozenset({"myself", "me"})
@@ -388,7 +391,7 @@ def _worded(name: str, title: str, found: re.Match[str], source: str) -> str:
         return f"{TITLED[name]} {title}"
     if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
         return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
-    forms = {"not_yet": PARTICIPLES, "taken_on": GERUNDS}.get(name, {})
+    forms = _BASE_FORMS.get(name, {})
     said = next((form for form in forms if title.lower().startswith(f"{form} ")), None)
     if said is not None:
         return forms[said] + title[len(said) :]

@@ -8,16 +8,13 @@ from __future__ import annotations
 import pytest
 
 from core.assistant import Assistant
-from core.ingest.rules import extract_facts
-from core.model import Role, Turn
 from tests.core.clock import Clock
 from tests.core.test_core_memory import always_in
-from tests.core.test_life_events import TOLD
+from tests.core.test_rules import facts
 
 
 def keyed(text: str) -> list[tuple[str | None, str]]:
-    turn = Turn("t1", "s", 0, Role.USER, text, TOLD, "Ana")
-    return [(f.key, f.content) for f in extract_facts(turn) if f.key]
+    return [(key, content) for key, content in facts(text) if key]
 
 
 @pytest.mark.parametrize(
