@@ -174,10 +174,13 @@ _PATTERNS = (
         "part_of_month",
         re.compile(r"\b(?:by|in|before)\s+(early|mid|late)[\s-]+(" + _MONTH_NAMES + r")\b"),
     ),
-    # "Next June", "this coming March": the month, from its first day.
+    # "Next June", "this coming March", "in February": the month, from its first day ("in
+    # may be" is the verb).
     (
         "month_ahead",
-        re.compile(r"\b(?:next|this|this\s+coming|coming)\s+(" + _MONTH_NAMES + r")\b"),
+        re.compile(
+            r"\b(?:next|this|this\s+coming|coming|in)\s+(" + _MONTH_NAMES + r")\b(?!\s+be\b)"
+        ),
     ),
     # "By spring": its first day; "this summer", "next winter": its last, as what is done in it
     # is done by then (northern seasons, as `core.temporal` reads them).
@@ -312,6 +315,9 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         month = MONTHS[match.group(1)]
         # "Next June" said in June is a year on; "this June", the month it is.
         later = month < today.month or (month == today.month and "next" in match.group())
+        if month == today.month and not later:
+            # ..."in November" said in November is done by its end, as "this month" is.
+            return today.replace(day=calendar.monthrange(today.year, month)[1])
         return today.replace(year=today.year + later, month=month, day=1)
     if kind == "season":
         return _season(match.group(1), _SEASON_MONTH[match.group(2)], today)
@@ -368,7 +374,8 @@ def plan_words(due: Due, told: datetime) -> str:
     if _NEXT_YEAR.fullmatch(phrase):
         return f"in {due.at.year}"
     if "month" in phrase or _MONTH_AHEAD.search(phrase):
-        return f"{'around' if rough else 'in'} {month_words(due.at, told)}"
+        month = rough and not _MONTH_AHEAD.search(phrase)
+        return f"{'around' if month else 'in'} {month_words(due.at, told)}"
     if rough and not re.search(r"\b(?:minute|hour)s?\b", phrase):
         return f"around {day_words(due.at, told)}"
     if "weekend" in phrase:

@@ -102,7 +102,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remind",
             0.95,
-            r"\b(?:remind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|about|abt|(?P<that>that))"
+            r"\b(?:remind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|(?P<about>about|abt|of)|(?P<that>that))"
             # ...or nudged, when ("ping me in 20 minutes to ...", not "ping me the link to").
             r"|(?:ping|nudge)\s+me\s+(?!in\s+the\s+right\b)(?:(?:in|at|on|by|around|before|"
             r"after|tomorrow|tonight|today|later|next|this|every)\b(?:\s+[\w':]+){0,4}?\s+)?"
@@ -114,10 +114,18 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\b(?:set|add|make|create)\s+(?:an?\s+|me\s+an?\s+)?(?:reminder|alarm)\s+"
             r"(?:[\w':]+\s+){0,6}?(?:to|about)\s+(?P<task>.+)",
         ),
+        # ...or for a thing, by its time: "Set a reminder for the dentist on Tuesday" (one "to"
+        # do later in it is what it asks: "Set a reminder for 5pm to call mom").
+        (
+            "reminder",
+            0.95,
+            r"\b(?:set|add|make|create)\s+(?:an?\s+|me\s+an?\s+)?reminder\s+for\s+"
+            r"(?P<task>(?!(?:[\w':]+\s+){0,6}?to\s).+)",
+        ),
         (
             "todo",
             0.90,
-            r"^(?:todo|to-do|to do|note to self|reminder(?:\s+to\s+self)?|"
+            r"^(?:todo|to-do|to do|note to self|(?:set\s+an?\s+)?reminder(?:\s+to\s+self)?|"
             r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
             # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts".
             r"(?:don'?t|do not)\s+forget(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"

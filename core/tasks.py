@@ -93,6 +93,9 @@ QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
 )
+# What "remind me about" asks to hear again, not to be reminded of: "what we decided", "the
+# book you recommended".
+_TOLD_AGAIN = re.compile(r"(?:what|how|who|whom|where|which|why|when|whether|if)\b|.*\byou\b")
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? (?:if|whether))\b")
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
 # A second to-do said in the same sentence: "I have to finish the report by Friday, and I need
@@ -315,10 +318,12 @@ def find_task_signals(
         if _follows(sentence, due):
             if signals:
                 signals[-1] = _asked_for(signals[-1], due)
-            elif said_before:
-                before = find_task_signals(said_before, said_at, known_entities)
+            elif before := find_task_signals(said_before, said_at, known_entities):
                 signals.extend(_asked_for(signal, due) for signal in before)
                 said_before = ""
+            elif due is not None:
+                told = ". ".join(filter(None, (said_before, text[:start])))
+                signals.append(_reminder(due, told, sentence, known_entities))
             continue
         best: tuple[TaskSignal, str, str] | None = None
         for name, strength, pattern in PATTERNS:
@@ -337,8 +342,17 @@ def find_task_signals(
             ):
                 continue
             # "Remind me on Monday that the rent is due" asks for a word then; without a
-            # time, "remind me that you're the best" asks for none.
-            if name == "remind" and found.group("that") and due is None:
+            # time, "remind me that you're the best" asks for none, and "remind me of your
+            # name", "remind me about what we decided" ask to be told again.
+            if (
+                name == "remind"
+                and due is None
+                and (
+                    found.group("that")
+                    or found.group("about") == "of"
+                    or (found.group("about") and _TOLD_AGAIN.match(found.group("task")))
+                )
+            ):
                 continue
             # ...one's own: "Clean up after yourself today" is said to someone.
             if name in ("errand", "want_by", "due_thing", "needs_doing") and (
@@ -418,6 +432,23 @@ def _asked_for(signal: TaskSignal, due: Due | None) -> TaskSignal:
         strength=max(signal.strength, REMINDER_STRENGTH),
         due=signal.due if before else due or signal.due,
         remind=due if before else None,
+        directive=True,
+    )
+
+
+def _reminder(due: Due, before: str, asked: str, known: frozenset[str]) -> TaskSignal:
+    """A reminder `asked` for by its time with no to-do before it: of the thing said just
+    before it ("My passport expires in March. Remind me about it in February." is "My
+    passport"), or of itself ("Set a reminder for 5pm": "Reminder"; "Alarm"), as asked."""
+    things = [found.group("thing") for found in _SUBJECT_THING.finditer(before)]
+    itself = "Alarm" if "alarm" in asked else "Reminder"
+    title = things[-1][:1].upper() + things[-1][1:] if things else itself
+    return TaskSignal(
+        title=title,
+        pattern="reminder",
+        strength=REMINDER_STRENGTH,
+        entity_density=entity_density(title, known),
+        due=due,
         directive=True,
     )
 

@@ -38,7 +38,7 @@ def told(text: str) -> list[str]:
         ("I started my own store not so long ago.", "Ana started their own store"),
         ("I'm getting married next June.", "Ana is getting married in June 2027"),
         ("I'm visiting Rome this coming May.", "Ana is visiting Rome in May 2027"),
-        ("We're expecting a baby in March.", "Ana is expecting a baby in March"),
+        ("We're expecting a baby in March.", "Ana is expecting a baby in March 2027"),
         ("I'm 12 weeks pregnant!", "Ana is pregnant"),
         (
             "We're expecting our first child next spring.",

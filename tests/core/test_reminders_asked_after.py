@@ -77,10 +77,43 @@ def test_a_reminder_is_about_the_to_do_of_the_message_before() -> None:
 
 
 @pytest.mark.parametrize("said_before", ["", "The movie was great.", "Should I renew it?"])
-def test_a_reminder_with_no_to_do_before_it_is_none(said_before: str) -> None:
+def test_a_reminder_with_no_to_do_before_it_and_no_time_is_none(said_before: str) -> None:
     """It was a to-do titled "It"."""
-    for text in ("Remind me about it tomorrow.", "Remind me in an hour.", "Put it on my calendar."):
+    for text in ("Remind me about it.", "Please remind me.", "Put it on my calendar."):
         assert extract_tasks(text, SAID_AT, "turn-2", said_before=said_before) == []
+
+
+@pytest.mark.parametrize(
+    ("said_before", "text", "title", "due"),
+    [
+        # Asked by its time alone, a reminder is what was asked for (it was nothing: the
+        # assistant could say it would remind, and the inbox had nothing to remind with).
+        ("", "Set a reminder for 5pm.", "Reminder", at(18, 17)),
+        ("Should I renew it?", "Remind me about it tomorrow.", "Reminder", at(19)),
+        ("", "Thanks! Can you remind me in an hour?", "Reminder", at(18, 11)),
+        ("", "Set an alarm for 7am.", "Alarm", at(19, 7)),
+        # ...of the thing said just before it, in the same message or the one before.
+        (
+            "",
+            "My sister's birthday is on Saturday. Remind me about it on Friday.",
+            "My sister's birthday",
+            at(20),
+        ),
+        (
+            "My passport expires in March.",
+            "Remind me about it in February.",
+            "My passport",
+            datetime(2027, 2, 1, tzinfo=UTC),
+        ),
+        ("The movie was great.", "Remind me about it tomorrow.", "The movie", at(19)),
+    ],
+)
+def test_a_reminder_with_no_to_do_before_it_lands_by_its_time(
+    said_before: str, text: str, title: str, due: datetime
+) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-2", said_before=said_before)
+    assert (task.title, task.due_at, task.source_turn_id) == (title, due, "turn-2")
+    assert task.confidence >= 0.7
 
 
 def test_a_reminder_before_the_deadline_is_kept_until_the_deadline_changes(
