@@ -1,5 +1,5 @@
-"""What reads like a to-do and is none, or only a weak one (`core.tasks`): a resolve about
-oneself or the world, a wish for a good time, delight or one's own state said as a need."""
+"""What reads like a to-do and is none (`core.tasks`): a resolve about oneself or the world,
+a wish for a good time, delight or one's own state said as a need."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 
 # Working on oneself, or helping in general, is a resolve rather than a to-do: "we gotta push
 # ourselves out of our comfort zones", "I have to believe in myself", "we need to show our
-# support however we can", "I need to find a better way to deal with stress". Weak unless a
+# support however we can", "I need to find a better way to deal with stress". None unless a
 # deadline makes it a plan ("I have to find a way to get to the airport tomorrow").
 ASPIRATIONS = re.compile(
     r"\b(?:push(?:ing)?|challeng(?:e|ing)|believ(?:e|ing)\s+in|lov(?:e|ing)|forgiv(?:e|ing)|"
@@ -27,9 +27,13 @@ ASPIRATIONS = re.compile(
     r"(?:difference|change|impact)(?=\s*(?:[.!?,;]|$)|\s+(?:together|in\s+(?:our|the|my|their|"
     r"this|people's)\s+(?:community|world|life|lives|society|city|town|country|planet))\b)|"
     # ...wherever it is said in the to-do: "work together to make a real difference", "keep
-    # helping each other and make the world a better place", "keep spreading the love".
+    # helping each other and make the world a better place", "keep spreading the love",
+    # "keep helping out and making things better", "keep doing our part for the world".
     r"\bmak(?:e|ing)\s+(?:a|some)\s+(?:(?:real|big|huge|positive|lasting)\s+)?difference\b|"
-    r"\bmak(?:e|ing)\s+the\s+world\s+a\s+better\s+place\b|\bspread(?:ing)?\s+the\s+love\b"
+    r"\bmak(?:e|ing)\s+the\s+world\s+a\s+better\s+place\b|"
+    r"\bmak(?:e|ing)\s+(?:things|(?:our|the|my)\s+(?:community|world|neighbou?rhood|city|"
+    r"town))\s+better\b|\bspread(?:ing)?\s+the\s+(?:love|good\s+vibes|joy|kindness|positivity)\b|"
+    r"\b(?:do|doing)\s+(?:our|my)\s+part\b"
 )
 # Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
 # tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".

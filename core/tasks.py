@@ -361,9 +361,12 @@ def find_task_signals(
                 continue
             if name == "want_by" and (due is None or not due.phrase.startswith(_DEADLINE)):
                 continue
+            # A resolve is none however often it is said (said weak, conv-41's many "make a
+            # difference" turns reinforced one another into a to-do).
             if (
                 _REPORTED.search(earlier + lead)
                 or WISHES.match(found.group("task"))
+                or (due is None and ASPIRATIONS.search(found.group("task")))
                 or (name in NEEDS and ONES_STATE.match(found.group("task")))
             ):
                 continue
@@ -374,9 +377,7 @@ def find_task_signals(
                 found,
                 source,
             )
-            weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or (
-                due is None and bool(ASPIRATIONS.search(found.group("task")))
-            )
+            weak = bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)
             signal = TaskSignal(
                 title=title[:1].upper() + title[1:],
                 pattern=name,
