@@ -32,13 +32,15 @@ HIRED = (
 )
 
 
-# Whom "my sister" means, where one sister is known by name: one's family and pets. Not one's
-# friends, cousins or colleagues: most go unnamed, and the one named is not the one meant.
+# Whom "my sister" means, where one sister is known by name: one's family and pets, and one's
+# best friend. Not one's friends, cousins or colleagues: most go unnamed, and the one named is
+# not the one meant. "My older sister" is the one known as that ("I have an older sister named
+# Maria"), not any sister.
 NAMEABLE = frozenset(
     "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
     "daughter mom mum mother dad father brother sister boss grandma grandmother grandpa "
     "grandfather dog cat".split()
-)
+) | {"best friend"}
 # The rules whose facts tell of one of one's people, by the words `kin` (and `name`) or `attr`.
 _TELLING_OF = frozenset({"kin_event", "kin_where", "plan", "attribute", "named"})
 # What the keys of a person's facts end with, after who they are ("sister maria location").
@@ -61,7 +63,7 @@ def unnamed_kin(
     if rule == "attribute" and _named_kin(words):
         words, name = words[:-1], words[-1]
     kin = " ".join(words).lower()
-    if kin.split()[-1] not in NAMEABLE:
+    if kin not in NAMEABLE and kin.split()[-1] not in NAMEABLE:
         return fact
     given = (groups.get("value") or "").split()[:1]
     if rule == "named" or (fact.key or "") in (f"{owner}: {kin}", f"{owner}: {kin}'s name"):

@@ -247,7 +247,8 @@ def _named(said: Said) -> Fact | None:
     if not value[:1].isupper() or value.lower() in WEEKDAYS or value.lower() in MONTHS:
         return None
     attribute = (said.groups["attr"] or "").lower()
-    return said.fact(f"{attribute} {value.lower()}", f" has a {attribute} named {value}", 0.7)
+    named = f" has {with_article(attribute)} named {value}"
+    return said.fact(f"{attribute} {value.lower()}", named, 0.7)
 
 
 # What follows "I'm studying" that is no subject: what for, how, when, where, a thing read.

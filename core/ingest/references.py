@@ -66,7 +66,7 @@ def named(facts: Sequence[Fact], beliefs: Beliefs | None) -> list[list[Fact]]:
 
 def _prefixes(unnamed: Unnamed) -> list[str]:
     if unnamed.kind in _OF_KIN:
-        return [f"{unnamed.owner}: {unnamed.words.split()[-1]}"]
+        return [f"{unnamed.owner}: {unnamed.words}"]
     if unnamed.kind in _NAMING:
         return [f"{unnamed.owner}: {unnamed.words.rsplit(' ', 1)[0]}"]
     return [f"{unnamed.owner}: {about}" for about in _ENDS]

@@ -370,7 +370,7 @@ def _fact(
         # dog named Rex" (that key), which recall would otherwise still find alone.
         key, unnamed = None, None
         if groups.get("name") and verb in _DEATHS:
-            key = f"{owner}: {groups['kin'].lower().split()[-1]} {groups['name'].lower()}"
+            key = f"{owner}: {groups['kin'].lower()} {groups['name'].lower()}"
         elif verb in _DEATHS:
             # "My dog died": the one dog believed named, if there is one.
             unnamed = Unnamed("kin", kin, who, owner)

@@ -33,6 +33,11 @@ from tests.core.test_rules import facts
             [("ana: likes mushrooms", "Ana does not like mushrooms")],
         ),
         ("My daughter is called Mia.", [("ana: daughter mia", "Ana has a daughter named Mia")]),
+        # ...with the article its word takes (it was "a older sister").
+        (
+            "I have an older sister named Maria.",
+            [("ana: older sister maria", "Ana has an older sister named Maria")],
+        ),
         (
             "I have a son named Leo and a daughter named Mia.",
             [

@@ -55,6 +55,22 @@ def test_a_fact_of_ones_sister_is_of_the_sister_named(
             "My sister got married last week.",
             (None, "Maria got married between"),
         ),
+        # The one known as one's older sister, or best friend (each was a second one, unnamed).
+        (
+            "I have an older sister named Maria.",
+            "My older sister lives in Rome.",
+            ("ana: older sister maria location", "older sister Maria lives in Rome"),
+        ),
+        (
+            "My best friend is Sam.",
+            "My best friend moved to Denver.",
+            ("ana: best friend sam location", "best friend Sam lives in Denver"),
+        ),
+        (
+            "I have a little brother named Tom.",
+            "My little brother passed away.",
+            ("ana: little brother tom", "little brother Tom passed away"),
+        ),
     ],
 )
 def test_a_name_told_any_way_names_what_is_told_of_them_later(
@@ -81,6 +97,8 @@ def test_a_name_told_any_way_names_what_is_told_of_them_later(
         ("I have a sister named Maria and a sister named Ana.", "ana: sister location"),
         # Where she is from, not her name.
         ("My mom is Portuguese.", "ana: mom location"),
+        # The one known as one's older sister may not be the one meant by "my sister".
+        ("I have an older sister named Maria.", "ana: sister location"),
     ],
 )
 def test_whom_a_name_does_not_tell_stays_unnamed(
