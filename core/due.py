@@ -53,6 +53,7 @@ _BARE_HOUR = re.compile(
     r"next|in\s+the|and|to|for|with|sharp|please|then|that|which|so|but)\b)"
 )
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
+_MORNING = re.compile(r"\b(?:morning|alarm|wake|waking|woke)\b")
 # The hours a day's routine names: "by noon", "at lunch", "after work", "before bed".
 _NAMED_HOURS = {
     "noon": 12,
@@ -431,8 +432,10 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
             bare = _BARE_HOUR.match(lowered, match.start())
             if bare is None or not 1 <= int(hour) <= 12:
                 continue
-            late = int(hour) < 7 or int(hour) == 12 or bool(_EVENING.search(lowered))
-            return int(hour) % 12 + (12 if late else 0), 0, bare.start(), bare.end()
+            return _lived_hour(int(hour), lowered), 0, bare.start(), bare.end()
+        if half is None and hour[0] != "0" and 1 <= int(hour) <= 12:
+            # "Pick up the kids at 3:30" is 15:30, as "at 3" is 15:00 ("07:30" is as written).
+            return _lived_hour(int(hour), lowered), int(minute), match.start(), match.end()
         hour = int(hour)
         if half is not None:
             if not 1 <= hour <= 12:
@@ -446,6 +449,15 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
         said = " ".join(next(g for g in named.groups() if g).split())
         return _NAMED_HOURS[said], 0, named.start(), named.end()
     return None
+
+
+def _lived_hour(hour: int, lowered: str) -> int:
+    """The hour of the day a clock hour said without am / pm is lived at: 4 is 4 pm, 10 is 10
+    am, 8 in the evening 8 pm, 6 for an alarm or in the morning 6 am."""
+    if _MORNING.search(lowered):
+        return hour % 12
+    late = hour < 7 or hour == 12 or bool(_EVENING.search(lowered))
+    return hour % 12 + (12 if late else 0)
 
 
 def deadline_typed(text: str, now: datetime) -> datetime | None:

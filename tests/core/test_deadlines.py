@@ -91,6 +91,11 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
         ("Need to pay the rent tommorow!", "Pay the rent", datetime(2026, 11, 19)),
         ("Remind me to call Ana 2nite", "Call Ana", datetime(2026, 11, 18, 20)),
         ("I've got to pick up the kids at 4 tmrw", "Pick up the kids", datetime(2026, 11, 19, 16)),
+        # Its minutes said, an hour is lived at the same time of day (3:30 was 3:30 am).
+        ("Pick up the kids at 3:30", "Pick up the kids", datetime(2026, 11, 18, 15, 30)),
+        ("I need to call Tom at 8:45 tonight", "Call Tom", datetime(2026, 11, 18, 20, 45)),
+        ("Set an alarm for 6:30 to go for a run", "Go for a run", datetime(2026, 11, 19, 6, 30)),
+        ("I have to leave at 07:30 tomorrow", "Leave", datetime(2026, 11, 19, 7, 30)),
         (
             "Remind me to check the oven in half an hour",
             "Check the oven",
