@@ -138,6 +138,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:todo|to-do)\s+(?!(?:list|lists|app|apps|items?|is|are|was|were|for|and|or)\b)"
             r"(?P<task>.+)",
         ),
+        # ...or a note of an errand: "Note: cancel Netflix before the trial ends".
+        ("todo", 0.90, r"^note\s*[:\-\u2013]\s*(?P<task>(?:" + "|".join(_ERRANDS) + r")\b.+)"),
         # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
         ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
         (
@@ -212,6 +214,21 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             rf"\b(?:i|we)\s+(?:really\s+|just\s+)?{_CANT_MISS}\s+"
             r"(?!(?:you|him|her|them|it|this|that|out|home|my\s+(?:family|friends|kids))\b)"
             r"(?P<task>.+)",
+        ),
+        # A thing with its time asked to be kept: "Can you make a note that the landlord is
+        # coming Friday at 10?", "Don't forget we're having dinner with the Smiths on Saturday"
+        # (only with its time: `core.tasks`).
+        (
+            "noted",
+            0.85,
+            _ASKED + r"(?:make|take)\s+(?:a\s+)?note(?:\s*:)?\s+(?:that\s+)?"
+            r"(?P<task>(?:i|we|my|our|the)\b.+)",
+        ),
+        (
+            "noted",
+            0.85,
+            r"^(?:(?:and|oh|also|btw)\W+)*(?:don'?t|do\s+not)\s+(?:let\s+me\s+)?forget\s+"
+            r"(?:that\s+)?(?P<task>(?:i|we|my|our)\b.+)",
         ),
         # Taken on: "I volunteered to bring the salad on Sunday", "I said I'd help Maria move
         # this weekend", "I'm in charge of ordering the cake" ("Order the cake").
@@ -349,7 +366,16 @@ REMINDER_STRENGTH = next(strength for name, strength, _ in PATTERNS if name == "
 TITLED = {"forget_thing": "Remember", "shopping": "Buy"}
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
-REQUESTS = {"remind", "reminder", "make_sure", "on_my_list", "shopping", "calendar", "not_to_miss"}
+REQUESTS = {
+    "remind",
+    "reminder",
+    "make_sure",
+    "on_my_list",
+    "shopping",
+    "calendar",
+    "not_to_miss",
+    "noted",
+}
 # Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
 DIRECTIVES = {

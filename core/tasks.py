@@ -29,23 +29,13 @@ from core.task_phrases import (
     REQUESTS,
     TITLED,
 )
+from core.to_do_referents import named, thing_said
 from core.to_do_words import DANGLING
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
 # What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
 _PLACES_GONE_TO = frozenset(
     "the a an my your our his her their this that work school bed church town class".split()
-)
-# "it" as a word of its own ("it's" is a sentence of its own).
-_IT = re.compile(r"(?<![\w'])it(?![\w'])", re.IGNORECASE)
-# A thing of one's own, or a known one, opening a clause and doing or being something: what a
-# later "it" stands for ("my passport expires", "the sink is leaking").
-_SUBJECT_THING = re.compile(
-    r"(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+)(?P<thing>(?:my|our|the)\s+(?:[\w'-]+\s+){0,2}?"
-    r"[\w-]+)\s+(?:is|was|has|had|needs|keeps|kept|expires|broke|leaks|runs|ran|looks|"
-    r"seems|got|gets|will|won't|isn't|wasn't|doesn't|didn't|hasn't|can't|finally|still|just|"
-    r"[a-z]+ed)\b",
-    re.IGNORECASE,
 )
 _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + PLEASE + r")\W+)*$")
 # "Remind me to" is a request only when asked ("Can you remind me", "Engram, remind me");
@@ -355,7 +345,7 @@ def find_task_signals(
             ):
                 continue
             # ...one's own: "Clean up after yourself today" is said to someone.
-            if name in ("errand", "want_by", "due_thing", "needs_doing") and (
+            if name in ("errand", "want_by", "due_thing", "needs_doing", "noted") and (
                 due is None or _ADDRESSED.search(found.group("task"))
             ):
                 continue
@@ -373,7 +363,7 @@ def find_task_signals(
             task = slice(_asked_to_do(sentence, found), found.end("task"))
             title = _worded(
                 name,
-                _named(_clean_title(source[task], sentence[task], due), text[: start + task.start]),
+                named(_clean_title(source[task], sentence[task], due), text[: start + task.start]),
                 found,
                 source,
             )
@@ -412,6 +402,9 @@ def _worded(name: str, title: str, found: re.Match[str], source: str) -> str:
         return forms[said] + title[len(said) :]
     if name == "not_to_miss":
         return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
+    if name == "noted":
+        # "Don't forget my birthday is on Friday": "My birthday".
+        return re.sub(r"\s+(?:is|are)$", "", title)
     return title
 
 
@@ -441,9 +434,8 @@ def _reminder(due: Due, before: str, asked: str, known: frozenset[str]) -> TaskS
     """A reminder `asked` for by its time with no to-do before it: of the thing said just
     before it ("My passport expires in March. Remind me about it in February." is "My
     passport"), or of itself ("Set a reminder for 5pm": "Reminder"; "Alarm"), as asked."""
-    things = [found.group("thing") for found in _SUBJECT_THING.finditer(before)]
-    itself = "Alarm" if "alarm" in asked else "Reminder"
-    title = things[-1][:1].upper() + things[-1][1:] if things else itself
+    thing = thing_said(before)
+    title = thing[:1].upper() + thing[1:] if thing else "Alarm" if "alarm" in asked else "Reminder"
     return TaskSignal(
         title=title,
         pattern="reminder",
@@ -452,21 +444,6 @@ def _reminder(due: Due, before: str, asked: str, known: frozenset[str]) -> TaskS
         due=due,
         directive=True,
     )
-
-
-def _named(title: str, before: str) -> str:
-    """The to-do with the thing its "it" stands for, when what was said before it opens a
-    clause with that thing: "My passport expires next month, I should renew it" is "Renew my
-    passport", "The sink is leaking again. Need to fix it tomorrow." is "Fix the sink"."""
-    pronoun = _IT.search(title)
-    # "Gotta do it again" after "the party was fun" does no party.
-    if pronoun is None or pronoun.start() == 0 or title[: pronoun.start()].lower() == "do ":
-        return title
-    things = [found.group("thing") for found in _SUBJECT_THING.finditer(before)]
-    if not things:
-        return title
-    thing = things[-1]
-    return title[: pronoun.start()] + thing[:1].lower() + thing[1:] + title[pronoun.end() :]
 
 
 def _asked_to_do(sentence: str, found: re.Match[str]) -> int:

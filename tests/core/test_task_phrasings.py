@@ -193,6 +193,27 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Order the cake for the party",
             datetime(2026, 11, 21, tzinfo=UTC),
         ),
+        # A thing with its time asked to be kept, or noted as an errand.
+        (
+            "Can you make a note that the landlord is coming Friday at 10?",
+            "The landlord is coming",
+            datetime(2026, 11, 20, 10, tzinfo=UTC),
+        ),
+        (
+            "Don't forget we're having dinner with the Smiths on Saturday.",
+            "We're having dinner with the Smiths",
+            datetime(2026, 11, 21, tzinfo=UTC),
+        ),
+        (
+            "Don't forget my birthday is on Friday!",
+            "My birthday",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
+        (
+            "Note: cancel Netflix before the trial ends on the 30th",
+            "Cancel Netflix before the trial ends",
+            datetime(2026, 11, 30, tzinfo=UTC),
+        ),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
@@ -225,6 +246,11 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         # What a thing needs, with no time, or said of someone else's.
         "The dog needs a walk.",
         "Your car needs an oil change next week.",
+        # A thing to keep with no time, said of someone else, or a note of no errand.
+        "Make a note that I parked on level 3.",
+        "Don't forget I love you.",
+        "Don't forget you have a test tomorrow.",
+        "Note: the office is closed Monday.",
     ],
 )
 def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
@@ -244,10 +270,18 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         # Nothing named before it, or a thing one does not do: "it" stays.
         ("I need to renew it before June", "Renew it"),
         ("The party was fun, gotta do it again", "Do it again"),
+        # ...and whom its "her", "him" or "his" stands for, one of one's people named before.
+        ("My mom's birthday is next Tuesday, I need to get her a gift", "Get my mom a gift"),
+        ("Dad's flight lands at 6pm, I need to pick him up", "Pick Dad up"),
+        ("My sister's bike is broken, I have to fix her bike by Friday", "Fix my sister's bike"),
+        ("my mom called, need to call her back tonight", "Call my mom back"),
+        # Two she could be, or none: "her" stays.
+        ("My mom and my sister are visiting, I need to pick her up at 5", "Pick her up"),
+        ("Sarah called, I need to call her back tonight", "Call her back"),
     ],
 )
 def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
-    """Each was titled "Renew it", "Get it checked"... in the inbox, far from what it meant."""
+    """Each was titled "Renew it", "Get her a gift"... in the inbox, far from what it meant."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert task.title == title
 

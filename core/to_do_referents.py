@@ -1,0 +1,87 @@
+"""Whom and what a to-do's "it", "her" or "him" stands for, by what was said before it: "My
+passport expires next month, I should renew it" is "Renew my passport", "My mom's birthday is
+on Tuesday, I need to get her a gift" is "Get my mom a gift" (`core.tasks`)."""
+
+from __future__ import annotations
+
+import re
+
+# "it" as a word of its own ("it's" is a sentence of its own).
+_IT = re.compile(r"(?<![\w'])it(?![\w'])", re.IGNORECASE)
+# A thing of one's own, or a known one, opening a clause and doing or being something: what a
+# later "it" stands for ("my passport expires", "the sink is leaking").
+_SUBJECT_THING = re.compile(
+    r"(?:^|[.!?;,]\s*|\b(?:and|but|so)\s+)(?P<thing>(?:my|our|the)\s+(?:[\w'-]+\s+){0,2}?"
+    r"[\w-]+)\s+(?:is|was|has|had|needs|keeps|kept|expires|broke|leaks|runs|ran|looks|"
+    r"seems|got|gets|will|won't|isn't|wasn't|doesn't|didn't|hasn't|can't|finally|still|just|"
+    r"[a-z]+ed)\b",
+    re.IGNORECASE,
+)
+# One's people a "her" or a "him" stands for, and how they are said: "my mom", "my sister's",
+# or as a name, "Mom", "Dad's".
+_SHE = (
+    "mother sister wife daughter grandmother aunt niece girlfriend",
+    "mom mum grandma granny nana",
+)
+_HE = ("father brother husband son grandfather uncle nephew boyfriend", "dad grandpa grandad")
+_KIN = {
+    pronoun: re.compile(
+        rf"\b(?P<kin>(?:my|our)\s+(?:{'|'.join(f'{kin} {called}'.split())})|"
+        rf"(?:{'|'.join(called.split())}))(?:'s)?\b",
+        re.IGNORECASE,
+    )
+    for pronoun, (kin, called) in (("her", _SHE), ("him", _HE))
+}
+# "her" as the one a thing is done to ("get her a gift", "pick her up", "call her"), not whose
+# it is ("fix her bike": "my mom's bike").
+_HER_OBJECT = re.compile(
+    r"\s*(?:$|[,.!?;]|(?:a|an|the|some|up|back|out|off|in|to|for|with|about|at|on|over|"
+    r"around|and|know|again|today|tonight|tomorrow)\b)",
+    re.IGNORECASE,
+)
+_PERSON = re.compile(r"(?<![\w'])(?P<word>him|his|her)(?![\w'])", re.IGNORECASE)
+# How far back what a word stands for is looked for: what was said just before it (a page of
+# to-dos, each reading all before it, took seconds).
+_NEAR = 300
+
+
+def thing_said(before: str) -> str | None:
+    """The thing the latest clause of `before` opens with ("my passport" of "My passport
+    expires in March"), if one does."""
+    things = [found.group("thing") for found in _SUBJECT_THING.finditer(before[-_NEAR:])]
+    return things[-1] if things else None
+
+
+def named(title: str, before: str) -> str:
+    """The to-do with the thing its "it" stands for, when what was said before it opens a
+    clause with that thing ("The sink is leaking again. Need to fix it tomorrow." is "Fix the
+    sink"), and the one of one's people its "her", "him" or "his" stands for, when `before`
+    names one of them only ("Dad's flight lands at 6pm, I need to pick him up": "Pick Dad
+    up")."""
+    return _kin_named(_thing_named(title, before), before[-_NEAR:])
+
+
+def _thing_named(title: str, before: str) -> str:
+    pronoun = _IT.search(title)
+    # "Gotta do it again" after "the party was fun" does no party.
+    if pronoun is None or pronoun.start() == 0 or title[: pronoun.start()].lower() == "do ":
+        return title
+    thing = thing_said(before)
+    if thing is None:
+        return title
+    return title[: pronoun.start()] + thing[:1].lower() + thing[1:] + title[pronoun.end() :]
+
+
+def _kin_named(title: str, before: str) -> str:
+    pronoun = _PERSON.search(title)
+    if pronoun is None or pronoun.start() == 0:
+        return title
+    word = pronoun.group("word").lower()
+    said = [
+        found.group("kin") for found in _KIN["her" if word == "her" else "him"].finditer(before)
+    ]
+    if len({kin.lower() for kin in said}) != 1:
+        return title
+    kin = re.sub(r"^(?:my|our)\b", lambda opening: opening.group().lower(), said[0], flags=re.I)
+    whose = word == "his" or (word == "her" and not _HER_OBJECT.match(title, pronoun.end()))
+    return title[: pronoun.start()] + kin + ("'s" if whose else "") + title[pronoun.end() :]
