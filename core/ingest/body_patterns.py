@@ -80,6 +80,16 @@ BODY_RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     # "I'm left-handed", "I'm right handed".
     ("handed", re.compile(rf"{I_AM}(?P<value>left|right)[\s-]handed\b", re.I)),
+    # How tall one is: "I'm 5'8"", "I'm 6 feet tall", "I'm 170 cm", "I'm 1.75 m tall".
+    (
+        "height",
+        re.compile(
+            rf"{I_AM}(?:about\s+|around\s+|only\s+|just\s+)?(?P<value>[4-7]'\s?\d{{1,2}}(?:\"|'')?|"
+            r"[4-7]\s*(?:foot|feet|ft)(?:\s*\d{1,2}(?:\s*(?:inches|inch|in))?)?|"
+            r"1[.,]\d{1,2}\s*m|1\d\d\s*cm)(?:\s+tall)?(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so)\b)",
+            re.I,
+        ),
+    ),
     # "I'm on antidepressants", "I take insulin", "I'm no longer on blood thinners", "I stopped
     # taking lithium".
     (

@@ -311,6 +311,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and one's day with one's partner: "Our anniversary is June 12".
+    (
+        "attribute",
+        re.compile(
+            rf"\bour\s+(?:wedding\s+)?(?P<attr>anniversary)\s+(?P<be>is)\s+{VALUE}{END}", re.I
+        ),
+    ),
     # ...said the other way round: "Playing video games and watching movies are my main
     # hobbies", "Pizza is my favorite food", "Dance is pretty much my go-to for stress
     # relief". The sentence opens with what it is.
@@ -405,7 +412,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "preference",
         re.compile(
             rf"{I_AM}(?:a|such\s+a)\s+(?:(?:big|huge|great|massive|die-?hard|lifelong)\s+)?"
-            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+(?P<verb>fan)\b",
+            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+(?P<verb>fan|supporter)\b",
             re.I,
         ),
     ),

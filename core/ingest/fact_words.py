@@ -15,7 +15,10 @@ PROFESSIONS = (
     "project manager|civil servant|data scientist"
 )
 STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
-DIETS = r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic"
+DIETS = (
+    r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic|"
+    r"keto|paleo|low[- ]carb|dairy[- ]free|plant[- ]based|kosher|halal"
+)
 # What one plays is kept only when named as such: "I play a big role" is no skill.
 INSTRUMENTS = (
     r"(?:acoustic\s+|electric\s+|bass\s+)?(?:guitar|piano|keyboard|violin|viola|cello|drums|"

@@ -100,6 +100,9 @@ def facet(attribute: str, value: str) -> str | None:
         return " diet"
     if re.match(r"from\s", value, re.I):
         return " origin"
+    # "My son is allergic to peanuts": one allergy a key, as one's own are.
+    if allergy := re.match(r"(?:severely\s+|very\s+)?(allergic\s+to\s+.+)", value, re.I):
+        return " " + " ".join(allergy.group(1).lower().split())
     if re.match(r"an?\s", value, re.I):
         return " role"
     return None

@@ -28,7 +28,8 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
             r"(?:went|gone|became|become|turned)\s+|"
             r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
-            rf"(?P<value>{DIETS})(?:\s*(?:,\s*|\s+and\s+|\s*&\s*)(?:also\s+)?(?P<also>{DIETS}))?"
+            # ...or on it: "I'm on a keto diet", "I went on a low-carb diet".
+            rf"(?:on\s+an?\s+(?:strict\s+)?(?=(?:{DIETS})\s+diet\b))?(?P<value>{DIETS})(?:\s+diet\b)?(?:\s*(?:,\s*|\s+and\s+|\s*&\s*)(?:also\s+)?(?P<also>{DIETS}))?"
             r"(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|btw|by\s+the\s+way|"
             r"(?:last|this)\s+\w+|in\s+\w+|(?:for\s+)?(?:an?\s+|\w+\s+)?(?:few\s+)?(?:days?|weeks?|"
             rf"months?|years?)(?:\s+ago)?))?{END}",
@@ -53,7 +54,8 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"(?:\bI(?:\s+(?:just|recently|finally))?\s+got|\b(?:we|(?:my\s+(?:husband|wife|"
             r"partner|spouse|boyfriend|girlfriend|fianc[eé]e?)|(?-i:[A-Z])[\w'-]+)\s+and\s+I)"
-            r"(?:\s+(?:just|recently|finally))?(?:\s+got)?)\s+(?P<value>married|engaged|divorced|"
+            r"(?:\s+(?:just|recently|finally))?(?:\s+(?:got|are|are\s+now))?)\s+"
+            r"(?P<value>married|engaged|divorced|"
             r"separated)(?=\s*(?:[.!?,;]|$)|\s+(?:in|on|last|this|a|an|two|three|\d)\b)",
             re.I,
         ),
@@ -80,7 +82,8 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI\s+(?:now\s+|still\s+|currently\s+)?drive\s+an?\s+(?:(?:new|old|used|red|blue|"
             r"black|white|grey|gray|silver)\s+)?"
-            r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})(?![\w'-])",
+            # ...its year before it, kept: "I drive a 2015 Honda Civic".
+            r"(?P<value>(?:(?:19|20)\d\d\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})(?![\w'-])",
             re.I,
         ),
     ),
@@ -102,6 +105,19 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<neg>no\s+longer|don't|do\s+not)\s+(?:have|own)\s+an?)\s+car"
             r"(?=\s+(?:(?P<since>anymore|any\s+more)|now|last|this|in|a|two|three|\d)\b|"
             r"\s*(?:[.!?,;]|$))",
+            re.I,
+        ),
+    ),
+    # One's faith, or none: "I'm Jewish", "I'm a practising Catholic", "I'm an atheist", "I'm
+    # not religious".
+    (
+        "faith",
+        re.compile(
+            rf"{I_AM}(?P<told>(?:an?\s+)?(?:(?:practi[cs]ing|devout|observant|lapsed|"
+            r"non-practi[cs]ing)\s+)?(?P<value>(?-i:Jewish|Muslim|Christian|Catholic|Protestant|"
+            r"Buddhist|Hindu|Sikh|Mormon|Jain|Quaker|Baptist|Methodist|Anglican|Lutheran|"
+            r"Orthodox|Pagan)|atheist|agnostic|not\s+religious))(?=\s*(?:[.!?,;]|$)|"
+            r"\s+(?:and|but|so|too|myself)\b)",
             re.I,
         ),
     ),

@@ -70,7 +70,12 @@ _DIET_NEEDS = {
     "coeliac": "gluten",
     "lactose intolerant": "lactose",
     "diabetic": "diabetes",
+    # ...or for one's faith: one may keep kosher and be vegan.
+    "kosher": "kosher",
+    "halal": "halal",
 }
+# Diets one is on, not is: "The user is on a keto diet".
+_ON_A_DIET = frozenset({"keto", "paleo", "low-carb", "low carb"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +172,8 @@ def _status(said: Said) -> Fact | None:
     key = _STATUS_KEYS[said.rule]
     # A need of the body is one's own key beside the diet chosen: a vegan may be coeliac.
     need = _DIET_NEEDS.get(" ".join(value.replace("-", " ").split()))
-    return said.fact(f"{key} {need}" if need else key, f" {how} {value}", 0.8)
+    told = f"on a {value} diet" if value in _ON_A_DIET else value
+    return said.fact(f"{key} {need}" if need else key, f" {how} {told}", 0.8)
 
 
 def _degree(said: Said) -> Fact | None:
@@ -279,6 +285,17 @@ def _car(said: Said) -> Fact | None:
     return said.fact("car", f" drives {with_article(said.value)}", 0.6)
 
 
+def _height(said: Said) -> Fact | None:
+    # "5'8": "5 ft 8".
+    height = re.sub(r"^(\d)'\s?(\d+)\W*$", r"\1 ft \2", said.value)
+    return said.fact("height", f" is {height} tall", 0.6)
+
+
+def _faith(said: Said) -> Fact | None:
+    """As said, with its words: "is a practising Catholic", "is not religious"."""
+    return said.fact("faith", f" is {' '.join((said.groups['told'] or '').split())}", 0.7)
+
+
 def _fear(said: Said) -> Fact | None:
     return said.fact(f"fears {said.value.lower()}", f" is afraid of {said.value}", 0.6)
 
@@ -388,4 +405,6 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "household": _household,
     "only_child": _only_child,
     "medication": _medication,
+    "height": _height,
+    "faith": _faith,
 }

@@ -141,7 +141,8 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "degree",
         re.compile(
-            r"\bI\s+(?:also\s+|now\s+)?(?:have|hold|got|earned|completed)\s+(?P<article>a|an|my)\s+"
+            r"\bI(?:'ve|\s+have)?\s+(?:also\s+|now\s+|just\s+|finally\s+)?(?:have|hold|got|gotten|earned|"
+            r"completed|finished)\s+(?P<article>a|an|my)\s+"
             rf"(?P<value>(?:{_DEGREES})(?:\s+degree)?(?:\s+in\s+{_SUBJECT})?|degree\s+in\s+{_SUBJECT})"
             r"(?:\s+(?:from|at)\s+(?P<firm>(?-i:[A-Z])[\w'&-]*(?:\s+(?:of\s+)?(?-i:[A-Z])[\w'&-]*)"
             r"{0,4}))?"

@@ -1,0 +1,76 @@
+"""Who one is, said in passing, is a fact on a key of its own: a diet one is on, one's faith,
+height, the team one supports, the car one drives by its year, a degree one has "got", one's
+anniversary, a marriage parted, and what one's child is allergic to. Each was no fact at all."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.assistant import Assistant
+from tests.core.clock import Clock
+from tests.core.test_body_facts import keyed
+from tests.core.test_core_memory import always_in
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("I'm on a keto diet.", [("ana: diet", "Ana is on a keto diet")]),
+        ("I'm on a strict low-carb diet now.", [("ana: diet", "Ana is on a low-carb diet")]),
+        ("I'm no longer on a keto diet.", [("ana: diet", "Ana is no longer on a keto diet")]),
+        ("I'm on a vegan diet.", [("ana: diet", "Ana is vegan")]),
+        # Kept for one's faith beside the diet one chose: one may keep kosher and be vegan.
+        ("I'm kosher.", [("ana: diet kosher", "Ana is kosher")]),
+        ("I'm Jewish.", [("ana: faith", "Ana is Jewish")]),
+        ("I'm a practising Catholic.", [("ana: faith", "Ana is a practising Catholic")]),
+        ("I'm an atheist.", [("ana: faith", "Ana is an atheist")]),
+        ("I'm not religious.", [("ana: faith", "Ana is not religious")]),
+        ("I'm 5'8\".", [("ana: height", "Ana is 5 ft 8 tall")]),
+        ("I'm 170 cm tall.", [("ana: height", "Ana is 170 cm tall")]),
+        ("I'm a Liverpool supporter.", [("ana: likes liverpool", "Ana likes Liverpool")]),
+        ("I drive a 2015 Honda Civic.", [("ana: car", "Ana drives a 2015 Honda Civic")]),
+        (
+            "I've got a PhD in chemistry.",
+            [("ana: degree phd in chemistry", "Ana has a PhD in chemistry")],
+        ),
+        (
+            "Our wedding anniversary is on June 12.",
+            [("ana: anniversary", "Ana's anniversary is on June 12")],
+        ),
+        (
+            "My husband and I are separated.",
+            [("ana: relationship status", "Ana is separated")],
+        ),
+        (
+            "My son is allergic to peanuts.",
+            [("ana: son allergic to peanuts", "Ana's son is allergic to peanuts")],
+        ),
+    ],
+)
+def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
+    assert keyed(text) == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm on a diet.",
+        "I'm Catholic school educated.",
+        "I'm 5 feet away.",
+        "I'm 34.",
+        "Our anniversary is coming up.",
+        "My wife and I are getting divorced.",
+        "I support the idea.",
+    ],
+)
+def test_what_says_none_of_who_one_is_is_no_such_fact(text: str) -> None:
+    kinds = {key.split(": ", 1)[1].split()[0] for key, _ in keyed(text) if key}
+    assert not kinds & {"diet", "faith", "height", "anniversary", "relationship", "likes"}
+
+
+def test_a_diet_one_is_on_is_in_every_prompt(assistant: Assistant, clock: Clock) -> None:
+    """What to cook turns on it, whatever the question recalls."""
+    assistant.turn("I'm on a keto diet these days.")
+    clock.advance(days=2)
+    assistant.start_session()
+    assert always_in(assistant, "What should I cook tonight?") == {"User is on a keto diet"}
