@@ -5,6 +5,7 @@ the same lineage, rather than deleting it."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import datetime
 
@@ -29,10 +30,20 @@ IDENTITY_PREFIXES = (
     "user: replies ",
     "user: diet ",
 )
+# ...and what one's people are allergic to ("my son is allergic to peanuts"): what to cook or
+# buy for them turns on it as on one's own.
+IDENTITY_PATTERNS = ("user: % allergic to %",)
+_IDENTITY_LIKE = re.compile(
+    "|".join(".*".join(map(re.escape, pattern.split("%"))) for pattern in IDENTITY_PATTERNS)
+)
 
 
 def _identity(key: str | None) -> bool:
-    return key is not None and (key in IDENTITY_KEYS or key.startswith(IDENTITY_PREFIXES))
+    return key is not None and (
+        key in IDENTITY_KEYS
+        or key.startswith(IDENTITY_PREFIXES)
+        or bool(_IDENTITY_LIKE.fullmatch(key))
+    )
 
 
 class CoreMemory:
@@ -66,7 +77,9 @@ class CoreMemory:
             if self._held is not None:
                 return self._held
             seen = self._writes_seen
-        found = self._store.memories.core_and_keyed(IDENTITY_KEYS, IDENTITY_PREFIXES)
+        found = self._store.memories.core_and_keyed(
+            IDENTITY_KEYS, IDENTITY_PREFIXES, IDENTITY_PATTERNS
+        )
         held = (
             [m for m in found if m.kind is MemoryKind.CORE],
             [m for m in found if m.kind is not MemoryKind.CORE],

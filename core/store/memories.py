@@ -520,11 +520,15 @@ class MemoryRepository:
         )
         return [row_to_memory(row) for row in rows]
 
-    def core_and_keyed(self, keys: Sequence[str], prefixes: Sequence[str]) -> list[Memory]:
-        """Live core memories and those holding one of `keys` or a key starting with one of
-        `prefixes`, oldest first. Ids first: filters joined by OR are not pushed into the scan,
-        and a scan of whole rows materialises every column of every row (~10 ms at 100k)."""
+    def core_and_keyed(
+        self, keys: Sequence[str], prefixes: Sequence[str], patterns: Sequence[str] = ()
+    ) -> list[Memory]:
+        """Live core memories and those holding one of `keys`, a key starting with one of
+        `prefixes` or one LIKE one of `patterns`, oldest first. Ids first: filters joined by
+        OR are not pushed into the scan, and a scan of whole rows materialises every column of
+        every row (~10 ms at 100k)."""
         starts = "".join(f" OR starts_with(key, {quoted(prefix)})" for prefix in prefixes)
+        starts += "".join(f" OR key LIKE {quoted(pattern)}" for pattern in patterns)
         sql = (
             f"SELECT id FROM memories WHERE (kind = 'core' OR {any_of('key', keys)}{starts}) "
             f"AND {live()} ORDER BY seq"

@@ -74,3 +74,16 @@ def test_a_diet_one_is_on_is_in_every_prompt(assistant: Assistant, clock: Clock)
     clock.advance(days=2)
     assistant.start_session()
     assert always_in(assistant, "What should I cook tonight?") == {"User is on a keto diet"}
+
+
+def test_what_ones_child_is_allergic_to_is_in_every_prompt(
+    assistant: Assistant, clock: Clock
+) -> None:
+    """A snack for the kids turns on it as on one's own allergies; a question about the
+    weekend recalled nothing of it."""
+    assistant.turn("My son is allergic to peanuts.")
+    clock.advance(days=2)
+    assistant.start_session()
+    assert always_in(assistant, "Any ideas for the weekend?") == {
+        "User's son is allergic to peanuts"
+    }
