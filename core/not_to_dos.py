@@ -33,7 +33,18 @@ ASPIRATIONS = re.compile(
     r"\bmak(?:e|ing)\s+the\s+world\s+a\s+better\s+place\b|"
     r"\bmak(?:e|ing)\s+(?:things|(?:our|the|my)\s+(?:community|world|neighbou?rhood|city|"
     r"town))\s+better\b|\bspread(?:ing)?\s+the\s+(?:love|good\s+vibes|joy|kindness|positivity)\b|"
-    r"\b(?:do|doing)\s+(?:our|my)\s+part\b"
+    r"\b(?:do|doing)\s+(?:our|my)\s+part\b|"
+    # ...or keeping on as one is, together or with the world: "let's keep working hard", "keep
+    # each other motivated", "let's keep at it", "we should fight for more money for schools",
+    # "let's join forces", "let's help those in need", "keep spreading kindness".
+    r"^(?:keep|continue)\s+(?:on\s+)?(?:[a-z]+in[g']|at\s+it|each\s+other|it\s+up|in\s+touch)(?![\w'])|"
+    r"^(?:continue|keep)\s+to\s+(?:spread|inspire|support|help|grow|improve|motivate)\b|"
+    r"\b(?:fight\s+for\s+(?:more|better|our|the\s+rights?)|join\s+forces|help\s+those\s+in\s+need|"
+    r"raise\s+awareness|spread(?:ing)?\s+(?:awareness|kindness|positivity|hope|joy)|inspire\s+hope|"
+    r"make\s+(?:some\s+)?(?:real\s+|positive\s+)?change\s+(?:in|for)\s+(?:our|the)\s+(?:community|world)|"
+    r"make\s+some\s+(?:real\s+|positive\s+)change|make\s+(?:an|a\s+real)\s+impact)\b|"
+    # ...or holding dear: "we should cherish every moment", "let's all find our own bliss".
+    r"^(?:cherish|savou?r|treasure|embrace)\b|^(?:all\s+)?find\s+(?:our|my)\s+own\b"
 )
 # Wishing for a good time is no plan: "let's make tomorrow unforgettable", "let's have fun
 # tonight", "let's hope it doesn't rain", "I'll make sure to have a safe trip".

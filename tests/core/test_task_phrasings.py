@@ -322,6 +322,15 @@ def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
             "Let's keep the community garden watered this week.",
         ),
         ("We need to keep doing our part for the world.", "I need to do my part by Friday."),
+        # Keeping on as one is, with the world, or holding dear (LoCoMo's conv-30, 41, 43).
+        ("Let's keep working hard!", "We need to keep working on the deck tomorrow."),
+        ("Let's keep each other motivated.", "I need to keep looking for a flat by Friday."),
+        ("Let's keep in touch!", "Let's keep the meeting short on Monday."),
+        (
+            "We should fight for more money and resources for our schools.",
+            "I have to fight the parking ticket by Monday.",
+        ),
+        ("We should cherish every moment with them.", "We should call mom tonight."),
     ],
 )
 def test_a_resolve_about_oneself_or_helping_in_general_is_no_to_do_without_a_deadline(
