@@ -18,6 +18,14 @@ _SUBJECT = r"\b(?:i|we)"
 _FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
 # Where a thing asked to be kept goes: the inbox reminds when its time comes.
 _ON_CALENDAR = r"(?:to|on|in|into)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)\b"
+# What a home runs out of, which is bought again (not "out of time", "out of ideas").
+_SUPPLIES = (
+    r"milk|oat\s+milk|coffee|coffee\s+filters|tea|eggs|bread|butter|sugar|flour|rice|pasta|"
+    r"cheese|cereal|olive\s+oil|salt|bananas|toilet\s+paper|loo\s+roll|paper\s+towels|"
+    r"dish\s+soap|washing[\s-]up\s+liquid|(?:laundry\s+)?detergent|shampoo|toothpaste|soap|"
+    r"cat\s+food|dog\s+food|cat\s+litter|diapers|nappies|batteries|printer\s+ink|"
+    r"(?:trash|bin|garbage)\s+bags|light\s+bulbs"
+)
 # A thing with its day that one goes to: "a doctor's appointment Thursday".
 _A_DATE = (
     r"(?:an?\s+|my\s+|our\s+|the\s+)?(?:[\w'-]+\s+){0,3}?(?:appointment|meeting|interview|exam|"
@@ -162,6 +170,22 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.90,
             _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the|our)\s+"
             r"(?:shopping|grocery|groceries)\s+list\b",
+        ),
+        # "We're out of coffee", "I'm running low on milk": "Buy coffee".
+        (
+            "ran_out",
+            0.80,
+            r"^(?:(?:ugh|oh|ok|so|and|also|btw|argh|hey)\W+)*(?:we|i)(?:'re|'m|\s+are|\s+am|'ve|"
+            r"\s+have|\s+just)?\s+(?:completely\s+|totally\s+|almost\s+|nearly\s+|running\s+|"
+            r"ran\s+|run\s+)?(?:out\s+of|low\s+on)\s+(?P<task>(?:" + _SUPPLIES + r"))"
+            r"(?=\s*(?:[.!?;]|$)|\s+(?:again|too|now|already)\b)",
+        ),
+        # "Don't let me leave without my keys tomorrow": "Take my keys".
+        (
+            "leave_without",
+            0.85,
+            r"\b(?:don'?t|do\s+not)\s+let\s+me\s+(?:leave|go(?:\s+out)?)\s+(?:the\s+house\s+|"
+            r"home\s+)?without\s+(?P<task>.+)",
         ),
         (
             "dont_forget",
@@ -363,7 +387,7 @@ REMIND = next(pattern for name, _, pattern in PATTERNS if name == "remind")
 REMINDER_STRENGTH = next(strength for name, strength, _ in PATTERNS if name == "remind")
 # What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
 # milk").
-TITLED = {"forget_thing": "Remember", "shopping": "Buy"}
+TITLED = {"forget_thing": "Remember", "shopping": "Buy", "ran_out": "Buy", "leave_without": "Take"}
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
 REQUESTS = {
@@ -375,6 +399,7 @@ REQUESTS = {
     "calendar",
     "not_to_miss",
     "noted",
+    "leave_without",
 }
 # Phrases that, opening a sentence, are instructions ("Follow up on the invoice."); that mood
 # counts like a deadline. Others ("I need to") are statements wherever they stand.
@@ -398,10 +423,10 @@ FOLLOWING_REMINDER = re.compile(
     r"(?:remind|ping|nudge)\s+me(?:\s+(?:about|abt|of)\s+(?:it|that|this|them))?"
     r"|^(?:set|add|make|create)\s+(?:an?\s+|me\s+an?\s+)?(?:reminder|alarm)(?:\s+(?:for|about)\s+"
     r"(?:it|that|this|them))?(?:\s+for)?"
-    # ...or to be kept: "Put it on my calendar."
+    # ...or to be kept: "Put it on my calendar.", "Can you add it to my shopping list?"
     r"|^(?:"
     + ASKING_YOU
-    + r")?(?:add|put|pop)\s+(?:it|that|this|them)\s+"
+    + r")?(?:add|put|pop)\s+(?:it|that|this|them)\s+(?:"
     + _ON_CALENDAR
-    + r"(?:\s+for)?"
+    + r"|(?:to|on)\s+(?:my|the|our)\s+(?:shopping|grocery|groceries|to-?do)\s+list)(?:\s+for)?"
 )

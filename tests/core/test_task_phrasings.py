@@ -193,6 +193,15 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Order the cake for the party",
             datetime(2026, 11, 21, tzinfo=UTC),
         ),
+        # What the home ran out of is bought again; a thing not to leave without is taken.
+        ("We're out of coffee.", "Buy coffee", None),
+        ("Ugh, I'm running low on milk again", "Buy milk", None),
+        ("We're out of coffee. Can you add it to my shopping list?", "Buy coffee", None),
+        (
+            "Don't let me leave without my keys tomorrow",
+            "Take my keys",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
         # A thing with its time asked to be kept, or noted as an errand.
         (
             "Can you make a note that the landlord is coming Friday at 10?",
@@ -246,6 +255,12 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         # What a thing needs, with no time, or said of someone else's.
         "The dog needs a walk.",
         "Your car needs an oil change next week.",
+        # Out of what is not bought, or run out of before; "it" with nothing before it.
+        "I'm out of ideas.",
+        "We're out of time.",
+        "We ran out of milk yesterday, so I bought more.",
+        "Are we out of milk?",
+        "Can you add it to my shopping list?",
         # A thing to keep with no time, said of someone else, or a note of no errand.
         "Make a note that I parked on level 3.",
         "Don't forget I love you.",
