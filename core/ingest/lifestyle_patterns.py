@@ -27,7 +27,8 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI(?:'ve|\s+have)\s+(?:now\s+|also\s+)?been\s+|"
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?"
             r"(?:went|gone|became|become|turned)\s+|"
-            r"\bI(?:'ve| have)?\s+(?P<stopped>stopped)\s+being\s+)(?:an?\s+)?(?:strict\s+)?"
+            r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?P<stopped>stopped|quit|gave\s+up|"
+            r"given\s+up|came\s+off|went\s+off)\s+(?:being\s+|the\s+)?)(?:an?\s+)?(?:strict\s+)?"
             # ...or on it: "I'm on a keto diet", "I went on a low-carb diet".
             rf"(?:on\s+an?\s+(?:strict\s+)?(?=(?:{DIETS})\s+diet\b))?(?P<value>{DIETS})(?:\s+diet\b)?(?:\s*(?:,\s*|\s+and\s+|\s*&\s*)(?:also\s+)?(?P<also>{DIETS}))?"
             r"(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|btw|by\s+the\s+way|"
@@ -42,7 +43,8 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
         "relationship",
         re.compile(
             rf"{I_AM}(?:now\s+|still\s+|happily\s+)?(?P<neg>no\s+longer\s+|not\s+)?"
-            r"(?P<value>(?:single|married|engaged|divorced|separated|widowed|an?\s+widow(?:er)?)"
+            r"(?P<value>(?:single|married|engaged|divorced|separated|widowed|an?\s+widow(?:er)?|"
+            r"in\s+a\s+relationship|seeing\s+someone|dating\s+someone)"
             rf"(?=(?:\s+now)?{END})|{_SINGLE_PARENT}\b)|\bas\s+(?P<place>{_SINGLE_PARENT})\b",
             re.I,
         ),

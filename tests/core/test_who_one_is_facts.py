@@ -1,6 +1,7 @@
-"""Who one is, said in passing, is a fact on a key of its own: a diet one is on, one's faith,
-height, the team one supports, the car one drives by its year, a degree one has "got", one's
-anniversary, a marriage parted, and what one's child is allergic to. Each was no fact at all."""
+"""Who one is, said in passing, is a fact on a key of its own: a diet one is on (or quit), one's
+faith, height, the team one supports, the car one drives by its year, a degree one has "got",
+one's anniversary, a marriage parted or someone new, and what one's child is allergic to. Each
+was no fact at all."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from tests.core.test_core_memory import always_in
         ("I'm on a strict low-carb diet now.", [("ana: diet", "Ana is on a low-carb diet")]),
         ("I'm no longer on a keto diet.", [("ana: diet", "Ana is no longer on a keto diet")]),
         ("I'm on a vegan diet.", [("ana: diet", "Ana is vegan")]),
+        ("I quit keto.", [("ana: diet", "Ana is no longer on a keto diet")]),
+        ("I gave up being vegetarian.", [("ana: diet", "Ana is no longer vegetarian")]),
+        ("I'm seeing someone now.", [("ana: relationship status", "Ana is seeing someone")]),
         # Kept for one's faith beside the diet one chose: one may keep kosher and be vegan.
         ("I'm kosher.", [("ana: diet kosher", "Ana is kosher")]),
         ("I'm Jewish.", [("ana: faith", "Ana is Jewish")]),
