@@ -43,13 +43,15 @@ _DAY_WORDS = "|".join(sorted([*_DAY_TERMS, *_DAY_SPELLINGS], key=len, reverse=Tr
 # "By mid-December": the day a part of a month is done by.
 _PART_DAY = {"early": 10, "mid": 15}
 # "At 5pm", "5:30 pm", "at 17:00": a time on the day the deadline names, or the next one.
-_CLOCK = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
+_CLOCK = re.compile(r"\b(?:(?:at|by|before)\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
 # "Pick up the kids at 4", "tomorrow at 10": an hour said alone after "at", where the sentence
 # ends or a word about the day or a clause ("at 3 that I can't miss") follows, is the hour a
 # day is lived at (4 is 4 pm, 10 is 10 am; in the evening or at night, 8 is 8 pm). "At 5
 # percent" and "at 5 people" are counts.
 _BARE_HOUR = re.compile(
-    r"\bat\s+(\d{1,2})(?:\s*o'?clock)?(?=\s*(?:[,.!?;)]|$)|\s+(?:on|" + _DAY_WORDS + r"|this|"
+    r"\b(?:at|by|before)\s+(\d{1,2})(?:\s*o'?clock)?(?=\s*(?:[,.!?;)]|$)|\s+(?:on|"
+    + _DAY_WORDS
+    + r"|this|"
     r"next|in\s+the|and|to|for|with|sharp|please|then|that|which|so|but)\b)"
 )
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")

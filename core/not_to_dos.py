@@ -21,6 +21,12 @@ ASPIRATIONS = re.compile(
     # stop procrastinating".
     r"^(?:get\s+better\s+at|improve\s+(?:my|at)|work\s+on\s+(?:myself|my\s+\w+\s+skills)|"
     r"stop\s+procrastinating)\b|"
+    # ...or living better: "I need to stop buying so many books", "I need to get better sleep",
+    # "I should drink more water", "I have to get in shape".
+    r"^stop\s+[a-z]+ing\b|^(?:get\s+(?:better|more)\s+(?:sleep|rest|exercise)|sleep\s+more|"
+    r"eat\s+(?:healthier|better|less|more\s+(?:healthily|veggies|vegetables|fruit))|"
+    r"drink\s+(?:more\s+water|less)|exercise\s+more|lose\s+(?:some\s+)?weight|"
+    r"get\s+(?:in|into|back\s+in)\s+shape|get\s+fit)\b|"
     # ...or changing the world: "we need to make a difference", "let's make an impact", "make
     # a change in our community" (not "make a change to the booking").
     r"^(?:make|making)\s+(?:a|an|some)\s+(?:(?:real|big|huge|positive|lasting|small)\s+)?"

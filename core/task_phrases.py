@@ -10,7 +10,7 @@ import re
 _ERRANDS = (
     "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
     "unpack clean wash tidy vacuum hoover water feed walk mow cancel deposit collect visit "
-    "charge refill iron sweep mop schedule reschedule book reserve order post mail"
+    "charge refill iron sweep mop schedule reschedule book reserve order post mail send"
 ).split()
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
 # second one joined by "and" is a sentence of its own: `core.tasks`).

@@ -96,6 +96,8 @@ _ANOTHER_TO_DO = re.compile(
     re.I,
 )
 _TO_DOS_A_SENTENCE = 3
+# Being somewhere is done: "I need to be at the airport by 6am" (not "be at my best").
+_SOMEWHERE = re.compile(r"be\s+at\s+(?!(?:my|our|your)\s+best\b|peace\b|ease\b)")
 # The things a to-do lists after its first: a few words each, no clause of their own.
 _THING = r"(?!(?:she|he|it|they|i|we|you|that|this|which|who|but|so|because|then)\b)[\w'-]+"
 _THINGS = rf"{_THING}(?:\s+{_THING}){{0,2}}"
@@ -241,10 +243,10 @@ def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> 
     """How concrete the task is: 1.0 when it names something (a known entity, a person, a
     thing to act on), 0.5 when its object is only "it" or "that" or it is an action alone
     ("stretch", "meditate"), 0 when there is none."""
-    words = _WORD.findall(title.lower())
-    if not words or words[0] in _NOT_ACTIONS:
-        return 0.0
     lowered = title.lower()
+    words = _WORD.findall(lowered)
+    if not words or (words[0] in _NOT_ACTIONS and not _SOMEWHERE.match(lowered)):
+        return 0.0
     if any(entity.lower() in lowered for entity in known_entities):
         return 1.0
     rest = words[1:]

@@ -96,6 +96,11 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
         ("I need to call Tom at 8:45 tonight", "Call Tom", datetime(2026, 11, 18, 20, 45)),
         ("Set an alarm for 6:30 to go for a run", "Go for a run", datetime(2026, 11, 19, 6, 30)),
         ("I have to leave at 07:30 tomorrow", "Leave", datetime(2026, 11, 19, 7, 30)),
+        # ...by an hour, as at one ("by 9" stayed in the title, with no deadline).
+        ("I need to be at work by 9", "Be at work", datetime(2026, 11, 19, 9)),
+        ("I need to be at the airport by 6am", "Be at the airport", datetime(2026, 11, 19, 6)),
+        ("I have to send the deck tomorrow by 5pm", "Send the deck", datetime(2026, 11, 19, 17)),
+        ("Send Tom the slides on Friday", "Send Tom the slides", datetime(2026, 11, 20)),
         (
             "Remind me to check the oven in half an hour",
             "Check the oven",

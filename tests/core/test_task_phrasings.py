@@ -346,6 +346,10 @@ def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
             "I have to fight the parking ticket by Monday.",
         ),
         ("We should cherish every moment with them.", "We should call mom tonight."),
+        # Living better: a habit, not a thing to do.
+        ("I need to stop buying so many books.", "I need to stop the car tomorrow."),
+        ("I need to get better sleep.", "I need to get the car serviced by Friday."),
+        ("I need to be at my best tomorrow.", "I need to be at the airport by 6am."),
     ],
 )
 def test_a_resolve_about_oneself_or_helping_in_general_is_no_to_do_without_a_deadline(
