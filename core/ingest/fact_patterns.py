@@ -298,6 +298,26 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and one known by name alone: "Rex passed away last night", "we had to put Rex down"
+    # (whose, what is believed says: `core.ingest.references`; not "Tom died laughing").
+    (
+        "kin_event",
+        re.compile(
+            r"(?:^|(?<=[.!?]\s)|(?<=,\s)|\b(?:and|but|so|sadly)\s+)(?P<name>(?-i:[A-Z][a-z'-]+))\s+"
+            r"(?:just\s+|sadly\s+|finally\s+)?(?P<verb>passed\s+away|died)(?!\s+(?:laughing|inside|"
+            r"of\s+(?:embarrassment|shame|boredom|laughter)|a\s+little)\b)"
+            rf"(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
+            re.M,
+        ),
+    ),
+    (
+        "kin_event",
+        re.compile(
+            r"\b(?:I|we)\s+(?:had\s+to\s+|just\s+|finally\s+)?put\s+(?P<name>(?-i:[A-Z][a-z'-]+))\s+"
+            rf"(?P<verb>down|to\s+sleep)(?!\s+for\b)(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
+            re.I,
+        ),
+    ),
     # "My name is Jordan", and "my name's Jordan" where a name, "a", "the" or a number follows:
     # "my daughter Sara's birthday" is hers, and "my dog's name is Rex" is the dog's. An age
     # told as a birthday: "my son just turned 10".

@@ -38,6 +38,8 @@ ONE_OF_KIN = frozenset(
     "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
     "cousin niece nephew colleague coworker dog cat".split()
 )
+# ...of whom, people: not one's pets.
+PEOPLE = ONE_OF_KIN - {"dog", "cat"}
 KIN = ONE_OF_KIN | frozenset(
     "kids children sons daughters parents brothers sisters siblings grandparents friends dogs "
     "cats".split()

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact, Unnamed, related
+from core.ingest.fact_words import KIN, PEOPLE
 from core.ingest.kin import FACETS
 from core.ingest.person_facts import NO_NAMES
 
@@ -30,6 +31,8 @@ _GONE = re.compile(
 _OF_KIN = frozenset({"kin", "kin_of"})
 # ...and one named: a fact of theirs (`kin_named`), or their name given (`kin_naming`).
 _NAMING = frozenset({"kin_named", "kin_naming"})
+# ...and one told of by a name alone: gone (`gone_named`), or a pet put down (`pet_gone`).
+_BY_NAME = frozenset({"gone_named", "pet_gone"})
 # A name given as what one is: "The user's wife is Anna", "The user's mom's name is Rosa"
 # (not "The user's mom is Portuguese": `NO_NAMES`).
 _IS_NAME = re.compile(r"\bis\s+((?-i:[A-Z])[\w'-]+)(?:\s+(?-i:[A-Z])[\w'-]+)*\W*$")
@@ -65,6 +68,10 @@ def named(facts: Sequence[Fact], beliefs: Beliefs | None) -> list[list[Fact]]:
 
 
 def _prefixes(unnamed: Unnamed) -> list[str]:
+    if unnamed.kind in _BY_NAME:
+        # Whoever the name is of: any of one's facts may name them ("a golden retriever named
+        # Max"). A death told by a name alone is rare; its one read is of one's keys only.
+        return [f"{unnamed.owner}: "]
     if unnamed.kind in _OF_KIN:
         return [f"{unnamed.owner}: {unnamed.words}"]
     if unnamed.kind in _NAMING:
@@ -79,6 +86,8 @@ def _found(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> list[Fact]:
         found = _told_unnamed(fact, unnamed, held)
     elif unnamed.kind == "kin_naming":
         return [replace(fact, unnamed=None), *_told_before(fact, unnamed, held)]
+    elif unnamed.kind in _BY_NAME:
+        found = _known_as(fact, unnamed, held)
     else:
         found = _left(fact, unnamed, held)
     return [found] if found is not None else []
@@ -176,6 +185,34 @@ def _named(prefix: str, held: Mapping[str, str]) -> dict[str, str]:
         if _GONE.search(content):
             gone.add(name)
     return {name: written for name, written in names.items() if name not in gone}
+
+
+def _known_as(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:
+    """`fact` told by a name alone ("Rex passed away", "we had to put Rex down") of the one of
+    one's people or pets believed known by it ("I have a dog named Rex": "dog rex"), on their
+    key, their kin said before the name; None where no one or two are, or where one put down
+    is a person ("I put Leo down at 8" is a child's bedtime)."""
+    name = unnamed.words.lower()
+    owned = f"{unnamed.owner}: "
+    kins = set()
+    for key in held:
+        words = key.removeprefix(owned).split() if key.startswith(owned) else []
+        if name in words[1:]:
+            kin = " ".join(words[: words.index(name)])
+            if kin.split()[-1] in KIN or unnamed.kind == "pet_gone":
+                kins.add(kin)
+    if len(kins) != 1:
+        return None
+    (kin,) = kins
+    if unnamed.kind == "pet_gone" and kin.split()[-1] in PEOPLE:
+        return None
+    said = re.compile(rf"\b{re.escape(unnamed.words)}\b")
+    return replace(
+        fact,
+        key=f"{owned}{kin} {name}",
+        content=said.sub(lambda word: f"{kin} {word.group()}", fact.content, count=1),
+        unnamed=None,
+    )
 
 
 def _left(fact: Fact, unnamed: Unnamed, held: Mapping[str, str]) -> Fact | None:

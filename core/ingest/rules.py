@@ -15,6 +15,7 @@ from core.ingest.dropped_i import with_the_i
 from core.ingest.entities import ordinary_word
 from core.ingest.fact import THE_USER, Fact, Unnamed, related
 from core.ingest.fact_patterns import RULES
+from core.ingest.fact_words import ONE_OF_KIN
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin import unnamed_kin
 from core.ingest.lower_case import named_in_lower_case
@@ -362,15 +363,23 @@ def _fact(
 ) -> Fact | None:
     """What one matched statement says, or None when it says nothing that stands alone."""
     if rule == "kin_event":
-        kin = " ".join(filter(None, (groups["kin"].lower(), groups.get("name"))))
+        said_kin, name = (groups.get("kin") or "").lower(), groups.get("name")
+        # "Grandpa passed away": a kin word said as a name is the kin.
+        if not said_kin and name and name.lower() in ONE_OF_KIN:
+            said_kin, name = name.lower(), None
+        kin = " ".join(filter(None, (said_kin, name)))
         verb = " ".join(groups["verb"].lower().split())
         verb = _PUT_DOWN.get(verb, verb)
         rest = told_of(clean(groups.get("value") or ""))
         # A death, of one named, is the latest on them: "my dog Rex passed away" after "I have a
         # dog named Rex" (that key), which recall would otherwise still find alone.
         key, unnamed = None, None
-        if groups.get("name") and verb in _DEATHS:
-            key = f"{owner}: {groups['kin'].lower()} {groups['name'].lower()}"
+        if not said_kin and name:
+            # "Rex passed away": the one of one's people (put down: one's pet) known as Rex.
+            gone = "pet_gone" if verb in _PUT_DOWN.values() else "gone_named"
+            unnamed = Unnamed(gone, name, who, owner)
+        elif name and verb in _DEATHS:
+            key = f"{owner}: {said_kin} {name.lower()}"
         elif verb in _DEATHS:
             # "My dog died": the one dog believed named, if there is one.
             unnamed = Unnamed("kin", kin, who, owner)
