@@ -38,6 +38,8 @@ _NOT_A_STREET = "".join(
     rf"(?<!\b{short})" for short in ("Ave", "Rd", "Blvd", "Ln", "Ct", "Pl", "Apt", "Ste", "Hwy")
 )
 
+# The names one's kids or pets are listed by: "Leo and Mia", "Luna, Mochi and Max".
+_NAMES = r"(?P<names>(?-i:[A-Z][\w'-]+)(?:(?:\s*,\s*|,?\s+and\s+)(?-i:[A-Z][\w'-]+)){0,8})"
 # What is feared: a few words, up to where the clause ends.
 _FEARED = r"[\w'-]+(?:\s+[\w'-]+){0,4}?"
 _CLAUSE_ENDS = r"(?=\s*[.,!?;:\n]|\s+(?:and|but|because|so)\b|\s*$)"
@@ -208,8 +210,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"parrots?|horses?|guinea\s+pigs?)"
             r"(?:\s+and\s+(?:an?|one|two|three|four|\d)\s+(?:sons?|daughters?|brothers?|sisters?|"
             r"dogs?|cats?))?"
-            r"(?:[,:]?\s+(?-i:[A-Z][\w'-]+)(?:(?:\s*,\s*|,?\s+and\s+)(?-i:[A-Z][\w'-]+)){0,8})?)"
+            rf"(?:[,:]?\s+{_NAMES})?)"
             rf"(?!\s+(?:named|called)\b){END}",
+            re.I,
+        ),
+    ),
+    # ...named: "I have two dogs named Rex and Max" (each one named too: `core.ingest.kin`).
+    (
+        "family",
+        re.compile(
+            r"\b(?:I|we)\s+(?:now\s+)?(?:have|'ve\s+got)\s+(?P<value>(?:two|three|four|five|six|\d)\s+"
+            r"(?P<kin>kids|children|sons|daughters|brothers|sisters|dogs|cats|rabbits|hamsters|"
+            rf"parrots|horses|guinea\s+pigs)\s+(?:named|called)\s+{_NAMES}){END}",
             re.I,
         ),
     ),

@@ -81,6 +81,22 @@ def unnamed_kin(
     return replace(fact, unnamed=Unnamed("kin_of", kin, who, owner))
 
 
+def each_named(groups: Mapping[str, str | None]) -> list[tuple[str, dict[str, str | None]]]:
+    """Each of one's kids or pets listed by name ("I have two cats, Luna and Mochi"), as one
+    named ("a cat named Luna"), so what is told of one later ("Luna died") is hers. None where
+    the kinds are two ("a son and a daughter, Leo and Mia": which is which?)."""
+    names, kin = groups.get("names"), (groups.get("kin") or "").lower()
+    if not names or re.search(
+        r"\band\s+(?:an?|one|two|three|four|\d)\s", groups.get("value") or ""
+    ):
+        return []
+    one = {"kids": "child", "children": "child", "kid": "child"}.get(kin, kin.removesuffix("s"))
+    listed = [name for name in re.split(r"\s*,\s*|,?\s+and\s+", names) if name]
+    # Which of them what was told before naming one was of is not known: as of one just got,
+    # none of it becomes theirs (`unnamed_kin`).
+    return [("named", {"attr": one, "value": name, "another": kin}) for name in listed]
+
+
 def _named_kin(words: list[str]) -> bool:
     """Whether an attribute's words are one of kin and a name: "sister Maria"."""
     return len(words) > 1 and words[-1][:1].isupper() and words[-2].lower() in KIN

@@ -16,8 +16,8 @@ from core.ingest.entities import ordinary_word
 from core.ingest.fact import THE_USER, Fact, Unnamed, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.fact_words import ONE_OF_KIN
+from core.ingest.kin import each_named, unnamed_kin
 from core.ingest.kin import facet as kin_facet
-from core.ingest.kin import unnamed_kin
 from core.ingest.lower_case import named_in_lower_case
 from core.ingest.person_facts import SAID_OF_SELF, Said
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
@@ -237,6 +237,8 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     said = groups.get("value") or groups.get("place") or groups.get("firm") or ""
     if rule == "allergy":
         return [(rule, groups | {"value": item}) for item in allergens(said)]
+    if rule == "family":
+        return [(rule, groups), *each_named(groups)]
     if rule == "diet" and groups.get("also"):
         return [(rule, groups), (rule, groups | {"value": groups["also"]})]
     if rule in ("preference", "speaks", "plays", "ability", "medication") and groups.get("more"):

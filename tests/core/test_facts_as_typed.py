@@ -199,6 +199,27 @@ from tests.core.test_rules import facts
             [("ana: diet gluten", "Ana is coeliac"), ("ana: diet", "Ana is vegan")],
         ),
         ("Everyone calls me Dee.", [("ana: name", "Ana goes by Dee")]),
+        # Several kids or pets listed by name: each one named too (two dogs "named" were none).
+        (
+            "I have two dogs named Rex and Max.",
+            [
+                ("ana: pets", "Ana has two dogs named Rex and Max"),
+                ("ana: dog rex", "Ana has a dog named Rex"),
+                ("ana: dog max", "Ana has a dog named Max"),
+            ],
+        ),
+        (
+            "I have two kids, Leo and Mia.",
+            [
+                ("ana: children", "Ana has two kids, Leo and Mia"),
+                ("ana: child leo", "Ana has a child named Leo"),
+                ("ana: child mia", "Ana has a child named Mia"),
+            ],
+        ),
+        (
+            "We have a son and a daughter, Leo and Mia.",
+            [("ana: children", "Ana has a son and a daughter, Leo and Mia")],
+        ),
     ],
 )
 def test_a_fact_said_the_way_chat_says_it_is_kept(text: str, expected: list) -> None:

@@ -35,6 +35,11 @@ _GONE = re.compile(r"died|passed away|put down|put to sleep")
             ("ana: golden retriever max", "Ana's golden retriever Max was put to sleep"),
         ),
         (
+            "I have two cats, Luna and Mochi.",
+            "Luna died.",
+            ("ana: cat luna", "Ana's cat Luna died"),
+        ),
+        (
             "My brother Tom lives in Paris.",
             "Sadly, Tom passed away.",
             ("ana: brother tom", "Ana's brother Tom passed away"),

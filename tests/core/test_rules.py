@@ -146,13 +146,19 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: school", "Ana studied at Yale")],
         ),
         # How many children or siblings, by name where said.
-        ("I have two kids, Leo and Mia.", [("ana: children", "Ana has two kids, Leo and Mia")]),
         (
             "I have two brothers and a sister.",
             [("ana: siblings", "Ana has two brothers and a sister")],
         ),
         ("I have a kid's birthday party tomorrow.", []),
-        ("We have two dogs, Rex and Bo.", [("ana: pets", "Ana has two dogs, Rex and Bo")]),
+        (
+            "We have two dogs, Rex and Bo.",
+            [
+                ("ana: pets", "Ana has two dogs, Rex and Bo"),
+                ("ana: dog rex", "Ana has a dog named Rex"),
+                ("ana: dog bo", "Ana has a dog named Bo"),
+            ],
+        ),
         # Where the people in one's life live and work is theirs, not the user's.
         (
             "My sister Mia just moved to Berlin.",
