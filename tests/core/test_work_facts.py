@@ -16,11 +16,19 @@ from tests.core.test_rules import facts
         ("I lost my job last month.", "Ana lost their job in December 2025"),
         ("I got laid off.", "Ana was laid off"),
         ("I'm unemployed right now.", "Ana is unemployed"),
-        ("I'm retired.", "Ana is retired"),
     ],
 )
 def test_being_out_of_work_is_where_the_user_works_now(said: str, told: str) -> None:
     assert facts(said) == [("ana: employer", told)]
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [("I'm retired.", "Ana is retired"), ("I retired in 2020.", "Ana retired in 2020")],
+)
+def test_retired_one_is_no_longer_what_one_worked_as(said: str, told: str) -> None:
+    """ "I'm a nurse" stayed believed beside "I'm retired" (and was in every prompt)."""
+    assert facts(said) == [("ana: employer", told), ("ana: occupation", told)]
 
 
 @pytest.mark.parametrize(
