@@ -30,10 +30,21 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+)?(?P<stopped>stopped|quit|gave\s+up|"
             r"given\s+up|came\s+off|went\s+off)\s+(?:being\s+|the\s+)?)(?:an?\s+)?(?:strict\s+)?"
             # ...or on it: "I'm on a keto diet", "I went on a low-carb diet".
-            rf"(?:on\s+an?\s+(?:strict\s+)?(?=(?:{DIETS})\s+diet\b))?(?P<value>{DIETS})(?:\s+diet\b)?(?:\s*(?:,\s*|\s+and\s+|\s*&\s*)(?:also\s+)?(?P<also>{DIETS}))?"
+            rf"(?:on\s+an?\s+(?:strict\s+)?(?=(?:{DIETS})\s+diet\b))?(?P<value>{DIETS})"
+            rf"(?:\s+diet\b)?(?:\s*(?:,\s*|\s+and\s+|\s*&\s*)(?:also\s+)?(?P<also>{DIETS}))?"
             r"(?P<since>\s+any\s*more)?(?:\s+(?:now|these\s+days|too|btw|by\s+the\s+way|"
             r"(?:last|this)\s+\w+|in\s+\w+|(?:for\s+)?(?:an?\s+|\w+\s+)?(?:few\s+)?(?:days?|weeks?|"
             rf"months?|years?)(?:\s+ago)?))?{END}",
+            re.I,
+        ),
+    ),
+    # ...and what one eats again, which ends it: "I started eating fish again".
+    (
+        "eats_again",
+        re.compile(
+            r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:started|began|begun|gone\s+back\s+to)"
+            r"\s+eating\s+(?P<value>meat|fish|seafood|dairy|eggs|cheese|chicken|pork|beef|"
+            r"animal\s+products)\s+again\b",
             re.I,
         ),
     ),

@@ -285,6 +285,11 @@ def _car(said: Said) -> Fact | None:
     return said.fact("car", f" drives {with_article(said.value)}", 0.6)
 
 
+def _eats_again(said: Said) -> Fact | None:
+    """On the diet's key: "I started eating fish again" ends "I'm vegan"."""
+    return said.fact("diet", f" eats {said.value.lower()} again", 0.8)
+
+
 def _height(said: Said) -> Fact | None:
     # "5'8": "5 ft 8".
     height = re.sub(r"^(\d)'\s?(\d+)\W*$", r"\1 ft \2", said.value)
@@ -406,5 +411,6 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "only_child": _only_child,
     "medication": _medication,
     "height": _height,
+    "eats_again": _eats_again,
     "faith": _faith,
 }

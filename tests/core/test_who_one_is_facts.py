@@ -22,6 +22,8 @@ from tests.core.test_core_memory import always_in
         ("I'm on a vegan diet.", [("ana: diet", "Ana is vegan")]),
         ("I quit keto.", [("ana: diet", "Ana is no longer on a keto diet")]),
         ("I gave up being vegetarian.", [("ana: diet", "Ana is no longer vegetarian")]),
+        # ...and what one eats again ends it ("I'm vegan" stayed believed).
+        ("I started eating fish again.", [("ana: diet", "Ana eats fish again")]),
         ("I'm seeing someone now.", [("ana: relationship status", "Ana is seeing someone")]),
         # Kept for one's faith beside the diet one chose: one may keep kosher and be vegan.
         ("I'm kosher.", [("ana: diet kosher", "Ana is kosher")]),
