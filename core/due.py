@@ -377,8 +377,8 @@ def plan_words(due: Due, told: datetime) -> str:
     if _NEXT_YEAR.fullmatch(phrase):
         return f"in {due.at.year}"
     if "month" in phrase or _MONTH_AHEAD.search(phrase):
-        month = rough and not _MONTH_AHEAD.search(phrase)
-        return f"{'around' if month else 'in'} {month_words(due.at, told)}"
+        around = rough and not _MONTH_AHEAD.search(phrase)
+        return f"{'around' if around else 'in'} {month_words(due.at, told)}"
     if rough and not re.search(r"\b(?:minute|hour)s?\b", phrase):
         return f"around {day_words(due.at, told)}"
     if "weekend" in phrase:

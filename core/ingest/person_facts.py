@@ -291,7 +291,7 @@ def _eats_again(said: Said) -> Fact | None:
 
 
 def _height(said: Said) -> Fact | None:
-    # "5'8": "5 ft 8".
+    """As said, feet and inches in words: "5'8" is "5 ft 8"."""
     height = re.sub(r"^(\d)'\s?(\d+)\W*$", r"\1 ft \2", said.value)
     return said.fact("height", f" is {height} tall", 0.6)
 
