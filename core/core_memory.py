@@ -30,9 +30,9 @@ IDENTITY_PREFIXES = (
     "user: replies ",
     "user: diet ",
 )
-# ...and what one's people are allergic to ("my son is allergic to peanuts"): what to cook or
-# buy for them turns on it as on one's own.
-IDENTITY_PATTERNS = ("user: % allergic to %",)
+# ...and what one's people are allergic to or live with ("my son is allergic to peanuts", "my
+# mom has dementia"): what to cook, buy or plan with them turns on it as on one's own.
+IDENTITY_PATTERNS = ("user: % allergic to %", "user: % condition %")
 _IDENTITY_LIKE = re.compile(
     "|".join(".*".join(map(re.escape, pattern.split("%"))) for pattern in IDENTITY_PATTERNS)
 )

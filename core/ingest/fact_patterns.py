@@ -9,6 +9,7 @@ import re
 from core.ingest.body_patterns import BODY_RULES
 from core.ingest.doing_patterns import DOING_RULES
 from core.ingest.fact_words import (
+    CONDITIONS,
     EVERY,
     KINSHIP,
     OFTEN,
@@ -205,7 +206,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "family",
         re.compile(
             r"\b(?:I|we)\s+(?:now\s+)?(?:have|'ve\s+got)\s+(?P<value>(?:an?|one|two|three|four|five|"
-            r"six|\d)\s+(?P<kin>kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?|"
+            r"six|\d)\s+(?:(?:twin|older|younger|little|big|baby|half|step)[\s-]+)?(?P<kin>kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?|"
             r"grandkids|grandchildren|grandsons?|granddaughters?|dogs?|cats?|rabbits?|hamsters?|"
             r"parrots?|horses?|guinea\s+pigs?)"
             r"(?:\s+and\s+(?:an?|one|two|three|four|\d)\s+(?:sons?|daughters?|brothers?|sisters?|"
@@ -271,11 +272,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:was\s+|been\s+|got\s+)?diagnosed\s+"
             rf"with\s+{VALUE}{END}|\bI\s+(?:also\s+)?suffer\s+from\s+{PLACE}{END}"
-            r"|\bI\s+(?:also\s+|still\s+)?have\s+(?P<firm>(?:type\s+[12]\s+)?diabetes|asthma|"
-            r"epilepsy|adhd|autism|dyslexia|celiac\s+disease|crohn'?s(?:\s+disease)?|migraines|"
-            r"arthritis|insomnia|high\s+blood\s+pressure|a\s+heart\s+condition|"
-            r"ibs|pcos|endometriosis|tinnitus|eczema|psoriasis|lupus|ms|multiple\s+sclerosis|"
-            r"long\s+covid|sleep\s+apnea|a\s+bad\s+back|back\s+pain|chronic\s+pain)\b",
+            rf"|\bI\s+(?:also\s+|still\s+)?have\s+(?P<firm>{CONDITIONS})\b",
+            re.I,
+        ),
+    ),
+    # ...and one's people's: "My mom has dementia", "my son was diagnosed with autism".
+    (
+        "kin_condition",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:also\s+|now\s+|still\s+)?(?:has|(?:was|got|has\s+been)\s+(?:just\s+)?diagnosed\s+"
+            rf"with|suffers\s+from|is\s+(?:battling|fighting))\s+(?P<value>{CONDITIONS})\b",
             re.I,
         ),
     ),

@@ -12,7 +12,17 @@ PROFESSIONS = (
     "firefighter|police officer|paramedic|librarian|professor|lecturer|analyst|entrepreneur|"
     "farmer|carpenter|barista|waiter|waitress|cashier|veterinarian|surgeon|physician|"
     "translator|editor|tutor|social worker|midwife|software developer|product manager|"
-    "project manager|civil servant|data scientist"
+    "project manager|civil servant|data scientist|stay-at-home (?:mom|mum|dad|parent)"
+)
+# Health kept in mind, one's own or one's people's: a known condition only ("I have a meeting"
+# is none).
+CONDITIONS = (
+    r"(?:type\s+[12]\s+)?diabetes|asthma|epilepsy|adhd|autism|dyslexia|celiac\s+disease|"
+    r"crohn'?s(?:\s+disease)?|migraines|arthritis|insomnia|high\s+blood\s+pressure|"
+    r"a\s+heart\s+condition|ibs|pcos|endometriosis|tinnitus|eczema|psoriasis|lupus|ms|"
+    r"multiple\s+sclerosis|long\s+covid|sleep\s+apnea|a\s+bad\s+back|back\s+pain|chronic\s+pain|"
+    r"dementia|alzheimer'?s(?:\s+disease)?|parkinson'?s(?:\s+disease)?|(?:[a-z]+\s+)?cancer|"
+    r"down\s+syndrome|cerebral\s+palsy"
 )
 STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
 DIETS = (

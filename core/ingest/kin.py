@@ -42,7 +42,7 @@ NAMEABLE = frozenset(
     "grandfather dog cat".split()
 ) | {"best friend"}
 # The rules whose facts tell of one of one's people, by the words `kin` (and `name`) or `attr`.
-_TELLING_OF = frozenset({"kin_event", "kin_where", "plan", "attribute", "named"})
+_TELLING_OF = frozenset({"kin_event", "kin_where", "kin_condition", "plan", "attribute", "named"})
 # What the keys of a person's facts end with, after who they are ("sister maria location").
 FACETS = frozenset({"location", "employer", "origin", "age", "diet", "role"})
 
@@ -116,6 +116,8 @@ def facet(attribute: str, value: str) -> str | None:
         return " diet"
     if re.match(r"from\s", value, re.I):
         return " origin"
+    if re.fullmatch(r"(?:pregnant|expecting)(?:\s+again)?", value, re.I):
+        return " expecting"
     # "My son is allergic to peanuts": one allergy a key, as one's own are.
     if allergy := re.match(r"(?:severely\s+|very\s+)?(allergic\s+to\s+.+)", value, re.I):
         return " " + " ".join(allergy.group(1).lower().split())

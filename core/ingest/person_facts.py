@@ -290,6 +290,13 @@ def _eats_again(said: Said) -> Fact | None:
     return said.fact("diet", f" eats {said.value.lower()} again", 0.8)
 
 
+def _kin_condition(said: Said) -> Fact | None:
+    """One condition a key, of whom it is told: "Ana's mom has dementia"."""
+    kin = " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
+    condition = " ".join(said.value.lower().split())
+    return said.fact(f"{kin.lower()} condition {condition}", f"'s {kin} has {said.value}", 0.8)
+
+
 def _height(said: Said) -> Fact | None:
     """As said, feet and inches in words: "5'8" is "5 ft 8"."""
     height = re.sub(r"^(\d)'\s?(\d+)\W*$", r"\1 ft \2", said.value)
@@ -411,6 +418,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "only_child": _only_child,
     "medication": _medication,
     "height": _height,
+    "kin_condition": _kin_condition,
     "eats_again": _eats_again,
     "faith": _faith,
 }

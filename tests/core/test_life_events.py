@@ -65,14 +65,18 @@ def test_a_wedding_is_remembered_with_when_and_the_status_it_brings() -> None:
             "Ana's grandmother passed away between 9 and 15 November",
         ),
         ("My sister Mia had a baby girl yesterday!", "Ana's sister Mia had a baby girl"),
-        (
-            "My dad was diagnosed with diabetes in March.",
-            "Ana's dad was diagnosed with diabetes in March",
-        ),
     ],
 )
 def test_what_happened_to_the_people_in_ones_life_is_remembered(text: str, memory: str) -> None:
     assert told(text) == [memory]
+
+
+def test_a_diagnosis_is_remembered_with_when_and_the_condition_it_brings() -> None:
+    """As a wedding brings being married: the condition is theirs from then on."""
+    assert told("My dad was diagnosed with diabetes in March.") == [
+        "Ana's dad has diabetes",
+        "Ana's dad was diagnosed with diabetes in March",
+    ]
 
 
 @pytest.mark.parametrize(

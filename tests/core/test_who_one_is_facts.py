@@ -51,6 +51,16 @@ from tests.core.test_core_memory import always_in
             "My son is allergic to peanuts.",
             [("ana: son allergic to peanuts", "Ana's son is allergic to peanuts")],
         ),
+        # One's people's health, and news of a baby on the way.
+        ("My mom has dementia.", [("ana: mom condition dementia", "Ana's mom has dementia")]),
+        (
+            "My dad Joe has lung cancer.",
+            [("ana: dad joe condition lung cancer", "Ana's dad Joe has lung cancer")],
+        ),
+        ("My wife is pregnant!", [("ana: wife expecting", "Ana's wife is pregnant")]),
+        ("I have cancer.", [("ana: condition cancer", "Ana has cancer")]),
+        ("I have a twin sister.", [("ana: siblings", "Ana has a twin sister")]),
+        ("I'm a stay-at-home mom.", [("ana: occupation", "Ana is a stay-at-home mom")]),
     ],
 )
 def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
@@ -67,11 +77,14 @@ def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
         "Our anniversary is coming up.",
         "My wife and I are getting divorced.",
         "I support the idea.",
+        "My sister has a cold.",
+        "My boss has a meeting.",
     ],
 )
 def test_what_says_none_of_who_one_is_is_no_such_fact(text: str) -> None:
     kinds = {key.split(": ", 1)[1].split()[0] for key, _ in keyed(text) if key}
     assert not kinds & {"diet", "faith", "height", "anniversary", "relationship", "likes"}
+    assert not [key for key, _ in keyed(text) if "condition" in key]
 
 
 def test_a_diet_one_is_on_is_in_every_prompt(assistant: Assistant, clock: Clock) -> None:
@@ -82,14 +95,15 @@ def test_a_diet_one_is_on_is_in_every_prompt(assistant: Assistant, clock: Clock)
     assert always_in(assistant, "What should I cook tonight?") == {"User is on a keto diet"}
 
 
-def test_what_ones_child_is_allergic_to_is_in_every_prompt(
+def test_what_ones_people_are_allergic_to_or_live_with_is_in_every_prompt(
     assistant: Assistant, clock: Clock
 ) -> None:
-    """A snack for the kids turns on it as on one's own allergies; a question about the
-    weekend recalled nothing of it."""
-    assistant.turn("My son is allergic to peanuts.")
+    """A snack for the kids, a day out with one's mom, turn on it as on one's own allergies;
+    a question about the weekend recalled nothing of it."""
+    assistant.turn("My son is allergic to peanuts. My mom has dementia.")
     clock.advance(days=2)
     assistant.start_session()
     assert always_in(assistant, "Any ideas for the weekend?") == {
-        "User's son is allergic to peanuts"
+        "User's son is allergic to peanuts",
+        "User's mom has dementia",
     }
