@@ -21,7 +21,8 @@ CONDITIONS = (
     r"crohn'?s(?:\s+disease)?|migraines|arthritis|insomnia|high\s+blood\s+pressure|"
     r"a\s+heart\s+condition|ibs|pcos|endometriosis|tinnitus|eczema|psoriasis|lupus|ms|"
     r"multiple\s+sclerosis|long\s+covid|sleep\s+apnea|a\s+bad\s+back|back\s+pain|chronic\s+pain|"
-    r"dementia|alzheimer'?s(?:\s+disease)?|parkinson'?s(?:\s+disease)?|(?:[a-z]+\s+)?cancer|"
+    r"dementia|alzheimer'?s(?:\s+disease)?|parkinson'?s(?:\s+disease)?|(?:(?:breast|lung|prostate|skin|colon|bowel|bone|brain|"
+    r"pancreatic|ovarian|stomach|liver|kidney|blood|throat|thyroid|cervical)\s+)?cancer|"
     r"down\s+syndrome|cerebral\s+palsy"
 )
 STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
