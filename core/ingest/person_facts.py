@@ -107,6 +107,11 @@ def _occupation(said: Said) -> Fact | None:
     return said.fact("occupation", f" works as {said.value}", 0.7)
 
 
+def _training_for(said: Said) -> Fact | None:
+    how = " ".join((said.groups["how"] or "").lower().split())
+    return said.fact("occupation", f" is {how} {said.value}", 0.7)
+
+
 def _profession(said: Said) -> Fact | None:
     return said.fact("occupation", f" is {said.value}", 0.7)
 
@@ -393,6 +398,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "new_role": _new_role,
     "occupation": _occupation,
     "profession": _profession,
+    "training_for": _training_for,
     "partner": _partner,
     "breakup": _breakup,
     "name": _name,

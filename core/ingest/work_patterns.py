@@ -85,6 +85,17 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "I'm training to be a nurse", "I'm studying to become a doctor": one's line of work to be,
+    # which "I'm a nurse" later replaces.
+    (
+        "training_for",
+        re.compile(
+            rf"{I_AM}(?:now\s+|currently\s+)?(?P<how>(?:training|studying|in\s+school)\s+to\s+"
+            r"(?:be|become))\s+"
+            rf"(?P<value>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{PROFESSIONS}))(?![\w'-])",
+            re.I,
+        ),
+    ),
     # "I'm a nurse", "I'm a senior software engineer": a known line of work only ("I'm a big
     # fan", "I'm a mess" are not one).
     (

@@ -46,8 +46,25 @@ def test_a_new_role_is_the_users_line_of_work(said: str, told: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        ("I'm training to be a nurse.", "Ana is training to be a nurse"),
+        ("I'm studying to become a doctor.", "Ana is studying to become a doctor"),
+    ],
+)
+def test_a_line_of_work_trained_for_is_the_users_until_it_is_theirs(said: str, told: str) -> None:
+    """It was no fact; "I'm a nurse", said later, is its next version."""
+    assert facts(said) == [("ana: occupation", told)]
+
+
+@pytest.mark.parametrize(
     "said",
-    ["I got fired up about it.", "If I lost my job, I'd travel.", "I became a mess."],
+    [
+        "I got fired up about it.",
+        "If I lost my job, I'd travel.",
+        "I became a mess.",
+        "I'm training to be a better person.",
+    ],
 )
 def test_what_tells_no_change_of_work_is_none(said: str) -> None:
     assert facts(said) == []
