@@ -78,3 +78,11 @@ ONES_STATE = re.compile(
 )
 # How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
 NEEDS = frozenset({"need_to", "have_to", "must", "bare", "future"})
+# What one asks never to do is no to-do: "Remind me never to eat there again" (it was "Eat
+# there again"), read before what the reminder asks.
+NEVER_TO = re.compile(r"\b(?:never|not)\s+to\s+$")
+# A note of how a thing is, under a to-do's heading: "Note to self: the wifi password is on the
+# fridge" is to remember, not to do (with a time it is one: "the rent is due Friday").
+HOW_IT_IS = re.compile(
+    r"(?:the|my|our|its?|this|that|his|her|their)\s+(?:[\w'-]+\s+){0,3}?(?:is|are|was|were)\b"
+)

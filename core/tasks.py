@@ -13,7 +13,7 @@ from itertools import islice
 
 from core.due import Due, parse_due
 from core.model import TaskPriority
-from core.not_to_dos import ASPIRATIONS, NEEDS, ONES_STATE, WISHES
+from core.not_to_dos import ASPIRATIONS, HOW_IT_IS, NEEDS, NEVER_TO, ONES_STATE, WISHES
 from core.others_words import others_words
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.task_phrases import (
@@ -96,6 +96,7 @@ _ANOTHER_TO_DO = re.compile(
     re.I,
 )
 _TO_DOS_A_SENTENCE = 3
+_FORGOT = re.compile(r"(?:don'?t|do\s+not)\s+forget\s+(?P<to>to\s+)?", re.I)
 # Being somewhere is done: "I need to be at the airport by 6am" (not "be at my best").
 _SOMEWHERE = re.compile(r"be\s+at\s+(?!(?:my|our|your)\s+best\b|peace\b|ease\b)")
 # The things a to-do lists after its first: a few words each, no clause of their own.
@@ -306,22 +307,24 @@ def find_task_signals(
         earlier = own[whole:start].lower()
         # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
         source = original if len(original) == len(sentence) else sentence
-        due = parse_due(sentence, said_at)
-        if _follows(sentence, due):
+        said_due = parse_due(sentence, said_at)
+        if _follows(sentence, said_due):
             if signals:
-                signals[-1] = _asked_for(signals[-1], due)
+                signals[-1] = _asked_for(signals[-1], said_due)
             elif before := find_task_signals(said_before, said_at, known_entities):
-                signals.extend(_asked_for(signal, due) for signal in before)
+                signals.extend(_asked_for(signal, said_due) for signal in before)
                 said_before = ""
-            elif due is not None:
+            elif said_due is not None:
                 told = ". ".join(filter(None, (said_before, text[:start])))
-                signals.append(_reminder(due, told, sentence, known_entities))
+                signals.append(_reminder(said_due, told, sentence, known_entities))
             continue
-        best: tuple[TaskSignal, str, str] | None = None
+        best: tuple[TaskSignal, str, str, Due | None] | None = None
         for name, strength, pattern in PATTERNS:
             found = pattern.search(sentence)
             if found is None or _is_question(earlier + sentence, name):
                 continue
+            # Its own time first: "I saw Tom on Monday, need to text him tomorrow" is tomorrow.
+            due = parse_due(sentence[found.start() :], said_at) or said_due
             lead = sentence[: found.start()]
             if (
                 _CONDITIONAL.search(earlier + lead)
@@ -353,6 +356,10 @@ def find_task_signals(
                 continue
             if name == "want_by" and (due is None or not due.phrase.startswith(_DEADLINE)):
                 continue
+            if (name == "remind" and NEVER_TO.search(sentence[: found.start("task")])) or (
+                name == "todo" and due is None and HOW_IT_IS.match(found.group("task"))
+            ):
+                continue
             # A resolve is none however often it is said (said weak, conv-41's many "make a
             # difference" turns reinforced one another into a to-do).
             if (
@@ -383,9 +390,9 @@ def find_task_signals(
                 ),
             )
             if best is None or signal.strength > best[0].strength:
-                best = (signal, source[task], sentence[task])
+                best = (signal, source[task], sentence[task], due)
         if best is not None and best[0].title:
-            signals.extend(_each_to_do(*best, due, known_entities))
+            signals.extend(_each_to_do(*best, known_entities))
     return signals
 
 
@@ -404,6 +411,10 @@ def _worded(name: str, title: str, found: re.Match[str], source: str) -> str:
         return forms[said] + title[len(said) :]
     if name == "not_to_miss":
         return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
+    # "Make sure I don't forget the dry cleaning": "Remember the dry cleaning".
+    if name == "make_sure" and (forgot := _FORGOT.match(title)):
+        rest = title[forgot.end() :]
+        return rest if forgot.group("to") else f"Remember {rest}"
     if name == "noted":
         # "Don't forget my birthday is on Friday": "My birthday".
         return re.sub(r"\s+(?:is|are)$", "", title)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from core.temporal import MONTHS, WEEKDAYS
+
 # "it" as a word of its own ("it's" is a sentence of its own).
 _IT = re.compile(r"(?<![\w'])it(?![\w'])", re.IGNORECASE)
 # A thing of one's own, or a known one, opening a clause and doing or being something: what a
@@ -40,6 +42,9 @@ _HER_OBJECT = re.compile(
     re.IGNORECASE,
 )
 _PERSON = re.compile(r"(?<![\w'])(?P<word>him|his|her)(?![\w'])", re.IGNORECASE)
+# A word written with a capital mid-sentence, a name ("I owe Jake $50"), and those that are none.
+_NAMED = re.compile(r"(?<=[a-z,]\s)(?-i:[A-Z][a-z'-]+)(?<!'s)")
+_NO_PERSON = frozenset({*WEEKDAYS, *MONTHS, "i", "i'm", "i've", "i'll", "i'd"})
 # How far back what a word stands for is looked for: what was said just before it (a page of
 # to-dos, each reading all before it, took seconds).
 _NEAR = 300
@@ -79,6 +84,12 @@ def _kin_named(title: str, before: str) -> str:
     word = pronoun.group("word").lower()
     said = [
         found.group("kin") for found in _KIN["her" if word == "her" else "him"].finditer(before)
+    ]
+    # ...or the one person named mid-sentence: "I owe Jake $50, need to pay him back".
+    said = said or [
+        name
+        for found in _NAMED.finditer(before)
+        if (name := found.group()).lower() not in _NO_PERSON
     ]
     if len({kin.lower() for kin in said}) != 1:
         return title

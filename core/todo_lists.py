@@ -26,6 +26,8 @@ TO_DO_VERBS = frozenset(
 _TO_DOS = (
     r"to-?dos?|to\s+dos?|things\s+(?:i|we)\s+(?:still\s+)?(?:need|have|must|gotta|got)\s+to\s+do"
     r"|(?:stuff|things)\s+to\s+do|errands|chores"
+    # ...or what one needs to do, before its colon: "Need to: buy milk, call mom, pay rent".
+    r"|(?:(?:i|we)\s+)?(?:still\s+)?(?:need|have|gotta|got)\s+to(?:\s+do)?(?=[ \t]*:)"
 )
 _OWNER = r"[ \t]*(?:(?:my|our|the|today'?s|tomorrow'?s|weekend|this\s+week'?s)\s+)?"
 _HEADING = re.compile(

@@ -101,6 +101,8 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
         ("I need to be at the airport by 6am", "Be at the airport", datetime(2026, 11, 19, 6)),
         ("I have to send the deck tomorrow by 5pm", "Send the deck", datetime(2026, 11, 19, 17)),
         ("Send Tom the slides on Friday", "Send Tom the slides", datetime(2026, 11, 20)),
+        # A to-do's own time over one said before it ("on Monday" was its deadline).
+        ("I saw Tom on Monday, I need to text him tomorrow", "Text Tom", datetime(2026, 11, 19)),
         (
             "Remind me to check the oven in half an hour",
             "Check the oven",

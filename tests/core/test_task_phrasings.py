@@ -202,6 +202,11 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Take my keys",
             datetime(2026, 11, 19, tzinfo=UTC),
         ),
+        (
+            "Could you make sure I don't forget the dry cleaning on Saturday?",
+            "Remember the dry cleaning",
+            datetime(2026, 11, 21, tzinfo=UTC),
+        ),
         # A thing with its time asked to be kept, or noted as an errand.
         (
             "Can you make a note that the landlord is coming Friday at 10?",
@@ -261,6 +266,9 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "We ran out of milk yesterday, so I bought more.",
         "Are we out of milk?",
         "Can you add it to my shopping list?",
+        # What never to do; a note of how a thing is.
+        "Remind me never to eat there again.",
+        "Note to self: the wifi password is on the fridge.",
         # A thing to keep with no time, said of someone else, or a note of no errand.
         "Make a note that I parked on level 3.",
         "Don't forget I love you.",
@@ -290,6 +298,9 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         ("Dad's flight lands at 6pm, I need to pick him up", "Pick Dad up"),
         ("My sister's bike is broken, I have to fix her bike by Friday", "Fix my sister's bike"),
         ("my mom called, need to call her back tonight", "Call my mom back"),
+        # ...or the one person named mid-sentence (none, or two: "her" stays).
+        ("I owe Jake $50, need to pay him back by Friday", "Pay Jake back"),
+        ("I told Sarah about Paris, need to call her tonight", "Call her"),
         # Two she could be, or none: "her" stays.
         ("My mom and my sister are visiting, I need to pick her up at 5", "Pick her up"),
         ("Sarah called, I need to call her back tonight", "Call her back"),

@@ -61,6 +61,11 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
         # One thing's parts stay one to-do.
         ("I need to buy milk, eggs and bread tomorrow.", [("Buy milk, eggs and bread", TOMORROW)]),
         ("I have to call mom and dad tomorrow.", [("Call mom and dad", TOMORROW)]),
+        # Headed by what one needs to do (it was nothing).
+        (
+            "Need to: buy milk, call mom, pay rent",
+            [("Buy milk", None), ("Call mom", None), ("Pay rent", None)],
+        ),
     ],
 )
 def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list) -> None:
