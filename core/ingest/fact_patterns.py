@@ -14,6 +14,7 @@ from core.ingest.fact_words import (
     KINSHIP,
     OFTEN,
     ONE_NAMED,
+    PLAYED,
 )
 from core.ingest.kin import HIRED
 from core.ingest.lifestyle_patterns import LIFESTYLE_RULES
@@ -259,9 +260,32 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
-            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from|"
+            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from|goes?\s+to|"
             rf"{HIRED})\s+"
             rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # What one's people like, hate or play: "My daughter loves dinosaurs", "my husband hates
+    # cilantro", "my son plays soccer" (not "my mom loves me", "my son plays with his friends").
+    (
+        "kin_likes",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:really\s+|absolutely\s+|just\s+|still\s+)?(?:(?P<verb>loves?|likes?|adores?|hates?|"
+            r"can't\s+stand|(?:is|are)\s+obsessed\s+with|(?:is|are)\s+(?:really\s+)?into)\s+"
+            r"(?!(?:me|you|him|her|it|them|us|that|this|to|when|how|what|being|my|our|your)\b)"
+            r"(?P<value>(?:[\w'-]+\s+){0,3}?[\w'-]+))(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|because|"
+            r"too)\b)",
+            re.I,
+        ),
+    ),
+    (
+        "kin_likes",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            rf"(?:also\s+|still\s+)?(?P<plays>plays?)\s+(?P<value>{PLAYED})"
+            r"(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|because|too|on|every|at|for)\b)",
             re.I,
         ),
     ),

@@ -11,6 +11,13 @@ from dataclasses import replace
 from core.ingest.fact import Fact, Unnamed
 from core.ingest.fact_words import DIETS, KIN
 
+_SCHOOL_YEAR = re.compile(
+    r"(?:now\s+)?in\s+(?:(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|"
+    r"sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)\s+grade|grade\s+\d{1,2}|year\s+\d{1,2}|"
+    r"kindergarten|preschool|nursery|(?:middle|high|primary|elementary)\s+school|college|"
+    r"university|uni)",
+    re.I,
+)
 _AGED = re.compile(r"\d{1,3}(?:\s+(?:years?|months?)(?:\s+old)?)?", re.I)
 # What "my mom lives in / works at / is from / moved to ..." tells: its key and its telling.
 _WHERE = {
@@ -24,7 +31,13 @@ _WHERE = {
     "work at": ("employer", "work at"),
     "work for": ("employer", "work at"),
     "are from": ("origin", "are from"),
+    "goes to": ("school", "goes to"),
 }
+# A school by its name: "Lincoln Elementary", "St. Mary's Primary", "Boston University".
+_SCHOOL = re.compile(
+    r"\b(?:School|Elementary|Primary|Middle|High|Academy|College|University|Kindergarten|"
+    r"Preschool|Nursery|Montessori)\b"
+)
 # Work begun at a firm, which one then works at: "my husband got a new job at Google".
 HIRED = (
     r"(?:got|landed|found)\s+a\s+(?:new\s+)?job\s+(?:at|with)|started\s+(?:working\s+)?"
@@ -42,9 +55,24 @@ NAMEABLE = frozenset(
     "grandfather dog cat".split()
 ) | {"best friend"}
 # The rules whose facts tell of one of one's people, by the words `kin` (and `name`) or `attr`.
-_TELLING_OF = frozenset({"kin_event", "kin_where", "kin_condition", "plan", "attribute", "named"})
+_TELLING_OF = frozenset(
+    {"kin_event", "kin_where", "kin_condition", "kin_likes", "plan", "attribute", "named"}
+)
 # What the keys of a person's facts end with, after who they are ("sister maria location").
-FACETS = frozenset({"location", "employer", "origin", "age", "diet", "role"})
+FACETS = frozenset(
+    {
+        "location",
+        "employer",
+        "origin",
+        "age",
+        "diet",
+        "role",
+        "school",
+        "school year",
+        "relationship status",
+        "expecting",
+    }
+)
 
 
 def unnamed_kin(
@@ -118,6 +146,13 @@ def facet(attribute: str, value: str) -> str | None:
         return " origin"
     if re.fullmatch(r"(?:pregnant|expecting)(?:\s+again)?", value, re.I):
         return " expecting"
+    if re.fullmatch(
+        r"(?:now\s+)?(?:married|divorced|separated|engaged|single|widowed)", value, re.I
+    ):
+        return " relationship status"
+    # "My daughter is in 3rd grade", "my son is in year 5", "... in high school".
+    if _SCHOOL_YEAR.fullmatch(value):
+        return " school year"
     # "My son is allergic to peanuts": one allergy a key, as one's own are.
     if allergy := re.match(r"(?:severely\s+|very\s+)?(allergic\s+to\s+.+)", value, re.I):
         return " " + " ".join(allergy.group(1).lower().split())
@@ -135,6 +170,11 @@ def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, s
         return None
     kin = " ".join(kin.lower().split())
     verb = " ".join(verb.lower().split())
+    if verb in ("goes to", "go to"):
+        # "My son goes to Lincoln Elementary": a school, not where one goes ("to Paris").
+        if not _SCHOOL.search(value):
+            return None
+        verb = "goes to"
     key, said = _WHERE["works at" if re.fullmatch(HIRED, verb) else verb]
     who = f"{kin} {name}" if name else kin
     return f"{who.lower()} {key}", f"{who} {said} {value}"

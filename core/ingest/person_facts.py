@@ -295,6 +295,20 @@ def _eats_again(said: Said) -> Fact | None:
     return said.fact("diet", f" eats {said.value.lower()} again", 0.8)
 
 
+def _kin_likes(said: Said) -> Fact | None:
+    """One thing a key, as one's own likings are: "Ana's daughter loves dinosaurs" ("hates" on
+    the same key, which it replaces), "Ana's son plays soccer"."""
+    groups = said.groups
+    kin = " ".join(filter(None, ((groups["kin"] or "").lower(), groups.get("name"))))
+    if groups.get("plays"):
+        game = " ".join(said.value.split())
+        key = f"{kin.lower()} plays {game.lower().removeprefix('the ')}"
+        return said.fact(key, f"'s {kin} {groups['plays'].lower()} {game}", 0.6)
+    verb = " ".join((groups["verb"] or "").lower().split())
+    thing = " ".join(said.value.split())
+    return said.fact(f"{kin.lower()} likes {thing.lower()}", f"'s {kin} {verb} {thing}", 0.6)
+
+
 def _kin_condition(said: Said) -> Fact | None:
     """One condition a key, of whom it is told: "Ana's mom has dementia"."""
     kin = " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
@@ -425,6 +439,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "medication": _medication,
     "height": _height,
     "kin_condition": _kin_condition,
+    "kin_likes": _kin_likes,
     "eats_again": _eats_again,
     "faith": _faith,
 }

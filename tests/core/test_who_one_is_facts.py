@@ -68,6 +68,51 @@ def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "My daughter loves dinosaurs.",
+            [("ana: daughter likes dinosaurs", "Ana's daughter loves dinosaurs")],
+        ),
+        (
+            "My husband hates cilantro.",
+            [("ana: husband likes cilantro", "Ana's husband hates cilantro")],
+        ),
+        (
+            "My son plays soccer on Saturdays.",
+            [("ana: son plays soccer", "Ana's son plays soccer")],
+        ),
+        ("My kids love painting.", [("ana: kids likes painting", "Ana's kids love painting")]),
+        (
+            "My daughter is in 3rd grade.",
+            [("ana: daughter school year", "Ana's daughter is in 3rd grade")],
+        ),
+        (
+            "My son goes to Lincoln Elementary.",
+            [("ana: son school", "Ana's son goes to Lincoln Elementary")],
+        ),
+        (
+            "My parents are divorced.",
+            [("ana: parents relationship status", "Ana's parents are divorced")],
+        ),
+    ],
+)
+def test_what_ones_people_like_play_and_where_they_study_is_theirs(
+    text: str, facts: list[tuple[str, str]]
+) -> None:
+    """A gift, a meal, a weekend turn on it; each was no fact."""
+    assert keyed(text) == facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My mom loves me.", "My son plays with his friends.", "My dad goes to Paris every summer."],
+)
+def test_what_tells_nothing_lasting_of_ones_people_is_none(text: str) -> None:
+    assert keyed(text) == []
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "I'm on a diet.",
