@@ -9,7 +9,7 @@ import pytest
 
 from core.assistant import Assistant
 from tests.core.clock import Clock
-from tests.core.test_core_memory import always_in
+from tests.core.test_core_memory import always_in, always_in_later
 from tests.core.test_rules import facts
 
 
@@ -95,9 +95,7 @@ def test_a_medicine_one_is_on_is_in_every_prompt_until_stopped(
 ) -> None:
     """What to suggest turns on it ("a glass of wine?" for someone on lithium): said once, it
     is in every later prompt, as allergies are, whatever the question recalls."""
-    assistant.turn("I'm on lithium these days.")
-    clock.advance(days=2)
-    assistant.start_session()
-    assert always_in(assistant, "What should we do this weekend?") == {"User is on lithium"}
+    said, asked = "I'm on lithium these days.", "What should we do this weekend?"
+    assert always_in_later(assistant, clock, said, asked) == {"User is on lithium"}
     assistant.turn("I stopped taking lithium last month.")
     assert always_in(assistant, "And the one after?") == {"User no longer takes lithium"}

@@ -59,6 +59,15 @@ def always_in(assistant: Assistant, message: str) -> set[str]:
     return {i.text.split("\n")[1] for i in project.items}
 
 
+def always_in_later(assistant: Assistant, clock: Clock, said: str, message: str) -> set[str]:
+    """What the prompt for `message`, two days and a conversation after `said`, carries in
+    core memory."""
+    assistant.turn(said)
+    clock.advance(days=2)
+    assistant.start_session()
+    return always_in(assistant, message)
+
+
 def test_who_the_user_said_they_are_is_in_every_prompt_as_last_told(
     assistant: Assistant, clock: Clock
 ) -> None:

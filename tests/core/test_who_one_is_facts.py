@@ -10,7 +10,7 @@ import pytest
 from core.assistant import Assistant
 from tests.core.clock import Clock
 from tests.core.test_body_facts import keyed
-from tests.core.test_core_memory import always_in
+from tests.core.test_core_memory import always_in_later
 
 
 @pytest.mark.parametrize(
@@ -134,10 +134,9 @@ def test_what_says_none_of_who_one_is_is_no_such_fact(text: str) -> None:
 
 def test_a_diet_one_is_on_is_in_every_prompt(assistant: Assistant, clock: Clock) -> None:
     """What to cook turns on it, whatever the question recalls."""
-    assistant.turn("I'm on a keto diet these days.")
-    clock.advance(days=2)
-    assistant.start_session()
-    assert always_in(assistant, "What should I cook tonight?") == {"User is on a keto diet"}
+    said = "I'm on a keto diet these days."
+    asked = "What should I cook tonight?"
+    assert always_in_later(assistant, clock, said, asked) == {"User is on a keto diet"}
 
 
 def test_what_ones_people_are_allergic_to_or_live_with_is_in_every_prompt(
@@ -145,10 +144,8 @@ def test_what_ones_people_are_allergic_to_or_live_with_is_in_every_prompt(
 ) -> None:
     """A snack for the kids, a day out with one's mom, turn on it as on one's own allergies;
     a question about the weekend recalled nothing of it."""
-    assistant.turn("My son is allergic to peanuts. My mom has dementia.")
-    clock.advance(days=2)
-    assistant.start_session()
-    assert always_in(assistant, "Any ideas for the weekend?") == {
+    said = "My son is allergic to peanuts. My mom has dementia."
+    assert always_in_later(assistant, clock, said, "Any ideas for the weekend?") == {
         "User's son is allergic to peanuts",
         "User's mom has dementia",
     }
