@@ -43,7 +43,13 @@ _HER_OBJECT = re.compile(
 )
 _PERSON = re.compile(r"(?<![\w'])(?P<word>him|his|her)(?![\w'])", re.IGNORECASE)
 # A word written with a capital mid-sentence, a name ("I owe Jake $50"), and those that are none.
-_NAMED = re.compile(r"(?<=[a-z,]\s)(?-i:[A-Z][a-z'-]+)(?<!'s)")
+_NAMED = re.compile(
+    r"(?<=[a-z,]\s)(?-i:[A-Z][a-z'-]+)(?<!'s)"
+    # ...or doing what a person does: "Sarah called, I need to call her", "the plumber called".
+    r"|(?:(?:^|(?<=[.!?]\s))(?-i:[A-Z][a-z'-]+)|\b(?i:the|my|our)\s+(?-i:[a-z]+))(?=\s+(?:just\s+)?"
+    r"(?:called|texted|rang|emailed|messaged|wrote|asked|invited|told|said|mentioned|needs|"
+    r"wants)\b)"
+)
 _NO_PERSON = frozenset({*WEEKDAYS, *MONTHS, "i", "i'm", "i've", "i'll", "i'd"})
 # How far back what a word stands for is looked for: what was said just before it (a page of
 # to-dos, each reading all before it, took seconds).
@@ -93,6 +99,6 @@ def _kin_named(title: str, before: str) -> str:
     ]
     if len({kin.lower() for kin in said}) != 1:
         return title
-    kin = re.sub(r"^(?:my|our)\b", lambda opening: opening.group().lower(), said[0], flags=re.I)
+    kin = re.sub(r"^(?:my|our|the)\b", lambda opening: opening.group().lower(), said[0], flags=re.I)
     whose = word == "his" or (word == "her" and not _HER_OBJECT.match(title, pronoun.end()))
     return title[: pronoun.start()] + kin + ("'s" if whose else "") + title[pronoun.end() :]

@@ -300,10 +300,12 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         ("my mom called, need to call her back tonight", "Call my mom back"),
         # ...or the one person named mid-sentence (none, or two: "her" stays).
         ("I owe Jake $50, need to pay him back by Friday", "Pay Jake back"),
+        ("Sarah called, I need to call her back tonight", "Call Sarah back"),
+        ("The plumber called, I need to call him back", "Call the plumber back"),
         ("I told Sarah about Paris, need to call her tonight", "Call her"),
         # Two she could be, or none: "her" stays.
         ("My mom and my sister are visiting, I need to pick her up at 5", "Pick her up"),
-        ("Sarah called, I need to call her back tonight", "Call her back"),
+        ("Sarah called and Tom texted, I need to call her", "Call her"),
     ],
 )
 def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
