@@ -266,6 +266,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and what they are allergic to, said as an allergy: "My son has a peanut allergy".
+    (
+        "kin_allergy",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+has\s+an?\s+"
+            r"(?:severe\s+|mild\s+|bad\s+)?(?P<value>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b",
+            re.I,
+        ),
+    ),
     # What one's people like, hate or play: "My daughter loves dinosaurs", "my husband hates
     # cilantro", "my son plays soccer" (not "my mom loves me", "my son plays with his friends").
     (

@@ -56,7 +56,16 @@ NAMEABLE = frozenset(
 ) | {"best friend"}
 # The rules whose facts tell of one of one's people, by the words `kin` (and `name`) or `attr`.
 _TELLING_OF = frozenset(
-    {"kin_event", "kin_where", "kin_condition", "kin_likes", "plan", "attribute", "named"}
+    {
+        "kin_event",
+        "kin_where",
+        "kin_condition",
+        "kin_likes",
+        "kin_allergy",
+        "plan",
+        "attribute",
+        "named",
+    }
 )
 # What the keys of a person's facts end with, after who they are ("sister maria location").
 FACETS = frozenset(

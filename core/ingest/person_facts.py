@@ -309,6 +309,14 @@ def _kin_likes(said: Said) -> Fact | None:
     return said.fact(f"{kin.lower()} likes {thing.lower()}", f"'s {kin} {verb} {thing}", 0.6)
 
 
+def _kin_allergy(said: Said) -> Fact | None:
+    """On the key "my son is allergic to peanuts" would be on ("son allergic to peanut")."""
+    kin = " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
+    allergen = " ".join(said.value.lower().split())
+    told = f"'s {kin} has {with_article(said.value)} allergy"
+    return said.fact(f"{kin.lower()} allergic to {allergen}", told, 0.9)
+
+
 def _kin_condition(said: Said) -> Fact | None:
     """One condition a key, of whom it is told: "Ana's mom has dementia"."""
     kin = " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
@@ -440,6 +448,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "height": _height,
     "kin_condition": _kin_condition,
     "kin_likes": _kin_likes,
+    "kin_allergy": _kin_allergy,
     "eats_again": _eats_again,
     "faith": _faith,
 }

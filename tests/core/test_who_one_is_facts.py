@@ -51,6 +51,10 @@ from tests.core.test_core_memory import always_in_later
             "My son is allergic to peanuts.",
             [("ana: son allergic to peanuts", "Ana's son is allergic to peanuts")],
         ),
+        (
+            "My son has a peanut allergy.",
+            [("ana: son allergic to peanut", "Ana's son has a peanut allergy")],
+        ),
         # One's people's health, and news of a baby on the way.
         ("My mom has dementia.", [("ana: mom condition dementia", "Ana's mom has dementia")]),
         (
