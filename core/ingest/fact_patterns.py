@@ -383,6 +383,20 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # A day of one's own or one's people's told by when it comes: "My birthday is tomorrow",
+    # "my mom's birthday is next Tuesday" (kept as its date: "tomorrow" read later is another
+    # day; `core.ingest.told_when`).
+    (
+        "day_of",
+        re.compile(
+            r"\b(?:my|our)\s+(?P<attr>(?:[\w']+\s+){0,2}?(?:birthday|anniversary|wedding|"
+            r"graduation))\s+is\s+(?P<value>(?:on\s+)?(?:today|tomorrow|tonight|"
+            r"(?:next|this|this\s+coming)\s+(?:week(?:end)?|month|(?:mon|tues|wednes|thurs|fri|satur|"
+            r"sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:\d+|two|three|a\s+few)\s+"
+            rf"(?:days|weeks))){END}",
+            re.I,
+        ),
+    ),
     # ...and one's day with one's partner: "Our anniversary is June 12".
     (
         "attribute",

@@ -324,6 +324,12 @@ def _kin_condition(said: Said) -> Fact | None:
     return said.fact(f"{kin.lower()} condition {condition}", f"'s {kin} has {said.value}", 0.8)
 
 
+def _day_of(said: Said) -> Fact | None:
+    """ "Ana's birthday is tomorrow", its day written in by `core.ingest.told_when.planned`."""
+    day = " ".join((said.groups["attr"] or "").split())
+    return said.fact(day.lower(), f"'s {day} is {said.value}", 0.7)
+
+
 def _height(said: Said) -> Fact | None:
     """As said, feet and inches in words: "5'8" is "5 ft 8"."""
     height = re.sub(r"^(\d)'\s?(\d+)\W*$", r"\1 ft \2", said.value)
@@ -446,6 +452,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "only_child": _only_child,
     "medication": _medication,
     "height": _height,
+    "day_of": _day_of,
     "kin_condition": _kin_condition,
     "kin_likes": _kin_likes,
     "kin_allergy": _kin_allergy,

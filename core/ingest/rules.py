@@ -132,6 +132,7 @@ _STANDS_ALONE = frozenset(
 )
 # What someone is doing or about to do keeps the month it is for.
 _FOR_A_TIME = frozenset({"activity", "plan"})
+_DAY_OF = dict(RULES)["day_of"]
 # "we built both on and off the court": cut where the clause went on, mid-phrase.
 _DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
 # ...but a place one goes to ends so: "a homeless shelter I volunteer at".
@@ -333,7 +334,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     fact = replace(
                         fact, content=content, happened=day, happened_in=stretch(window, turn.at)
                     )
-                elif rule == "plan":
+                elif rule in ("plan", "day_of"):
                     plan = planned(fact.content, match.group(), sentences.around(*at), turn.at)
                     if plan is None:
                         continue
@@ -441,14 +442,18 @@ def _fact(
         or groups.get("role")
         or ""
     )
-    # A note keeps its times: "the car needs an oil change in March".
-    value = " ".join(said.split()) if rule == "note" else clean(said, rule not in _FOR_A_TIME)
+    # A note keeps its times: "the car needs an oil change in March"; a day is one.
+    day = rule == "day_of"
+    value = (
+        " ".join(said.split()) if day or rule == "note" else clean(said, rule not in _FOR_A_TIME)
+    )
     longest = MAX_NOTE_CHARS if rule == "note" else 80
     if rule in _STANDS_ALONE:
         value = _one_of_its_kind(value)
     # "My goal is to improve my shooting": an aim is something to do.
     aim = rule == "attribute" and _AIM.fullmatch(groups.get("attr") or "") and value[:3] == "to "
-    if not value or len(value) > longest or (_PRONOUNS.match(value) and not aim):
+    # ...as is a day "this weekend".
+    if not value or len(value) > longest or (_PRONOUNS.match(value) and not aim and not day):
         return None
     if rule == "note":
         if _MAXIM.search(value):
@@ -497,6 +502,9 @@ def _fact(
         return said_of_self(Said(rule, value, groups, who, owner, turn_id))
     if rule == "attribute":
         said = clean(groups["attr"])
+        # "My birthday is tomorrow": a day told by when it comes is its date (`day_of`).
+        if _DAY_OF.fullmatch(f"my {said} is {groups.get('value') or ''}"):
+            return None
         # "My fave band", "my favourite band" and "my favorite band" are one key.
         attribute = _FAVORITE.sub("favorite", said.lower())
         # "My now is all I have": a time alone, which `clean` leaves nothing of, is no one's.

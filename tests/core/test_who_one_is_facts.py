@@ -43,6 +43,17 @@ from tests.core.test_core_memory import always_in_later
             "Our wedding anniversary is on June 12.",
             [("ana: anniversary", "Ana's anniversary is on June 12")],
         ),
+        # A day told by when it comes is kept as its date (said on 1 January 2026): "is
+        # tomorrow" was kept as said, another day whenever it was read.
+        ("My birthday is tomorrow.", [("ana: birthday", "Ana's birthday is on 2 January")]),
+        (
+            "My mom's birthday is next Tuesday.",
+            [("ana: mom's birthday", "Ana's mom's birthday is on 6 January")],
+        ),
+        (
+            "My sister's wedding is this weekend.",
+            [("ana: sister's wedding", "Ana's sister's wedding is on the weekend of 3 January")],
+        ),
         (
             "My husband and I are separated.",
             [("ana: relationship status", "Ana is separated")],
