@@ -295,11 +295,16 @@ def _eats_again(said: Said) -> Fact | None:
     return said.fact("diet", f" eats {said.value.lower()} again", 0.8)
 
 
+def _whose(said: Said) -> str:
+    """Whom a fact of one's people is of, as said: "sister", "dad Joe"."""
+    return " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
+
+
 def _kin_likes(said: Said) -> Fact | None:
     """One thing a key, as one's own likings are: "Ana's daughter loves dinosaurs" ("hates" on
     the same key, which it replaces), "Ana's son plays soccer"."""
     groups = said.groups
-    kin = " ".join(filter(None, ((groups["kin"] or "").lower(), groups.get("name"))))
+    kin = _whose(said)
     if groups.get("plays"):
         game = " ".join(said.value.split())
         key = f"{kin.lower()} plays {game.lower().removeprefix('the ')}"
@@ -311,7 +316,7 @@ def _kin_likes(said: Said) -> Fact | None:
 
 def _kin_allergy(said: Said) -> Fact | None:
     """On the key "my son is allergic to peanuts" would be on ("son allergic to peanut")."""
-    kin = " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
+    kin = _whose(said)
     allergen = " ".join(said.value.lower().split())
     told = f"'s {kin} has {with_article(said.value)} allergy"
     return said.fact(f"{kin.lower()} allergic to {allergen}", told, 0.9)
@@ -319,7 +324,7 @@ def _kin_allergy(said: Said) -> Fact | None:
 
 def _kin_condition(said: Said) -> Fact | None:
     """One condition a key, of whom it is told: "Ana's mom has dementia"."""
-    kin = " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
+    kin = _whose(said)
     condition = " ".join(said.value.lower().split())
     return said.fact(f"{kin.lower()} condition {condition}", f"'s {kin} has {said.value}", 0.8)
 
