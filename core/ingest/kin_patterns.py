@@ -1,0 +1,121 @@
+"""The wordings of what is told of one's people (and pets) (`core.ingest.fact_patterns` tries
+them in its order): where they live and work, what they like, play or are allergic to, their
+health, their age told before them, and what happened to them (a death told by a name alone
+too). Whose each is, `core.ingest.kin` and `core.ingest.references` say."""
+
+from __future__ import annotations
+
+import re
+
+from core.ingest.fact_words import CONDITIONS, KINSHIP, PLAYED
+from core.ingest.kin import HIRED
+from core.ingest.pattern_parts import CLAUSE_CHAR, END, VALUE
+
+KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
+    # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
+    # Florida", "my husband got a new job at Google": facts of theirs.
+    (
+        "kin_where",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
+            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from|goes?\s+to|"
+            rf"{HIRED})\s+"
+            rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
+    # ...and what they are allergic to, said as an allergy: "My son has a peanut allergy".
+    (
+        "kin_allergy",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+has\s+an?\s+"
+            r"(?:severe\s+|mild\s+|bad\s+)?(?P<value>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b",
+            re.I,
+        ),
+    ),
+    # What one's people like, hate or play: "My daughter loves dinosaurs", "my husband hates
+    # cilantro", "my son plays soccer" (not "my mom loves me", "my son plays with his friends").
+    (
+        "kin_likes",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:really\s+|absolutely\s+|just\s+|still\s+)?(?:(?P<verb>loves?|likes?|adores?|hates?|"
+            r"can't\s+stand|(?:is|are)\s+obsessed\s+with|(?:is|are)\s+(?:really\s+)?into)\s+"
+            r"(?!(?:me|you|him|her|it|them|us|that|this|to|when|how|what|being|my|our|your)\b)"
+            r"(?P<value>(?:[\w'-]+\s+){0,3}?[\w'-]+))(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|because|"
+            r"too)\b)",
+            re.I,
+        ),
+    ),
+    (
+        "kin_likes",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            rf"(?:also\s+|still\s+)?(?P<plays>plays?)\s+(?P<value>{PLAYED})"
+            r"(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|because|too|on|every|at|for)\b)",
+            re.I,
+        ),
+    ),
+    # Their health: "My mom has dementia", "my son was diagnosed with autism".
+    (
+        "kin_condition",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:also\s+|now\s+|still\s+)?(?:has|(?:was|got|has\s+been)\s+(?:just\s+)?diagnosed\s+"
+            rf"with|suffers\s+from|is\s+(?:battling|fighting))\s+(?P<value>{CONDITIONS})\b",
+            re.I,
+        ),
+    ),
+    # "I have a 3 year old daughter": their age, told before them.
+    (
+        "attribute",
+        re.compile(
+            r"\bI\s+(?:also\s+)?have\s+an?\s+(?P<value>\d{1,2})[\s-]+(?:year|yr)s?[\s-]+old\s+"
+            rf"(?P<attr>{KINSHIP})\b",
+            re.I,
+        ),
+    ),
+    # What happened to the people in one's life: "my grandmother passed away last week".
+    (
+        "kin_event",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:just\s+)?"
+            r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
+            r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
+            r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated)"
+            rf"(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
+            re.I,
+        ),
+    ),
+    # ...and a pet put down: "We had to put our dog Max down last week".
+    (
+        "kin_event",
+        re.compile(
+            rf"\bput\s+(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\s+"
+            rf"(?P<verb>down|to\s+sleep)(?!\s+for\b)(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
+            re.I,
+        ),
+    ),
+    # ...and one known by name alone: "Rex passed away last night", "we had to put Rex down"
+    # (whose, what is believed says: `core.ingest.references`; not "Tom died laughing").
+    (
+        "kin_event",
+        re.compile(
+            r"(?:^|(?<=[.!?]\s)|(?<=,\s)|\b(?:and|but|so|sadly)\s+)(?P<name>(?-i:[A-Z][a-z'-]+))\s+"
+            r"(?:just\s+|sadly\s+|finally\s+)?(?P<verb>passed\s+away|died)(?!\s+(?:laughing|inside|"
+            r"of\s+(?:embarrassment|shame|boredom|laughter)|a\s+little)\b)"
+            rf"(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
+            re.M,
+        ),
+    ),
+    (
+        "kin_event",
+        re.compile(
+            r"\b(?:I|we)\s+(?:had\s+to\s+|just\s+|finally\s+)?put\s+(?P<name>(?-i:[A-Z][a-z'-]+))\s+"
+            rf"(?P<verb>down|to\s+sleep)(?!\s+for\b)(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
+            re.I,
+        ),
+    ),
+]
