@@ -193,8 +193,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "allergy",
         re.compile(
-            r"\bI\s+have\s+an?\s+(?:severe\s+|mild\s+|bad\s+)?(?P<value>[a-z]+(?:\s+[a-z]+)?)"
+            r"\bI\s+(?P<has>have)\s+an?\s+(?:severe\s+|mild\s+|bad\s+)?"
+            r"(?P<value>[a-z]+(?:\s+[a-z]+)?)"
             r"\s+allergy\b",
+            re.I,
+        ),
+    ),
+    (
+        "allergy",
+        re.compile(
+            r"\bI(?:\s+have|'ve)?\s+(?:finally\s+)?(?P<outgrew>outgrew|outgrown|grew\s+out\s+of)\s+"
+            r"my\s+(?P<value>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b",
             re.I,
         ),
     ),

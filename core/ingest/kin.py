@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from core.ingest.fact import Fact, Unnamed
 from core.ingest.fact_words import DIETS, KIN
+from core.ingest.said_lists import allergen
 
 _SCHOOL_YEAR = re.compile(
     r"(?:now\s+)?in\s+(?:(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|"
@@ -163,8 +164,8 @@ def facet(attribute: str, value: str) -> str | None:
     if _SCHOOL_YEAR.fullmatch(value):
         return " school year"
     # "My son is allergic to peanuts": one allergy a key, as one's own are.
-    if allergy := re.match(r"(?:severely\s+|very\s+)?(allergic\s+to\s+.+)", value, re.I):
-        return " " + " ".join(allergy.group(1).lower().split())
+    if allergy := re.match(r"(?:severely\s+|very\s+)?allergic\s+to\s+(.+)", value, re.I):
+        return f" allergic to {allergen(allergy.group(1))}"
     if re.match(r"an?\s", value, re.I):
         return " role"
     return None

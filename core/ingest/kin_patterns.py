@@ -34,6 +34,27 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or are no longer: "My son isn't allergic to eggs anymore", "... outgrew his peanut
+    # allergy" (the allergy stayed in every prompt).
+    (
+        "kin_allergy",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?P<neg>is\s+not|isn't|is\s+no\s+longer|'s\s+not|'s\s+no\s+longer)\s+allergic\s+to\s+"
+            r"(?!(?:it|them|that|this|those|these|what)\b)(?P<value>[a-z]+(?:\s+(?!(?:anymore|any|now|either|after|since|and|or|but)\b)"
+            r"[a-z]+)?)\b(?:\s+(?P<more>anymore|any\s+more))?",
+            re.I,
+        ),
+    ),
+    (
+        "kin_allergy",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?P<outgrew>outgrew|has\s+outgrown|grew\s+out\s+of)\s+(?:his|her|their)\s+"
+            r"(?P<value>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b",
+            re.I,
+        ),
+    ),
     # What one's people like, hate or play: "My daughter loves dinosaurs", "my husband hates
     # cilantro", "my son plays soccer" (not "my mom loves me", "my son plays with his friends").
     (

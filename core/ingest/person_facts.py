@@ -14,6 +14,7 @@ from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact, Unnamed
 from core.ingest.kin import where_kin
 from core.ingest.pattern_parts import DRINKS, LANGUAGE_LEVEL
+from core.ingest.said_lists import allergen
 from core.ingest.values import with_article
 from core.temporal import MONTHS, WEEKDAYS
 
@@ -166,7 +167,12 @@ def _age(said: Said) -> Fact | None:
 def _allergy(said: Said) -> Fact | None:
     neg = (said.groups.get("neg") or "").split()
     how = f"is {' '.join(neg)} allergic to" if neg else "is allergic to"
-    return said.fact(f"allergic to {said.value.lower()}", f" {how} {said.value}", 0.9)
+    told = f" {how} {said.value}"
+    if said.groups.get("has"):
+        told = f" has {with_article(said.value)} allergy"
+    elif said.groups.get("outgrew"):
+        told = f" no longer has {with_article(said.value)} allergy"
+    return said.fact(f"allergic to {allergen(said.value)}", told, 0.9)
 
 
 def _status(said: Said) -> Fact | None:
@@ -315,11 +321,15 @@ def _kin_likes(said: Said) -> Fact | None:
 
 
 def _kin_allergy(said: Said) -> Fact | None:
-    """On the key "my son is allergic to peanuts" would be on ("son allergic to peanut")."""
-    kin = _whose(said)
-    allergen = " ".join(said.value.lower().split())
-    told = f"'s {kin} has {with_article(said.value)} allergy"
-    return said.fact(f"{kin.lower()} allergic to {allergen}", told, 0.9)
+    """On the key "my son is allergic to peanuts" is on ("son allergic to peanut")."""
+    kin, groups, thing = _whose(said), said.groups, said.value
+    told = f"'s {kin} has {with_article(thing)} allergy"
+    if groups.get("outgrew"):
+        told = f"'s {kin} no longer has {with_article(thing)} allergy"
+    elif neg := groups.get("neg"):
+        how = "no longer" if "longer" in neg or groups.get("more") else "not"
+        told = f"'s {kin} is {how} allergic to {thing}"
+    return said.fact(f"{kin.lower()} allergic to {allergen(thing)}", told, 0.9)
 
 
 def _kin_condition(said: Said) -> Fact | None:

@@ -51,6 +51,31 @@ def allergens(said: str) -> list[str]:
     )
 
 
+# The one form an allergen is kept under, however it was said ("allergic to peanuts", "a
+# peanut allergy"): its last word in the singular. Migration 0014 moved stored keys to it;
+# a change here leaves them on the old form.
+_ONE_OF = (
+    (re.compile(r"ies$"), "y"),
+    (re.compile(r"oes$"), "o"),
+    (re.compile(r"(ch|sh|ss|x)es$"), r"\1"),
+    (re.compile(r"([^su])s$"), r"\1"),
+)
+
+
+def allergen(item: str) -> str:
+    """An allergen as its key holds it, so that what is said of it later in other words
+    ("I have a peanut allergy", "I'm not allergic to peanuts anymore") is of the same one."""
+    words = item.lower().split()
+    if not words:
+        return ""
+    last = words[-1]
+    for plural, single in _ONE_OF:
+        if plural.search(last):
+            last = plural.sub(single, last)
+            break
+    return " ".join([*words[:-1], last])
+
+
 def _things(more: str) -> tuple[list[str], bool]:
     """The things `more` (a list's rest: ", swimming and chess") names, up to the first that
     is another thing said, and whether all of it does."""

@@ -49,7 +49,7 @@ from tests.core.test_rules import facts
         # As chat types them: "name's", "im", "fave"; a title's dot inside the place of work.
         ("my name's Jordan", [("ana: name", "Ana's name is Jordan")]),
         ("My dog's name is Rex.", [("ana: dog's name", "Ana's dog's name is Rex")]),
-        ("im allergic to peanuts", [("ana: allergic to peanuts", "Ana is allergic to peanuts")]),
+        ("im allergic to peanuts", [("ana: allergic to peanut", "Ana is allergic to peanuts")]),
         ("Im a nurse.", [("ana: occupation", "Ana is a nurse")]),
         ("My fave band is Queen.", [("ana: favorite band", "Ana's fave band is Queen")]),
         ("My favourite band is Muse.", [("ana: favorite band", "Ana's favourite band is Muse")]),

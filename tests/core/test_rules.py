@@ -68,7 +68,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I'm 34 years old.", [("ana: age", "Ana is 34 years old")]),
         (
             "I'm allergic to cats as well.",
-            [("ana: allergic to cats", "Ana is allergic to cats")],
+            [("ana: allergic to cat", "Ana is allergic to cats")],
         ),
         (
             "I'm a vegan and I can't stand mushrooms.",
@@ -212,7 +212,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I went vegan last month.", [("ana: diet", "Ana is vegan")]),
         (
             "I'm not allergic to peanuts, that was my brother.",
-            [("ana: allergic to peanuts", "Ana is not allergic to peanuts")],
+            [("ana: allergic to peanut", "Ana is not allergic to peanuts")],
         ),
         ("I'm 35 now.", [("ana: age", "Ana is 35 years old")]),
         ("I turned 40 yesterday.", [("ana: age", "Ana is 40 years old")]),
@@ -254,7 +254,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I'm allergic to penicillin, peanuts and shellfish, and I live in Rome.",
             [
                 ("ana: allergic to penicillin", "Ana is allergic to penicillin"),
-                ("ana: allergic to peanuts", "Ana is allergic to peanuts"),
+                ("ana: allergic to peanut", "Ana is allergic to peanuts"),
                 ("ana: allergic to shellfish", "Ana is allergic to shellfish"),
                 ("ana: location", "Ana lives in Rome"),
             ],
@@ -291,7 +291,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I've been working at Siemens for 3 years.", [("ana: employer", "Ana works at Siemens")]),
         (
             "I have a severe peanut allergy.",
-            [("ana: allergic to peanut", "Ana is allergic to peanut")],
+            [("ana: allergic to peanut", "Ana has a peanut allergy")],
         ),
         ("I can't eat gluten.", [("ana: eats gluten", "Ana does not eat gluten")]),
         # What they must not take, said another way ("I don't have a car" tells no diet).

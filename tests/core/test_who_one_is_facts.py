@@ -60,7 +60,7 @@ from tests.core.test_core_memory import always_in_later
         ),
         (
             "My son is allergic to peanuts.",
-            [("ana: son allergic to peanuts", "Ana's son is allergic to peanuts")],
+            [("ana: son allergic to peanut", "Ana's son is allergic to peanuts")],
         ),
         (
             "My son has a peanut allergy.",
