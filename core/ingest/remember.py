@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TypeVar
 
@@ -324,7 +324,7 @@ def _believe(
         said = kept[held][1] if isinstance(held, int) else held
         if said is not None and said.content == fact.content:
             continue
-        if said is not None and _since(said) > _since(fact):
+        if said is not None and _since(said) > _since(fact) and not _corrects(fact, said):
             if isinstance(held, Memory):
                 history.update(
                     _remember_as_history(memories, lineage, cur, (written, fact, vector), held)
@@ -357,6 +357,24 @@ def _since(fact: NewMemory | Memory) -> datetime:
     """Since when a fact holds as far as the order of what is believed goes: when it was said,
     or when a change told as the past began."""
     return (fact.began if isinstance(fact, NewMemory) else None) or fact.created_at
+
+
+# A change told as the past goes into the key's history when what is believed there was said
+# after it began, unless that was within this long of it and told before it: "I live in
+# Lisbon", then "We moved to Porto in March" is a move that holds now (a second move, never
+# told, between March and when Lisbon was said is the rarer reading); "I moved to Berlin back
+# in 2019" is history.
+_MOVES_APART = timedelta(days=365)
+
+
+def _corrects(fact: NewMemory, said: NewMemory | Memory) -> bool:
+    """Whether `fact`, a change told as the past, holds over `said`, believed since after it
+    began."""
+    return (
+        fact.began is not None
+        and fact.created_at > said.created_at
+        and said.created_at - fact.began < _MOVES_APART
+    )
 
 
 def _remember_as_history(

@@ -64,6 +64,17 @@ def test_a_move_told_as_news_replaces_where_the_user_lived(
     assert [m.content for m in chain] == ["Ana lives in Lisbon", "Ana lives in Berlin"]
 
 
+def test_a_move_told_months_back_after_where_one_lives_was_said_is_where_one_lives_now(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """Lisbon said on 1 January, then "We moved to Porto in March" (of the year before): a
+    move since, never told, is the rarer reading. It was kept as Lisbon's history."""
+    _import(store, embedder, {(0, 0): "I live in Lisbon.", (1, 0): "We moved to Porto in March."})
+    current, chain = _location(store)
+    assert current.content == "Ana lives in Porto"
+    assert [m.content for m in chain] == ["Ana lives in Lisbon", "Ana lives in Porto"]
+
+
 def test_a_move_told_as_the_past_after_a_belief_said_before_it_replaces_it(
     store: MemoryStore, embedder: Embedder
 ) -> None:
