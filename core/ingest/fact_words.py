@@ -64,14 +64,19 @@ KINSHIP = (
 ONE_NAMED = "|".join(sorted(ONE_OF_KIN | {"puppy", "kitten"}, key=len, reverse=True))
 # How often a thing is done as a rule: "usually", "every morning", "twice a week".
 OFTEN = r"usually|always|normally|typically|generally|often|regularly|tend\s+to"
+_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _DAYS = (
     r"day|morning|afternoon|evening|night|week|weekend|month|year|summer|winter|spring|autumn|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    + _WEEKDAY
 )
+# "on Mondays and Fridays", "every Tuesday and Thursday": all the days, not the first alone.
+_AND_DAY = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:{day})"
+_ON_DAYS = rf"(?:{_WEEKDAY.replace('|', 's|')}s)"
 EVERY = (
-    rf"(?:every|each)\s+(?:other\s+|single\s+)?(?:{_DAYS})|on\s+(?:the\s+)?(?:weekends|weekdays|"
-    r"mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|(?:once|twice|three\s+times|"
-    r"\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|daily|weekly|nightly"
+    rf"(?:every|each)\s+(?:other\s+|single\s+)?(?:{_DAYS})(?:{_AND_DAY.format(day=_WEEKDAY)})*|"
+    rf"on\s+(?:the\s+)?(?:weekends|weekdays|{_ON_DAYS}(?:{_AND_DAY.format(day=_ON_DAYS)})*)|"
+    r"(?:once|twice|three\s+times|\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|"
+    r"daily|weekly|nightly"
 )
 # Things done that are worth a memory of their own (the "event" rules): "I ran a charity
 # race", "we went camping", "I was in Chicago", "I broke my leg".

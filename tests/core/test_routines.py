@@ -43,6 +43,16 @@ def told(text: str) -> list[tuple[str, MemoryKind]]:
         ("I usually play CS:GO with my friends.", "Ana usually plays CS:GO with their friends"),
         ("I go swimming at 7:30 every morning.", "Ana goes swimming at 7:30 every morning"),
         ("I usually cook at home: it's cheaper.", "Ana usually cooks at home"),
+        # All the days said, not the first alone (it was "on Mondays").
+        (
+            "I work from home on Mondays and Fridays.",
+            "Ana works from home on Mondays and Fridays",
+        ),
+        (
+            "I go swimming on Mondays, Wednesdays and Fridays, it clears my head.",
+            "Ana goes swimming on Mondays, Wednesdays and Fridays",
+        ),
+        ("I go to yoga every Monday and Thursday.", "Ana goes to yoga every Monday and Thursday"),
     ],
 )
 def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) -> None:
