@@ -33,7 +33,12 @@ _WHERE = {
     "work for": ("employer", "work at"),
     "are from": ("origin", "are from"),
     "goes to": ("school", "goes to"),
+    # What they work as, on the key "my sister is a teacher" is on.
+    "works as": ("role", "works as"),
+    "work as": ("role", "work as"),
 }
+# "a nurse at the hospital": the role without where it is done.
+_ROLE_TAIL = re.compile(r"\s+(?:at|for|with|in)\s+.*$", re.I)
 # A school by its name: "Lincoln Elementary", "St. Mary's Primary", "Boston University".
 _SCHOOL = re.compile(
     r"\b(?:School|Elementary|Primary|Middle|High|Academy|College|University|Kindergarten|"
@@ -174,12 +179,17 @@ def facet(attribute: str, value: str) -> str | None:
 def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, str] | None:
     """The key (after the owner) and the telling (after "Ana's") of "my sister Mia lives in
     Porto": ("sister mia location", "sister Mia lives in Porto"). `kin` is one of `KIN`, a
-    word before it allowed. Only a place or a firm named: "my dad works at night", "my mom
-    lives in the moment" tell none."""
-    if not value[:1].isupper():
-        return None
+    word before it allowed. Only a place or a firm named, or a role: "my dad works at night",
+    "my mom lives in the moment", "my dad works as hard as anyone" tell none."""
     kin = " ".join(kin.lower().split())
     verb = " ".join(verb.lower().split())
+    if verb in ("works as", "work as"):
+        # "my dad works as hard as anyone" tells none.
+        if not re.match(r"an?\s", value, re.I):
+            return None
+        value = _ROLE_TAIL.sub("", value)
+    elif not value[:1].isupper():
+        return None
     if verb in ("goes to", "go to"):
         # "My son goes to Lincoln Elementary": a school, not where one goes ("to Paris").
         if not _SCHOOL.search(value):

@@ -13,13 +13,14 @@ from core.ingest.pattern_parts import CLAUSE_CHAR, END, VALUE
 
 KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
-    # Florida", "my husband got a new job at Google": facts of theirs.
+    # Florida", "my husband got a new job at Google", "my sister works as a teacher": facts of
+    # theirs.
     (
         "kin_where",
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
-            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for)|is\s+from|are\s+from|goes?\s+to|"
+            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for|as)|is\s+from|are\s+from|goes?\s+to|"
             rf"{HIRED})\s+"
             rf"{VALUE}{END}",
             re.I,

@@ -42,6 +42,7 @@ from core.temporal import MONTHS
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
 _AT_FIRM = re.compile(r"\s+(?:at|for|with)\s+(?P<value>[A-Z].*)$")
+_AS = re.compile(r"works?\s+as\b", re.I)
 _PLACE_TAIL = re.compile(r"\s+(?:with|since|for|because)\s+.*$", re.I)
 # "Berlin near the river" is Berlin; "a small town near Porto" says where it is.
 _NEAR_TAIL = re.compile(r"\s+near\s+[a-z].*$")
@@ -253,6 +254,8 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
         return [(rule, groups | {"value": value}) for value in things(said, groups["more"])]
     if rule == "employer" and (role := _AS_ROLE.search(said)):
         return [(rule, groups | {"value": said[: role.start()]}), ("occupation", role.groupdict())]
+    if rule == "kin_where" and (firm := _AT_FIRM.search(said)) and _AS.match(groups["verb"] or ""):
+        return [(rule, groups), (rule, groups | {"verb": "works at", "value": firm["value"]})]
     if rule == "occupation" and (firm := _AT_FIRM.search(said)):
         return [(rule, {"value": said[: firm.start()]}), ("employer", firm.groupdict())]
     if rule in ("location", "left_location") and said:

@@ -84,3 +84,29 @@ def test_work_one_of_ones_people_found_is_where_they_work(said: str, told: tuple
     key, firm = told
     ((fact_key, content),) = facts(said)
     assert fact_key == key and content.endswith(f" works at {firm}")
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        (
+            "My sister works as a teacher.",
+            [("ana: sister role", "Ana's sister works as a teacher")],
+        ),
+        (
+            "My partner Alex works as a nurse at the hospital.",
+            [("ana: partner alex role", "Ana's partner Alex works as a nurse")],
+        ),
+        (
+            "My brother works as an engineer at Google.",
+            [
+                ("ana: brother role", "Ana's brother works as an engineer"),
+                ("ana: brother employer", "Ana's brother works at Google"),
+            ],
+        ),
+        ("My dad works as hard as anyone.", []),
+    ],
+)
+def test_what_ones_people_work_as_is_their_role(said: str, told: list[tuple[str, str]]) -> None:
+    """On the key "my sister is a teacher" is on, which it replaces: it was no fact."""
+    assert facts(said) == told
