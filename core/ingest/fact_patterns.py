@@ -337,11 +337,25 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "named",
         re.compile(
-            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?(?P<got>got))\s+"
+            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?(?P<got>got|adopted))\s+"
             r"(?:an?|(?P<another>another))\s+(?:(?P<new>new)\s+)?"
             r"(?:\d{1,2}[\s-]+(?:year|yr)s?[\s-]+old\s+)?"
             r"(?P<attr>[a-z]{2,20}(?:\s+[a-z]{2,20})?)\s+(?:named|called)\s+"
             r"(?P<value>[^\W\d_][\w'-]+)",
+            re.I,
+        ),
+    ),
+    # ...or named after: "We just adopted a puppy, her name is Bella", "I have a new boss, his
+    # name's Tom".
+    (
+        "named",
+        re.compile(
+            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?(?P<got>got|adopted))\s+"
+            r"(?:an?|(?P<another>another))\s+(?:(?P<new>new)\s+)?"
+            r"(?:\d{1,2}[\s-]+(?:year|yr|month|week)s?[\s-]+old\s+)?"
+            rf"(?P<attr>{ONE_NAMED}|rabbit|hamster|parrot|horse|bird|turtle|guinea\s+pig)\s*[,;]\s*"
+            r"(?:and\s+)?(?:his|her|its|their)\s+"
+            r"name(?:'s|\s+is)\s+(?P<value>(?-i:[A-Z][a-z]+))\b",
             re.I,
         ),
     ),

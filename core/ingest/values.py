@@ -56,7 +56,8 @@ _TRAILING_ASIDE = re.compile(
 _ONE_ADJECTIVE_IN = re.compile(r"\b(?:an?|the)\s+[a-z][\w'-]*$")
 _MORE_OF_IT = re.compile(
     r",\s*(?!(?:and|or|but|so|which|who|that|this|it|i|we|you|he|she|they|too|though|like|"
-    r"just|especially|plus|please|not|no|yes|as|if|when|where|because)\b)"
+    r"just|especially|plus|please|not|no|yes|as|if|when|where|because|his|her|its|their|my|"
+    r"our|your)\b)"
     r"[a-z][\w'-]*(?<!ly)(?:\s+[\w'-]+){1,5}(?=[.!?;:\n]|$)"
 )
 _QUOTED_START = re.compile(r'\s*"[^"]+"\s+\w')

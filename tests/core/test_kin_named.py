@@ -12,6 +12,7 @@ from core.ingest.rules import extract_facts
 from core.model import Role, Turn
 from core.store import MemoryStore
 from tests.core.test_life_events import TOLD, believed, told_in_sessions
+from tests.core.test_rules import facts
 
 
 def test_a_fact_of_ones_sister_is_of_the_sister_named(
@@ -70,6 +71,22 @@ def test_a_fact_of_ones_sister_is_of_the_sister_named(
             "I have a little brother named Tom.",
             "My little brother passed away.",
             ("ana: little brother tom", "little brother Tom passed away"),
+        ),
+        # Named after ("... her name is Bella"), or adopted named: each named none.
+        (
+            "We just adopted a dog, her name is Bella.",
+            "My dog is 3.",
+            ("ana: dog bella age", "Bella is 3"),
+        ),
+        (
+            "I have a new boss, his name's Tom.",
+            "My boss is from Lyon.",
+            ("ana: boss tom origin", "Tom is from Lyon"),
+        ),
+        (
+            "We adopted a dog named Rex.",
+            "We had to put Rex down.",
+            ("ana: dog rex", "Ana's dog Rex was put down"),
         ),
     ],
 )
@@ -221,3 +238,23 @@ def test_a_fact_of_one_named_is_on_a_key_of_its_own(text: str, key: str) -> None
 def test_where_one_named_is_now_replaces_nothing_of_them() -> None:
     (fact,) = extract_facts(Turn("t1", "s", 0, Role.USER, "My son Leo is at school.", TOLD, "Ana"))
     assert (fact.key, fact.content) == ("ana: son leo", "Ana has a son named Leo")
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        (
+            "We have a dog, his name is Max.",
+            [("ana: pets", "Ana has a dog"), ("ana: dog max", "Ana has a dog named Max")],
+        ),
+        (
+            "I got a new kitten, his name is Milo.",
+            [("ana: kitten milo", "Ana has a kitten named Milo")],
+        ),
+        # What has no name of its own.
+        ("I have a question, his name is Bob.", []),
+    ],
+)
+def test_one_named_after_is_named(text: str, told: list[tuple[str, str]]) -> None:
+    """It was "Ana has a dog, his name is Max", and no name."""
+    assert [f for f in facts(text) if f[0]] == told

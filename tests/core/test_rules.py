@@ -309,7 +309,13 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I prefer short answers.", [("ana: replies length", "Ana wants short replies")]),
         ("Don't forget that I live in Rome now.", [("ana: location", "Ana lives in Rome")]),
         # What one did, kept short (not every day's doings).
-        ("I just adopted a puppy named Max!", [(None, "Ana adopted a puppy named Max")]),
+        (
+            "I just adopted a puppy named Max!",
+            [
+                ("ana: puppy max", "Ana has a puppy named Max"),
+                (None, "Ana adopted a puppy named Max"),
+            ],
+        ),
         ("I ran a half marathon last Sunday.", [(None, "Ana ran a half marathon")]),
         # ... with the family, or not yet over; a time said before "ago" is the memory's own.
         (
