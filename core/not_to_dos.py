@@ -64,7 +64,11 @@ WISHES = re.compile(
     # ...nor is delight said as a need: "we need to talk about how great that concert was",
     # "I need to stop laughing".
     r"talk\s+about\s+how\s+(?:great|good|amazing|fun|awesome|cool|funny|crazy|beautiful)|"
-    r"stop\s+(?:laughing|giggling|smiling|grinning|blushing))\b"
+    r"stop\s+(?:laughing|giggling|smiling|grinning|blushing)|"
+    # ...nor the weather: "we're supposed to get snow tomorrow".
+    r"get\s+(?:(?:some|more|lots\s+of|a\s+lot\s+of|heavy)\s+)?(?:snow|rain|storms?|thunderstorms?|"
+    r"sun|sunshine|hail|frost|showers)(?=\s*(?:[.!?,;]|$)|\s+(?:tomorrow|today|tonight|this|next|"
+    r"on|in|at|later|soon|again|all|over|by)\b))\b"
 )
 # How one is, said as a need (`NEEDS`), is nothing to do: "I need to clear my head", "I need
 # to take a break", "I need to get this off my chest".

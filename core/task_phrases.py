@@ -302,11 +302,13 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\bi(?:(?:'ve|\s+have)\s+" + _FILLER + r"been\s+meaning|\s+" + _FILLER + r"keep\s+"
             r"forgetting)\s+to\s+(?P<task>.+)",
         ),
-        # Expected of one: "I'm supposed to send the slides tonight".
+        # Expected of one: "I'm supposed to send the slides tonight", "we're supposed to RSVP
+        # by Friday".
         (
             "supposed_to",
             0.78,
-            r"\bi(?:'m|\s+am)\s+" + _FILLER + r"(?:supposed|meant|expected)\s+to\s+(?P<task>.+)",
+            r"\b(?:i(?:'m|\s+am)|we(?:'re|\s+are))\s+" + _FILLER + r"(?:supposed|meant|expected)\s+"
+            r"to\s+(?P<task>.+)",
         ),
         # Weaker: notes to oneself without a subject ("Need to call mom tomorrow.", but also
         # "Gotta stay focused", "Must feel great") and the future ("I'll have to check it out
