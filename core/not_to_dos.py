@@ -65,6 +65,9 @@ WISHES = re.compile(
     # "I need to stop laughing".
     r"talk\s+about\s+how\s+(?:great|good|amazing|fun|awesome|cool|funny|crazy|beautiful)|"
     r"stop\s+(?:laughing|giggling|smiling|grinning|blushing)|"
+    # ...nor waiting to see: "let's see what happens", "we'll have to see how it goes".
+    r"see\s+(?:what\s+happens|how\s+(?:it|things|that|this)\s+(?:goes|go|turns?\s+out|works?\s+out|"
+    r"pans?\s+out))|"
     # ...nor the weather: "we're supposed to get snow tomorrow".
     r"get\s+(?:(?:some|more|lots\s+of|a\s+lot\s+of|heavy)\s+)?(?:snow|rain|storms?|thunderstorms?|"
     r"sun|sunshine|hail|frost|showers)(?=\s*(?:[.!?,;]|$)|\s+(?:tomorrow|today|tonight|this|next|"

@@ -134,10 +134,15 @@ _NOT_ACTIONS = {
     "reflect",
     "understand",
     "feel",
+    "wonder",
+    "guess",
+    "suppose",
+    "assume",
 }
-# Alone, leaving, resting or talking ("Gotta go", "I need to sleep", "We need to talk") is no
-# action to keep; with whom or what, it is ("I need to talk to my landlord").
-_LEAVING = frozenset("go run leave sleep rest talk chat meet".split())
+# Alone, leaving, resting or talking ("Gotta go", "I need to sleep", "We need to talk", "I'll
+# have to see") is no action to keep; with whom or what, it is ("I need to talk to my
+# landlord").
+_LEAVING = frozenset("go run leave sleep rest talk chat meet see".split())
 _STOPWORDS = frozenset(
     "a an the my our your his her their its this that these those to for of on in at with about "
     "and or some more up out back from by before after again all me us him them it so too very "
