@@ -80,7 +80,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             # Not through someone else's clause: "I know people who ... and live in Texas".
             r"(?:^|(?<=[.!?]\s))I\b(?:(?!\b(?:who|that|which|whom|whose)\b)[^.!?\n]){1,80}?"
             r"(?:,\s*|\s+)(?:but|and)\s+(?:now\s+|currently\s+)?"
-            rf"live\s+in\s+{VALUE}{END}",
+            # ...or moved there: "I'm originally from Kenya but moved to London in 2010".
+            rf"(?:live\s+in|(?:then\s+|later\s+)?(?:moved|relocated)\s+to)\s+{VALUE}{END}",
             re.I | re.M,
         ),
     ),
@@ -158,6 +159,19 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"(?:{I_AM}|\bI\s+(?:just\s+)?turned\s+)(?P<value>\d{{1,3}})(?:\s+years?\s+old)?"
             rf"(?:\s+(?:now|today|yesterday|last\s+\w+))?{END}",
+            re.I,
+        ),
+    ),
+    # ...and the age one turns soon, on the same key: "I'm turning 40 next month", "I'll be 30
+    # in June" (kept with its date, `core.ingest.told_when`; "I'll be 5 minutes late" is none).
+    (
+        "turning",
+        re.compile(
+            rf"(?:{I_AM}(?:about\s+to\s+)?turning|\bI(?:'ll|\s+will)\s+(?:be|turn)|\bI\s+turn)\s+"
+            r"(?P<value>\d{1,3})(?!\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|"
+            r"%|percent|late|early|dollars|bucks|k\b|am\b|pm\b|:|\.\d|o'clock|min\b))"
+            r"(?:\s+(?:years?\s+old|again))?(?P<when>\s+(?:next|this|on|in|tomorrow|today)\b"
+            r"[^.!?,;\n]{0,30})?",
             re.I,
         ),
     ),

@@ -108,6 +108,17 @@ def _occupation(said: Said) -> Fact | None:
     return said.fact("occupation", f" works as {said.value}", 0.7)
 
 
+def _teaches(said: Said) -> Fact | None:
+    return said.fact("occupation", f" teaches {said.value}", 0.7)
+
+
+def _runs(said: Said) -> Fact | None:
+    """Where one works: it replaces "works at Google", as a firm joined would."""
+    verb = (said.groups["verb"] or "").lower()
+    runs = {"run": "runs", "own": "owns", "manage": "manages", "have": "has"}[verb]
+    return said.fact("employer", f" {runs} {said.value}", 0.7)
+
+
 def _training_for(said: Said) -> Fact | None:
     how = " ".join((said.groups["how"] or "").lower().split())
     return said.fact("occupation", f" is {how} {said.value}", 0.7)
@@ -162,6 +173,14 @@ def _age(said: Said) -> Fact | None:
     if not MIN_AGE <= int(said.value) <= MAX_AGE:
         return None
     return said.fact("age", f" is {said.value} years old", 0.6)
+
+
+def _turning(said: Said) -> Fact | None:
+    """On the age's key, with when (its date put in by `core.ingest.told_when.planned`)."""
+    if not MIN_AGE <= int(said.value) <= MAX_AGE:
+        return None
+    when = " ".join((said.groups.get("when") or "").split())
+    return said.fact("age", f" turns {said.value} {when}".rstrip(), 0.6)
 
 
 def _allergy(said: Said) -> Fact | None:
@@ -442,10 +461,13 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "occupation": _occupation,
     "profession": _profession,
     "training_for": _training_for,
+    "teaches": _teaches,
+    "runs": _runs,
     "partner": _partner,
     "breakup": _breakup,
     "name": _name,
     "age": _age,
+    "turning": _turning,
     "allergy": _allergy,
     "diet": _status,
     "relationship": _status,

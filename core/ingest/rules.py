@@ -256,7 +256,7 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
         return [(rule, groups | {"value": said[: role.start()]}), ("occupation", role.groupdict())]
     if rule == "kin_where" and (firm := _AT_FIRM.search(said)) and _AS.match(groups["verb"] or ""):
         return [(rule, groups), (rule, groups | {"verb": "works at", "value": firm["value"]})]
-    if rule == "occupation" and (firm := _AT_FIRM.search(said)):
+    if rule in ("occupation", "teaches") and (firm := _AT_FIRM.search(said)):
         return [(rule, {"value": said[: firm.start()]}), ("employer", firm.groupdict())]
     if rule in ("location", "left_location") and said:
         said = _PLACE_TAIL.sub("", said)
@@ -337,7 +337,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     fact = replace(
                         fact, content=content, happened=day, happened_in=stretch(window, turn.at)
                     )
-                elif rule in ("plan", "day_of"):
+                elif rule in ("plan", "day_of", "turning"):
                     plan = planned(fact.content, match.group(), sentences.around(*at), turn.at)
                     if plan is None:
                         continue

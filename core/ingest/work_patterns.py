@@ -85,6 +85,32 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # "I teach math at a high school", "I teach English at Lincoln High": one's line of work,
+    # with where (not "I teach my kids to cook").
+    (
+        "teaches",
+        re.compile(
+            r"\bI\s+(?:now\s+|currently\s+|also\s+)?teach\s+(?P<value>(?!(?:my|our|him|her|them|"
+            r"you|people|myself|kids\s+how)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?\s+(?:at|in)\s+"
+            r"(?:(?:an?\s+|the\s+)?(?:[a-z][\w'-]*\s+){0,3}?(?:school|college|university|academy|"
+            r"kindergarten|preschool|uni)\b|(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})))",
+            re.I,
+        ),
+    ),
+    # A business one runs or owns is where one works: "I run a small bakery", "I own a coffee
+    # shop in Porto", "I have my own practice" (not "I run a 5k", "I own a dog").
+    (
+        "runs",
+        re.compile(
+            r"\bI\s+(?:now\s+|currently\s+|also\s+)?(?P<verb>run|own|manage|have(?=\s+my\s+own\b))\s+"
+            r"(?P<value>(?:an?|my\s+own|my\s+(?:family'?s?|parents'?)|(?:a|my)\s+family)\s+"
+            r"(?:[\w'-]+\s+){0,3}?(?:bakery|caf[eé]|coffee\s+shop|restaurant|bar|pub|shop|store|"
+            r"boutique|bookstore|business|company|startup|start-up|studio|salon|gym|clinic|practice|"
+            r"agency|consultancy|firm|farm|hotel|hostel|daycare|food\s+truck|nonprofit|non-profit|"
+            r"charity)(?:\s+in\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})?)(?![\w'-])",
+            re.I,
+        ),
+    ),
     # "I'm training to be a nurse", "I'm studying to become a doctor": one's line of work to be,
     # which "I'm a nurse" later replaces.
     (

@@ -1,0 +1,60 @@
+"""Where one lives after a move told in passing, what one teaches or the business one runs, and
+the age one turns soon: each on the key it replaces. Each was no fact (the move was lost
+beside where one is from)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_rules import facts
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        (
+            "I'm originally from Kenya but moved to London in 2010.",
+            [("ana: location", "Ana lives in London"), ("ana: origin", "Ana is from Kenya")],
+        ),
+        (
+            "I grew up in Ohio and then moved to Texas.",
+            [("ana: location", "Ana lives in Texas"), ("ana: origin", "Ana is from Ohio")],
+        ),
+        (
+            "I teach math at a high school.",
+            [("ana: occupation", "Ana teaches math at a high school")],
+        ),
+        (
+            "I teach English at Lincoln High.",
+            [
+                ("ana: occupation", "Ana teaches English"),
+                ("ana: employer", "Ana works at Lincoln High"),
+            ],
+        ),
+        ("I run a small bakery.", [("ana: employer", "Ana runs a small bakery")]),
+        ("I own a coffee shop in Porto.", [("ana: employer", "Ana owns a coffee shop in Porto")]),
+        ("I have my own practice.", [("ana: employer", "Ana has their own practice")]),
+        # The age one turns, with its date: "next month" read later is another month.
+        ("I'm turning 40 next month.", [("ana: age", "Ana turns 40 in February")]),
+        ("I'll be 30 in June, ugh.", [("ana: age", "Ana turns 30 in June")]),
+        ("I turn 50 on Saturday!", [("ana: age", "Ana turns 50 on 3 January")]),
+    ],
+)
+def test_what_is_said_in_passing_is_on_its_key(text: str, told: list[tuple[str, str]]) -> None:
+    assert facts(text) == told
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I teach my kids to cook at home.",
+        "I run a 5k every weekend.",
+        "I own a dog.",
+        "I'll be 5 minutes late tomorrow.",
+        "I'll be there at 5 tomorrow.",
+        # With no time it turns, the age is not known.
+        "I'm turning 40.",
+    ],
+)
+def test_what_tells_no_work_nor_age_is_none(text: str) -> None:
+    assert [key for key, _ in facts(text) if key] == []
