@@ -48,6 +48,17 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...how long: "We've been married for 5 years", "we've been together for ten years".
+    (
+        "married_for",
+        re.compile(
+            r"\b(?:I|we)(?:'ve|\s+have)\s+been\s+(?P<how>married|together)\s+(?:for\s+)?"
+            r"(?P<value>(?:almost\s+|nearly\s+|over\s+|about\s+)?(?:\d{1,2}|a|one|two|three|four|five|"
+            r"six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\s+"
+            r"(?:years?|months?|decades?))\b",
+            re.I,
+        ),
+    ),
     # "I'm single", "I'm no longer married", "It'll be tough as a single parent": how one
     # lives, said last replacing what was said before ("I'm married to Tomás" names a partner).
     (
@@ -176,7 +187,26 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...one's people who live with one: "My mom lives with us".
+    (
+        "household",
+        re.compile(
+            r"\bmy\s+(?P<value>mom|mum|mother|dad|father|parents|grandma|grandmother|grandpa|"
+            r"grandfather|(?:mother|father|sister|brother)-in-law|in-laws|sister|brother|aunt|uncle)"
+            r"\s+(?:now\s+|still\s+|also\s+)?(?:lives?|is\s+living|are\s+living)\s+(?P<joined>with\s+(?:us|me))\b",
+            re.I,
+        ),
+    ),
     ("only_child", re.compile(rf"{I_AM}(?:an\s+)?(?P<value>only\s+child)\b", re.I)),
+    # ...and none: "I don't have kids", "I have no siblings".
+    (
+        "none_of",
+        re.compile(
+            r"\bI\s+(?:(?:don't|do\s+not)\s+have\s+(?:any\s+)?|have\s+no\s+)(?P<value>kids|children|"
+            rf"siblings|brothers\s+or\s+sisters|pets|grandchildren|grandkids)(?:\s+(?:yet|either))?{END}",
+            re.I,
+        ),
+    ),
     # Smoking, or not: "I smoke", "I don't smoke anymore", "I quit smoking", "I used to vape".
     (
         "smokes",

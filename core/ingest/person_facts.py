@@ -420,7 +420,13 @@ def _disability(said: Said) -> Fact | None:
 
 
 def _household(said: Said) -> Fact | None:
-    """One key: "I live alone" is replaced by "I live with my girlfriend"."""
+    """One key: "I live alone" is replaced by "I live with my girlfriend". One's people who
+    live with one ("my mom lives with us") are told on their own key."""
+    if said.groups.get("joined"):
+        kin = said.value.lower()
+        lives = "live" if kin in ("parents", "in-laws") else "lives"
+        # Where they live, on the key "my mom lives in Porto" is on.
+        return said.fact(f"{kin} location", f"'s {kin} {lives} with them", 0.6)
     if home := said.groups.get("home"):
         mates = (said.groups.get("mates") or "").lower()
         return said.fact("household", f" lives with {mates} {home.lower()}", 0.6)
@@ -428,6 +434,26 @@ def _household(said: Said) -> Fact | None:
     if re.fullmatch(r"by\s+(?:myself|themselves)|on\s+(?:my|their)\s+own", value, re.I):
         value = "alone"
     return said.fact("household", f" lives {value}", 0.6)
+
+
+def _none_of(said: Said) -> Fact | None:
+    """On the key "I have two kids" is on, which it replaces."""
+    value = " ".join(said.value.lower().split())
+    key = next((k for k, words in _HOUSEHOLD.items() if value.startswith(words)), "pets")
+    return said.fact(key, f" has no {value}", 0.6)
+
+
+def _married_for(said: Said) -> Fact | None:
+    """How one lives, as "I'm married" is."""
+    how = "married" if said.groups["how"].lower() == "married" else "together with their partner"
+    return said.fact("relationship status", f" has been {how} for {said.value}", 0.6)
+
+
+def _works_how(said: Said) -> Fact | None:
+    """Where one works and when, apart: "I work from home" and "I work part-time" both hold."""
+    value = " ".join(said.value.lower().split())
+    where = re.match(r"from\s|remote|in\s|hybrid", value)
+    return said.fact("works where" if where else "work hours", f" works {value}", 0.6)
 
 
 def _only_child(said: Said) -> Fact | None:
@@ -487,6 +513,9 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "disability": _disability,
     "household": _household,
     "only_child": _only_child,
+    "none_of": _none_of,
+    "married_for": _married_for,
+    "works_how": _works_how,
     "medication": _medication,
     "height": _height,
     "day_of": _day_of,

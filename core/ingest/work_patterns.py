@@ -85,6 +85,19 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # How and where one works: "I work from home", "I work part-time", "I work night shifts"
+    # (not "I work from home on Mondays": a routine).
+    (
+        "works_how",
+        re.compile(
+            r"\bI\s+(?:now\s+|currently\s+|mostly\s+|usually\s+|still\s+|also\s+)?work\s+"
+            r"(?P<value>from\s+home|remotely|remote|in\s+the\s+office|hybrid|part[-\s]time|"
+            r"full[-\s]time|(?:the\s+)?night\s+shifts?|nights|shifts|9\s*(?:to|-)\s*5|nine\s+to\s+five)"
+            r"(?=(?:\s+(?:now|these\s+days|at\s+the\s+moment))?\s*(?:[.!?,;]|$)|\s+(?:and|but|so|"
+            r"because|since)\b)",
+            re.I,
+        ),
+    ),
     # "I teach math at a high school", "I teach English at Lincoln High": one's line of work,
     # with where (not "I teach my kids to cook").
     (

@@ -1,6 +1,7 @@
-"""Where one lives after a move told in passing, what one teaches or the business one runs, and
-the age one turns soon: each on the key it replaces. Each was no fact (the move was lost
-beside where one is from)."""
+"""Where one lives after a move told in passing, what one teaches or the business one runs, how
+and where one works, the age one turns soon, how long one has been married, the kids one does
+not have, one's mom living with one: each on the key it replaces. Each was no fact (the move
+was lost beside where one is from)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,22 @@ from tests.core.test_rules import facts
         ("I'm turning 40 next month.", [("ana: age", "Ana turns 40 in February")]),
         ("I'll be 30 in June, ugh.", [("ana: age", "Ana turns 30 in June")]),
         ("I turn 50 on Saturday!", [("ana: age", "Ana turns 50 on 3 January")]),
+        # Where and when one works, apart: both hold.
+        ("I work from home.", [("ana: works where", "Ana works from home")]),
+        (
+            "I work part-time, so I'm free in the afternoons.",
+            [("ana: work hours", "Ana works part-time")],
+        ),
+        ("I work night shifts.", [("ana: work hours", "Ana works night shifts")]),
+        (
+            "We've been married for 5 years.",
+            [("ana: relationship status", "Ana has been married for 5 years")],
+        ),
+        # None, on the key "I have two kids" is on.
+        ("I don't have kids yet.", [("ana: children", "Ana has no kids")]),
+        ("I have no siblings.", [("ana: siblings", "Ana has no siblings")]),
+        # Where one's mom lives, which "my mom lives in Porto" was.
+        ("My mom lives with us now.", [("ana: mom location", "Ana's mom lives with them")]),
     ],
 )
 def test_what_is_said_in_passing_is_on_its_key(text: str, told: list[tuple[str, str]]) -> None:
@@ -54,6 +71,7 @@ def test_what_is_said_in_passing_is_on_its_key(text: str, told: list[tuple[str, 
         "I'll be there at 5 tomorrow.",
         # With no time it turns, the age is not known.
         "I'm turning 40.",
+        "I don't have kids with me today.",
     ],
 )
 def test_what_tells_no_work_nor_age_is_none(text: str) -> None:
