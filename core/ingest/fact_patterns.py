@@ -373,6 +373,17 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or told by their age: "Our one-year-old is so cute, his name is Kyle!" (a child).
+    (
+        "named",
+        re.compile(
+            r"\b(?:my|our)\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+            r"(?:year|month|week)s?[\s-]+old(?:\s+(?P<attr>son|daughter|baby|boy|girl))?\b"
+            r"[^.!?]{0,40}?[,;]\s*(?:and\s+)?(?:his|her)\s+name(?:'s|\s+is)\s+"
+            r"(?P<value>(?-i:[A-Z][a-z]+))\b",
+            re.I,
+        ),
+    ),
     # ...and the second of two: "I have a son named Leo and a daughter named Mia".
     (
         "named",

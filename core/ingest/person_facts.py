@@ -282,7 +282,8 @@ def _named(said: Said) -> Fact | None:
     value = said.value
     if not value[:1].isupper() or value.lower() in WEEKDAYS or value.lower() in MONTHS:
         return None
-    attribute = (said.groups["attr"] or "").lower()
+    # One told by their age alone ("our one-year-old") is a child.
+    attribute = (said.groups["attr"] or "child").lower()
     named = f" has {with_article(attribute)} named {value}"
     return said.fact(f"{attribute} {value.lower()}", named, 0.7)
 

@@ -251,6 +251,11 @@ def test_where_one_named_is_now_replaces_nothing_of_them() -> None:
             "I got a new kitten, his name is Milo.",
             [("ana: kitten milo", "Ana has a kitten named Milo")],
         ),
+        # ...told by their age alone: a child.
+        (
+            "Our one-year-old is so cute, his name is Kyle!",
+            [("ana: child kyle", "Ana has a child named Kyle")],
+        ),
         # What has no name of its own.
         ("I have a question, his name is Bob.", []),
     ],
