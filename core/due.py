@@ -105,6 +105,8 @@ _PATTERNS = (
         re.compile(
             r"\b(?:(?:in\s+the|every|each)\s+(morning|afternoon|evening)"
             r"|(?:at|every|each)\s+(night)|(first\s+thing)(?:\s+in\s+the\s+morning)?)\b"
+            # ...not a weekday's ("first thing Monday", `weekday`).
+            r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + r")\b)"
         ),
     ),
     # Later the same day: "later today", "in a bit" ("later this week" is the week's).
@@ -157,11 +159,8 @@ _PATTERNS = (
     (
         "weekday",
         re.compile(
-            r"\b(?:(?:on|by|this|next|before)\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+(?:on\s+)?)?("
-            + "|".join(WEEKDAYS)
-            + r")"
-            + _PART_OF_DAY
-            + r"\b"
+            r"\b(?:(?:on|by|this|next|before)\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+(?:on\s+)?|"
+            r"(first\s+thing)\s+(?:on\s+)?)?(" + "|".join(WEEKDAYS) + r")" + _PART_OF_DAY + r"\b"
         ),
     ),
     (
@@ -281,8 +280,9 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         last = calendar.monthrange(first.year, first.month)[1]
         return first.replace(day=last) if kind == "end_of_next_month" else first
     if kind == "weekday":
-        day = _next_weekday(today, WEEKDAYS.index(match.group(1)))
-        return day.replace(hour=_PART_HOURS[match.group(2)]) if match.group(2) else day
+        day = _next_weekday(today, WEEKDAYS.index(match.group(2)))
+        part = match.group(3) or ("morning" if match.group(1) else None)
+        return day.replace(hour=_PART_HOURS[part]) if part else day
     if kind == "part_of_month":
         month = MONTHS[match.group(2)]
         year = today.year + (1 if month < today.month else 0)

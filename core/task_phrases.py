@@ -15,7 +15,10 @@ _ERRANDS = (
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
 # second one joined by "and" is a sentence of its own: `core.tasks`).
 _SUBJECT = r"\b(?:i|we)"
-_FILLER = r"(?:(?:really|still|just|also|probably|definitely|actually)\s+)?"
+_FILLER = (
+    r"(?:(?:really|still|just|also|probably|definitely|actually|absolutely|seriously|"
+    r"desperately|urgently|totally|finally)\s+){0,2}"
+)
 # Where a thing asked to be kept goes: the inbox reminds when its time comes.
 _ON_CALENDAR = r"(?:to|on|in|into)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)\b"
 # What a home runs out of, which is bought again (not "out of time", "out of ideas").
@@ -316,7 +319,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "bare",
             0.72,
-            r"(?:^|[,;]\s+)(?:(?:ok|okay|so|and|oh|also)\W+)*"
+            r"(?:^|[,;]\s+)(?:(?:ok|okay|so|and|oh|also|btw|ugh|anyway|anyways|right)\W+)*"
             + _FILLER
             + r"(?:must|gotta|(?:have|need)\s+to)"
             r"\s+(?!(?:have|be|feel|seem|look|sound|mean|not)\b)(?P<task>.+)",

@@ -108,37 +108,13 @@ _LIST_TAIL = re.compile(
 _MAX_TAIL = 120
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 # Speech acts and states, not things to do: "I have to say...", "I need to be honest".
-_NOT_ACTIONS = {
-    "say",
-    "admit",
-    "agree",
-    "disagree",
-    "confess",
-    "tell",
-    "know",
-    "hear",
-    "be",
-    "mention",
-    "thank",
-    "love",
-    "pretend",
-    "imagine",
-    # Moods and thoughts: "I need to vent", "let's think about this differently".
-    "think",
-    "vent",
-    "rant",
-    "breathe",
-    "relax",
-    "calm",
-    "chill",
-    "reflect",
-    "understand",
-    "feel",
-    "wonder",
-    "guess",
-    "suppose",
-    "assume",
-}
+_NOT_ACTIONS = frozenset(
+    "say admit agree disagree confess tell know hear be mention thank love pretend imagine "
+    # Moods and thoughts: "I need to vent", "let's think about this differently", "I have to
+    # wonder why".
+    "think vent rant breathe relax calm chill reflect understand feel wonder guess suppose "
+    "assume".split()
+)
 # Alone, leaving, resting or talking ("Gotta go", "I need to sleep", "We need to talk", "I'll
 # have to see") is no action to keep; with whom or what, it is ("I need to talk to my
 # landlord").
@@ -153,8 +129,12 @@ _WORD = re.compile(r"[a-z0-9']+")
 _POLITE = re.compile(r"\b(?:" + PLEASE + r"|for me)\b", re.IGNORECASE)
 # The longest to-do title noticed (`_one_line`).
 _TITLE_CHARS = 120
-# "I need to remember to buy milk": the task is buying milk.
-_REMEMBERING = re.compile(r"^(?:remember|not forget)\s+to\s+", re.IGNORECASE)
+# "I need to remember to buy milk", "I need to finally fix the faucet": the task is buying
+# milk, fixing the faucet.
+_NOT_THE_TO_DO = re.compile(
+    r"^(?:(?:remember|not forget)\s+to\s+|(?:finally|really|actually|definitely|seriously)\s+)+",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +198,7 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
     tail = own[clause_end.start() :] if clause_end is not None else ""
     if len(tail) <= _MAX_TAIL and _LIST_TAIL.fullmatch(tail):
         clause_end = None
-    title = _REMEMBERING.sub("", raw[: clause_end.start()] if clause_end else raw)
+    title = _NOT_THE_TO_DO.sub("", raw[: clause_end.start()] if clause_end else raw)
     # "Water the plants every Monday" is done each time: the next one is its deadline, and the
     # title keeps saying when ("Water the plants every" lost it).
     if due is not None and not re.search(

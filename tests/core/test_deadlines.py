@@ -166,6 +166,9 @@ def test_a_request_or_an_obligation_worded_otherwise_keeps_its_deadline(
         ("in the morning", datetime(2026, 11, 19, 9)),
         ("first thing tomorrow", datetime(2026, 11, 19, 9)),
         ("friday in the morning", datetime(2026, 11, 20, 9)),
+        # ...of that day: it was tomorrow's morning.
+        ("first thing Monday", datetime(2026, 11, 23, 9)),
+        ("first thing on Friday", datetime(2026, 11, 20, 9)),
         # Later the same day, that week, the next one.
         ("later today", datetime(2026, 11, 18)),
         ("in a bit", datetime(2026, 11, 18)),

@@ -170,6 +170,8 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ("Remind me to fix the fence next weekend", "Fix the fence", datetime(2026, 11, 28)),
         # A day opening the sentence is no thing the to-do describes.
         ("This Friday I need to call the bank", "Call the bank", datetime(2026, 11, 20)),
+        # Nor is the word that says how long it waited.
+        ("I need to finally fix the faucet tomorrow", "Fix the faucet", datetime(2026, 11, 19)),
         # Done each time: the next one is due, and the title keeps when.
         (
             "Remind me to water the plants every Monday",
