@@ -115,6 +115,12 @@ _NOT_ACTIONS = frozenset(
     "think vent rant breathe relax calm chill reflect understand feel wonder guess suppose "
     "assume".split()
 )
+# ...but telling or thanking someone is one: "Tell Tom about the party", "Thank Sarah for the
+# gift" (not "tell you something", "tell the truth").
+_TOLD = re.compile(
+    r"(?:tell|thank|mention\s+\S+(?:\s+\S+)?\s+to)\s+(?!(?:you|u|ya|yourself|the\s+truth|a\s+"
+    r"(?:story|joke|lie)|the\s+difference|myself|everyone)\b)(?:my\s+|the\s+|our\s+)?[a-z]{2,}"
+)
 # Alone, leaving, resting or talking ("Gotta go", "I need to sleep", "We need to talk", "I'll
 # have to see") is no action to keep; with whom or what, it is ("I need to talk to my
 # landlord").
@@ -231,7 +237,9 @@ def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> 
     ("stretch", "meditate"), 0 when there is none."""
     lowered = title.lower()
     words = _WORD.findall(lowered)
-    if not words or (words[0] in _NOT_ACTIONS and not _SOMEWHERE.match(lowered)):
+    if not words or (
+        words[0] in _NOT_ACTIONS and not _SOMEWHERE.match(lowered) and not _TOLD.match(lowered)
+    ):
         return 0.0
     if any(entity.lower() in lowered for entity in known_entities):
         return 1.0
@@ -506,9 +514,12 @@ def task_confidence(
 ) -> float:
     bonus = config.deadline_bonus if signal.due or signal.directive else 0.0
     strength = min(1.0, signal.strength + bonus)
+    # A reminder asked for with its time lands however little it says ("Remind me at 5 to
+    # leave"): "I need to leave" is no to-do.
+    asked = 0.5 if signal.directive and signal.due else 0.0
     score = (
         config.signal_weight * strength
-        + config.entity_weight * signal.entity_density
+        + config.entity_weight * max(signal.entity_density, asked)
         + config.recency_weight * (1.0 if mentioned_before else 0.0)
     )
     return round(score, 4)

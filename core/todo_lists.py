@@ -84,7 +84,8 @@ def to_do_lists(text: str) -> list[ToDoList]:
             continue
         if inline:
             start = heading.start("inline")
-            items = [ListedItem(start + a, start + b, when) for a, b in verb_led_parts(inline)]
+            parts = verb_led_parts(inline, headed=True)
+            items = [ListedItem(start + a, start + b, when) for a, b in parts]
         else:
             items = _lines_after(text, heading.end(), when, bool(heading["colon"]))
         # Under "Tasks:" alone, each opens on a verb: a CV's "Tasks: Managing a team of five"
@@ -122,10 +123,11 @@ def _lines_after(text: str, at: int, when: str, colon: bool) -> list[ListedItem]
     return items
 
 
-def verb_led_parts(task: str) -> list[tuple[int, int]]:
+def verb_led_parts(task: str, headed: bool = False) -> list[tuple[int, int]]:
     """Where each to-do of "buy milk, call mom and pay rent" starts and ends in `task`: each
     part opens on a verb and says what to do with it. Otherwise `task` whole: "buy milk, eggs
-    and bread" is one to-do, as is "go and rest"."""
+    and bread" is one to-do, as is "go and rest". After a heading's colon (`headed`), chores
+    named without a verb are each one: "To do: laundry, dishes, groceries"."""
     whole = [(0, len(task.rstrip(" .!;")))]
     parts = []
     at = 0
@@ -135,6 +137,9 @@ def verb_led_parts(task: str) -> list[tuple[int, int]]:
     parts.append((at, len(task.rstrip(" .!;"))))
     if len(parts) < 2:
         return whole
+    first = _WORD.findall(task[parts[0][0] : parts[0][1]].lower())
+    if headed and first and first[0] not in TO_DO_VERBS:
+        return [(start, end) for start, end in parts if len(task[start:end].split()) <= 3]
     for start, end in parts:
         words = _WORD.findall(task[start:end].lower())
         if len(words) < 2 or words[0] not in TO_DO_VERBS:

@@ -36,6 +36,13 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             ],
         ),
         ("Chores:\n- laundry\n- dishes", [("Laundry", None), ("Dishes", None)]),
+        # ...or after the colon, without verbs: each chore is one (only "Laundry" was).
+        (
+            "To do: laundry, dishes and groceries.",
+            [("Laundry", None), ("Dishes", None), ("Groceries", None)],
+        ),
+        # A thing bought and the rest of the list bought with it are one.
+        ("Need to: buy milk, eggs and bread", [("Buy milk, eggs and bread", None)]),
         (
             "Errands for tomorrow:\npost office\ndry cleaning",
             [("Post office", TOMORROW), ("Dry cleaning", TOMORROW)],
