@@ -159,7 +159,7 @@ _PATTERNS = (
     (
         "weekday",
         re.compile(
-            r"\b(?:(?:on|by|this|next|before)\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+(?:on\s+)?|"
+            r"\b(?:(?:on|by|this|next|before|for)\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+(?:on\s+)?|"
             r"(first\s+thing)\s+(?:on\s+)?)?(" + "|".join(WEEKDAYS) + r")" + _PART_OF_DAY + r"\b"
         ),
     ),

@@ -210,7 +210,8 @@ def _clean_title(raw: str, own: str, due: Due | None) -> str:
     if due is not None and not re.search(
         rf"\b(?:every|each)\s+{re.escape(due.phrase)}", title, flags=re.IGNORECASE
     ):
-        title = re.sub(re.escape(due.phrase), " ", title, flags=re.IGNORECASE)
+        # ...and "for Monday's meeting" keeps its words: they say which meeting.
+        title = re.sub(re.escape(due.phrase) + r"(?!['’]s\b)", " ", title, flags=re.IGNORECASE)
     title = _POLITE.sub(" ", title)
     title = re.sub(r"\s+", " ", title).strip(" .!?;:'")
     # A quotation mark the cut left alone goes, as do those around the whole to-do.

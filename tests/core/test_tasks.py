@@ -170,6 +170,17 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
         ("Remind me to fix the fence next weekend", "Fix the fence", datetime(2026, 11, 28)),
         # A day opening the sentence is no thing the to-do describes.
         ("This Friday I need to call the bank", "Call the bank", datetime(2026, 11, 20)),
+        # "for Saturday" is the deadline's; "Monday's meeting" says which meeting.
+        (
+            "I need to book a table for Saturday for four people",
+            "Book a table for four people",
+            datetime(2026, 11, 21),
+        ),
+        (
+            "I need to finish the slides for Monday's meeting",
+            "Finish the slides for Monday's meeting",
+            datetime(2026, 11, 23),
+        ),
         # Nor is the word that says how long it waited.
         ("I need to finally fix the faucet tomorrow", "Fix the faucet", datetime(2026, 11, 19)),
         # Done each time: the next one is due, and the title keeps when.
