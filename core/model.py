@@ -100,6 +100,8 @@ class NewMemory:
     # Another key whose belief this one is the next version of: "my sister lives in Berlin",
     # told before her name was, is Maria's once "my sister Maria moved to Paris" is told.
     replaces_key: str | None = None
+    # Written only where its key holds a belief, to end it (`core.ingest.fact.Fact.ends_only`).
+    ends_only: bool = False
     valid_from: datetime | None = None
     # When a fact told as the past began ("I moved to Berlin back in 2019"): it orders the fact
     # against what is believed on its key, and is not kept (a year shown as its first day

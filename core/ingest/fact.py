@@ -59,6 +59,9 @@ class Fact:
     unnamed: Unnamed | None = None
     # Another key whose belief this one is the next version of (`NewMemory.replaces_key`).
     replaces: str | None = None
+    # Written only to end what its key holds: "I'm retired" ends "works at Orbital", and is
+    # no second "Ana is retired" where nothing was believed there.
+    ends_only: bool = False
 
 
 def related(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:

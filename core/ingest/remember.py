@@ -92,6 +92,7 @@ def fact_memory(fact: Fact, turn: Turn, project: str | None) -> NewMemory:
         entities=extract_entities(fact.content),
         key=fact.key,
         replaces_key=fact.replaces,
+        ends_only=fact.ends_only,
         began=fact.began,
         source_turn_ids=(turn.id,),
     )
@@ -322,7 +323,7 @@ def _believe(
             # Its chain goes on from the other key's belief, which no longer holds.
             held = believed.pop(fact.replaces_key)
         said = kept[held][1] if isinstance(held, int) else held
-        if said is not None and said.content == fact.content:
+        if (said is not None and said.content == fact.content) or (said is None and fact.ends_only):
             continue
         if said is not None and _since(said) > _since(fact) and not _corrects(fact, said):
             if isinstance(held, Memory):

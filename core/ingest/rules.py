@@ -245,7 +245,7 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
     # Retired, one is no longer what one worked as: "I'm retired" ends "I'm a nurse" too.
     if rule == "out_of_work" and not (groups.get("quit") or groups.get("let_go")):
         if (groups.get("state") or "retired").lower() == "retired":
-            return [(rule, groups), (rule, groups | {"work": "occupation"})]
+            return [(rule, groups | {"work": "occupation"}), (rule, groups | {"ends": "only"})]
     if rule == "diet" and groups.get("also"):
         return [(rule, groups), (rule, groups | {"value": groups["also"]})]
     if rule in ("preference", "speaks", "plays", "ability", "medication") and groups.get("more"):
@@ -432,7 +432,8 @@ def _fact(
             or (f"was {' '.join(groups['let_go'].lower().split())}" if groups.get("let_go") else "")
             or (f"is {state}" if state else "retired")
         )
-        return Fact(f"{owner}: {groups.get('work') or 'employer'}", f"{who} {said}", 0.7, turn_id)
+        key = f"{owner}: {groups.get('work') or 'employer'}"
+        return Fact(key, f"{who} {said}", 0.7, turn_id, ends_only=bool(groups.get("ends")))
     place = groups.get("place")
     firm = groups.get("firm")
     said = (

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.embed import Embedder
+from core.store import MemoryStore
+from tests.core.test_life_events import believed, told_in_sessions
 from tests.core.test_rules import facts
 
 
@@ -28,7 +31,28 @@ def test_being_out_of_work_is_where_the_user_works_now(said: str, told: str) -> 
 )
 def test_retired_one_is_no_longer_what_one_worked_as(said: str, told: str) -> None:
     """ "I'm a nurse" stayed believed beside "I'm retired" (and was in every prompt)."""
-    assert facts(said) == [("ana: employer", told), ("ana: occupation", told)]
+    assert facts(said) == [("ana: occupation", told), ("ana: employer", told)]
+
+
+@pytest.mark.parametrize(
+    ("before", "kept"),
+    [
+        # Where nothing was believed of one's work, one memory says it (there were two alike).
+        ((), [("ana: occupation", "Ana is retired")]),
+        (
+            ("I work at Orbital.",),
+            [("ana: employer", "Ana is retired"), ("ana: occupation", "Ana is retired")],
+        ),
+        (("I'm a nurse.",), [("ana: occupation", "Ana is retired")]),
+    ],
+)
+def test_retired_ends_what_was_believed_of_ones_work_once(
+    store: MemoryStore, embedder: Embedder, before: tuple[str, ...], kept: list[tuple[str, str]]
+) -> None:
+    told_in_sessions(store, embedder, *before, "I'm retired.")
+    assert [
+        b for b in believed(store, "ana: ") if b[0] in ("ana: employer", "ana: occupation")
+    ] == kept
 
 
 @pytest.mark.parametrize(
