@@ -47,13 +47,14 @@ ONE_OF_KIN = frozenset(
     "wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée son "
     "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
     "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
-    "cousin niece nephew colleague coworker dog cat".split()
+    "cousin niece nephew colleague coworker mother-in-law father-in-law sister-in-law "
+    "brother-in-law dog cat".split()
 )
 # ...of whom, people: not one's pets.
 PEOPLE = ONE_OF_KIN - {"dog", "cat"}
 KIN = ONE_OF_KIN | frozenset(
-    "kids children sons daughters parents brothers sisters siblings grandparents friends dogs "
-    "cats".split()
+    "kids children sons daughters parents brothers sisters siblings grandparents friends "
+    "in-laws dogs cats".split()
 )
 KINSHIP = (
     r"(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|step|ex)[\s-]+)?(?:"

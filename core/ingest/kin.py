@@ -155,8 +155,11 @@ def facet(attribute: str, value: str) -> str | None:
         return ""
     if _AGED.fullmatch(value):
         return " age"
-    if re.fullmatch(DIETS, value, re.I):
+    if re.fullmatch(rf"(?:an?\s+)?(?:{DIETS})", value, re.I):
         return " diet"
+    # "My dad is retired" ends "my dad is a doctor".
+    if re.fullmatch(r"(?:now\s+)?retired", value, re.I):
+        return " role"
     if re.match(r"from\s", value, re.I):
         return " origin"
     if re.fullmatch(r"(?:pregnant|expecting)(?:\s+again)?", value, re.I):

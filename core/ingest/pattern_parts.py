@@ -38,7 +38,9 @@ WITH = r"(?:\s+(?:on|at|for|with|in|about|into|from|of)\b)?"
 BOTH = VALUE.replace("(?P<value>", r"(?P<value>(?:both\s+[\w'-]+(?:\s+[\w'-]+)?\s+and\s+)?", 1)
 # The rest of a list of likes ("hiking[, swimming and chess]"): short items, the last after
 # "and" / "or", then the clause's end; parted in `_each`.
-ITEM = r"[\w'-]+(?:\s+[\w'-]+){0,3}"
+# An item of a list; one opening on the speaker is another clause ("my daughter is 7 and my
+# son is 4"), left to be read on its own.
+ITEM = r"(?!(?:my|our|i|we)\b)[\w'-]+(?:\s+[\w'-]+){0,3}"
 # At most eight items: a pasted list of thousands without an "and" was read again from every
 # "I like" in it (170 s for 200,000 characters).
 MORE = rf"(?P<more>(?:\s*,\s*{ITEM}){{0,8}},?\s+(?:and|or)\s+{ITEM})?"

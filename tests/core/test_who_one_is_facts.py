@@ -73,6 +73,18 @@ from tests.core.test_core_memory import always_in_later
             [("ana: dad joe condition lung cancer", "Ana's dad Joe has lung cancer")],
         ),
         ("My wife is pregnant!", [("ana: wife expecting", "Ana's wife is pregnant")]),
+        # A diet said with its article is a diet (it was a role), retired ends a role.
+        ("My wife is a vegetarian.", [("ana: wife diet", "Ana's wife is a vegetarian")]),
+        ("My dad is retired now.", [("ana: dad role", "Ana's dad is retired")]),
+        # Two of one's people in one breath: the second was read as a list's item, and lost.
+        (
+            "My daughter is 7 and my son is 4.",
+            [("ana: daughter age", "Ana's daughter is 7"), ("ana: son age", "Ana's son is 4")],
+        ),
+        (
+            "My mother-in-law lives in Porto.",
+            [("ana: mother-in-law location", "Ana's mother-in-law lives in Porto")],
+        ),
         ("I have cancer.", [("ana: condition cancer", "Ana has cancer")]),
         ("I have a twin sister.", [("ana: siblings", "Ana has a twin sister")]),
         ("I'm a stay-at-home mom.", [("ana: occupation", "Ana is a stay-at-home mom")]),
@@ -121,7 +133,13 @@ def test_what_ones_people_like_play_and_where_they_study_is_theirs(
 
 @pytest.mark.parametrize(
     "text",
-    ["My mom loves me.", "My son plays with his friends.", "My dad goes to Paris every summer."],
+    [
+        "My mom loves me.",
+        "My son plays with his friends.",
+        "My dad goes to Paris every summer.",
+        # A visit planned (it was kept on the key "in-laws" as "Ana's in-laws are visiting").
+        "My in-laws are visiting next week.",
+    ],
 )
 def test_what_tells_nothing_lasting_of_ones_people_is_none(text: str) -> None:
     assert keyed(text) == []
