@@ -85,6 +85,7 @@ _HOLIDAY = (
 )
 
 _NEXT_YEAR = re.compile(r"\bnext\s+year\b")
+_HOUR_SAID = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d|\bat\s+\d")
 _PATTERNS = (
     (
         "relative_day",
@@ -386,7 +387,10 @@ def plan_words(due: Due, told: datetime) -> str:
     if "week" in phrase:
         monday = _start_of_day(due.at) - timedelta(days=due.at.weekday())
         return f"in the week of {day_words(monday, told)}"
-    return f"on {day_words(due.at, told)}"
+    # ...with its hour, when one was said ("tomorrow at 3": "on 25 November at 15:00"; not
+    # "tomorrow morning").
+    hour = f" at {due.at:%H:%M}" if _HOUR_SAID.search(phrase) else ""
+    return f"on {day_words(due.at, told)}{hour}"
 
 
 def parse_due(text: str, now: datetime) -> Due | None:

@@ -45,6 +45,9 @@ _NAMES = r"(?P<names>(?-i:[A-Z][\w'-]+)(?:(?:\s*,\s*|,?\s+and\s+)(?-i:[A-Z][\w'-
 _FEARED = r"[\w'-]+(?:\s+[\w'-]+){0,4}?"
 _CLAUSE_ENDS = r"(?=\s*[.,!?;:\n]|\s+(?:and|but|because|so)\b|\s*$)"
 
+# An hour said with a day: "at 6am", "at 3:30".
+_AT_HOUR = r"at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+
 RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "location",
@@ -307,10 +310,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "day_of",
         re.compile(
             r"\b(?:my|our)\s+(?P<attr>(?:[\w']+\s+){0,2}?(?:birthday|anniversary|wedding|"
-            r"graduation))\s+is\s+(?P<value>(?:on\s+)?(?:today|tomorrow|tonight|"
+            # ...or an appointment of one's own: "My flight is at 6am tomorrow".
+            r"graduation|flight|exam|interview|appointment|surgery|operation|presentation|"
+            r"recital|due\s+date|court\s+date|driving\s+test))\s+is\s+"
+            rf"(?P<value>(?:{_AT_HOUR}\s+)?(?:on\s+)?(?:today|tomorrow|tonight|"
             r"(?:next|this|this\s+coming)\s+(?:week(?:end)?|month|(?:mon|tues|wednes|thurs|fri|satur|"
             r"sun)day)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:\d+|two|three|a\s+few)\s+"
-            rf"(?:days|weeks))){END}",
+            rf"(?:days|weeks))(?:\s+{_AT_HOUR})?){END}",
             re.I,
         ),
     ),

@@ -213,7 +213,10 @@ def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) 
         ("next month", "in December"),
         ("in two weeks", "around 2 December"),
         ("in two months", "around January 2027"),
-        ("tomorrow at 9am", "on 19 November"),
+        # ...with the hour said (it was lost), not one a part of the day stands for.
+        ("tomorrow at 9am", "on 19 November at 09:00"),
+        ("on Friday at 3:30", "on 20 November at 15:30"),
+        ("tomorrow morning", "on 19 November"),
     ],
 )
 def test_when_a_plan_is_for_in_calendar_words(said: str, words: str) -> None:

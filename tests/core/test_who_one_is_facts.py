@@ -54,6 +54,12 @@ from tests.core.test_core_memory import always_in_later
             "My sister's wedding is this weekend.",
             [("ana: sister's wedding", "Ana's sister's wedding is on the weekend of 3 January")],
         ),
+        # ...as is one's appointment, with its hour: "tomorrow" read later is another day.
+        (
+            "My flight is at 6am tomorrow.",
+            [("ana: flight", "Ana's flight is on 2 January at 06:00")],
+        ),
+        ("My surgery is on Monday.", [("ana: surgery", "Ana's surgery is on 5 January")]),
         (
             "My husband and I are separated.",
             [("ana: relationship status", "Ana is separated")],
