@@ -157,6 +157,12 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         ),
         # What is on the calendar, and what one hopes or plans to do.
         ("I have a job interview on Friday.", ["Ana is having a job interview on 2 January"]),
+        # ...with its hour (it was lost), and surgery said without an article (none was kept).
+        (
+            "I have a dentist appointment tomorrow at 3.",
+            ["Ana is having a dentist appointment on 2 January at 15:00"],
+        ),
+        ("I'm having surgery next week.", ["Ana is having surgery in the week of 5 January"]),
         (
             "I've got a gaming tournament next month!",
             ["Ana is having a gaming tournament in February"],
