@@ -57,6 +57,8 @@ _ADVICE = re.compile(
 # An item of a list of to-dos (`core.todo_lists`), as strong as a "TODO:" line.
 _LISTED_STRENGTH = 0.90
 _EXPLAINED = re.compile(r":\s")
+# Said with a doubt, a to-do waits to be said again: "Perhaps we need to revisit the pricing".
+_HEDGED = re.compile(r"\b(?:maybe|perhaps|possibly|i\s+guess|i\s+suppose)\b")
 # Weak: kept out of sight until a second mention makes it a to-do.
 _WEAK_STRENGTH = 0.55
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
@@ -370,7 +372,9 @@ def find_task_signals(
                 found,
                 source,
             )
-            weak = bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)
+            weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or bool(
+                _HEDGED.search(lead)
+            )
             signal = TaskSignal(
                 title=title[:1].upper() + title[1:],
                 pattern=name,

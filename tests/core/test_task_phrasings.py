@@ -81,6 +81,19 @@ def test_talking_to_someone_named_is_a_to_do() -> None:
     assert candidate.title == "Talk to my landlord"
 
 
+@pytest.mark.parametrize(
+    ("hedged", "plain"),
+    [
+        ("Perhaps we need to revisit the pricing.", "We need to revisit the pricing."),
+        ("I guess I need to call the bank.", "I need to call the bank."),
+    ],
+)
+def test_a_to_do_said_with_a_doubt_waits_to_be_said_again(hedged: str, plain: str) -> None:
+    """Said plainly it lands; "perhaps" landed it too."""
+    (candidate,) = extract_tasks(hedged, SAID_AT, "turn-1")
+    assert candidate.confidence < DEFAULT_TASKS.threshold and lands(plain)
+
+
 def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
     """It was a title of 6,000 characters, in the inbox and in `engram chat`'s "to-do
     noticed"; the page stays whole in the turn the inbox cites."""
