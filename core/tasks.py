@@ -46,8 +46,9 @@ _REQUEST_LEAD = re.compile(
     r"(?:" + ASKING_YOU + r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )
-# ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants".
-_REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|" + PLEASE + r"|but)\s+)+$")
+# ...or when it follows another clause: "I'm in Porto now, and remind me to water the plants",
+# "my mom is visiting, so remind me to clean the guest room".
+_REQUEST_AFTER = re.compile(r"[,;]\s*(?:(?:and|also|oh|" + PLEASE + r"|but|so|then)\s+)+$")
 # An instruction to someone the message speaks to is advice, not the speaker's to-do: "You'll
 # love Kyoto. Make sure to visit Fushimi Inari early." It stays a weak signal (a note to self
 # in the second person, "don't forget to renew your passport", lands on a second mention).

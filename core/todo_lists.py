@@ -20,7 +20,8 @@ TO_DO_VERBS = frozenset(
     register apply confirm follow contact research practice practise study watch exercise go
     charge change replace refill wrap mow empty throw recycle iron fold hang shop deposit
     transfer backup archive delete unsubscribe test deploy merge draft edit proofread
-    translate finalize finalise set sell list donate dust sweep mop hoover""".split()
+    translate finalize finalise set sell list donate dust sweep mop hoover find hire arrange
+    choose""".split()
 )
 # A heading of a list of to-dos, its deadline among its words ("for tomorrow", "today").
 _TO_DOS = (

@@ -57,7 +57,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:\s+back(?:\s+home)?)?"
             # ...from where, named: "I moved from Berlin to Lisbon".
             r"(?:\s+from\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})?"
-            rf"\s+to\s+{VALUE}{END}",
+            # ...into a home there: "we moved into the new place in Porto".
+            r"(?:\s+into\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:place|apartment|flat|house|home|"
+            r"condo|studio)\s+in(?=\s+(?-i:[A-Z]))|\s+to)"
+            rf"\s+{VALUE}{END}",
             re.I,
         ),
     ),

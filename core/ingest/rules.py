@@ -256,6 +256,10 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
         return [(rule, groups | {"value": said[: role.start()]}), ("occupation", role.groupdict())]
     if rule == "kin_where" and (firm := _AT_FIRM.search(said)) and _AS.match(groups["verb"] or ""):
         return [(rule, groups), (rule, groups | {"verb": "works at", "value": firm["value"]})]
+    # "My husband started at Farfetch as a designer": where, and as what.
+    if rule == "kin_where" and (role := _AS_ROLE.search(said)):
+        as_role = groups | {"verb": "works as", "value": role["value"]}
+        return [(rule, groups | {"value": said[: role.start()]}), (rule, as_role)]
     if rule in ("occupation", "teaches") and (firm := _AT_FIRM.search(said)):
         return [(rule, {"value": said[: firm.start()]}), ("employer", firm.groupdict())]
     if rule in ("location", "left_location") and said:

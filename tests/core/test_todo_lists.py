@@ -62,6 +62,13 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             [("Buy milk", TOMORROW), ("Call mom", TOMORROW), ("Pay rent", TOMORROW)],
         ),
         (
+            "I still need to register the car and find a pediatrician by the end of the month.",
+            [
+                ("Register the car", datetime(2026, 11, 30, tzinfo=UTC)),
+                ("Find a pediatrician", datetime(2026, 11, 30, tzinfo=UTC)),
+            ],
+        ),
+        (
             "I have to finish the report, then call the client and book flights.",
             [("Finish the report", None), ("Call the client", None), ("Book flights", None)],
         ),

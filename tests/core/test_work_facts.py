@@ -129,6 +129,15 @@ def test_work_one_of_ones_people_found_is_where_they_work(said: str, told: tuple
             ],
         ),
         ("My dad works as hard as anyone.", []),
+        # ...said with where they started: as what, apart (it was "works at Farfetch as a
+        # designer").
+        (
+            "My husband started at Farfetch as a designer.",
+            [
+                ("ana: husband employer", "Ana's husband works at Farfetch"),
+                ("ana: husband role", "Ana's husband works as a designer"),
+            ],
+        ),
     ],
 )
 def test_what_ones_people_work_as_is_their_role(said: str, told: list[tuple[str, str]]) -> None:

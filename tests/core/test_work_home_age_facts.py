@@ -61,6 +61,12 @@ def test_what_is_said_in_passing_is_on_its_key(text: str, told: list[tuple[str, 
     assert facts(text) == told
 
 
+def test_a_move_into_a_home_is_where_one_lives() -> None:
+    """It was only a thing done: where one lives stayed where it was."""
+    said = "We finally moved into the new place in Porto last weekend."
+    assert [f for f in facts(said) if f[0]] == [("ana: location", "Ana lives in Porto")]
+
+
 @pytest.mark.parametrize(
     "text",
     [
