@@ -292,6 +292,20 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...as one's doctor or tests told it: "My doctor says I have high blood pressure", "the
+    # tests showed I'm anemic" (what someone else says of one is no fact, but a diagnosis is).
+    (
+        "condition",
+        re.compile(
+            r"\b(?:my|the)\s+(?:doctor|gp|physician|dentist|therapist|psychiatrist|specialist|"
+            r"cardiologist|neurologist|dermatologist|tests?|test\s+results|blood\s+(?:work|tests?)|"
+            r"scans?)\s+(?:says?|said|told\s+me|confirmed|showed|shows|found)\s+(?:that\s+)?I"
+            rf"(?:(?:'ve\s+got|\s+have)\s+(?P<place>{CONDITIONS})\b|(?P<am>'m|\s+am)\s+(?P<value>(?:pre-?)?"
+            r"(?:diabetic|anemic|anaemic|asthmatic|epileptic|hypertensive|celiac|coeliac|"
+            r"lactose[- ]intolerant|gluten[- ]intolerant|autistic|dyslexic|bipolar|depressed)))\b",
+            re.I,
+        ),
+    ),
     *KIN_RULES,
     # "My name is Jordan", and "my name's Jordan" where a name, "a", "the" or a number follows:
     # "my daughter Sara's birthday" is hers, and "my dog's name is Rex" is the dog's. An age

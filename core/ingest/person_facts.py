@@ -96,7 +96,8 @@ class Said:
 
 
 def _condition(said: Said) -> Fact | None:
-    return said.fact(f"condition {said.value.lower()}", f" has {said.value}", 0.8)
+    how = "is" if said.groups.get("am") else "has"
+    return said.fact(f"condition {said.value.lower()}", f" {how} {said.value}", 0.8)
 
 
 def _new_role(said: Said) -> Fact | None:

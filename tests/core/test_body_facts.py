@@ -49,6 +49,12 @@ def keyed(text: str) -> list[tuple[str | None, str]]:
         ),
         ("I'm in a wheelchair.", [("ana: condition wheelchair", "Ana is in a wheelchair")]),
         ("I'm dyslexic.", [("ana: condition dyslexia", "Ana is dyslexic")]),
+        # ...as one's doctor or tests told it (it was someone else's words: none).
+        (
+            "My doctor says I have high blood pressure.",
+            [("ana: condition high blood pressure", "Ana has high blood pressure")],
+        ),
+        ("The tests showed I'm anemic.", [("ana: condition anemic", "Ana is anemic")]),
         ("I'm hard of hearing.", [("ana: condition hard of hearing", "Ana is hard of hearing")]),
         (
             "I'm on antidepressants.",
@@ -84,6 +90,8 @@ def test_what_ones_body_can_do_and_needs_is_a_fact(text: str, facts: list[tuple[
         "She's on antidepressants.",
         "My sister wears glasses.",
         "I'm blind to it.",
+        # What a friend thinks one has is no diagnosis.
+        "My friend thinks I have ADHD.",
     ],
 )
 def test_what_is_no_lasting_fact_of_ones_body_is_none(text: str) -> None:
