@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from core.ingest.fact_words import DIETS, INSTRUMENTS, PLAYED
-from core.ingest.pattern_parts import DRINKS, END, FOODS, I_AM, LANGUAGE, VALUE
+from core.ingest.pattern_parts import DRINKS, END, FOODS, I_AM, LANGUAGE, MORE, VALUE
 
 _SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
 # Whom a relationship ended with: one's boyfriend (named or not), or one named.
@@ -204,6 +204,26 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI\s+(?:(?:don't|do\s+not)\s+have\s+(?:any\s+)?|have\s+no\s+)(?P<value>kids|children|"
             rf"siblings|brothers\s+or\s+sisters|pets|grandchildren|grandkids)(?:\s+(?:yet|either))?{END}",
+            re.I,
+        ),
+    ),
+    # How much one drinks of a thing: "I'm a big coffee drinker", "I'm not much of a tea
+    # drinker" (on the key of liking it).
+    (
+        "drinker",
+        re.compile(
+            rf"{I_AM}(?P<neg>not\s+(?:really\s+)?(?:much\s+of\s+)?)?an?\s+(?P<how>(?:big|huge|heavy|"
+            rf"serious|massive|avid|daily|light|social)\s+)?(?P<value>{DRINKS}|water|milk|whisk(?:e)?y)\s+"
+            r"drinker\b",
+            re.I,
+        ),
+    ),
+    # What one collects: "I collect vinyl records" (not "I collect my son from school").
+    (
+        "collects",
+        re.compile(
+            r"\bI\s+(?:also\s+|still\s+)?collect\s+(?!(?:the|my|our|his|her|their|them|him|it|"
+            rf"me|us)\b)(?P<value>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,3}}?){MORE}{END}",
             re.I,
         ),
     ),

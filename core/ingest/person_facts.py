@@ -438,6 +438,22 @@ def _household(said: Said) -> Fact | None:
     return said.fact("household", f" lives {value}", 0.6)
 
 
+def _drinker(said: Said) -> Fact | None:
+    """On the key of liking the drink: "not much of a coffee drinker" replaces "I love coffee"."""
+    drink = said.value.lower()
+    how = " ".join((said.groups.get("how") or "").lower().split())
+    if said.groups.get("neg"):
+        return said.fact(f"likes {drink}", f" is not much of a {drink} drinker", 0.6)
+    return said.fact(
+        f"likes {drink}", f" is {with_article(' '.join(filter(None, (how, drink))))} drinker", 0.6
+    )
+
+
+def _collects(said: Said) -> Fact | None:
+    value = " ".join(said.value.lower().split())
+    return said.fact(f"collects {value}", f" collects {value}", 0.6)
+
+
 def _none_of(said: Said) -> Fact | None:
     """On the key "I have two kids" is on, which it replaces."""
     value = " ".join(said.value.lower().split())
@@ -516,6 +532,8 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "household": _household,
     "only_child": _only_child,
     "none_of": _none_of,
+    "drinker": _drinker,
+    "collects": _collects,
     "married_for": _married_for,
     "works_how": _works_how,
     "medication": _medication,

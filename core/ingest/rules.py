@@ -210,6 +210,8 @@ _STATE = re.compile(
 _LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
 
 
+# Rules whose list is several statements ("I like hiking, swimming and chess").
+_LISTED = frozenset({"preference", "speaks", "plays", "ability", "medication", "collects"})
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
 _ROUTINE_KEYS = frozenset({"speaks", "plays", "field"})
 
@@ -248,7 +250,7 @@ def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str,
             return [(rule, groups | {"work": "occupation"}), (rule, groups | {"ends": "only"})]
     if rule == "diet" and groups.get("also"):
         return [(rule, groups), (rule, groups | {"value": groups["also"]})]
-    if rule in ("preference", "speaks", "plays", "ability", "medication") and groups.get("more"):
+    if rule in _LISTED and groups.get("more"):
         if ABOUT_REPLIES.search(said):
             return [(rule, groups)]  # a wish about replies, `reply_wishes` reads
         return [(rule, groups | {"value": value}) for value in things(said, groups["more"])]

@@ -1,6 +1,7 @@
 """Where one lives after a move told in passing, what one teaches or the business one runs, how
 and where one works, the age one turns soon, how long one has been married, the kids one does
-not have, one's mom living with one: each on the key it replaces. Each was no fact (the move
+not have, one's mom living with one, how much coffee one drinks, what one collects: each on the
+key it replaces. Each was no fact (the move
 was lost beside where one is from)."""
 
 from __future__ import annotations
@@ -53,6 +54,19 @@ from tests.core.test_rules import facts
         # None, on the key "I have two kids" is on.
         ("I don't have kids yet.", [("ana: children", "Ana has no kids")]),
         ("I have no siblings.", [("ana: siblings", "Ana has no siblings")]),
+        # How much one drinks of a thing, on the key of liking it; what one collects, each.
+        ("I'm a big coffee drinker.", [("ana: likes coffee", "Ana is a big coffee drinker")]),
+        (
+            "I'm not much of a tea drinker.",
+            [("ana: likes tea", "Ana is not much of a tea drinker")],
+        ),
+        (
+            "I collect stamps and old coins.",
+            [
+                ("ana: collects stamps", "Ana collects stamps"),
+                ("ana: collects old coins", "Ana collects old coins"),
+            ],
+        ),
         # Where one's mom lives, which "my mom lives in Porto" was.
         ("My mom lives with us now.", [("ana: mom location", "Ana's mom lives with them")]),
     ],
@@ -78,6 +92,7 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         # With no time it turns, the age is not known.
         "I'm turning 40.",
         "I don't have kids with me today.",
+        "I collect my son from school at 3.",
     ],
 )
 def test_what_tells_no_work_nor_age_is_none(text: str) -> None:
