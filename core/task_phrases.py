@@ -174,13 +174,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the|our)\s+"
             r"(?:shopping|grocery|groceries)\s+list\b",
         ),
-        # "We're out of coffee", "I'm running low on milk": "Buy coffee".
+        # "We're out of coffee", "I'm running low on milk", "we need milk": "Buy coffee".
         (
             "ran_out",
             0.80,
             r"^(?:(?:ugh|oh|ok|so|and|also|btw|argh|hey)\W+)*(?:we|i)(?:'re|'m|\s+are|\s+am|'ve|"
             r"\s+have|\s+just)?\s+(?:completely\s+|totally\s+|almost\s+|nearly\s+|running\s+|"
-            r"ran\s+|run\s+)?(?:out\s+of|low\s+on)\s+(?P<task>(?:" + _SUPPLIES + r"))"
+            r"ran\s+|run\s+)?(?:out\s+of|low\s+on|(?<=\bwe\s)need(?:\s+(?:more|some|new))?)\s+"
+            r"(?P<task>(?:" + _SUPPLIES + r")(?:(?:\s*,\s*|,?\s+and\s+)(?:" + _SUPPLIES + r"))*)"
             r"(?=\s*(?:[.!?;]|$)|\s+(?:again|too|now|already)\b)",
         ),
         # "Don't let me leave without my keys tomorrow": "Take my keys".
@@ -368,7 +369,10 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|the|our)\s+"
             r"(?:[\w'-]+\s+){0,2}?(?:car|bike|sink|roof|boiler|heater|fridge|laptop|phone|tires|"
             r"tyres|lawn|grass|gutters|printer|passport|licen[cs]e|visa|prescription|dog|cat)\s+"
-            r"needs\s+(?:an?\s+|to\s+be\s+|some\s+|its\s+|new\s+)?[\w'-]+(?:\s+[\w'-]+){0,3})",
+            # ...to go somewhere: "The dog needs to go to the vet on Thursday" (it was cut at
+            # "to the").
+            r"needs\s+(?:to\s+(?:go|get)\s+to\s+(?:the\s+)?[\w'-]+|(?:an?\s+|to\s+be\s+|some\s+|its\s+|"
+            r"new\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}))",
         ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (

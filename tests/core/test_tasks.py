@@ -181,6 +181,12 @@ def test_labelled_utterances_meet_precision_and_recall_targets() -> None:
             "Finish the slides for Monday's meeting",
             datetime(2026, 11, 23),
         ),
+        # Where a thing needs to go, whole (it was "The dog needs to go to the").
+        (
+            "The dog needs to go to the vet on Thursday",
+            "The dog needs to go to the vet",
+            datetime(2026, 11, 19),
+        ),
         # Nor is the word that says how long it waited.
         ("I need to finally fix the faucet tomorrow", "Fix the faucet", datetime(2026, 11, 19)),
         # Done each time: the next one is due, and the title keeps when.
