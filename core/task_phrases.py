@@ -205,6 +205,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t))\s+"
             r"forget\s+(?:about\s+)?(?!(?:to|how|what|who|where|why|when)\b)(?P<task>.+)",
         ),
+        # ...one can't forget, with its time: "I can't forget Mom's birthday next week" (only
+        # with it, `core.tasks`: without, a memory).
+        (
+            "cant_forget",
+            0.85,
+            r"\b(?:i|we)\s+(?:can'?t|cannot|can\s+not)\s+forget\s+(?:about\s+)?"
+            r"(?!(?:to|how|what|who|where|why|when|that|this|it|the\s+(?:day|time|moment))\b)(?P<task>.+)",
+        ),
         (
             "remember_to",
             0.85,
@@ -396,7 +404,13 @@ REMIND = next(pattern for name, _, pattern in PATTERNS if name == "remind")
 REMINDER_STRENGTH = next(strength for name, strength, _ in PATTERNS if name == "remind")
 # What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
 # milk").
-TITLED = {"forget_thing": "Remember", "shopping": "Buy", "ran_out": "Buy", "leave_without": "Take"}
+TITLED = {
+    "forget_thing": "Remember",
+    "cant_forget": "Remember",
+    "shopping": "Buy",
+    "ran_out": "Buy",
+    "leave_without": "Take",
+}
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
 REQUESTS = {

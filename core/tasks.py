@@ -58,6 +58,9 @@ _ADVICE = re.compile(
 # An item of a list of to-dos (`core.todo_lists`), as strong as a "TODO:" line.
 _LISTED_STRENGTH = 0.90
 _EXPLAINED = re.compile(r":\s")
+# Said so, a to-do only with its time: "Pay rent on Friday", "I can't forget Mom's birthday
+# next week".
+_ONLY_DATED = frozenset({"errand", "want_by", "due_thing", "needs_doing", "noted", "cant_forget"})
 # Said with a doubt, a to-do waits to be said again: "Perhaps we need to revisit the pricing".
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|possibly|i\s+guess|i\s+suppose)\b")
 # Weak: kept out of sight until a second mention makes it a to-do.
@@ -347,9 +350,7 @@ def find_task_signals(
             ):
                 continue
             # ...one's own: "Clean up after yourself today" is said to someone.
-            if name in ("errand", "want_by", "due_thing", "needs_doing", "noted") and (
-                due is None or _ADDRESSED.search(found.group("task"))
-            ):
+            if name in _ONLY_DATED and (due is None or _ADDRESSED.search(found.group("task"))):
                 continue
             if name == "want_by" and (due is None or not due.phrase.startswith(_DEADLINE)):
                 continue
