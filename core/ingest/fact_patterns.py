@@ -45,6 +45,13 @@ _NAMES = r"(?P<names>(?-i:[A-Z][\w'-]+)(?:(?:\s*,\s*|,?\s+and\s+)(?-i:[A-Z][\w'-
 _FEARED = r"[\w'-]+(?:\s+[\w'-]+){0,4}?"
 _CLAUSE_ENDS = r"(?=\s*[.,!?;:\n]|\s+(?:and|but|because|so)\b|\s*$)"
 
+# One had, got or adopted, new or not, of an age or not: "I have a son", "we just adopted a
+# 3-month-old puppy" (named after it: `named`).
+_ONE_GOT = (
+    r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?(?P<got>got|adopted))\s+"
+    r"(?:an?|(?P<another>another))\s+(?:(?P<new>new)\s+)?"
+    r"(?:\d{1,2}[\s-]+(?:year|yr|month|week)s?[\s-]+old\s+)?"
+)
 # An hour said with a day: "at 6am", "at 3:30".
 _AT_HOUR = r"at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
 
@@ -374,10 +381,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "named",
         re.compile(
-            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?(?P<got>got|adopted))\s+"
-            r"(?:an?|(?P<another>another))\s+(?:(?P<new>new)\s+)?"
-            r"(?:\d{1,2}[\s-]+(?:year|yr)s?[\s-]+old\s+)?"
-            r"(?P<attr>[a-z]{2,20}(?:\s+[a-z]{2,20})?)\s+(?:named|called)\s+"
+            rf"{_ONE_GOT}(?P<attr>[a-z]{{2,20}}(?:\s+[a-z]{{2,20}})?)\s+(?:named|called)\s+"
             r"(?P<value>[^\W\d_][\w'-]+)",
             re.I,
         ),
@@ -387,10 +391,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "named",
         re.compile(
-            r"\b(?:I|we)(?:(?:'ve|\s+have)(?:\s+got)?|\s+(?:just\s+)?(?P<got>got|adopted))\s+"
-            r"(?:an?|(?P<another>another))\s+(?:(?P<new>new)\s+)?"
-            r"(?:\d{1,2}[\s-]+(?:year|yr|month|week)s?[\s-]+old\s+)?"
-            rf"(?P<attr>{ONE_NAMED}|rabbit|hamster|parrot|horse|bird|turtle|guinea\s+pig)\s*[,;]\s*"
+            rf"{_ONE_GOT}(?P<attr>{ONE_NAMED}|rabbit|hamster|parrot|horse|bird|turtle|guinea\s+pig)"
+            r"\s*[,;]\s*"
             r"(?:and\s+)?(?:his|her|its|their)\s+"
             r"name(?:'s|\s+is)\s+(?P<value>(?-i:[A-Z][a-z]+))\b",
             re.I,

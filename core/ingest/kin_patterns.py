@@ -42,8 +42,9 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?P<neg>is\s+not|isn't|is\s+no\s+longer|'s\s+not|'s\s+no\s+longer)\s+allergic\s+to\s+"
-            r"(?!(?:it|them|that|this|those|these|what)\b)(?P<value>[a-z]+(?:\s+(?!(?:anymore|any|now|either|after|since|and|or|but)\b)"
-            r"[a-z]+)?)\b(?:\s+(?P<more>anymore|any\s+more))?",
+            r"(?!(?:it|them|that|this|those|these|what)\b)"
+            r"(?P<value>[a-z]+(?:\s+(?!(?:anymore|any|now|either|after|since|and|or|but)\b)[a-z]+)?)\b"
+            r"(?:\s+(?P<more>anymore|any\s+more))?",
             re.I,
         ),
     ),
