@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.ingest.fact_words import HE_KIN, SHE_KIN
 from core.temporal import MONTHS, WEEKDAYS
 
 # "it" as a word of its own ("it's" is a sentence of its own).
@@ -21,18 +22,13 @@ _SUBJECT_THING = re.compile(
 )
 # One's people a "her" or a "him" stands for, and how they are said: "my mom", "my sister's",
 # or as a name, "Mom", "Dad's".
-_SHE = (
-    "mother sister wife daughter grandmother aunt niece girlfriend",
-    "mom mum grandma granny nana",
-)
-_HE = ("father brother husband son grandfather uncle nephew boyfriend", "dad grandpa grandad")
 _KIN = {
     pronoun: re.compile(
         rf"\b(?P<kin>(?:my|our)\s+(?:{'|'.join(f'{kin} {called}'.split())})|"
         rf"(?:{'|'.join(called.split())}))(?:'s)?\b",
         re.IGNORECASE,
     )
-    for pronoun, (kin, called) in (("her", _SHE), ("him", _HE))
+    for pronoun, (kin, called) in (("her", SHE_KIN), ("him", HE_KIN))
 }
 # "her" as the one a thing is done to ("get her a gift", "pick her up", "call her"), not whose
 # it is ("fix her bike": "my mom's bike").

@@ -50,6 +50,12 @@ ONE_OF_KIN = frozenset(
     "cousin niece nephew colleague coworker mother-in-law father-in-law sister-in-law "
     "brother-in-law dog cat".split()
 )
+# One's people a "she" or a "he" is: the words said after "my", and those said as a name ("Mom").
+SHE_KIN = (
+    "mother sister wife daughter grandmother aunt niece girlfriend",
+    "mom mum grandma granny nana",
+)
+HE_KIN = ("father brother husband son grandfather uncle nephew boyfriend", "dad grandpa grandad")
 # ...of whom, people: not one's pets.
 PEOPLE = ONE_OF_KIN - {"dog", "cat"}
 KIN = ONE_OF_KIN | frozenset(

@@ -18,6 +18,7 @@ from core.ingest.fact_patterns import RULES
 from core.ingest.fact_words import ONE_OF_KIN
 from core.ingest.kin import each_named, unnamed_kin
 from core.ingest.kin import facet as kin_facet
+from core.ingest.kin_pronouns import with_kin_for_pronouns
 from core.ingest.lower_case import named_in_lower_case
 from core.ingest.person_facts import SAID_OF_SELF, Said
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
@@ -316,7 +317,7 @@ def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, i
 def extract_facts(turn: Turn) -> list[Fact]:
     """Facts, preferences and decisions the speaker states about themselves in `turn`, and
     how they want to be answered (`core.ingest.reply_style`)."""
-    turn = replace(turn, text=named_in_lower_case(plain_quotes(turn.text)))
+    turn = replace(turn, text=with_kin_for_pronouns(named_in_lower_case(plain_quotes(turn.text))))
     # Each key's fact with where it was said: said twice in one message, a key holds what
     # was said last ("I don't live in a house, I live in a flat").
     facts: dict[str, tuple[int, Fact]] = {}

@@ -1,0 +1,63 @@
+"""Whom a sentence's "She" or "He" is, when one of one's people of that kind was told of just
+before it: "I have a sister named Anna. She lives in Rome." tells where Anna lives, and "My
+daughter loves school. She's 7." her age (each was no fact). Read as "My sister Anna lives in
+Rome" by the rules (`core.ingest.rules`); left as said where two could be meant."""
+
+from __future__ import annotations
+
+import re
+
+from core.ingest.fact_words import HE_KIN, SHE_KIN
+
+_MODIFIER = r"(?:(?P<mod>older|younger|little|big|best|eldest|oldest|youngest|twin)\s+)?"
+# One's kin told of: "my sister", "my older sister Anna", "(I have) a sister named Anna" (not
+# "my son's friend": the friend is told of).
+_TOLD_OF = {
+    pronoun: re.compile(
+        rf"\b(?:(?:my|our)\s+{_MODIFIER}(?P<kin>{'|'.join(words.split())})(?!'s)\b"
+        r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))\b)?"
+        rf"|\ban?\s+{_MODIFIER.replace('mod', 'amod')}(?P<akin>{'|'.join(words.split())})\s+"
+        r"(?:named|called)\s+(?P<aname>(?-i:[A-Z][a-z]+)))",
+        re.IGNORECASE,
+    )
+    for pronoun, words in (("She", " ".join(SHE_KIN)), ("He", " ".join(HE_KIN)))
+}
+# "She"/"He" opening a sentence, and what it is or has ("She's 7", "He's got a cat").
+_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?P<who>She|He)(?P<be>'s|\s+is)?(?=\s)", re.MULTILINE)
+# How far back one's kin are looked for.
+_NEAR = 300
+
+
+def with_kin_for_pronouns(text: str) -> str:
+    """`text` with each sentence-opening "She" or "He" written as the one of one's people it
+    stands for, where the 300 characters before it tell of exactly one of that kind."""
+    said, at = [], 0
+    for pronoun in _PRONOUN.finditer(text):
+        who = _the_one(pronoun["who"], text[max(0, pronoun.start() - _NEAR) : pronoun.start()])
+        if who is None:
+            continue
+        be = pronoun["be"]
+        if be == "'s":
+            be = " has" if re.match(r"\s+(?:got|been)\b", text[pronoun.end() :]) else " is"
+        said += [text[at : pronoun.start()], who, be or ""]
+        at = pronoun.end()
+    return "".join([*said, text[at:]])
+
+
+def _the_one(pronoun: str, before: str) -> str | None:
+    """ "My sister Anna", when `before` tells of one such kin only (a name said once for them
+    names them); None for none, or two."""
+    told: dict[str, tuple[str, str | None]] = {}
+    for found in _TOLD_OF[pronoun].finditer(before):
+        kin = (found["kin"] or found["akin"]).lower()
+        modifier = (found["mod"] or found["amod"] or "").lower()
+        name = found["name"] or found["aname"]
+        key = f"{modifier} {kin}".strip()
+        _, known = told.get(key, (key, None))
+        if known and name and known != name:
+            return None
+        told[key] = (key, name or known)
+    if len(told) != 1:
+        return None
+    ((kin, name),) = told.values()
+    return f"My {kin} {name}" if name else f"My {kin}"

@@ -1,0 +1,58 @@
+"""What a "She" or "He" opening a sentence tells of the one of one's people just told of is
+theirs: "I have a sister named Anna. She lives in Rome." (it was no fact). Where two could be
+meant, or none was told of, it stays as said."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ingest.kin_pronouns import with_kin_for_pronouns
+from tests.core.test_rules import facts
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        (
+            "I have a sister named Anna. She lives in Rome.",
+            [("ana: sister anna location", "Ana's sister Anna lives in Rome")],
+        ),
+        (
+            "My brother Tom is great. He works at Google.",
+            [("ana: brother tom employer", "Ana's brother Tom works at Google")],
+        ),
+        (
+            "My mom is visiting. She is allergic to cats.",
+            [("ana: mom allergic to cat", "Ana's mom is allergic to cats")],
+        ),
+        ("My daughter loves school. She's 7.", [("ana: daughter age", "Ana's daughter is 7")]),
+        ("My dad called. He's retired now.", [("ana: dad role", "Ana's dad is retired")]),
+    ],
+)
+def test_a_pronoun_after_one_of_ones_people_tells_of_them(
+    text: str, told: list[tuple[str, str]]
+) -> None:
+    keyed = [fact for fact in facts(text) if fact[0]]
+    assert all(fact in keyed for fact in told)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Two she could be.
+        "My sister and my mom came over. She lives in Rome.",
+        "I have a sister named Anna and a sister named Mia. She lives in Rome.",
+        # The friend, not the son, is told of.
+        "My son's friend is here. He is 8.",
+        # None told of.
+        "She lives in Rome.",
+    ],
+)
+def test_a_pronoun_that_could_be_two_or_none_stays_as_said(text: str) -> None:
+    assert with_kin_for_pronouns(text) == text
+
+
+def test_she_has_got_is_has_got() -> None:
+    assert with_kin_for_pronouns("My wife is great. She's got a PhD.") == (
+        "My wife is great. My wife has got a PhD."
+    )
