@@ -65,7 +65,8 @@ BODY_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"{I_AM}(?:also\s+|partially\s+|legally\s+)?(?P<value>colou?r[\s-]?blind|"
             r"deaf\s+in\s+one\s+ear|hard\s+of\s+hearing|legally\s+blind|partially\s+sighted|"
-            r"in\s+a\s+wheelchair|dyslexic|autistic|paraplegic|quadriplegic)"
+            r"in\s+a\s+wheelchair|dyslexic|autistic|paraplegic|quadriplegic|asthmatic|epileptic|"
+            r"anaemic|anemic|pre-?diabetic|hypertensive|bipolar)"
             rf"{_SINCE}",
             re.I,
         ),

@@ -96,8 +96,9 @@ class Said:
 
 
 def _condition(said: Said) -> Fact | None:
-    how = "is" if said.groups.get("am") else "has"
-    return said.fact(f"condition {said.value.lower()}", f" {how} {said.value}", 0.8)
+    if said.groups.get("am"):
+        return _disability(said)  # "the tests showed I'm anemic", as "I'm anemic"
+    return said.fact(f"condition {said.value.lower()}", f" has {said.value}", 0.8)
 
 
 def _new_role(said: Said) -> Fact | None:
@@ -408,7 +409,19 @@ def _wears(said: Said) -> Fact | None:
 
 # A disability said as what one is, keyed as the condition said as what one has: "I'm
 # dyslexic" is "I have dyslexia".
-_AS_CONDITION = {"dyslexic": "dyslexia", "autistic": "autism"}
+_AS_CONDITION = {
+    "dyslexic": "dyslexia",
+    "autistic": "autism",
+    "asthmatic": "asthma",
+    "epileptic": "epilepsy",
+    "anemic": "anemia",
+    "anaemic": "anemia",
+    "prediabetic": "prediabetes",
+    "pre-diabetic": "prediabetes",
+    "hypertensive": "high blood pressure",
+    "bipolar": "bipolar disorder",
+    "depressed": "depression",
+}
 
 
 def _disability(said: Said) -> Fact | None:

@@ -54,7 +54,10 @@ def keyed(text: str) -> list[tuple[str | None, str]]:
             "My doctor says I have high blood pressure.",
             [("ana: condition high blood pressure", "Ana has high blood pressure")],
         ),
-        ("The tests showed I'm anemic.", [("ana: condition anemic", "Ana is anemic")]),
+        ("The tests showed I'm anemic.", [("ana: condition anemia", "Ana is anemic")]),
+        # ...or said as what one is, on the key of what one has ("I have asthma").
+        ("I'm asthmatic.", [("ana: condition asthma", "Ana is asthmatic")]),
+        ("I'm pre-diabetic.", [("ana: condition prediabetes", "Ana is pre-diabetic")]),
         ("I'm hard of hearing.", [("ana: condition hard of hearing", "Ana is hard of hearing")]),
         (
             "I'm on antidepressants.",
