@@ -57,6 +57,15 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and their age said in passing: "my daughter Emma, who's 6 now, loves horses".
+    (
+        "attribute",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<attr>{KINSHIP}(?:\s+(?-i:[A-Z][a-z]+))?),\s+who(?:'s|\s+(?P<be>is))\s+"
+            r"(?:now\s+|just\s+)?(?P<value>\d{1,2})(?:\s+years?\s+old)?(?:\s+now)?\s*[,)]",
+            re.I,
+        ),
+    ),
     # What one's people like, hate or play: "My daughter loves dinosaurs", "my husband hates
     # cilantro", "my son plays soccer" (not "my mom loves me", "my son plays with his friends").
     (

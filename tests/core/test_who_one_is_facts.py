@@ -82,6 +82,11 @@ from tests.core.test_core_memory import always_in_later
         # A diet said with its article is a diet (it was a role), retired ends a role.
         ("My wife is a vegetarian.", [("ana: wife diet", "Ana's wife is a vegetarian")]),
         ("My dad is retired now.", [("ana: dad role", "Ana's dad is retired")]),
+        # An age said in passing, between commas (it was none).
+        (
+            "My daughter Emma, who's 6 now, loves horses.",
+            [("ana: daughter emma age", "Ana's daughter Emma is 6")],
+        ),
         # Two of one's people in one breath: the second was read as a list's item, and lost.
         (
             "My daughter is 7 and my son is 4.",
