@@ -10,14 +10,16 @@ import re
 from core.ingest.fact_words import HE_KIN, SHE_KIN
 
 _MODIFIER = r"(?:(?P<mod>older|younger|little|big|best|eldest|oldest|youngest|twin)\s+)?"
-# One's kin told of: "my sister", "my older sister Anna", "(I have) a sister named Anna" (not
-# "my son's friend": the friend is told of).
+# One's kin told of: "my sister", "my older sister Anna", "(I have) a sister named Anna", "Anna
+# is my sister" (not "my son's friend": the friend is told of).
 _TOLD_OF = {
     pronoun: re.compile(
         rf"\b(?:(?:my|our)\s+{_MODIFIER}(?P<kin>{'|'.join(words.split())})(?!'s)\b"
         r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))\b)?"
         rf"|\ban?\s+{_MODIFIER.replace('mod', 'amod')}(?P<akin>{'|'.join(words.split())})\s+"
-        r"(?:named|called)\s+(?P<aname>(?-i:[A-Z][a-z]+)))",
+        r"(?:named|called)\s+(?P<aname>(?-i:[A-Z][a-z]+))"
+        rf"|\b(?P<bname>(?-i:[A-Z][a-z]+))\s+is\s+my\s+{_MODIFIER.replace('mod', 'bmod')}"
+        rf"(?P<bkin>{'|'.join(words.split())})\b)",
         re.IGNORECASE,
     )
     for pronoun, words in (("She", " ".join(SHE_KIN)), ("He", " ".join(HE_KIN)))
@@ -49,9 +51,9 @@ def _the_one(pronoun: str, before: str) -> str | None:
     names them); None for none, or two."""
     told: dict[str, tuple[str, str | None]] = {}
     for found in _TOLD_OF[pronoun].finditer(before):
-        kin = (found["kin"] or found["akin"]).lower()
-        modifier = (found["mod"] or found["amod"] or "").lower()
-        name = found["name"] or found["aname"]
+        kin = (found["kin"] or found["akin"] or found["bkin"]).lower()
+        modifier = (found["mod"] or found["amod"] or found["bmod"] or "").lower()
+        name = found["name"] or found["aname"] or found["bname"]
         key = f"{modifier} {kin}".strip()
         _, known = told.get(key, (key, None))
         if known and name and known != name:

@@ -27,6 +27,10 @@ from tests.core.test_rules import facts
         ),
         ("My daughter loves school. She's 7.", [("ana: daughter age", "Ana's daughter is 7")]),
         ("My dad called. He's retired now.", [("ana: dad role", "Ana's dad is retired")]),
+        (
+            "Tom is my brother. He lives in Berlin.",
+            [("ana: brother tom location", "Ana's brother Tom lives in Berlin")],
+        ),
     ],
 )
 def test_a_pronoun_after_one_of_ones_people_tells_of_them(
