@@ -122,6 +122,19 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or said in the present with its day: "I start my new job on Monday", "I fly to Lisbon
+    # on Friday", "we leave for Paris tomorrow" (not "I start work at 9", a day's routine).
+    (
+        "plan_simple",
+        re.compile(
+            r"\b(?:I|we)\s+(?P<verb>(?:start|begin)(?=\s+(?:(?:my|a|the|our)\s+new\s|(?:school|college|"
+            r"uni)\b))|(?:fly|head|move|go\s+back)\s+to(?=\s+(?-i:[A-Z]))|leave\s+for(?=\s+(?-i:[A-Z])))\s+"
+            r"(?=[^.!?\n]{0,80}?\b(?:tomorrow|tonight|today|next\s|this\s+(?:week|month|weekend)|"
+            r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:\d+|two|three|a\s+few)\s+"
+            rf"(?:days|weeks)))(?![^.!?\n]{{0,80}}?\b(?:every|each|usually|always)\b){VALUE}{END}",
+            re.I,
+        ),
+    ),
     # ...one's people's: "My sister Marta is getting married in June", "My dad is retiring in
     # March", "Our son is coming home for Christmas" (the value is all they are doing).
     (

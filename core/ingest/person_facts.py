@@ -14,8 +14,9 @@ from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact, Unnamed
 from core.ingest.kin import where_kin
 from core.ingest.pattern_parts import DRINKS, LANGUAGE_LEVEL
+from core.ingest.routines import agreeing
 from core.ingest.said_lists import allergen
-from core.ingest.values import with_article
+from core.ingest.values import told_of, with_article
 from core.temporal import MONTHS, WEEKDAYS
 
 # "I'm 5" is a child's age or something else entirely; "I'm 34" is an adult's.
@@ -451,6 +452,13 @@ def _household(said: Said) -> Fact | None:
     return said.fact("household", f" lives {value}", 0.6)
 
 
+def _plan_simple(said: Said) -> Fact | None:
+    """ "Ana starts their new job on Monday", its day written in by `told_when.planned`."""
+    verb, *rest = (said.groups["verb"] or "").lower().split()
+    does = " ".join([agreeing(verb), *rest])
+    return Fact(None, f"{said.who} {does} {told_of(said.value)}", 0.5, said.turn_id)
+
+
 def _drinker(said: Said) -> Fact | None:
     """On the key of liking the drink: "not much of a coffee drinker" replaces "I love coffee"."""
     drink = said.value.lower()
@@ -546,6 +554,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "only_child": _only_child,
     "none_of": _none_of,
     "drinker": _drinker,
+    "plan_simple": _plan_simple,
     "collects": _collects,
     "married_for": _married_for,
     "works_how": _works_how,

@@ -27,7 +27,7 @@ _JOINED = re.compile(r"^(?:and|or|but)\b", re.I)
 _NOT_A_HABIT = re.compile(r"^\s*(?:not|n't)\b|^\s*(?:to|been|got|gotten)\b", re.I)
 
 
-def _agreeing(verb: str) -> str:
+def agreeing(verb: str) -> str:
     """The third person's form: "go" -> "goes", "watch" -> "watches", "study" -> "studies"."""
     if verb in _IRREGULAR:
         return _IRREGULAR[verb]
@@ -52,7 +52,7 @@ def routine(who: str, groups: dict[str, str | None]) -> str | None:
     if _JOINED.match(rest) or (verb in _SAYS_LITTLE_ALONE and not rest):
         return None  # "I go every week": where?
     # "I tend to procrastinate": the tending agrees, the verb stays as it is.
-    done = ["tends to", verb] if often == "tend to" else [often, _agreeing(verb)]
+    done = ["tends to", verb] if often == "tend to" else [often, agreeing(verb)]
     after = " ".join((groups.get("after") or "").split())
     words = [who, *done, rest, every[:1].lower() + every[1:], after]
     return " ".join(word for word in words if word)

@@ -163,6 +163,10 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
             ["Ana is having a dentist appointment on 2 January at 15:00"],
         ),
         ("I'm having surgery next week.", ["Ana is having surgery in the week of 5 January"]),
+        # ...and said in the present with its day (none was kept; a day's routine still is one).
+        ("I start my new job on Monday.", ["Ana starts their new job on 5 January"]),
+        ("I fly to Lisbon on Friday.", ["Ana flies to Lisbon on 2 January"]),
+        ("We leave for Paris tomorrow.", ["Ana leaves for Paris on 2 January"]),
         (
             "I've got a gaming tournament next month!",
             ["Ana is having a gaming tournament in February"],
