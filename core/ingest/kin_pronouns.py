@@ -49,17 +49,17 @@ def with_kin_for_pronouns(text: str) -> str:
 def _the_one(pronoun: str, before: str) -> str | None:
     """ "My sister Anna", when `before` tells of one such kin only (a name said once for them
     names them); None for none, or two."""
-    told: dict[str, tuple[str, str | None]] = {}
+    told: dict[str, str | None] = {}
     for found in _TOLD_OF[pronoun].finditer(before):
         kin = (found["kin"] or found["akin"] or found["bkin"]).lower()
         modifier = (found["mod"] or found["amod"] or found["bmod"] or "").lower()
         name = found["name"] or found["aname"] or found["bname"]
         key = f"{modifier} {kin}".strip()
-        _, known = told.get(key, (key, None))
+        known = told.get(key)
         if known and name and known != name:
             return None
-        told[key] = (key, name or known)
+        told[key] = name or known
     if len(told) != 1:
         return None
-    ((kin, name),) = told.values()
+    ((kin, name),) = told.items()
     return f"My {kin} {name}" if name else f"My {kin}"
