@@ -35,6 +35,35 @@ _A_DATE = (
     r"test|flight|train|call|class|lesson|session|dinner|lunch|date|reservation|deadline|"
     r"check-?up|surgery)\b"
 )
+# One's things that need upkeep (`needs_doing`, `due_for`).
+_OWN_THINGS = (
+    r"(?:car|bike|sink|roof|boiler|heater|fridge|laptop|phone|tires|tyres|lawn|grass|gutters|"
+    r"printer|passport|licen[cs]e|visa|prescription|dog|cat)"
+)
+# What one is due for: a service, a checkup.
+_UPKEEP = (
+    r"(?:an?\s+|its\s+|their\s+|my\s+|a\s+new\s+)?(?:[\w'-]+\s+){0,2}?(?:oil\s+change|service|"
+    r"inspection|mot|tune-?up|check-?up|physical|haircut|cleaning|eye\s+exam|flu\s+shot|"
+    r"booster|vaccination|jab|smear\s+test|mammogram|renewal|vet\s+visit|grooming|trim)\b"
+)
+# The things one has left to do, by what is done to them (`left_to_do`): any thing for the
+# errands' verbs; for "do", "make", "run" and "give", only their own ("I have a train to
+# catch" is said leaving).
+_THING_LEFT = r"(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?"
+_LEFT_TO_DO = (
+    r"(?:an?\s+|the\s+|my\s+|our\s+)?(?!(?:nothing|something|anything|everything|it|them|this|"
+    r"that|lots?|much|more|stuff|things?|work|kids?|children|mouths|people|friends|questions?|"
+    r"points?|story|stories)\b)[\w'-]+(?:\s+[\w'-]+){0,2}?\s+to\s+(?:answer|pay|finish|write|"
+    r"return|submit|file|sign|send|mail|post|wrap|pack|unpack|clean|wash|fold|iron|grade|mark|"
+    r"fix|repair|book|order|buy|renew|cancel|schedule|print|fill\s+(?:out|in)|pick\s+up|"
+    r"drop\s+off|reply\s+to|respond\s+to|sort\s+(?:out|through))"
+    r"|" + _THING_LEFT + r"(?:laundry|homework|dishes|taxes|tax\s+return|paperwork|shopping|"
+    r"ironing|chores|housework|washing(?:\s+up)?)\s+to\s+do"
+    r"|" + _THING_LEFT + r"(?:calls?|phone\s+calls?|appointments?|reservations?|payments?|"
+    r"bookings?)\s+to\s+make"
+    r"|" + _THING_LEFT + r"errands\s+to\s+run"
+    r"|" + _THING_LEFT + r"(?:speech|presentation|talk|lecture|toast)\s+to\s+give"
+)
 _CANT_MISS = r"(?:can'?t|cannot|mustn'?t|must\s+not)\s+(?:afford\s+to\s+)?miss"
 # What "I'm in charge of ..." is to do, and the verb it is done with (`core.tasks`).
 GERUNDS = {
@@ -375,12 +404,31 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "needs_doing",
             0.75,
             r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|the|our)\s+"
-            r"(?:[\w'-]+\s+){0,2}?(?:car|bike|sink|roof|boiler|heater|fridge|laptop|phone|tires|"
-            r"tyres|lawn|grass|gutters|printer|passport|licen[cs]e|visa|prescription|dog|cat)\s+"
+            r"(?:[\w'-]+\s+){0,2}?" + _OWN_THINGS + r"\s+"
             # ...to go somewhere: "The dog needs to go to the vet on Thursday" (it was cut at
             # "to the").
             r"needs\s+(?:to\s+(?:go|get)\s+to\s+(?:the\s+)?[\w'-]+|(?:an?\s+|to\s+be\s+|some\s+|its\s+|"
             r"new\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}))",
+        ),
+        # ...or are due for, said as is: "My car's due for an oil change" (and one's own
+        # upkeep, "I'm overdue for a checkup": "Get a checkup"; not "I'm due for a raise").
+        (
+            "due_for",
+            0.75,
+            r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:(?:my|the|our)\s+"
+            r"(?:[\w'-]+\s+){0,2}?" + _OWN_THINGS + r"(?:'s|\s+is|\s+are)|i'm|i\s+am)\s+"
+            r"(?:long\s+|way\s+)?(?:over)?due\s+for\s+" + _UPKEEP + r")",
+        ),
+        # What one has left to do, said by the thing: "I have a ton of emails to answer",
+        # "I've got laundry to do": "Answer emails", "Do laundry" (not "I have a point to make",
+        # "I have a lot to learn", "I have two kids to feed").
+        (
+            "left_to_do",
+            0.78,
+            _SUBJECT + r"(?:'ve|\s+" + _FILLER + r"have)?\s+" + _FILLER + r"(?:got|have)\s+"
+            r"(?:(?:a\s+)?(?:ton|lot|bunch|pile|stack|load|heap|couple|few)\s+(?:of\s+)?|"
+            r"(?:lots|tons|loads|heaps|piles)\s+of\s+|(?:so|too)\s+(?:many|much)\s+|some\s+|"
+            r"several\s+|more\s+)?(?P<task>" + _LEFT_TO_DO + r"\b.*)",
         ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (
@@ -410,6 +458,22 @@ TITLED = {
     "shopping": "Buy",
     "ran_out": "Buy",
     "leave_without": "Take",
+}
+# What the title of a to-do said so is, in the order it is done: "I have emails to answer" is
+# "Answer emails", "I'm due for a haircut" is "Get a haircut".
+REORDERED = {
+    "left_to_do": (
+        re.compile(
+            r"(?P<thing>.+?)\s+to\s+(?P<verb>(?:fill|pick|drop|reply|respond|sort)\s+\w+|\w+)"
+            r"(?P<rest>.*)",
+            re.IGNORECASE,
+        ),
+        "{verb} {thing}{rest}",
+    ),
+    "due_for": (
+        re.compile(r"i(?:'m|\s+am)\s+(?:\w+\s+)?(?:over)?due\s+for\s+(?P<thing>.+)", re.I),
+        "Get {thing}",
+    ),
 }
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.

@@ -26,6 +26,7 @@ from core.task_phrases import (
     PLEASE,
     REMIND,
     REMINDER_STRENGTH,
+    REORDERED,
     REQUESTS,
     TITLED,
 )
@@ -403,6 +404,8 @@ def _worded(name: str, title: str, found: re.Match[str], source: str) -> str:
     "Doctor's appointment". `source`: the sentence `found` was read in, as written."""
     if name in TITLED:
         return f"{TITLED[name]} {title}"
+    if name in REORDERED and (said := REORDERED[name][0].match(title)):
+        return REORDERED[name][1].format(**said.groupdict())
     if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
         return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
     forms = _BASE_FORMS.get(name, {})

@@ -241,6 +241,17 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Cancel Netflix before the trial ends",
             datetime(2026, 11, 30, tzinfo=UTC),
         ),
+        # What one has left to do, said by the thing; what one is due for.
+        ("I have a ton of emails to answer.", "Answer emails", None),
+        ("I still have presents to wrap.", "Wrap presents", None),
+        (
+            "I have a report to finish by Monday",
+            "Finish a report",
+            datetime(2026, 11, 23, tzinfo=UTC),
+        ),
+        ("I've got my taxes to do", "Do my taxes", None),
+        ("My car's due for an oil change.", "My car's due for an oil change", None),
+        ("I'm due for a haircut.", "Get a haircut", None),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
