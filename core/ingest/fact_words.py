@@ -51,11 +51,20 @@ ONE_OF_KIN = frozenset(
     "brother-in-law dog cat".split()
 )
 # One's people a "she" or a "he" is: the words said after "my", and those said as a name ("Mom").
+# (An in-law first: "my mother-in-law" is not "my mother".)
 SHE_KIN = (
-    "mother sister wife daughter grandmother aunt niece girlfriend",
+    "mother-in-law sister-in-law mother sister wife daughter grandmother aunt niece girlfriend",
     "mom mum grandma granny nana",
 )
-HE_KIN = ("father brother husband son grandfather uncle nephew boyfriend", "dad grandpa grandad")
+HE_KIN = (
+    "father-in-law brother-in-law father brother husband son grandfather uncle nephew boyfriend",
+    "dad grandpa grandad",
+)
+# ...and the people either could be: "My boss is Linda. She is from Lyon."
+EITHER_KIN = (
+    "partner spouse kid child baby boss manager friend roommate flatmate neighbor neighbour "
+    "cousin colleague coworker"
+)
 # ...of whom, people: not one's pets.
 PEOPLE = ONE_OF_KIN - {"dog", "cat"}
 KIN = ONE_OF_KIN | frozenset(

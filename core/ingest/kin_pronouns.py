@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.fact_words import HE_KIN, SHE_KIN
+from core.ingest.fact_words import EITHER_KIN, HE_KIN, SHE_KIN
 
 _MODIFIER = r"(?:(?P<mod>older|younger|little|big|best|eldest|oldest|youngest|twin)\s+)?"
 # One's kin told of: "my sister", "my older sister Anna", "(I have) a sister named Anna", "Anna
-# is my sister" (not "my son's friend": the friend is told of).
+# is my sister" (not "my son's friend": the friend is told of), or one who could be either ("my
+# boss": with a sister told of too, a "She" is neither).
 _TOLD_OF = {
     pronoun: re.compile(
-        rf"\b(?:(?:my|our)\s+{_MODIFIER}(?P<kin>{'|'.join(words.split())})(?!'s)\b"
+        rf"\b(?:(?:my|our)\s+{_MODIFIER}(?P<kin>{'|'.join(words.split())})(?!'s|-)\b"
         r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))\b)?"
         rf"|\ban?\s+{_MODIFIER.replace('mod', 'amod')}(?P<akin>{'|'.join(words.split())})\s+"
         r"(?:named|called)\s+(?P<aname>(?-i:[A-Z][a-z]+))"
@@ -22,7 +23,10 @@ _TOLD_OF = {
         rf"(?P<bkin>{'|'.join(words.split())})\b)",
         re.IGNORECASE,
     )
-    for pronoun, words in (("She", " ".join(SHE_KIN)), ("He", " ".join(HE_KIN)))
+    for pronoun, words in (
+        ("She", " ".join((*SHE_KIN, EITHER_KIN))),
+        ("He", " ".join((*HE_KIN, EITHER_KIN))),
+    )
 }
 # "She"/"He" opening a sentence, and what it is or has ("She's 7", "He's got a cat").
 _PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?P<who>She|He)(?P<be>'s|\s+is)?(?=\s)", re.MULTILINE)

@@ -31,6 +31,16 @@ from tests.core.test_rules import facts
             "Tom is my brother. He lives in Berlin.",
             [("ana: brother tom location", "Ana's brother Tom lives in Berlin")],
         ),
+        # One who could be a she or a he, told of alone; an in-law as such.
+        ("My boss is Linda. She is from Lyon.", [("ana: boss origin", "Ana's boss is from Lyon")]),
+        (
+            "My friend Tom lives in Paris. He is a chef.",
+            [("ana: friend tom role", "Ana's friend Tom is a chef")],
+        ),
+        (
+            "My mother-in-law is visiting. She lives in Leeds.",
+            [("ana: mother-in-law location", "Ana's mother-in-law lives in Leeds")],
+        ),
     ],
 )
 def test_a_pronoun_after_one_of_ones_people_tells_of_them(
@@ -46,6 +56,7 @@ def test_a_pronoun_after_one_of_ones_people_tells_of_them(
         # Two she could be.
         "My sister and my mom came over. She lives in Rome.",
         "I have a sister named Anna and a sister named Mia. She lives in Rome.",
+        "My boss met my sister. She is from Lyon.",
         # The friend, not the son, is told of.
         "My son's friend is here. He is 8.",
         # None told of.

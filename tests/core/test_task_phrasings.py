@@ -322,6 +322,10 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         ("Dad's flight lands at 6pm, I need to pick him up", "Pick Dad up"),
         ("My sister's bike is broken, I have to fix her bike by Friday", "Fix my sister's bike"),
         ("my mom called, need to call her back tonight", "Call my mom back"),
+        (
+            "My mother-in-law lands Friday, I need to pick her up at the airport.",
+            "Pick my mother-in-law up at the airport",
+        ),
         # ...or the one person named mid-sentence (none, or two: "her" stays).
         ("I owe Jake $50, need to pay him back by Friday", "Pay Jake back"),
         ("Sarah called, I need to call her back tonight", "Call Sarah back"),
