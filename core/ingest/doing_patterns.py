@@ -117,6 +117,7 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"planning\s+to|hoping\s+to|"
             r"thinking\s+(?:of|about)(?=\s+[a-z]+ing\b)|"
             r"getting(?=\s+(?:married|engaged|divorced)\b)|"
+            r"(?:starting|beginning)(?=\s+(?:(?:my|a|the|our)\s+new\s|(?:school|college|uni)\b))|"
             r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
             rf"{VALUE}{END}",
             re.I,

@@ -167,6 +167,8 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         ("I start my new job on Monday.", ["Ana starts their new job on 5 January"]),
         ("I fly to Lisbon on Friday.", ["Ana flies to Lisbon on 2 January"]),
         ("We leave for Paris tomorrow.", ["Ana leaves for Paris on 2 January"]),
+        # ...or in the progressive: one dated plan, not also a doing kept "on Monday".
+        ("I'm starting my new job on Monday.", ["Ana is starting their new job on 5 January"]),
         (
             "I've got a gaming tournament next month!",
             ["Ana is having a gaming tournament in February"],
