@@ -169,6 +169,14 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         ("We leave for Paris tomorrow.", ["Ana leaves for Paris on 2 January"]),
         # ...or in the progressive: one dated plan, not also a doing kept "on Monday".
         ("I'm starting my new job on Monday.", ["Ana is starting their new job on 5 January"]),
+        # ...and a thing planned or taken, with its time (it was kept without it, or "on
+        # Saturday").
+        ("I'm planning a trip to Japan next year.", ["Ana is planning a trip to Japan in 2027"]),
+        ("I'm taking a pottery class next month.", ["Ana is taking a pottery class in February"]),
+        (
+            "I'm taking my driving test on Friday.",
+            ["Ana is taking their driving test on 2 January"],
+        ),
         (
             "I've got a gaming tournament next month!",
             ["Ana is having a gaming tournament in February"],
