@@ -91,6 +91,17 @@ BODY_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and how much one weighs: "I weigh 70 kg", "I weigh about 150 pounds" (not "I weigh
+    # my options").
+    (
+        "weight",
+        re.compile(
+            r"\bI\s+(?:now\s+|currently\s+|only\s+)?weigh\s+(?:about\s+|around\s+|roughly\s+|"
+            r"just\s+(?:over|under)\s+)?(?P<value>\d{2,3}(?:[.,]\d)?\s*(?:kg|kilos?|kilograms?|lbs?|"
+            r"pounds|st(?:one)?)(?:\s+\d{1,2}(?:\s*(?:lbs?|pounds))?)?)\b",
+            re.I,
+        ),
+    ),
     # "I'm on antidepressants", "I take insulin", "I'm no longer on blood thinners", "I stopped
     # taking lithium".
     (

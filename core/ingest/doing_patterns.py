@@ -84,6 +84,11 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
             r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
             rf"building|making|organi[sz]ing|teaching){WITH}|"
+            # ...or after: "I'm looking for a new job", "I'm studying for the bar exam".
+            r"looking\s+for(?=\s+(?:a|an)\s+(?:new\s+|bigger\s+|cheaper\s+)?(?:job|apartment|flat|"
+            r"house|place|home|roommate|flatmate|babysitter|nanny|therapist|dentist|doctor|car)\b)|"
+            r"studying\s+for(?=\s+(?:the|an?)\s+(?:[\w-]+\s+){0,3}?(?:exam|test|bar|boards|"
+            r"certification|licen[cs]e|gre|gmat|sat|mcat|lsat)\b)|"
             r"in\s+the\s+middle\s+of(?!\s+nowhere\b)|"
             r"busy\s+(?:at\s+(?:the|my|our)\s+[\w-]+\s+)?"
             rf"(?!(?:thinking|wondering|waiting)\b)[a-z]+ing{WITH})\s+{PLACE}{END}",

@@ -79,8 +79,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             # ...and with whom, first: "I live with my girlfriend in Vienna".
             r"(?:\s+with\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)?\s+in\s+"
             rf"{VALUE}{END}|{I_AM}(?:now\s+|currently\s+)?based\s+in\s+"
-            # ...or renting there: "we're renting a flat in Lisbon".
-            rf"{PLACE}{END}|\b(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+)?renting\s+(?:an?|our)\s+"
+            # ...or renting there: "we're renting a flat in Lisbon", "I rent a room in Porto".
+            rf"{PLACE}{END}|\b(?:I|we)(?:(?:'m|'re|\s+am|\s+are)\s+(?:now\s+)?renting|"
+            r"\s+(?:now\s+|currently\s+)?rent)\s+(?:an?|our)\s+"
             r"(?:[\w-]+\s+)?(?:apartment|flat|house|place|room|studio|condo)\s+in\s+"
             r"(?P<firm>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
             re.I,
@@ -188,13 +189,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    # "My address is 12 Rua Augusta, Lisbon": an address holds its commas, to the sentence's
-    # end.
+    # "My address is 12 Rua Augusta, Lisbon", "I live at 12 Rua Augusta": an address holds
+    # its commas, to the sentence's end.
     (
         "address",
         re.compile(
-            r"\bmy\s+(?P<which>(?:home|work|new|postal|mailing|street)\s+)?address(?:\s+is|'s)\s+"
-            r"(?=\d|(?-i:[A-Z]))"
+            r"\b(?:my\s+(?P<which>(?:home|work|new|postal|mailing|street)\s+)?address(?:\s+is|'s)\s+"
+            r"(?=\d|(?-i:[A-Z]))|(?:I|we)\s+(?:now\s+|currently\s+)?live\s+at\s+(?=\d))"
             rf"(?P<value>(?:[^!?;\n])+?)(?=\s*(?:{_NOT_A_STREET}{FINAL_DOT}|[!?;\n]|$))",
             re.I,
         ),
@@ -464,8 +465,18 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "preference",
         re.compile(
-            rf"{I_AM}(?:a|such\s+a)\s+(?:(?:big|huge|great|massive|die-?hard|lifelong)\s+)?"
+            rf"{I_AM}(?:an?|such\s+an?)\s+(?:(?:big|huge|great|massive|die-?hard|lifelong)\s+)?"
             r"(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+(?P<verb>fan|supporter)\b",
+            re.I,
+        ),
+    ),
+    # ...or a team one supports: "I support Arsenal", "we root for the Lakers" (not "I
+    # support the idea").
+    (
+        "preference",
+        re.compile(
+            r"\b(?:I|we)\s+(?:(?:have\s+)?always\s+|still\s+)?(?P<verb>support|root\s+for|cheer\s+for)"
+            r"\s+(?:the\s+)?(?P<value>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\b",
             re.I,
         ),
     ),

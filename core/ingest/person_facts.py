@@ -374,6 +374,10 @@ def _height(said: Said) -> Fact | None:
     return said.fact("height", f" is {height} tall", 0.6)
 
 
+def _weight(said: Said) -> Fact | None:
+    return said.fact("weight", f" weighs {said.value}", 0.6)
+
+
 def _faith(said: Said) -> Fact | None:
     """As said, with its words: "is a practising Catholic", "is not religious"."""
     return said.fact("faith", f" is {' '.join((said.groups['told'] or '').split())}", 0.7)
@@ -560,6 +564,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "works_how": _works_how,
     "medication": _medication,
     "height": _height,
+    "weight": _weight,
     "day_of": _day_of,
     "kin_condition": _kin_condition,
     "kin_likes": _kin_likes,

@@ -172,7 +172,8 @@ _POINTING = re.compile(
 _ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
 # The words a liking is said with, as the verb it is told with ("I'm a big fan of" likes).
 _AS_LIKING = (
-    dict.fromkeys(("fan", "supporter", "into", "drawn", "keen", "liked"), "like")
+    dict.fromkeys(("fan", "supporter", "support", "root", "cheer", "into", "drawn", "keen"), "like")
+    | {"liked": "like"}
     | dict.fromkeys(("loved", "obsessed", "passionate", "passion", "favorite", "favourite"), "love")
     | {"can't": "hate", "enjoyed": "enjoy"}
 )
@@ -214,7 +215,7 @@ _LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
 # Rules whose list is several statements ("I like hiking, swimming and chess").
 _LISTED = frozenset({"preference", "speaks", "plays", "ability", "medication", "collects"})
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
-_ROUTINE_KEYS = frozenset({"speaks", "plays", "field"})
+_ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication"})
 
 
 # How a death is told (`kin_event`), and a pet's put down.

@@ -16,7 +16,7 @@ from core.model import Span, Turn
 from core.temporal import TimeWindow, looks_ahead, parse_time_window, period_words
 
 # Rules for what happened, dated as their sentence says ("I retired last year").
-DATED = frozenset({"event", "kin_event", "out_of_work", "new_role", "trip", "breakup"})
+DATED = frozenset({"event", "kin_event", "out_of_work", "new_role", "trip", "breakup", "graduated"})
 # Moves and changes of work told with a time: "I moved to Berlin back in 2019" is the past,
 # told long after; "I moved to Berlin last week" is news, even against something said since.
 CHANGES = frozenset({"location", "employer", "left_location", "left_employer", "left_somewhere"})

@@ -74,10 +74,25 @@ def keyed(text: str) -> list[tuple[str | None, str]]:
             "I stopped taking lithium last year.",
             [("ana: medication lithium", "Ana no longer takes lithium")],
         ),
+        # ...taken as a rule: one memory on its key (it was two, the second of no key).
+        (
+            "I take metformin every day.",
+            [("ana: medication metformin", "Ana takes metformin every day")],
+        ),
+        # How much one weighs, on its key: a later weight is its next version.
+        ("I weigh 70 kg.", [("ana: weight", "Ana weighs 70 kg")]),
+        ("I weigh about 150 pounds.", [("ana: weight", "Ana weighs 150 pounds")]),
     ],
 )
 def test_what_ones_body_can_do_and_needs_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
     assert keyed(text) == facts
+
+
+def test_a_medicine_taken_every_day_is_one_memory() -> None:
+    """It was two: the medicine on its key, and the routine of no key beside it."""
+    assert facts("I take metformin every day.") == [
+        ("ana: medication metformin", "Ana takes metformin every day")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -95,6 +110,8 @@ def test_what_ones_body_can_do_and_needs_is_a_fact(text: str, facts: list[tuple[
         "I'm blind to it.",
         # What a friend thinks one has is no diagnosis.
         "My friend thinks I have ADHD.",
+        "I weigh my options.",
+        "I weighed 80 kg last year.",
     ],
 )
 def test_what_is_no_lasting_fact_of_ones_body_is_none(text: str) -> None:

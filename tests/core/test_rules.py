@@ -281,7 +281,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [("ana: school", "Ana studies at Oxford"), ("ana: field of study", "Ana studies law")],
         ),
         ("I go to Lincoln High School.", [("ana: school", "Ana studies at Lincoln High School")]),
-        ("I graduated from Yale in 2015.", [("ana: school", "Ana graduated from Yale")]),
+        ("I graduated from Yale in 2015.", [("ana: school", "Ana graduated from Yale in 2015")]),
         ("I'm from Ohio originally.", [("ana: origin", "Ana is from Ohio")]),
         # Introducing oneself; how long one has worked somewhere is not where.
         (

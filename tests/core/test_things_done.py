@@ -129,6 +129,9 @@ from tests.core.test_life_events import TOLD, told
             "Ana has been tackling a project to support military veterans",
         ),
         ("I've been so busy working on my store.", "Ana has been working on their store"),
+        # What one is looking or studying for (each was none).
+        ("I'm looking for a new job.", "Ana is looking for a new job"),
+        ("I'm studying for the bar exam.", "Ana is studying for the bar exam"),
         # What one is in the middle of.
         (
             "My writing is going well: I'm in the middle of a fantasy novel and it's exciting!",
@@ -209,6 +212,8 @@ def test_a_thing_done_told_in_passing_is_a_memory(text: str, memory: str) -> Non
         "I finished this book.",  # "this" and one word: what it is, not said
         "I've been dreaming of this for a while.",
         "I painted this after I visited the center.",
+        "I'm looking for my keys.",  # a moment's, not a search of one's life
+        "I'm looking for a good book.",
     ],
 )
 def test_what_is_not_the_speakers_thing_done_is_none(text: str) -> None:

@@ -99,6 +99,11 @@ from tests.core.test_core_memory import always_in_later
         ("I have cancer.", [("ana: condition cancer", "Ana has cancer")]),
         ("I have a twin sister.", [("ana: siblings", "Ana has a twin sister")]),
         ("I'm a stay-at-home mom.", [("ana: occupation", "Ana is a stay-at-home mom")]),
+        # The team one supports, however said (each but the last was none).
+        ("I support Arsenal.", [("ana: likes arsenal", "Ana likes Arsenal")]),
+        ("I'm an Arsenal fan.", [("ana: likes arsenal", "Ana likes Arsenal")]),
+        ("We root for the Lakers.", [("ana: likes lakers", "Ana likes Lakers")]),
+        ("I'm a Lakers fan.", [("ana: likes lakers", "Ana likes Lakers")]),
     ],
 )
 def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:

@@ -69,6 +69,9 @@ from tests.core.test_rules import facts
         ),
         # Where one's mom lives, which "my mom lives in Porto" was.
         ("My mom lives with us now.", [("ana: mom location", "Ana's mom lives with them")]),
+        # Where one lives, said by the street or by the rent (each was none).
+        ("I live at 12 Rua Augusta.", [("ana: address", "Ana's address is 12 Rua Augusta")]),
+        ("I rent a flat in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
     ],
 )
 def test_what_is_said_in_passing_is_on_its_key(text: str, told: list[tuple[str, str]]) -> None:
@@ -93,6 +96,8 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I'm turning 40.",
         "I don't have kids with me today.",
         "I collect my son from school at 3.",
+        "I live at home.",
+        "I rent my car.",
     ],
 )
 def test_what_tells_no_work_nor_age_is_none(text: str) -> None:
