@@ -301,7 +301,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "taken_on",
             0.80,
             r"\bi\s+(?:just\s+|already\s+)?(?:(?:volunteered|offered|agreed|signed\s+up)\s+to|"
-            r"(?:said|told\s+[\w']+(?:\s+[\w']+)?)\s+i'?d)\s+(?!(?:disagree|never|not)\b)"
+            r"(?:said|told\s+[\w']+(?:\s+[\w']+)?)\s+(?:that\s+)?i(?:'?d|\s+would))\s+"
+            r"(?!(?:disagree|never|not|rather|like|love|prefer)\b)"
             r"(?P<task>.+)",
         ),
         (
@@ -430,6 +431,15 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"(?:lots|tons|loads|heaps|piles)\s+of\s+|(?:so|too)\s+(?:many|much)\s+|some\s+|"
             r"several\s+|more\s+)?(?P<task>" + _LEFT_TO_DO + r"\b.*)",
         ),
+        # Money one owes someone, said alone: "I owe Maria 20 euros" is "Pay Maria 20 euros"
+        # (not "I owe you one", "I owe you an apology").
+        (
+            "owe",
+            0.75,
+            r"\b(?:i|we)\s+(?:still\s+)?owe\s+(?P<task>(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+"
+            r"(?:[$\u20ac\u00a3]\s?\d+(?:\.\d\d)?k?|\d+(?:\.\d\d)?\s*(?:bucks|dollars|euros|pounds|"
+            r"quid|eur|usd|gbp))(?:\s+(?:back|for\s+[^.!?;]+))?)(?=\s*(?:[.!?;]|$))",
+        ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (
             "should",
@@ -458,6 +468,7 @@ TITLED = {
     "shopping": "Buy",
     "ran_out": "Buy",
     "leave_without": "Take",
+    "owe": "Pay",
 }
 # What the title of a to-do said so is, in the order it is done: "I have emails to answer" is
 # "Answer emails", "I'm due for a haircut" is "Get a haircut".

@@ -252,6 +252,9 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         ("I've got my taxes to do", "Do my taxes", None),
         ("My car's due for an oil change.", "My car's due for an oil change", None),
         ("I'm due for a haircut.", "Get a haircut", None),
+        # What one said one would do, and money owed.
+        ("I told Jake I would send him the photos.", "Send Jake the photos", None),
+        ("I owe Tom 15 quid for the tickets.", "Pay Tom 15 quid for the tickets", None),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
