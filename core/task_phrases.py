@@ -42,7 +42,8 @@ _OWN_THINGS = (
 )
 # What one is due for: a service, a checkup.
 _UPKEEP = (
-    r"(?:an?\s+|its\s+|their\s+|my\s+|a\s+new\s+)?(?:[\w'-]+\s+){0,2}?(?:oil\s+change|service|"
+    r"(?:an?\s+|its\s+|their\s+|his\s+|her\s+|my\s+|a\s+new\s+)?(?:[\w'-]+\s+){0,2}?"
+    r"(?:oil\s+change|service|wash|shots|vaccines?|"
     r"inspection|mot|tune-?up|check-?up|physical|haircut|cleaning|eye\s+exam|flu\s+shot|"
     r"booster|vaccination|jab|smear\s+test|mammogram|renewal|vet\s+visit|grooming|trim)\b"
 )
@@ -51,9 +52,11 @@ _UPKEEP = (
 # catch" is said leaving).
 _THING_LEFT = r"(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?"
 _LEFT_TO_DO = (
-    r"(?:an?\s+|the\s+|my\s+|our\s+)?(?!(?:nothing|something|anything|everything|it|them|this|"
+    r"(?:an?\s+|the\s+|my\s+|our\s+)?(?!(?:an?|the|my|our|nothing|something|anything|everything|"
+    r"it|them|this|"
     r"that|lots?|much|more|stuff|things?|work|kids?|children|mouths|people|friends|questions?|"
-    r"points?|story|stories)\b)[\w'-]+(?:\s+[\w'-]+){0,2}?\s+to\s+(?:answer|pay|finish|write|"
+    r"points?|story|stories)\b)(?!bills\s+to\s+pay\s*(?:[,.!?;]|$))"
+    r"[\w'-]+(?:\s+[\w'-]+){0,2}?\s+to\s+(?:answer|pay|finish|write|plan|organi[sz]e|prepare|"
     r"return|submit|file|sign|send|mail|post|wrap|pack|unpack|clean|wash|fold|iron|grade|mark|"
     r"fix|repair|book|order|buy|renew|cancel|schedule|print|fill\s+(?:out|in)|pick\s+up|"
     r"drop\s+off|reply\s+to|respond\s+to|sort\s+(?:out|through))"
