@@ -162,7 +162,12 @@ def facet(attribute: str, value: str) -> str | None:
         return " role"
     if re.match(r"from\s", value, re.I):
         return " origin"
-    if re.fullmatch(r"(?:pregnant|expecting)(?:\s+again)?", value, re.I):
+    if re.fullmatch(
+        r"(?:pregnant|expecting)(?:\s+again)?(?:\s+(?:with\s+)?(?:twins|triplets|a\s+(?:baby\s+)?"
+        r"(?:boy|girl)|(?:our|their|her|his)\s+(?:first|second|third|fourth)(?:\s+(?:child|baby))?))?",
+        value,
+        re.I,
+    ):
         return " expecting"
     if re.fullmatch(
         r"(?:now\s+)?(?:married|divorced|separated|engaged|single|widowed)", value, re.I
@@ -185,7 +190,8 @@ def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, s
     word before it allowed. Only a place or a firm named, or a role: "my dad works at night",
     "my mom lives in the moment", "my dad works as hard as anyone" tell none."""
     kin = " ".join(kin.lower().split())
-    verb = " ".join(verb.lower().split())
+    # "My sister lives with her boyfriend in Madrid": where she lives.
+    verb = re.sub(r"\s+with\s.*\s(?=in$)", " ", " ".join(verb.lower().split()))
     if verb in ("works as", "work as"):
         # "my dad works as hard as anyone" tells none.
         if not re.match(r"an?\s", value, re.I):

@@ -20,7 +20,7 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
-            r"(?P<verb>lives?\s+in|moved\s+to|works?\s+(?:at|for|as)|is\s+from|are\s+from|goes?\s+to|"
+            r"(?P<verb>lives?\s+(?:with\s+(?:his|her|their)\s+[\w-]+(?:\s+[\w-]+)?\s+)?in|moved\s+to|works?\s+(?:at|for|as)|is\s+from|are\s+from|goes?\s+to|"
             rf"{HIRED})\s+"
             rf"{VALUE}{END}",
             re.I,
@@ -116,7 +116,9 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:just\s+)?"
             r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
-            r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated)"
+            r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated|"
+            # ...or lost their work: "My brother lost his job", "my dad got laid off".
+            r"lost\s+(?:his|her|their)\s+job|(?:got|was|has\s+been)\s+(?:fired|laid\s+off|let\s+go))"
             rf"(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
             re.I,
         ),

@@ -65,6 +65,9 @@ def test_a_wedding_is_remembered_with_when_and_the_status_it_brings() -> None:
             "Ana's grandmother passed away between 9 and 15 November",
         ),
         ("My sister Mia had a baby girl yesterday!", "Ana's sister Mia had a baby girl"),
+        # ...their work lost (it was none).
+        ("My brother lost his job.", "Ana's brother lost his job"),
+        ("My dad was laid off last month.", "Ana's dad was laid off in October"),
     ],
 )
 def test_what_happened_to_the_people_in_ones_life_is_remembered(text: str, memory: str) -> None:

@@ -138,6 +138,15 @@ def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
             "My parents are divorced.",
             [("ana: parents relationship status", "Ana's parents are divorced")],
         ),
+        # Where they live with someone, and twins expected (each was none).
+        (
+            "My sister lives with her boyfriend in Madrid.",
+            [("ana: sister location", "Ana's sister lives in Madrid")],
+        ),
+        (
+            "My sister is expecting twins.",
+            [("ana: sister expecting", "Ana's sister is expecting twins")],
+        ),
     ],
 )
 def test_what_ones_people_like_play_and_where_they_study_is_theirs(
