@@ -177,11 +177,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # ...and the age one turns soon, on the same key: "I'm turning 40 next month", "I'll be 30
-    # in June" (kept with its date, `core.ingest.told_when`; "I'll be 5 minutes late" is none).
+    # in June" (kept with its date, `core.ingest.told_when`; "I'll be 5 minutes late" is none),
+    # and one's people's: "My grandma turns 90 next month".
     (
         "turning",
         re.compile(
-            rf"(?:{I_AM}(?:about\s+to\s+)?turning|\bI(?:'ll|\s+will)\s+(?:be|turn)|\bI\s+turn)\s+"
+            rf"(?:{I_AM}(?:about\s+to\s+)?turning|\bI(?:'ll|\s+will)\s+(?:be|turn)|\bI\s+turn|"
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:is\s+(?:about\s+to\s+)?turning|turns|(?:will|'ll)\s+(?:be|turn)))\s+"
             r"(?P<value>\d{1,3})(?!\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|"
             r"%|percent|late|early|dollars|bucks|k\b|am\b|pm\b|:|\.\d|o'clock|min\b))"
             r"(?:\s+(?:years?\s+old|again))?(?P<when>\s+(?:next|this|on|in|tomorrow|today)\b"

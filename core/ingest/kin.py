@@ -69,6 +69,7 @@ _TELLING_OF = frozenset(
         "kin_likes",
         "kin_allergy",
         "plan",
+        "turning",
         "attribute",
         "named",
     }

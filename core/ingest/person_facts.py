@@ -179,11 +179,15 @@ def _age(said: Said) -> Fact | None:
 
 
 def _turning(said: Said) -> Fact | None:
-    """On the age's key, with when (its date put in by `core.ingest.told_when.planned`)."""
-    if not MIN_AGE <= int(said.value) <= MAX_AGE:
+    """On the age's key, one's own or one's people's ("sister anna age"), with when (its date
+    put in by `core.ingest.told_when.planned`). A child's is any age."""
+    kin = " ".join(filter(None, (said.groups.get("kin"), said.groups.get("name"))))
+    if not (1 if kin else MIN_AGE) <= int(said.value) <= MAX_AGE:
         return None
     when = " ".join((said.groups.get("when") or "").split())
-    return said.fact("age", f" turns {said.value} {when}".rstrip(), 0.6)
+    whose = f"'s {kin}" if kin else ""
+    told = f"{whose} turns {said.value} {when}".rstrip()
+    return said.fact(f"{kin.lower()} age".lstrip(), told, 0.6)
 
 
 def _allergy(said: Said) -> Fact | None:

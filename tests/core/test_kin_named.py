@@ -46,6 +46,12 @@ def test_a_fact_of_ones_sister_is_of_the_sister_named(
             ("ana: mom rosa location", "Rosa lives in Coimbra"),
         ),
         ("I have a son named Leo.", "My son is 8.", ("ana: son leo age", "Leo is 8")),
+        # ...the age they turn soon too.
+        (
+            "I have a son named Leo.",
+            "My son turns 5 on Friday.",
+            ("ana: son leo age", "Leo turns 5 on"),
+        ),
         (
             "My brother Tom lives in Paris.",
             "My brother is getting married in June.",

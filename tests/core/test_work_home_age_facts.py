@@ -38,6 +38,15 @@ from tests.core.test_rules import facts
         ("I have my own practice.", [("ana: employer", "Ana has their own practice")]),
         # The age one turns, with its date: "next month" read later is another month.
         ("I'm turning 40 next month.", [("ana: age", "Ana turns 40 in February")]),
+        # ...and one's people's, a child's any age (each was none).
+        (
+            "My grandma turns 90 next month.",
+            [("ana: grandma age", "Ana's grandma turns 90 in February")],
+        ),
+        (
+            "My son Leo turns 5 on Friday.",
+            [("ana: son leo age", "Ana's son Leo turns 5 on 2 January")],
+        ),
         ("I'll be 30 in June, ugh.", [("ana: age", "Ana turns 30 in June")]),
         ("I turn 50 on Saturday!", [("ana: age", "Ana turns 50 on 3 January")]),
         # Where and when one works, apart: both hold.
@@ -94,6 +103,8 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I'll be there at 5 tomorrow.",
         # With no time it turns, the age is not known.
         "I'm turning 40.",
+        "My son turns 5.",
+        "My son will be 5 minutes late.",
         "I don't have kids with me today.",
         "I collect my son from school at 3.",
         "I live at home.",
