@@ -18,6 +18,23 @@ _THEIR_PLANS = (
     r"graduating|starting"
 )
 
+# What one's people are about to do, said in the present with its day ("Our daughter starts
+# school in September", "My parents arrive tomorrow").
+_THEIR_DAYS = (
+    r"(?:start|begin)s?(?=\s+(?:(?:his|her|their|a|the)\s+new\s|(?:school|college|uni|"
+    r"kindergarten|preschool|nursery|daycare)\b))|(?:flies|fly|heads?|moves?|goes|go)\s+"
+    r"(?:back\s+)?to(?=\s+(?-i:[A-Z]))|leaves?\s+for(?=\s+(?-i:[A-Z]))|"
+    r"(?:arrive|land)s?|comes?\s+home|gets?\s+back"
+)
+# A plan said in the present is one only with its day ("I start work at 9 every day" is a
+# routine).
+_WITH_ITS_DAY = (
+    r"(?=[^.!?\n]{0,80}?\b(?:tomorrow|tonight|today|next\s|this\s+(?:week|month|weekend)|"
+    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:\d+|two|three|a\s+few)\s+"
+    r"(?:days|weeks)|in\s+(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)\b))(?![^.!?\n]{0,80}?\b(?:every|each|usually|always)\b)"
+)
+
 DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
     # What the speaker did, said as done: "I ran a charity race last Saturday", "I joined a
     # pottery class", "I adopted a puppy". A memory of its own, short enough to fit where
@@ -137,9 +154,7 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:I|we)\s+(?P<verb>(?:start|begin)(?=\s+(?:(?:my|a|the|our)\s+new\s|(?:school|college|"
             r"uni)\b))|(?:fly|head|move|go\s+back)\s+to(?=\s+(?-i:[A-Z]))|leave\s+for(?=\s+(?-i:[A-Z])))\s+"
-            r"(?=[^.!?\n]{0,80}?\b(?:tomorrow|tonight|today|next\s|this\s+(?:week|month|weekend)|"
-            r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:\d+|two|three|a\s+few)\s+"
-            rf"(?:days|weeks)))(?![^.!?\n]{{0,80}}?\b(?:every|each|usually|always)\b){VALUE}{END}",
+            rf"{_WITH_ITS_DAY}{VALUE}{END}",
             re.I,
         ),
     ),
@@ -151,6 +166,16 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\s+"
             r"(?P<be>is|are)\s+(?:also\s+|finally\s+|actually\s+)?"
             + VALUE.replace("(?P<value>", f"(?P<value>(?:{_THEIR_PLANS})\\s+", 1)
+            + END,
+            re.I,
+        ),
+    ),
+    (
+        "plan",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\s+(?P<be>)"
+            + _WITH_ITS_DAY
+            + VALUE.replace("(?P<value>", f"(?P<value>(?:{_THEIR_DAYS})\\s+", 1)
             + END,
             re.I,
         ),

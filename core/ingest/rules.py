@@ -592,6 +592,7 @@ def _fact(
         if groups.get("kin"):
             # ...or one's people's: "my sister Marta is getting married", all in the value.
             kin = " ".join(filter(None, (groups["kin"].lower(), groups.get("name"))))
-            return Fact(None, f"{who}'s {kin} {groups['be'].lower()} {value}", 0.5, turn_id)
+            told = f"{who}'s {kin} {groups['be'].lower()} {value}"
+            return Fact(None, " ".join(told.split()), 0.5, turn_id)
         return Fact(None, f"{who} {'' if rule == 'event' else tense}{verb} {value}", 0.5, turn_id)
     return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)

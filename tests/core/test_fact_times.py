@@ -212,9 +212,16 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
             "My kids are visiting their grandparents next weekend.",
             ["Ana's kids are visiting their grandparents on the weekend of 10 January"],
         ),
+        # ...said in the present with their day (each was none).
+        ("Our daughter starts school in September.", ["Ana's daughter starts school in September"]),
+        ("My husband flies to Berlin on Friday.", ["Ana's husband flies to Berlin on 2 January"]),
+        ("My parents arrive tomorrow.", ["Ana's parents arrive on 2 January"]),
+        ("I start my new job in March.", ["Ana starts their new job in March"]),
         ("My sister is getting married.", []),
         ("My brother is having a hard time.", []),
         ("My son is starting to walk.", []),
+        ("My son starts school at 8 every day.", []),
+        ("My parents arrive.", []),
     ],
 )
 def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) -> None:
