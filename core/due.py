@@ -54,6 +54,20 @@ _BARE_HOUR = re.compile(
     + r"|this|"
     r"next|in\s+the|and|to|for|with|sharp|please|then|that|which|so|but)\b)"
 )
+# "In 30 mins", "in 2 hrs".
+_UNIT_SPELLINGS = {"min": "minute", "hr": "hour"}
+# "At half past six", "a quarter to 5": the hour said in words around the clock's.
+_HOUR_WORDS = {
+    word: hour
+    for hour, word in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve".split(), 1
+    )
+}
+_PAST_OR_TO = re.compile(
+    r"\b(?:(?:at|by|before)\s+)?(?:a\s+)?(half|quarter)\s+(past|to)\s+(\d{1,2}|"
+    + "|".join(_HOUR_WORDS)
+    + r")\b"
+)
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
 _MORNING = re.compile(r"\b(?:morning|alarm|wake|waking|woke)\b")
 # The hours a day's routine names: "by noon", "at lunch", "after work", "before bed".
@@ -73,7 +87,7 @@ _NAMED_HOURS = {
     "bedtime": 21,
 }
 _NAMED_HOUR = re.compile(
-    r"\b(?:at\s+)?(noon|midday|midnight)\b|\b(after\s+(?:lunch|work|dinner)|before\s+work)\b"
+    r"\b(?:(?:at|by|before)\s+)?(noon|midday|midnight)\b|\b(after\s+(?:lunch|work|dinner)|before\s+work)\b"
     r"|\b(?:at|by|before|over|around)\s+(lunch(?:time)?|dinner(?:time)?|bed(?:time)?)\b"
 )
 # Days a deadline is named by ("by Christmas", "before New Year's Eve", "for Halloween"), with a
@@ -169,7 +183,7 @@ _PATTERNS = (
         re.compile(
             r"\b(?:in|within)\s+(?:the\s+next\s+)?(?:(?:a\s+)?"
             + _NUMBER
-            + r"\s+(minute|hour|day|week|fortnight|month)s?|(half)\s+an?\s+hour)\b"
+            + r"\s+(minute|min|hour|hr|day|week|fortnight|month)s?|(half)\s+an?\s+hour)\b"
         ),
     ),
     ("iso_date", ISO_DATE),
@@ -293,6 +307,7 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         unit, amount = (
             ("minute", 30) if match.group(3) else (match.group(2), _number(match.group(1)))
         )
+        unit = _UNIT_SPELLINGS.get(unit, unit)
         if unit == "fortnight":
             unit, amount = "day", amount * 14
         if unit == "month":
@@ -450,6 +465,13 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
         if hour > 23 or int(minute or 0) > 59:
             continue
         return hour, int(minute or 0), match.start(), match.end()
+    if said := _PAST_OR_TO.search(lowered):
+        minutes = 30 if said.group(1) == "half" else 15
+        told = said.group(3)
+        hour = (int(told) if told.isdigit() else _HOUR_WORDS[told]) - (said.group(2) == "to")
+        if 0 <= hour <= 12:
+            minute = minutes if said.group(2) == "past" else 60 - minutes
+            return _lived_hour(hour or 12, lowered), minute, said.start(), said.end()
     named = _NAMED_HOUR.search(lowered)
     if named is not None:
         said = " ".join(next(g for g in named.groups() if g).split())

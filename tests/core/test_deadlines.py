@@ -108,6 +108,24 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
             "Check the oven",
             SAID_AT.replace(tzinfo=None) + timedelta(minutes=30),
         ),
+        # ...minutes as "mins", an hour in words around the clock's, noon with its "by" (each
+        # was no deadline, or "by" was left in the title).
+        (
+            "Remind me to take the pills in 30 mins",
+            "Take the pills",
+            SAID_AT.replace(tzinfo=None) + timedelta(minutes=30),
+        ),
+        ("Remind me to call mom at half past six", "Call mom", datetime(2026, 11, 18, 18, 30)),
+        (
+            "I need to call the vet at a quarter to 5 tomorrow",
+            "Call the vet",
+            datetime(2026, 11, 19, 16, 45),
+        ),
+        (
+            "I need to send the report by noon tomorrow",
+            "Send the report",
+            datetime(2026, 11, 19, 12),
+        ),
     ],
 )
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
