@@ -60,10 +60,10 @@ HE_KIN = (
     "father-in-law brother-in-law father brother husband son grandfather uncle nephew boyfriend",
     "dad grandpa grandad",
 )
-# ...and the people either could be: "My boss is Linda. She is from Lyon."
+# ...and the people (and pets) either could be: "My boss is Linda. She is from Lyon."
 EITHER_KIN = (
     "partner spouse kid child baby boss manager friend roommate flatmate neighbor neighbour "
-    "cousin colleague coworker"
+    "cousin colleague coworker dog cat"
 )
 # ...of whom, people: not one's pets.
 PEOPLE = ONE_OF_KIN - {"dog", "cat"}

@@ -38,6 +38,10 @@ from tests.core.test_rules import facts
             [("ana: friend tom role", "Ana's friend Tom is a chef")],
         ),
         (
+            "Our cat is sick. She has diabetes.",
+            [("ana: cat condition diabetes", "Ana's cat has diabetes")],
+        ),
+        (
             "My mother-in-law is visiting. She lives in Leeds.",
             [("ana: mother-in-law location", "Ana's mother-in-law lives in Leeds")],
         ),
