@@ -146,15 +146,28 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # One's kind of person: "I'm a morning person", "I'm more of a tea person", "I'm a night
-    # owl", "I'm an early bird".
+    # owl", "I'm an early bird", "I'm not a morning person".
     (
         "kind",
         re.compile(
-            rf"{I_AM}(?:(?:definitely|really|totally|more\s+of)\s+)?an?\s+"
+            rf"{I_AM}(?P<neg>not\s+(?:really\s+|much\s+of\s+)?)?"
+            r"(?:(?:definitely|really|totally|more\s+of)\s+)?an?\s+"
             r"(?:(?:big|huge|total)\s+)?"
             r"(?P<value>(?:morning|night|evening|dog|cat|people|beach|mountain|coffee|tea|city|"
             r"country|summer|winter|indoor|outdoor)\s+person|night\s+owl|early\s+(?:bird|riser)|"
             r"introvert|extrovert|ambivert)\b",
+            re.I,
+        ),
+    ),
+    # Not drinking at all: "I don't drink", "I don't drink anymore", "I've been sober for two
+    # years", "I'm teetotal" (not "I'm sober", as often tonight's).
+    (
+        "teetotal",
+        re.compile(
+            r"(?P<value>\bI\s+(?:don't|do\s+not|never)\s+drink(?P<more>\s+(?:anymore|any\s+more))?"
+            r"(?=\s*(?:[.!?,;]|$)|\s+(?:at\s+all|and|but|so)\b)"
+            rf"|{I_AM}(?:(?:completely|totally)\s+)?(?:teetotal|a\s+teetotaller|a\s+teetotaler)\b"
+            r"|\bI(?:'ve|\s+have)\s+been\s+sober\s+(?:for|since)\b)",
             re.I,
         ),
     ),
@@ -167,7 +180,8 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             # up coffee" (what one eats or drinks only: not "I gave up my job").
             r"(?:'ve|\s+have)?\s+(?:(?:stopped|quit|given\s+up|gave\s+up)\s+(?P<verb_ing>eat|drink)ing"
             rf"|(?:given|gave)\s+up(?=\s+(?P<gave>{DRINKS}|{FOODS})\b)))"
-            rf"\s+{VALUE}{END}",
+            # ...not "I don't drink and I don't smoke": nothing named (`teetotal`).
+            rf"\s+(?!(?:and|but|so|or|because|at\s+all|anymore)\b){VALUE}{END}",
             re.I,
         ),
     ),

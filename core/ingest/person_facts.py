@@ -267,6 +267,12 @@ def _abstains(said: Said) -> Fact | None:
     return said.fact(f"{verb}s {value.lower()}", f" does not {verb} {value}", 0.7)
 
 
+def _teetotal(said: Said) -> Fact | None:
+    """On the key of "I don't drink alcohol", which "I drink wine" is not on."""
+    how = "no longer drinks" if said.groups.get("more") else "does not drink"
+    return said.fact("drinks alcohol", f" {how} alcohol", 0.7)
+
+
 def _smokes(said: Said) -> Fact | None:
     neg = (said.groups.get("neg") or "").lower()
     verb = "smokes" if said.value.lower() == "smok" else "vapes"
@@ -316,7 +322,8 @@ def _kind(said: Said) -> Fact | None:
     value = " ".join(said.value.lower().split())
     kind = value.removesuffix(" person")
     about = _KIND_OF.get(kind, kind)
-    return said.fact(f"kind {about}", f" is {with_article(value)}", 0.6)
+    neg = "not " if said.groups.get("neg") else ""
+    return said.fact(f"kind {about}", f" is {neg}{with_article(value)}", 0.6)
 
 
 def _car(said: Said) -> Fact | None:
@@ -552,6 +559,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "plays": _speaks_or_plays,
     "abstains": _abstains,
     "smokes": _smokes,
+    "teetotal": _teetotal,
     "family": _family,
     "named": _named,
     "ability": _ability,

@@ -99,6 +99,18 @@ from tests.core.test_core_memory import always_in_later
         ("I have cancer.", [("ana: condition cancer", "Ana has cancer")]),
         ("I have a twin sister.", [("ana: siblings", "Ana has a twin sister")]),
         ("I'm a stay-at-home mom.", [("ana: occupation", "Ana is a stay-at-home mom")]),
+        # Not one's kind, and not drinking at all (each was none; "I don't drink and I don't
+        # smoke" was kept on a key "drinks and they don't smoke").
+        ("I'm not a morning person.", [("ana: kind day", "Ana is not a morning person")]),
+        ("I don't drink.", [("ana: drinks alcohol", "Ana does not drink alcohol")]),
+        ("I've been sober for two years.", [("ana: drinks alcohol", "Ana does not drink alcohol")]),
+        (
+            "I don't drink and I don't smoke.",
+            [
+                ("ana: drinks alcohol", "Ana does not drink alcohol"),
+                ("ana: smokes", "Ana does not smoke"),
+            ],
+        ),
         # The team one supports, however said (each but the last was none).
         ("I support Arsenal.", [("ana: likes arsenal", "Ana likes Arsenal")]),
         ("I'm an Arsenal fan.", [("ana: likes arsenal", "Ana likes Arsenal")]),

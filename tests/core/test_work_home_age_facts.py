@@ -108,6 +108,7 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I don't have kids with me today.",
         "I collect my son from school at 3.",
         "I live at home.",
+        "I'm sober now, I promise.",
         "I rent my car.",
     ],
 )
