@@ -31,8 +31,18 @@ _TO_DOS = (
     r"|(?:(?:i|we)\s+)?(?:still\s+)?(?:need|have|gotta|got)\s+to(?:\s+do)?(?=[ \t]*:)"
 )
 _OWNER = r"[ \t]*(?:(?:my|our|the|today'?s|tomorrow'?s|weekend|this\s+week'?s)\s+)?"
+# ...or a day's, its colon after it: "Tomorrow: dentist at 9, then groceries" (only its chores
+# and what opens on a verb are to-dos: "dentist at 9" is an appointment).
+_DAY = (
+    r"(?P<day>today|tonight|tomorrow|this\s+weekend|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)day)(?=[ \t]*:)"
+)
+_CHORES = frozenset(
+    "groceries grocery laundry dishes washing ironing vacuuming hoovering cleaning shopping "
+    "errands bills taxes recycling trash bins garbage".split()
+)
 _HEADING = re.compile(
-    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|checklist)\b"
+    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY})\b"
     r"(?:\s+list)?(?P<when>[^:\n]{0,60}?)[ \t]*(?:(?P<colon>:)[ \t]*(?P<inline>[^\n]*)|$)",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -79,7 +89,7 @@ def to_do_lists(text: str) -> list[ToDoList]:
     for heading in _HEADING.finditer(text):
         if len(lists) >= MAX_LISTS:
             break
-        when = heading["when"].strip()
+        when = (heading["day"] or heading["when"]).strip()
         inline = (heading["inline"] or "").strip()
         if len(when.split()) > MAX_WHEN_WORDS:
             continue
@@ -91,7 +101,9 @@ def to_do_lists(text: str) -> list[ToDoList]:
             items = _lines_after(text, heading.end(), when, bool(heading["colon"]))
         # Under "Tasks:" alone, each opens on a verb: a CV's "Tasks: Managing a team of five"
         # describes a job. A heading that says to-dos, or whose they are, lists them.
-        if not (_NAMES_TO_DOS.match(heading.group()) or _OWNED.match(heading.group()) or when):
+        if heading["day"]:
+            items = [item for item in items if _a_chore(text[item.start : item.end])]
+        elif not (_NAMES_TO_DOS.match(heading.group()) or _OWNED.match(heading.group()) or when):
             items = [item for item in items if _opens_on_a_verb(text[item.start : item.end])]
         if items:
             lists.append(ToDoList(heading.start(), items[-1].end, tuple(items[:MAX_ITEMS])))
@@ -101,6 +113,10 @@ def to_do_lists(text: str) -> list[ToDoList]:
 def _opens_on_a_verb(item: str) -> bool:
     first = _WORD.match(item.lower())
     return first is not None and first.group() in TO_DO_VERBS
+
+
+def _a_chore(item: str) -> bool:
+    return _opens_on_a_verb(item) or bool(_CHORES & set(_WORD.findall(item.lower())))
 
 
 def _lines_after(text: str, at: int, when: str, colon: bool) -> list[ListedItem]:

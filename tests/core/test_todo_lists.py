@@ -43,6 +43,10 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
         ),
         # A thing bought and the rest of the list bought with it are one.
         ("Need to: buy milk, eggs and bread", [("Buy milk, eggs and bread", None)]),
+        # A day's note: its chores and what opens on a verb, by that day (not "dentist at 9",
+        # an appointment; the chores were nothing).
+        ("Tomorrow: dentist at 9, then groceries.", [("Groceries", TOMORROW)]),
+        ("Tomorrow:\n- pay rent\n- dentist at 9", [("Pay rent", TOMORROW)]),
         (
             "Errands for tomorrow:\npost office\ndry cleaning",
             [("Post office", TOMORROW), ("Dry cleaning", TOMORROW)],
@@ -99,6 +103,7 @@ def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list)
         ),
         ("Shopping list: eggs, milk, bread", []),
         ("Tomorrow: dentist at 9, gym at 6", []),
+        ("Tomorrow: big day, we fly to Rome!", []),
         ("To do:\n- [x] book flights\n- [x] pay rent", []),
         # A clause after the comma is why, not another thing to do.
         ("I need to call mom, she's worried and sad.", ["Call mom"]),
