@@ -52,10 +52,10 @@ _UPKEEP = (
 # catch" is said leaving).
 _THING_LEFT = r"(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?"
 _LEFT_TO_DO = (
-    r"(?:an?\s+|the\s+|my\s+|our\s+)?(?!(?:an?|the|my|our|nothing|something|anything|everything|"
-    r"it|them|this|"
-    r"that|lots?|much|more|stuff|things?|work|kids?|children|mouths|people|friends|questions?|"
-    r"points?|story|stories)\b)(?!bills\s+to\s+pay\s*(?:[,.!?;]|$))"
+    r"(?:an?\s+|the\s+|my\s+|our\s+)?(?!(?:an?|the|my|our|no|nothing|something|anything|"
+    r"everything|it|them|this|that|lots?|much|more|plenty|enough|time|money|stuff|things?|work|"
+    r"kids?|children|mouths|people|friends|questions?|points?|story|stories)\b)"
+    r"(?!bills\s+to\s+pay\s*(?:[,.!?;]|$))"
     r"[\w'-]+(?:\s+[\w'-]+){0,2}?\s+to\s+(?:answer|pay|finish|write|plan|organi[sz]e|prepare|"
     r"return|submit|file|sign|send|mail|post|wrap|pack|unpack|clean|wash|fold|iron|grade|mark|"
     r"fix|repair|book|order|buy|renew|cancel|schedule|print|fill\s+(?:out|in)|pick\s+up|"
