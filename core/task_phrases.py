@@ -43,9 +43,9 @@ _OWN_THINGS = (
 # What one is due for: a service, a checkup.
 _UPKEEP = (
     r"(?:an?\s+|its\s+|their\s+|his\s+|her\s+|my\s+|a\s+new\s+)?(?:[\w'-]+\s+){0,2}?"
-    r"(?:oil\s+change|service|wash|shots|vaccines?|"
-    r"inspection|mot|tune-?up|check-?up|physical|haircut|cleaning|eye\s+exam|flu\s+shot|"
-    r"booster|vaccination|jab|smear\s+test|mammogram|renewal|vet\s+visit|grooming|trim)\b"
+    r"(?:oil\s+change|service|wash|shots|vaccines?|inspection|mot|tune-?up|check-?up|physical|"
+    r"haircut|cleaning|eye\s+exam|flu\s+shot|booster|vaccination|jab|smear\s+test|mammogram|"
+    r"renewal|vet\s+visit|grooming|trim)\b"
 )
 # The things one has left to do, by what is done to them (`left_to_do`): any thing for the
 # errands' verbs; for "do", "make", "run" and "give", only their own ("I have a train to
@@ -480,7 +480,7 @@ REORDERED = {
         re.compile(
             r"(?P<thing>.+?)\s+to\s+(?P<verb>(?:fill|pick|drop|reply|respond|sort)\s+\w+|\w+)"
             r"(?P<rest>.*)",
-            re.IGNORECASE,
+            re.I,
         ),
         "{verb} {thing}{rest}",
     ),

@@ -170,6 +170,7 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...said in the present with their day (no "is" to tell them by: an empty one).
     (
         "plan",
         re.compile(

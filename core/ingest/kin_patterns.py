@@ -20,7 +20,9 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})\b(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
-            r"(?P<verb>lives?\s+(?:with\s+(?:his|her|their)\s+[\w-]+(?:\s+[\w-]+)?\s+)?in|moved\s+to|works?\s+(?:at|for|as)|is\s+from|are\s+from|goes?\s+to|"
+            # ...with whom, first: "my sister lives with her boyfriend in Madrid".
+            r"(?P<verb>lives?\s+(?:with\s+(?:his|her|their)\s+[\w-]+(?:\s+[\w-]+)?\s+)?in|"
+            r"moved\s+to|works?\s+(?:at|for|as)|is\s+from|are\s+from|goes?\s+to|"
             rf"{HIRED})\s+"
             rf"{VALUE}{END}",
             re.I,
