@@ -18,10 +18,10 @@ _THEIR_PLANS = (
     r"graduating|starting"
 )
 
-# What one's people are about to do, said in the present with its day ("Our daughter starts
-# school in September", "My parents arrive tomorrow").
-_THEIR_DAYS = (
-    r"(?:start|begin)s?(?=\s+(?:(?:his|her|their|a|the)\s+new\s|(?:school|college|uni|"
+# What one (or one's people) are about to do, said in the present with its day: "I start my
+# new job on Monday", "Our daughter starts school in September", "My parents arrive tomorrow".
+_PLANNED_NOW = (
+    r"(?:start|begin)s?(?=\s+(?:(?:my|our|his|her|their|a|the)\s+new\s|(?:school|college|uni|"
     r"kindergarten|preschool|nursery|daycare)\b))|(?:flies|fly|heads?|moves?|goes|go)\s+"
     r"(?:back\s+)?to(?=\s+(?-i:[A-Z]))|leaves?\s+for(?=\s+(?-i:[A-Z]))|"
     r"(?:arrive|land)s?|comes?\s+home|gets?\s+back"
@@ -30,7 +30,7 @@ _THEIR_DAYS = (
 # routine).
 _WITH_ITS_DAY = (
     r"(?=[^.!?\n]{0,80}?\b(?:tomorrow|tonight|today|next\s|this\s+(?:week|month|weekend)|"
-    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:\d+|two|three|a\s+few)\s+"
+    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|in\s+(?:\d+|two|three|a\s+few)\s+"
     r"(?:days|weeks)|in\s+(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december)\b))(?![^.!?\n]{0,80}?\b(?:every|each|usually|always)\b)"
 )
@@ -152,9 +152,7 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "plan_simple",
         re.compile(
-            r"\b(?:I|we)\s+(?P<verb>(?:start|begin)(?=\s+(?:(?:my|a|the|our)\s+new\s|(?:school|college|"
-            r"uni)\b))|(?:fly|head|move|go\s+back)\s+to(?=\s+(?-i:[A-Z]))|leave\s+for(?=\s+(?-i:[A-Z])))\s+"
-            rf"{_WITH_ITS_DAY}{VALUE}{END}",
+            rf"\b(?:I|we)\s+(?P<verb>{_PLANNED_NOW})\s+{_WITH_ITS_DAY}{VALUE}{END}",
             re.I,
         ),
     ),
@@ -176,7 +174,7 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\s+(?P<be>)"
             + _WITH_ITS_DAY
-            + VALUE.replace("(?P<value>", f"(?P<value>(?:{_THEIR_DAYS})\\s+", 1)
+            + VALUE.replace("(?P<value>", f"(?P<value>(?:{_PLANNED_NOW})\\s+", 1)
             + END,
             re.I,
         ),

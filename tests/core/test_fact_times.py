@@ -217,11 +217,14 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         ("My husband flies to Berlin on Friday.", ["Ana's husband flies to Berlin on 2 January"]),
         ("My parents arrive tomorrow.", ["Ana's parents arrive on 2 January"]),
         ("I start my new job in March.", ["Ana starts their new job in March"]),
+        ("We get back on Sunday.", ["Ana gets back on 4 January"]),
         ("My sister is getting married.", []),
         ("My brother is having a hard time.", []),
         ("My son is starting to walk.", []),
         ("My son starts school at 8 every day.", []),
         ("My parents arrive.", []),
+        # ...a day each week is a routine, not a date.
+        ("I go to Lisbon on Mondays.", ["Ana goes to Lisbon on Mondays"]),
     ],
 )
 def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) -> None:
