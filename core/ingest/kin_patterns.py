@@ -9,7 +9,7 @@ import re
 
 from core.ingest.fact_words import CONDITIONS, KINSHIP, PLAYED
 from core.ingest.kin import HIRED
-from core.ingest.pattern_parts import CLAUSE_CHAR, END, VALUE
+from core.ingest.pattern_parts import CLAUSE_CHAR, END, LANGUAGE, VALUE
 
 KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
@@ -86,7 +86,9 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
         "kin_likes",
         re.compile(
             rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
-            rf"(?:also\s+|still\s+)?(?P<plays>plays?)\s+(?P<value>{PLAYED})"
+            # ...or speak: "My wife speaks German".
+            rf"(?:also\s+|still\s+)?(?:(?P<plays>plays?)\s+(?=(?:{PLAYED})\b)|"
+            rf"(?P<speaks>speaks?)\s+(?={LANGUAGE}\b))(?P<value>(?:{PLAYED})|{LANGUAGE})"
             r"(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|because|too|on|every|at|for)\b)",
             re.I,
         ),

@@ -349,6 +349,10 @@ def _kin_likes(said: Said) -> Fact | None:
         game = " ".join(said.value.split())
         key = f"{kin.lower()} plays {game.lower().removeprefix('the ')}"
         return said.fact(key, f"'s {kin} {groups['plays'].lower()} {game}", 0.6)
+    if speaks := groups.get("speaks"):
+        language = re.sub(rf"^{LANGUAGE_LEVEL}", "", said.value, flags=re.I)
+        key = f"{kin.lower()} speaks {language.lower()}"
+        return said.fact(key, f"'s {kin} {speaks.lower()} {said.value}", 0.6)
     verb = " ".join((groups["verb"] or "").lower().split())
     thing = " ".join(said.value.split())
     return said.fact(f"{kin.lower()} likes {thing.lower()}", f"'s {kin} {verb} {thing}", 0.6)
