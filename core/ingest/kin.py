@@ -70,6 +70,7 @@ _TELLING_OF = frozenset(
         "kin_allergy",
         "plan",
         "turning",
+        "works_how",
         "attribute",
         "named",
     }
@@ -87,6 +88,8 @@ FACETS = frozenset(
         "school year",
         "relationship status",
         "expecting",
+        "works where",
+        "work hours",
     }
 )
 

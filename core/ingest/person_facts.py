@@ -511,7 +511,11 @@ def _works_how(said: Said) -> Fact | None:
     """Where one works and when, apart: "I work from home" and "I work part-time" both hold."""
     value = " ".join(said.value.lower().split())
     where = re.match(r"from\s|remote|in\s|hybrid", value)
-    return said.fact("works where" if where else "work hours", f" works {value}", 0.6)
+    facet = "works where" if where else "work hours"
+    if said.groups.get("kin"):
+        kin = _whose(said)
+        return said.fact(f"{kin.lower()} {facet}", f"'s {kin} works {value}", 0.6)
+    return said.fact(facet, f" works {value}", 0.6)
 
 
 def _only_child(said: Said) -> Fact | None:

@@ -150,11 +150,15 @@ def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
             "My parents are divorced.",
             [("ana: parents relationship status", "Ana's parents are divorced")],
         ),
-        # What they speak, and where they live with someone, and twins expected (each was
-        # none).
+        # What they speak, how they work, where they live with someone, and twins expected
+        # (each was none).
         (
             "My husband speaks fluent German.",
             [("ana: husband speaks german", "Ana's husband speaks fluent German")],
+        ),
+        (
+            "My husband works from home.",
+            [("ana: husband works where", "Ana's husband works from home")],
         ),
         (
             "My sister lives with her boyfriend in Madrid.",
