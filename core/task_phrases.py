@@ -369,7 +369,20 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "future",
             0.72,
-            _SUBJECT + r"(?:'ll|\s+will)\s+" + _FILLER + r"(?:have|need)\s+to\s+(?P<task>.+)",
+            # ...and "gonna": "I'm gonna have to call the landlord tomorrow".
+            _SUBJECT
+            + r"(?:'ll|\s+will|(?:'m|\s+am|'re|\s+are)\s+(?:gonna|going\s+to))\s+"
+            + _FILLER
+            + r"(?:have|need)\s+to\s+(?P<task>.+)",
+        ),
+        # "I'd better call the bank tomorrow" (not "I'd better not").
+        (
+            "better",
+            0.75,
+            _SUBJECT
+            + r"(?:'d|\s+had)?\s+"
+            + _FILLER
+            + r"better\s+(?!not\b|than\b|off\b)(?P<task>.+)",
         ),
         ("before_we_can", 0.78, r"\bbefore\s+we\s+can\s+[^,]+,\s*we\s+need\s+to\s+(?P<task>.+)"),
         ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
