@@ -324,7 +324,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "attribute",
         re.compile(
-            rf"\bmy\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)"
+            # ...and "our" one's people: "Our son is 5" (not "our house is big").
+            rf"\b(?:my|our(?=\s+(?:{KINSHIP})\b))\s+(?P<attr>[a-z][a-z' -]{{1,30}}?)"
             r"(?:\s+(?P<be>is|are|(?:just\s+)?turned(?=\s+\d))|'s"
             # (a clause's verb looked for near: read to the sentence's end, each "my X's" of a
             # long unpunctuated paste made the rule's time grow with the square of its length)

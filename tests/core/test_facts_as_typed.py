@@ -160,7 +160,7 @@ from tests.core.test_rules import facts
         ("I'm terrified of flying.", [("ana: fears flying", "Ana is afraid of flying")]),
         ("I have a phobia of needles.", [("ana: fears needles", "Ana is afraid of needles")]),
         # "Our" people and pets are one's own.
-        ("Our dog Bruno is a beagle.", [("ana: dog bruno", "Ana has a dog named Bruno")]),
+        ("Our dog Bruno is a beagle.", [("ana: dog bruno role", "Ana's dog Bruno is a beagle")]),
         (
             "Our daughter lives in Paris.",
             [("ana: daughter location", "Ana's daughter lives in Paris")],

@@ -160,6 +160,12 @@ def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
             "My husband works from home.",
             [("ana: husband works where", "Ana's husband works from home")],
         ),
+        # ...told of as "our" (each was none).
+        ("Our son is 5.", [("ana: son age", "Ana's son is 5")]),
+        (
+            "Our daughter is in 3rd grade.",
+            [("ana: daughter school year", "Ana's daughter is in 3rd grade")],
+        ),
         (
             "My sister lives with her boyfriend in Madrid.",
             [("ana: sister location", "Ana's sister lives in Madrid")],
@@ -203,6 +209,7 @@ def test_what_tells_nothing_lasting_of_ones_people_is_none(text: str) -> None:
         "I support the idea.",
         "My sister has a cold.",
         "My boss has a meeting.",
+        "Our house is big.",
     ],
 )
 def test_what_says_none_of_who_one_is_is_no_such_fact(text: str) -> None:
