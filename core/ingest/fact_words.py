@@ -48,7 +48,8 @@ ONE_OF_KIN = frozenset(
     "daughter kid child baby mom mum mother dad father brother sister boss manager friend "
     "roommate flatmate neighbor neighbour grandma grandmother grandpa grandfather aunt uncle "
     "cousin niece nephew colleague coworker mother-in-law father-in-law sister-in-law "
-    "brother-in-law dog cat".split()
+    "brother-in-law stepmom stepmum stepmother stepdad stepfather stepson stepdaughter "
+    "stepbrother stepsister dog cat".split()
 )
 # One's people a "she" or a "he" is: the words said after "my", and those said as a name ("Mom").
 # (An in-law first: "my mother-in-law" is not "my mother".)

@@ -155,7 +155,11 @@ def facet(attribute: str, value: str) -> str | None:
     ("my sister Maria is a nurse") has the facts of her kind: they were kept on her name's key,
     each replacing "I have a sister named Maria" and the one before."""
     words = attribute.split()
-    if (words[-1].lower() not in KIN and not _named_kin(words)) or value[:1].isupper():
+    # "ex-wife", "half-brother", "step-dad": the kin after the hyphen.
+    last = words[-1].lower()
+    if last not in KIN:
+        last = last.rsplit("-", 1)[-1]
+    if (last not in KIN and not _named_kin(words)) or value[:1].isupper():
         return ""
     if _AGED.fullmatch(value):
         return " age"

@@ -160,6 +160,9 @@ def test_who_one_is_is_a_fact(text: str, facts: list[tuple[str, str]]) -> None:
             "My husband works from home.",
             [("ana: husband works where", "Ana's husband works from home")],
         ),
+        # ...a step-parent, an ex (kept on no facet of theirs: "Ana's ex-wife" was the key).
+        ("My stepdad is a pilot.", [("ana: stepdad role", "Ana's stepdad is a pilot")]),
+        ("My ex-wife is a nurse.", [("ana: ex-wife role", "Ana's ex-wife is a nurse")]),
         # ...told of as "our" (each was none).
         ("Our son is 5.", [("ana: son age", "Ana's son is 5")]),
         (
