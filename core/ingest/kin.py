@@ -90,6 +90,7 @@ FACETS = frozenset(
         "expecting",
         "works where",
         "work hours",
+        "industry",
     }
 )
 

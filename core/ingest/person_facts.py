@@ -508,14 +508,15 @@ def _married_for(said: Said) -> Fact | None:
 
 
 def _works_how(said: Said) -> Fact | None:
-    """Where one works and when, apart: "I work from home" and "I work part-time" both hold."""
-    value = " ".join(said.value.lower().split())
-    where = re.match(r"from\s|remote|in\s|hybrid", value)
-    facet = "works where" if where else "work hours"
+    """Where one works, when, and in what line, apart: "I work from home", "I work part-time"
+    and "I work in IT" all hold."""
+    told = " ".join(said.value.split())
+    where = re.match(r"from\s|remote|in\s+the\s+office|hybrid", told, re.I)
+    facet = "works where" if where else "industry" if told.startswith("in ") else "work hours"
     if said.groups.get("kin"):
         kin = _whose(said)
-        return said.fact(f"{kin.lower()} {facet}", f"'s {kin} works {value}", 0.6)
-    return said.fact(facet, f" works {value}", 0.6)
+        return said.fact(f"{kin.lower()} {facet}", f"'s {kin} works {told}", 0.6)
+    return said.fact(facet, f" works {told}", 0.6)
 
 
 def _only_child(said: Said) -> Fact | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.fact_words import KINSHIP, PROFESSIONS, STUDENT
+from core.ingest.fact_words import INDUSTRIES, KINSHIP, PROFESSIONS, STUDENT
 from core.ingest.pattern_parts import END, I_AM, PLACE, VALUE
 from core.sentences import INNER_DOT
 
@@ -94,7 +94,9 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"(?:\bI|\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?)\s+"
             r"(?:now\s+|currently\s+|mostly\s+|usually\s+|still\s+|also\s+)?works?\s+"
             r"(?P<value>from\s+home|remotely|remote|in\s+the\s+office|hybrid|part[-\s]time|"
-            r"full[-\s]time|(?:the\s+)?night\s+shifts?|nights|shifts|9\s*(?:to|-)\s*5|nine\s+to\s+five)"
+            r"full[-\s]time|(?:the\s+)?night\s+shifts?|nights|shifts|9\s*(?:to|-)\s*5|nine\s+to\s+five|"
+            # ...and in what line: "I work in marketing" (`INDUSTRIES`).
+            rf"in\s+(?:the\s+)?{INDUSTRIES}(?:\s+(?:industry|sector|field))?)"
             r"(?=(?:\s+(?:now|these\s+days|at\s+the\s+moment))?\s*(?:[.!?,;]|$)|\s+(?:and|but|so|"
             r"because|since)\b)",
             re.I,

@@ -51,6 +51,9 @@ from tests.core.test_rules import facts
         ("I turn 50 on Saturday!", [("ana: age", "Ana turns 50 on 3 January")]),
         # Where and when one works, apart: both hold.
         ("I work from home.", [("ana: works where", "Ana works from home")]),
+        # ...and in what line (it was none).
+        ("I work in marketing.", [("ana: industry", "Ana works in marketing")]),
+        ("I work in IT.", [("ana: industry", "Ana works in IT")]),
         (
             "I work part-time, so I'm free in the afternoons.",
             [("ana: work hours", "Ana works part-time")],
