@@ -66,7 +66,8 @@ BODY_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"{I_AM}(?:also\s+|partially\s+|legally\s+)?(?P<value>colou?r[\s-]?blind|"
             r"deaf\s+in\s+one\s+ear|hard\s+of\s+hearing|legally\s+blind|partially\s+sighted|"
             r"in\s+a\s+wheelchair|dyslexic|autistic|paraplegic|quadriplegic|asthmatic|epileptic|"
-            r"anaemic|anemic|pre-?diabetic|hypertensive|bipolar)"
+            r"anaemic|anemic|pre-?diabetic|hypertensive|bipolar|hypothyroid|hyperthyroid|"
+            r"on\s+the\s+(?:autism\s+|autistic\s+)?spectrum)"
             rf"{_SINCE}",
             re.I,
         ),

@@ -303,6 +303,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or as what one gets or is prone to: "I get migraines", "I'm prone to headaches".
+    (
+        "condition",
+        re.compile(
+            r"\bI(?:\s+(?:often\s+|sometimes\s+|regularly\s+|still\s+|also\s+)?get|(?:'m|\s+am)\s+"
+            r"(?:also\s+)?prone\s+to)\s+(?P<value>migraines|headaches|"
+            r"panic\s+attacks|cold\s+sores|nosebleeds|hay\s+fever)\b",
+            re.I,
+        ),
+    ),
     # ...as one's doctor or tests told it: "My doctor says I have high blood pressure", "the
     # tests showed I'm anemic" (what someone else says of one is no fact, but a diagnosis is).
     (

@@ -23,7 +23,10 @@ CONDITIONS = (
     r"multiple\s+sclerosis|long\s+covid|sleep\s+apnea|a\s+bad\s+back|back\s+pain|chronic\s+pain|"
     r"dementia|alzheimer'?s(?:\s+disease)?|parkinson'?s(?:\s+disease)?|(?:(?:breast|lung|prostate|skin|colon|bowel|bone|brain|"
     r"pancreatic|ovarian|stomach|liver|kidney|blood|throat|thyroid|cervical)\s+)?cancer|"
-    r"down\s+syndrome|cerebral\s+palsy"
+    r"down\s+syndrome|cerebral\s+palsy|high\s+cholesterol|low\s+blood\s+pressure|"
+    r"hypothyroidism|hyperthyroidism|an\s+underactive\s+thyroid|heart\s+disease|"
+    r"kidney\s+disease|copd|fibromyalgia|gout|glaucoma|a\s+pacemaker|sciatica|scoliosis|"
+    r"vertigo|acid\s+reflux|gerd|hay\s+fever|ptsd|ocd|bipolar\s+disorder|anemia"
 )
 STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
 # The lines of work one works in: "I work in marketing", "... in tech".

@@ -441,6 +441,8 @@ _AS_CONDITION = {
     "hypertensive": "high blood pressure",
     "bipolar": "bipolar disorder",
     "depressed": "depression",
+    **{"hypothyroid": "hypothyroidism", "hyperthyroid": "hyperthyroidism"},
+    **dict.fromkeys(("on the spectrum", "on the autism spectrum"), "autism"),
 }
 
 

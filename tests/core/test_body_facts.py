@@ -59,6 +59,18 @@ def keyed(text: str) -> list[tuple[str | None, str]]:
         ("I'm asthmatic.", [("ana: condition asthma", "Ana is asthmatic")]),
         ("I'm pre-diabetic.", [("ana: condition prediabetes", "Ana is pre-diabetic")]),
         ("I'm hard of hearing.", [("ana: condition hard of hearing", "Ana is hard of hearing")]),
+        # ...what one gets or is prone to, and more conditions by name (each was none).
+        ("I get migraines.", [("ana: condition migraines", "Ana has migraines")]),
+        ("I'm prone to headaches.", [("ana: condition headaches", "Ana has headaches")]),
+        (
+            "I have high cholesterol.",
+            [("ana: condition high cholesterol", "Ana has high cholesterol")],
+        ),
+        ("I'm hypothyroid.", [("ana: condition hypothyroidism", "Ana is hypothyroid")]),
+        (
+            "I'm on the autism spectrum.",
+            [("ana: condition autism", "Ana is on the autism spectrum")],
+        ),
         (
             "I'm on antidepressants.",
             [("ana: medication antidepressants", "Ana is on antidepressants")],
@@ -111,6 +123,7 @@ def test_a_medicine_taken_every_day_is_one_memory() -> None:
         # What a friend thinks one has is no diagnosis.
         "My friend thinks I have ADHD.",
         "I weigh my options.",
+        "I get home at 6.",
         "I weighed 80 kg last year.",
     ],
 )
