@@ -32,7 +32,7 @@ STUDENT = r"(?:student|pupil|undergrad(?:uate)?|freshman|sophomore)\b"
 # The lines of work one works in: "I work in marketing", "... in tech".
 INDUSTRIES = (
     r"(?:marketing|tech|technology|finance|sales|hr|human\s+resources|health\s*care|education|"
-    r"retail|construction|it|software|advertising|real\s+estate|insurance|hospitality|"
+    r"retail|construction|(?-i:IT)|software|advertising|real\s+estate|insurance|hospitality|"
     r"publishing|law|government|banking|consulting|pharma|media|fashion|logistics|accounting|"
     r"engineering|research|academia|non-?profits?|fintech|biotech|film|journalism|design)\b"
 )

@@ -15,7 +15,9 @@ import re
 _NAMING = re.compile(
     r"\b(?:(?:live|lives|living|moved|moving|relocated|based|grew\s+up|raised|born)\s+(?:in|to)"
     r"|(?:i'm|im|i\s+am|we're|we\s+are|is|are)\s+(?:originally\s+)?from"
-    r"|works?\s+(?:at|for)|working\s+(?:at|for))\s+",
+    r"|works?\s+(?:at|for)|working\s+(?:at|for)"
+    r"|(?:rent|renting)\s+(?:an?|our)\s+(?:[\w-]+\s+)?(?:apartment|flat|house|place|room|studio|"
+    r"condo)\s+in)\s+",
 )
 # Where one gives one's name (or one's people's, one's pet's), and the name it gives: up to
 # three words, then the clause ends.

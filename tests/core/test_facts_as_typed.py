@@ -81,6 +81,7 @@ from tests.core.test_rules import facts
         ),
         # Typed without a capital anywhere: the place or the firm is still named.
         ("i live in berlin now", [("ana: location", "Ana lives in Berlin")]),
+        ("i rent a flat in lisbon", [("ana: location", "Ana lives in Lisbon")]),
         ("im from the netherlands", [("ana: origin", "Ana is from the Netherlands")]),
         ("i moved to rio de janeiro last year", [("ana: location", "Ana lives in Rio de Janeiro")]),
         (
@@ -263,6 +264,7 @@ def test_where_others_live_said_after_the_speaker_is_not_where_they_live() -> No
         "I'm studying hard.",
         "I'm studying the menu.",
         "I'm renting a car in Lisbon.",
+        "i work in it",
         "I have a 3 year old car.",
         "I'm afraid of what he'll say.",
         "I'm not afraid of anything.",
