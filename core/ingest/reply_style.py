@@ -1,9 +1,9 @@
 """How the user wants to be answered, told in chat: the language ("Always answer in
-Portuguese"), emojis ("Don't use emojis"), length ("Keep your answers short") and lists or
-tables ("Stop using bullet points"). Seed 000 keeps communication preferences in core memory:
-each is a fact on its own key, so the latest word on it holds ("Answer in English again"),
-and every prompt carries it (`core.core_memory`). Only what is asked of the assistant counts:
-"I answer in English at work" asks nothing."""
+Portuguese"), emojis ("Don't use emojis"), length ("Keep your answers short"), lists or tables
+("Stop using bullet points") and units ("Use metric units"). Seed 000 keeps communication
+preferences in core memory: each is a fact on its own key, so the latest word on it holds
+("Answer in English again"), and every prompt carries it (`core.core_memory`). Only what is
+asked of the assistant counts: "I answer in English at work" asks nothing."""
 
 from __future__ import annotations
 
@@ -71,9 +71,19 @@ _FORMAT = re.compile(
     re.I,
 )
 _FORMS = {"bullets": "bullet points", "headers": "headings"}
+# ...and the units: "Use metric units please", "Please use Celsius", "I prefer imperial".
+_UNITS = re.compile(
+    rf"(?:{_ASKED}(?:use|give\s+me|stick\s+to|switch\s+to|(?:answer|reply)\s+(?:in|with))\s+"
+    r"(?:the\s+)?(?:temperatures?\s+in\s+)?(?P<asked>metric|imperial|celsius|fahrenheit)"
+    r"|\bI\s+(?:prefer|think\s+in)\s+(?:the\s+)?(?P<mine>metric|imperial|celsius|fahrenheit))"
+    rf"(?:\s+(?:units|system|measurements))?{_FOR_GOOD}",
+    re.I,
+)
 # What a preference for how to be answered is about, so the plain "I prefer ..." rule leaves
 # it to these.
-ABOUT_REPLIES = re.compile(r"\b(?:answers|replies|responses)\b", re.I)
+ABOUT_REPLIES = re.compile(
+    r"\b(?:answers|replies|responses|metric|imperial|celsius|fahrenheit)\b", re.I
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +118,13 @@ def _format(match: re.Match[str]) -> tuple[str, str]:
     return (form, f"no {form} in replies" if match["none"] else f"{form} in replies")
 
 
+def _units(match: re.Match[str]) -> tuple[str, str]:
+    said = (match["asked"] or match["mine"]).lower()
+    if said in ("celsius", "fahrenheit"):
+        return ("temperature", f"temperatures in {said.title()}")
+    return ("units", f"{said} units in replies")
+
+
 # Each wish: a word it cannot be said without (looked for first: the patterns try every
 # sentence start, and a 200,000-character paste took 0.3 s), its pattern and what a match asks.
 _READERS: tuple[
@@ -122,6 +139,7 @@ _READERS: tuple[
         _length,
     ),
     (re.compile(r"bullet|lists|tables|markdown|head", re.I), _FORMAT, _format),
+    (re.compile(r"metric|imperial|celsius|fahrenheit", re.I), _UNITS, _units),
 )
 
 
