@@ -10,15 +10,15 @@ import re
 from core.ingest.fact_words import EITHER_KIN, HE_KIN, SHE_KIN
 
 _MODIFIER = r"(?:(?P<mod>older|younger|little|big|best|eldest|oldest|youngest|twin)\s+)?"
-# One's kin told of: "my sister", "my older sister Anna", "(I have) a sister named Anna", "Anna
+# One's kin told of: "my sister", "my older sister Anna", "(I have) a sister (named Anna)", "Anna
 # is my sister" (not "my son's friend": the friend is told of), or one who could be either ("my
 # boss": with a sister told of too, a "She" is neither).
 _TOLD_OF = {
     pronoun: re.compile(
         rf"\b(?:(?:my|our)\s+{_MODIFIER}(?P<kin>{'|'.join(words.split())})(?!'s|-)\b"
         r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))\b)?"
-        rf"|\ban?\s+{_MODIFIER.replace('mod', 'amod')}(?P<akin>{'|'.join(words.split())})\s+"
-        r"(?:named|called)\s+(?P<aname>(?-i:[A-Z][a-z]+))"
+        rf"|\ban?\s+{_MODIFIER.replace('mod', 'amod')}(?P<akin>{'|'.join(words.split())})\b"
+        r"(?:\s+(?:named|called)\s+(?P<aname>(?-i:[A-Z][a-z]+)))?"
         rf"|\b(?P<bname>(?-i:[A-Z][a-z]+))\s+is\s+my\s+{_MODIFIER.replace('mod', 'bmod')}"
         rf"(?P<bkin>{'|'.join(words.split())})\b)",
         re.IGNORECASE,
@@ -30,6 +30,7 @@ _TOLD_OF = {
 }
 # "She"/"He" opening a sentence, and what it is or has ("She's 7", "He's got a cat").
 _PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?P<who>She|He)(?P<be>'s|\s+is)?(?=\s)", re.MULTILINE)
+_HAD = re.compile(r"\b(?:have|got|adopted)\s+$", re.IGNORECASE)
 # How far back one's kin are looked for.
 _NEAR = 300
 
@@ -55,6 +56,10 @@ def _the_one(pronoun: str, before: str) -> str | None:
     names them); None for none, or two."""
     told: dict[str, str | None] = {}
     for found in _TOLD_OF[pronoun].finditer(before):
+        # "A friend" unnamed is one's own only as one had ("I have a friend", not "I met a
+        # friend at the bar").
+        if found["akin"] and not found["aname"] and not _HAD.search(before, 0, found.start()):
+            continue
         kin = (found["kin"] or found["akin"] or found["bkin"]).lower()
         modifier = (found["mod"] or found["amod"] or found["bmod"] or "").lower()
         name = found["name"] or found["aname"] or found["bname"]

@@ -37,6 +37,12 @@ from tests.core.test_rules import facts
             "My friend Tom lives in Paris. He is a chef.",
             [("ana: friend tom role", "Ana's friend Tom is a chef")],
         ),
+        # ...or had, unnamed.
+        (
+            "I have a sister. She lives in Rome.",
+            [("ana: sister location", "Ana's sister lives in Rome")],
+        ),
+        ("We have a cat. She's 12.", [("ana: cat age", "Ana's cat is 12")]),
         (
             "Our cat is sick. She has diabetes.",
             [("ana: cat condition diabetes", "Ana's cat has diabetes")],
@@ -61,6 +67,8 @@ def test_a_pronoun_after_one_of_ones_people_tells_of_them(
         "My sister and my mom came over. She lives in Rome.",
         "I have a sister named Anna and a sister named Mia. She lives in Rome.",
         "My boss met my sister. She is from Lyon.",
+        # A friend met, not one's own.
+        "I met a friend at the bar. He is a chef.",
         # The friend, not the son, is told of.
         "My son's friend is here. He is 8.",
         # None told of.
