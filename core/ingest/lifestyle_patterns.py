@@ -11,6 +11,11 @@ from core.ingest.fact_words import DIETS, INSTRUMENTS, PLAYED
 from core.ingest.pattern_parts import DRINKS, END, FOODS, I_AM, LANGUAGE, MORE, VALUE
 
 _SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
+# How many children, said with one's state ("married with two kids").
+_CHILDREN = (
+    r"(?:an?|one|two|three|four|five|six|\d)\s+(?:(?:little|young|grown)\s+)?"
+    r"(?P<kin>kids?|children|child|sons?|daughters?|boys|girls)\b"
+)
 # Whom a relationship ended with: one's boyfriend (named or not), or one named.
 _PARTED = (
     r"(?P<value>\b(?:my|our)\s+(?P<kin>boyfriend|girlfriend|partner|fianc[eé]e?)"
@@ -59,15 +64,27 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # How many children one has, said with how one lives: "I'm married with two kids", "I'm a
+    # mom of three boys".
+    (
+        "family",
+        re.compile(
+            rf"{I_AM}(?:happily\s+)?(?:married|single|divorced|separated|an?\s+(?:single\s+)?"
+            rf"(?:mom|mum|mother|dad|father|parent))\s+(?:with|of)\s+(?P<value>{_CHILDREN})",
+            re.I,
+        ),
+    ),
     # "I'm single", "I'm no longer married", "It'll be tough as a single parent": how one
     # lives, said last replacing what was said before ("I'm married to Tomás" names a partner).
     (
         "relationship",
         re.compile(
-            rf"{I_AM}(?:now\s+|still\s+|happily\s+)?(?P<neg>no\s+longer\s+|not\s+)?"
+            rf"{I_AM}(?:now\s+|still\s+|happily\s+|recently\s+|newly\s+|just\s+)?"
+            r"(?P<neg>no\s+longer\s+|not\s+)?"
             r"(?P<value>(?:single|married|engaged|divorced|separated|widowed|an?\s+widow(?:er)?|"
             r"in\s+a\s+relationship|seeing\s+someone|dating\s+someone)"
-            rf"(?=(?:\s+now)?{END})|{_SINGLE_PARENT}\b)|\bas\s+(?P<place>{_SINGLE_PARENT})\b",
+            rf"(?=(?:\s+now)?{END}|\s+with\s+{_CHILDREN})|{_SINGLE_PARENT}\b)"
+            rf"|\bas\s+(?P<place>{_SINGLE_PARENT})\b",
             re.I,
         ),
     ),

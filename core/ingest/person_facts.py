@@ -48,7 +48,7 @@ NO_NAMES = frozenset(
 _HOUSEHOLD = {
     "grandchildren": ("grand",),
     "siblings": ("brother", "sister", "sibling"),
-    "children": ("kid", "child", "son", "daughter"),
+    "children": ("kid", "child", "son", "daughter", "boy", "girl"),
 }
 # Kinds of person that answer one question: when one is awake, how one is with people.
 _KIND_OF = {

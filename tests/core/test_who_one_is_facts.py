@@ -98,6 +98,17 @@ from tests.core.test_core_memory import always_in_later
         ),
         ("I have cancer.", [("ana: condition cancer", "Ana has cancer")]),
         ("I have a twin sister.", [("ana: siblings", "Ana has a twin sister")]),
+        # How many children, said with how one lives; a state said with "recently" (each was
+        # none).
+        (
+            "I'm married with two kids.",
+            [
+                ("ana: children", "Ana has two kids"),
+                ("ana: relationship status", "Ana is married"),
+            ],
+        ),
+        ("I'm a mom of three boys.", [("ana: children", "Ana has three boys")]),
+        ("I'm recently divorced.", [("ana: relationship status", "Ana is divorced")]),
         ("I'm a stay-at-home mom.", [("ana: occupation", "Ana is a stay-at-home mom")]),
         # Not one's kind, and not drinking at all (each was none; "I don't drink and I don't
         # smoke" was kept on a key "drinks and they don't smoke").
