@@ -145,7 +145,9 @@ def test_a_long_memory_is_shown_by_its_head_and_whole_in_json(tmp_path: Path) ->
     assert shown.returncode == 0, shown.stderr
     assert f"... ({len(notes.strip()) - 600:,} more characters)" in shown.stdout
     assert len(shown.stdout) < 1_000
-    found = json.loads(engram(home, "search", "boiler pressure gauge", "--json").stdout)
+    searched = engram(home, "search", "boiler pressure gauge", "--json")
+    assert searched.returncode == 0, searched.stderr
+    found = json.loads(searched.stdout)
     assert found["results"][0]["content"] == notes.strip()
 
 
