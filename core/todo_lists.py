@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.temporal import WEEKDAYS
+
 # Verbs a to-do opens with: parts of a list each opening on one are to-dos of their own ("buy
 # milk, call mom"); parts that do not are one thing's ("buy milk, eggs and bread").
 TO_DO_VERBS = frozenset(
@@ -34,8 +36,8 @@ _OWNER = r"[ \t]*(?:(?:my|our|the|today'?s|tomorrow'?s|weekend|this\s+week'?s)\s
 # ...or a day's, its colon after it: "Tomorrow: dentist at 9, then groceries" (only its chores
 # and what opens on a verb are to-dos: "dentist at 9" is an appointment).
 _DAY = (
-    r"(?P<day>today|tonight|tomorrow|this\s+weekend|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|"
-    r"satur|sun)day)(?=[ \t]*:)"
+    rf"(?P<day>today|tonight|tomorrow|this\s+weekend|(?:on\s+)?(?:{'|'.join(WEEKDAYS)}))"
+    r"(?=[ \t]*:)"
 )
 _CHORES = frozenset(
     "groceries grocery laundry dishes washing ironing vacuuming hoovering cleaning shopping "

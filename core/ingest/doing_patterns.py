@@ -20,9 +20,13 @@ _THEIR_PLANS = (
 
 # What one (or one's people) are about to do, said in the present with its day: "I start my
 # new job on Monday", "Our daughter starts school in September", "My parents arrive tomorrow".
+# What is started as a plan: something new, or school.
+_A_START = (
+    r"(?=\s+(?:(?:my|our|his|her|their|a|the)\s+new\s|(?:school|college|uni|kindergarten|"
+    r"preschool|nursery|daycare)\b))"
+)
 _PLANNED_NOW = (
-    r"(?:start|begin)s?(?=\s+(?:(?:my|our|his|her|their|a|the)\s+new\s|(?:school|college|uni|"
-    r"kindergarten|preschool|nursery|daycare)\b))|(?:flies|fly|heads?|moves?|goes|go)\s+"
+    rf"(?:start|begin)s?{_A_START}|(?:flies|fly|heads?|moves?|goes|go)\s+"
     r"(?:back\s+)?to(?=\s+(?-i:[A-Z]))|leaves?\s+for(?=\s+(?-i:[A-Z]))|"
     r"(?:arrive|land)s?|comes?\s+home|gets?\s+back"
 )
@@ -141,7 +145,7 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"holiday|break|day\s+off|week\s+off|exam|test)\b)|"
             r"thinking\s+(?:of|about)(?=\s+[a-z]+ing\b)|"
             r"getting(?=\s+(?:married|engaged|divorced)\b)|"
-            r"(?:starting|beginning)(?=\s+(?:(?:my|a|the|our)\s+new\s|(?:school|college|uni)\b))|"
+            rf"(?:starting|beginning){_A_START}|"
             r"expecting(?=\s+(?:a\s+baby|our|my|twins|a\s+(?:boy|girl))\b))\s+"
             rf"{VALUE}{END}",
             re.I,

@@ -181,7 +181,7 @@ def _age(said: Said) -> Fact | None:
 def _turning(said: Said) -> Fact | None:
     """On the age's key, one's own or one's people's ("sister anna age"), with when (its date
     put in by `core.ingest.told_when.planned`). A child's is any age."""
-    kin = " ".join(filter(None, (said.groups.get("kin"), said.groups.get("name"))))
+    kin = _whose(said)
     if not (1 if kin else MIN_AGE) <= int(said.value) <= MAX_AGE:
         return None
     when = " ".join((said.groups.get("when") or "").split())

@@ -72,18 +72,17 @@ _FORMAT = re.compile(
 )
 _FORMS = {"bullets": "bullet points", "headers": "headings"}
 # ...and the units: "Use metric units please", "Please use Celsius", "I prefer imperial".
+_UNIT_WORDS = r"metric|imperial|celsius|fahrenheit"
 _UNITS = re.compile(
     rf"(?:{_ASKED}(?:use|give\s+me|stick\s+to|switch\s+to|(?:answer|reply)\s+(?:in|with))\s+"
-    r"(?:the\s+)?(?:temperatures?\s+in\s+)?(?P<asked>metric|imperial|celsius|fahrenheit)"
-    r"|\bI\s+(?:prefer|think\s+in)\s+(?:the\s+)?(?P<mine>metric|imperial|celsius|fahrenheit))"
+    rf"(?:the\s+)?(?:temperatures?\s+in\s+)?(?P<asked>{_UNIT_WORDS})"
+    rf"|\bI\s+(?:prefer|think\s+in)\s+(?:the\s+)?(?P<mine>{_UNIT_WORDS}))"
     rf"(?:\s+(?:units|system|measurements))?{_FOR_GOOD}",
     re.I,
 )
 # What a preference for how to be answered is about, so the plain "I prefer ..." rule leaves
 # it to these.
-ABOUT_REPLIES = re.compile(
-    r"\b(?:answers|replies|responses|metric|imperial|celsius|fahrenheit)\b", re.I
-)
+ABOUT_REPLIES = re.compile(rf"\b(?:answers|replies|responses|{_UNIT_WORDS})\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +138,7 @@ _READERS: tuple[
         _length,
     ),
     (re.compile(r"bullet|lists|tables|markdown|head", re.I), _FORMAT, _format),
-    (re.compile(r"metric|imperial|celsius|fahrenheit", re.I), _UNITS, _units),
+    (re.compile(_UNIT_WORDS, re.I), _UNITS, _units),
 )
 
 

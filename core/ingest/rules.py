@@ -172,8 +172,9 @@ _POINTING = re.compile(
 _ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
 # The words a liking is said with, as the verb it is told with ("I'm a big fan of" likes).
 _AS_LIKING = (
-    dict.fromkeys(("fan", "supporter", "support", "root", "cheer", "into", "drawn", "keen"), "like")
-    | {"liked": "like"}
+    dict.fromkeys(
+        ("fan", "supporter", "support", "root", "cheer", "into", "drawn", "keen", "liked"), "like"
+    )
     | dict.fromkeys(("loved", "obsessed", "passionate", "passion", "favorite", "favourite"), "love")
     | {"can't": "hate", "enjoyed": "enjoy"}
 )
