@@ -3,6 +3,7 @@ statement on the same thing supersedes it by, and the relation between named thi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -67,3 +68,19 @@ class Fact:
 def related(owner: str, relation: str, value: str, ended: bool = False) -> Relation | None:
     """Only between names: "lives in Lisbon" links two entities, "lives in a flat" does not."""
     return Relation(owner, relation, value.lower(), ended) if value[:1].isupper() else None
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One statement a rule read: the rule, the value it read (cleaned), its other parts, and
+    the speaker as told ("Ana") and as keyed ("ana")."""
+
+    rule: str
+    value: str
+    groups: Mapping[str, str | None]
+    who: str
+    owner: str
+    turn_id: str
+
+    def fact(self, key: str, content: str, importance: float) -> Fact:
+        return Fact(f"{self.owner}: {key}", f"{self.who}{content}", importance, self.turn_id)

@@ -6,13 +6,13 @@ reads them; here, what each of these rules keeps."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from itertools import takewhile
 
 from core.ingest.entities import ordinary_word
-from core.ingest.fact import Fact, Unnamed
-from core.ingest.kin import where_kin
+from core.ingest.fact import Fact, Said, Unnamed
+from core.ingest.kin_facts import HOUSEHOLD, whose
 from core.ingest.pattern_parts import DRINKS, LANGUAGE_LEVEL
 from core.ingest.routines import agreeing
 from core.ingest.said_lists import allergen
@@ -44,12 +44,6 @@ NO_NAMES = frozenset(
     "trans nonbinary tired exhausted busy free out off in up sick ill hungry bored stressed "
     "lost confused stuck alive awake late early human dr mr mrs ms miss mx prof sir".split()
 )
-# Whom "I have two ..." counts, by the word's start: "how many kids?" has one answer.
-_HOUSEHOLD = {
-    "grandchildren": ("grand",),
-    "siblings": ("brother", "sister", "sibling"),
-    "children": ("kid", "child", "son", "daughter", "boy", "girl"),
-}
 # Kinds of person that answer one question: when one is awake, how one is with people.
 _KIND_OF = {
     **dict.fromkeys(
@@ -78,22 +72,6 @@ _DIET_NEEDS = {
 }
 # Diets one is on, not is: "The user is on a keto diet".
 _ON_A_DIET = frozenset({"keto", "paleo", "low-carb", "low carb"})
-
-
-@dataclass(frozen=True, slots=True)
-class Said:
-    """One statement a rule read: the rule, the value it read (cleaned), its other parts, and
-    the speaker as told ("Ana") and as keyed ("ana")."""
-
-    rule: str
-    value: str
-    groups: Mapping[str, str | None]
-    who: str
-    owner: str
-    turn_id: str
-
-    def fact(self, key: str, content: str, importance: float) -> Fact:
-        return Fact(f"{self.owner}: {key}", f"{self.who}{content}", importance, self.turn_id)
 
 
 def _condition(said: Said) -> Fact | None:
@@ -181,12 +159,12 @@ def _age(said: Said) -> Fact | None:
 def _turning(said: Said) -> Fact | None:
     """On the age's key, one's own or one's people's ("sister anna age"), with when (its date
     put in by `core.ingest.told_when.planned`). A child's is any age."""
-    kin = _whose(said)
+    kin = whose(said)
     if not (1 if kin else MIN_AGE) <= int(said.value) <= MAX_AGE:
         return None
     when = " ".join((said.groups.get("when") or "").split())
-    whose = f"'s {kin}" if kin else ""
-    told = f"{whose} turns {said.value} {when}".rstrip()
+    of_kin = f"'s {kin}" if kin else ""
+    told = f"{of_kin} turns {said.value} {when}".rstrip()
     return said.fact(f"{kin.lower()} age".lstrip(), told, 0.6)
 
 
@@ -235,14 +213,6 @@ def _birthday(said: Said) -> Fact | None:
     return said.fact("born", f" was born on {said.value}", 0.8)
 
 
-def _kin_where(said: Said) -> Fact | None:
-    groups = said.groups
-    told = where_kin(groups["kin"] or "", groups.get("name"), groups["verb"] or "", said.value)
-    if told is None:
-        return None
-    return said.fact(told[0], f"'s {told[1]}", 0.7)
-
-
 def _speaks_or_plays(said: Said) -> Fact | None:
     # "some German" is German spoken; "the guitar" the key's "guitar".
     value = re.sub(rf"^{LANGUAGE_LEVEL}", "", said.value, flags=re.I)
@@ -285,22 +255,6 @@ def _smokes(said: Said) -> Fact | None:
     return said.fact(verb, f" {how}", 0.7)
 
 
-def _family(said: Said) -> Fact | None:
-    kin = (said.groups["kin"] or "").lower()
-    key = next((k for k, words in _HOUSEHOLD.items() if kin.startswith(words)), "pets")
-    return said.fact(key, f" has {said.value}", 0.7)
-
-
-def _named(said: Said) -> Fact | None:
-    value = said.value
-    if not value[:1].isupper() or value.lower() in WEEKDAYS or value.lower() in MONTHS:
-        return None
-    # One told by their age alone ("our one-year-old") is a child.
-    attribute = (said.groups["attr"] or "child").lower()
-    named = f" has {with_article(attribute)} named {value}"
-    return said.fact(f"{attribute} {value.lower()}", named, 0.7)
-
-
 # What follows "I'm studying" that is no subject: what for, how, when, where, a thing read.
 _NO_FIELD = re.compile(
     r"(?:for|hard|harder|a\s+lot|all|every|right|now|tonight|today|late|abroad|online|more|less|"
@@ -333,48 +287,6 @@ def _car(said: Said) -> Fact | None:
 def _eats_again(said: Said) -> Fact | None:
     """On the diet's key: "I started eating fish again" ends "I'm vegan"."""
     return said.fact("diet", f" eats {said.value.lower()} again", 0.8)
-
-
-def _whose(said: Said) -> str:
-    """Whom a fact of one's people is of, as said: "sister", "dad Joe"."""
-    return " ".join(filter(None, ((said.groups["kin"] or "").lower(), said.groups.get("name"))))
-
-
-def _kin_likes(said: Said) -> Fact | None:
-    """One thing a key, as one's own likings are: "Ana's daughter loves dinosaurs" ("hates" on
-    the same key, which it replaces), "Ana's son plays soccer"."""
-    groups = said.groups
-    kin = _whose(said)
-    if groups.get("plays"):
-        game = " ".join(said.value.split())
-        key = f"{kin.lower()} plays {game.lower().removeprefix('the ')}"
-        return said.fact(key, f"'s {kin} {groups['plays'].lower()} {game}", 0.6)
-    if speaks := groups.get("speaks"):
-        language = re.sub(rf"^{LANGUAGE_LEVEL}", "", said.value, flags=re.I)
-        key = f"{kin.lower()} speaks {language.lower()}"
-        return said.fact(key, f"'s {kin} {speaks.lower()} {said.value}", 0.6)
-    verb = " ".join((groups["verb"] or "").lower().split())
-    thing = " ".join(said.value.split())
-    return said.fact(f"{kin.lower()} likes {thing.lower()}", f"'s {kin} {verb} {thing}", 0.6)
-
-
-def _kin_allergy(said: Said) -> Fact | None:
-    """On the key "my son is allergic to peanuts" is on ("son allergic to peanut")."""
-    kin, groups, thing = _whose(said), said.groups, said.value
-    told = f"'s {kin} has {with_article(thing)} allergy"
-    if groups.get("outgrew"):
-        told = f"'s {kin} no longer has {with_article(thing)} allergy"
-    elif neg := groups.get("neg"):
-        how = "no longer" if "longer" in neg or groups.get("more") else "not"
-        told = f"'s {kin} is {how} allergic to {thing}"
-    return said.fact(f"{kin.lower()} allergic to {allergen(thing)}", told, 0.9)
-
-
-def _kin_condition(said: Said) -> Fact | None:
-    """One condition a key, of whom it is told: "Ana's mom has dementia"."""
-    kin = _whose(said)
-    condition = " ".join(said.value.lower().split())
-    return said.fact(f"{kin.lower()} condition {condition}", f"'s {kin} has {said.value}", 0.8)
 
 
 def _day_of(said: Said) -> Fact | None:
@@ -499,7 +411,7 @@ def _collects(said: Said) -> Fact | None:
 def _none_of(said: Said) -> Fact | None:
     """On the key "I have two kids" is on, which it replaces."""
     value = " ".join(said.value.lower().split())
-    key = next((k for k, words in _HOUSEHOLD.items() if value.startswith(words)), "pets")
+    key = next((k for k, words in HOUSEHOLD.items() if value.startswith(words)), "pets")
     return said.fact(key, f" has no {value}", 0.6)
 
 
@@ -516,7 +428,7 @@ def _works_how(said: Said) -> Fact | None:
     where = re.match(r"from\s|remote|in\s+the\s+office|hybrid", told, re.I)
     facet = "works where" if where else "industry" if told.startswith("in ") else "work hours"
     if said.groups.get("kin"):
-        kin = _whose(said)
+        kin = whose(said)
         return said.fact(f"{kin.lower()} {facet}", f"'s {kin} works {told}", 0.6)
     return said.fact(facet, f" works {told}", 0.6)
 
@@ -565,14 +477,11 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "birthday": _birthday,
     "address": _address,
     "degree": _degree,
-    "kin_where": _kin_where,
     "speaks": _speaks_or_plays,
     "plays": _speaks_or_plays,
     "abstains": _abstains,
     "smokes": _smokes,
     "teetotal": _teetotal,
-    "family": _family,
-    "named": _named,
     "ability": _ability,
     "wears": _wears,
     "handed": _handed,
@@ -589,9 +498,6 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "height": _height,
     "weight": _weight,
     "day_of": _day_of,
-    "kin_condition": _kin_condition,
-    "kin_likes": _kin_likes,
-    "kin_allergy": _kin_allergy,
     "eats_again": _eats_again,
     "faith": _faith,
 }

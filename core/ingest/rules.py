@@ -11,16 +11,19 @@ from dataclasses import replace
 from datetime import datetime
 from itertools import islice
 
+from core.ingest.doing_facts import SAID_OF_DOING
 from core.ingest.dropped_i import with_the_i
 from core.ingest.entities import ordinary_word
-from core.ingest.fact import THE_USER, Fact, Unnamed, related
+from core.ingest.fact import THE_USER, Fact, Said, Unnamed, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.fact_words import ONE_OF_KIN
 from core.ingest.kin import each_named, unnamed_kin
 from core.ingest.kin import facet as kin_facet
+from core.ingest.kin_facts import SAID_OF_KIN
 from core.ingest.kin_pronouns import with_kin_for_pronouns
+from core.ingest.liking_facts import SAID_OF_LIKING
 from core.ingest.lower_case import named_in_lower_case
-from core.ingest.person_facts import SAID_OF_SELF, Said
+from core.ingest.person_facts import SAID_OF_SELF
 from core.ingest.reply_style import ABOUT_REPLIES, reply_wishes
 from core.ingest.routines import routine
 from core.ingest.said_lists import allergens, listed, things
@@ -35,7 +38,14 @@ from core.ingest.told_when import (
     planned,
     stretch,
 )
-from core.ingest.values import adjectives_whole, clean, told_of, with_article
+from core.ingest.values import (
+    POINTING,
+    adjectives_whole,
+    clean,
+    told_of,
+    with_article,
+    without_opening_capital,
+)
 from core.model import MemoryKind, Turn
 from core.sentences import describes_a_thing, plain_quotes
 from core.temporal import MONTHS
@@ -108,26 +118,6 @@ _ATTRIBUTE_SKIP = {
     *(f"{which}address" for which in ("", "home ", "work ", "new ", "postal ", "mailing ")),
     "street address",
 }
-_PARTICLES = frozenset("in up out on off over back down away along".split())
-_EVERY_DAY = re.compile(r"(?:bed|sleep|the\s+(?:bathroom|toilet|loo))\b", re.I)
-# What a doing tells of how it goes, not what is done: "I've been doing great", "I'm making
-# a difference", "I'm taking a break"...
-_HOW_IT_GOES = re.compile(
-    r"(?:great|good|well|fine|ok|okay|alright|better|worse|amazing|awesome|a\s+lot|so\s+much|"
-    r"lots|a\s+ton|nothing|everything|something|anything|busy|hard|late|sure|around|the\s+same|"
-    r"(?:my|their)\s+(?:best|part|bit|share)|progress|notes|care|as\s+usual|long$|ever$|"
-    # ...or when or why, with nothing done: "I started when I was young".
-    r"(?:when|because|since|while|if)\s|"
-    r"a\s+new\s+lease\s+of\s+life|"
-    r"a\s+(?:break|nap|rest|moment|look|second|minute)|"
-    r"(?:a\s+(?:real\s+|big\s+|huge\s+)?|much\s+of\s+an\s+)?(?:difference|impact)|"
-    # ...or an object that came before the verb ("the recipe I made for my family").
-    r"(?:on|at|for|with|in|about|to|into|from|of)\s|"
-    # ...or only how long: "I've been playing for about four months".
-    r"(?:about\s+|almost\s+|nearly\s+|over\s+)?(?:an?|\w+)\s+(?:years?|months?|weeks?|days?|"
-    r"hours?)$)\b",
-    re.I,
-)
 # Rules whose value must mean something standing alone, without what was said around it.
 _STANDS_ALONE = frozenset(
     {"attribute", "preference", "abstains", "event", "activity", "plan", "decision"}
@@ -135,49 +125,9 @@ _STANDS_ALONE = frozenset(
 # What someone is doing or about to do keeps the month it is for.
 _FOR_A_TIME = frozenset({"activity", "plan"})
 _DAY_OF = dict(RULES)["day_of"]
-# "we built both on and off the court": cut where the clause went on, mid-phrase.
-_DANGLING = re.compile(r"\b(?:on|in|at|of|to|for|with|from|a|an|the|both|few|some|many)$", re.I)
-# ...but a place one goes to ends so: "a homeless shelter I volunteer at".
-_STRANDED = re.compile(r"\s(?:they|we|you|he|she)\s+[a-z]+\s+(?:at|in|on|to|for|with|from)$")
-# A liking of "the" thing, lower case, is of a photo or a thing just talked about ("I love the
-# colors", "I love all the yellow leaves", "I really like the idea"), not one's taste; unless
-# the thing is one of a kind everyone knows ("I love the ocean"). "The Hobbit" is a title.
-_OF_WHAT_IS_SHOWN = re.compile(
-    r"(?:all\s+)?the\s+(?!(?:ocean|sea|beach|mountains|outdoors|rain|snow|sun|sunshine|"
-    r"countryside|city|forest|woods|desert|cold|heat|winter|summer|autumn|fall|spring|night|"
-    r"morning|evening|theat(?:er|re)|opera|ballet|movies|cinema|gym|stars|water|smell|sound|"
-    r"feeling|outdoors|holidays|weekends?)\b)[a-z]"
-)
 # A place by its name: "the Smoky Mountains", "Lisbon" (of "Lisbon we ate so well").
 _NAMED_PLACE = re.compile(r"(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*")
-# A value opening its sentence ("Playing video games are my hobbies", "Coconut milk ice
-# cream is one of my favorites") has its capital from there, not from a name ("The Hobbit").
-_OPENING_CAPITAL = re.compile(r"[A-Z][a-z]+,?\s+[a-z]")
 _PRONOUNS = re.compile(r"^(?:it|that|this|there|them|you|to)\b", re.I)
-# A value that points at something said around it ("how it shows", "watching them play",
-# "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
-_POINTING = re.compile(
-    r"^(?:how|what|why|which|so|such)\b"
-    r"|\b(?:it|its|they|them|this|these|those|he|she|him|his|her|you|your|yours|yourself)\b"
-    # "I decided to do that", "a dress like that".
-    r"|\bthat$"
-    # "the thing I love is ...": the statement was inside another and its verb follows.
-    r"|^(?:is|was|are|were|has|had|makes|made)\b"
-    # "I like both", "I prefer the first option": a choice among what was said.
-    r"|^(?:both|either|neither|all\s+of\s+them|the\s+(?:former|latter))"
-    r"(?:\s+(?:of\s+them|ones?|options?))?(?:\s+(?:better|more|best))?$"
-    r"|^the\s+(?:first|second|third|last|other|same)\s+(?:one|option|choice|version|idea)s?\b",
-    re.I,
-)
-_ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
-# The words a liking is said with, as the verb it is told with ("I'm a big fan of" likes).
-_AS_LIKING = (
-    dict.fromkeys(
-        ("fan", "supporter", "support", "root", "cheer", "into", "drawn", "keen", "liked"), "like"
-    )
-    | dict.fromkeys(("loved", "obsessed", "passionate", "passion", "favorite", "favourite"), "love")
-    | {"can't": "hate", "enjoyed": "enjoy"}
-)
 # "This weekend" points at no thing said before it.
 _THIS_TIME = re.compile(
     r"\bthis\s+(?:coming\s+)?(?:week(?:end)?|month|year|morning|afternoon|evening|summer|spring|"
@@ -222,19 +172,14 @@ _ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication"})
 # How a death is told (`kin_event`), and a pet's put down.
 _PUT_DOWN = {"down": "was put down", "to sleep": "was put to sleep"}
 _DEATHS = frozenset({"passed away", "died", *_PUT_DOWN.values()})
+# Rule -> what a statement read by it keeps, for the rules whose reading is a module's own.
+_SAID_OF = SAID_OF_SELF | SAID_OF_KIN | SAID_OF_LIKING | SAID_OF_DOING
 
 
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
     """Whether `then` is what holds of two statements on one key in a message: the one said
     last, unless it tells of the past ("I live in Lisbon now. I moved to Berlin in 2019")."""
     return (then[1].began or told, then[0]) > (said[1].began or told, said[0])
-
-
-def _without_opening_capital(value: str, groups: dict[str, str | None]) -> str:
-    """ "Coconut milk ice cream" as it reads mid-sentence, when the sentence opened with it."""
-    if groups.get("opening") and _OPENING_CAPITAL.match(value):
-        return value[0].lower() + value[1:]
-    return value
 
 
 def _each(rule: str, groups: dict[str, str | None]) -> list[tuple[str, dict[str, str | None]]]:
@@ -416,7 +361,7 @@ def _fact(
     if rule == "routine":
         # "I usually cook" says all it needs without an object; "I always do it" does not.
         rest, after = (told_of(groups.get(part) or "") for part in ("value", "after"))
-        pointing = _POINTING.search(f"{rest} {after}")
+        pointing = POINTING.search(f"{rest} {after}")
         told = None if pointing else routine(who, groups | {"value": rest, "after": after})
         return Fact(None, told, 0.6, turn_id, kind=MemoryKind.PROCEDURAL) if told else None
     if rule == "trip":
@@ -477,7 +422,7 @@ def _fact(
         if any(r != "note" and pattern.search(value) for r, pattern in RULES):
             return None
         return Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
-    if rule in _STANDS_ALONE and _POINTING.search(_THIS_TIME.sub("", value)):
+    if rule in _STANDS_ALONE and POINTING.search(_THIS_TIME.sub("", value)):
         return None
     value = told_of(value)
     if rule == "origin" and _WHEN.match(value):
@@ -511,9 +456,9 @@ def _fact(
             turn_id,
             related(owner, relation, value, ended),
         )
-    said_of_self = SAID_OF_SELF.get(rule)
-    if said_of_self is not None:
-        return said_of_self(Said(rule, value, groups, who, owner, turn_id))
+    said_of = _SAID_OF.get(rule)
+    if said_of is not None:
+        return said_of(Said(rule, value, groups, who, owner, turn_id))
     if rule == "attribute":
         said = clean(groups["attr"])
         # "My birthday is tomorrow": a day told by when it comes is its date (`day_of`).
@@ -532,7 +477,7 @@ def _fact(
         # "My name is actually Dana": what is corrected, not the word correcting it.
         value = _STRESSED.sub("", value)
         # "My love for you is endless", "my thoughts on this are ...": of what was said.
-        if _POINTING.search(attribute):
+        if POINTING.search(attribute):
             return None
         # "My name is on the lease" replaced the user's name.
         if attribute == "name" and not value[:1].isupper():
@@ -543,57 +488,9 @@ def _fact(
         # "My hobbies are painting and hiking": one fact, the list whole. One opening a
         # sentence ("Playing video games ... are my hobbies") loses its capital.
         value = listed(value, told_of(groups.get("more") or ""))
-        value = _without_opening_capital(value, groups)
+        value = without_opening_capital(value, groups)
         # "My name's Jordan" is "is"; "my dog's name is Rex" is the dog's.
         be = (groups.get("be") or "is").lower()
         # "My son Leo is 7": the key is lower case, the telling keeps the name's capital.
         return Fact(f"{owner}: {attribute}{facet}", f"{who}'s {said} {be} {value}", 0.7, turn_id)
-    if rule == "preference":
-        if ABOUT_REPLIES.search(value):
-            return None  # `reply_wishes` reads it
-        if _ONLY_HOW_OFTEN.fullmatch(value):
-            return None  # "a job I enjoy every day": what is enjoyed came before
-        if _OF_WHAT_IS_SHOWN.match(value):
-            return None  # "I love the colors": of a photo or a thing talked about
-        verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
-        verb = _AS_LIKING.get(verb, verb)
-        stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"
-        value = _without_opening_capital(value, groups)
-        return Fact(f"{owner}: likes {value.lower()}", f"{who} {stance} {value}", 0.6, turn_id)
-    if rule == "effect":
-        opening = _without_opening_capital(clean(groups["opening"] or ""), groups)
-        if _POINTING.search(opening):
-            return None  # "Playing it helps me": what was said before
-        opening = told_of(opening)
-        effect = told_of(clean(groups.get("effect") or "", months=False))
-        told = " ".join(filter(None, (told_of(groups["verb"].lower()), who, effect)))
-        return Fact(None, f"{opening[:1].upper()}{opening[1:]} {told}", 0.5, turn_id)
-    if rule in ("event", "activity", "plan"):
-        # "I joined in": nothing said that stands alone; "I went to bed": every day's; "I've
-        # been doing great": how they are.
-        if (
-            value.lower() in _PARTICLES
-            or _EVERY_DAY.match(value)
-            or _HOW_IT_GOES.match(value)
-            or not value.lstrip('"')[:1].isalnum()
-            or (_DANGLING.search(value) and not _STRANDED.search(value))
-        ):
-            return None
-        # "off to go" / "off to do" is going / doing now; "I have a meeting on Friday" is
-        # having one.
-        doing = (
-            groups.get("doing")
-            or (f"{groups['off'].lower()}ing" if groups.get("off") else "")
-            or ("having" if groups.get("have") else "")
-        )
-        verb = told_of(" ".join((groups.get("verb") or doing).lower().split()))
-        verb = re.sub(r"\bgonna\b", "going to", verb)
-        # Done ("ran"), doing or about to ("is learning", "is flying to"), or been doing.
-        tense = "is " if rule == "plan" or doing else "has been "
-        if groups.get("kin"):
-            # ...or one's people's: "my sister Marta is getting married", all in the value.
-            kin = " ".join(filter(None, (groups["kin"].lower(), groups.get("name"))))
-            told = f"{who}'s {kin} {groups['be'].lower()} {value}"
-            return Fact(None, " ".join(told.split()), 0.5, turn_id)
-        return Fact(None, f"{who} {'' if rule == 'event' else tense}{verb} {value}", 0.5, turn_id)
     return Fact(None, f"Decided: {'not to ' if groups.get('not') else ''}{value}", 0.7, turn_id)

@@ -5,6 +5,7 @@ in the third person ("my studio" is "their studio" once the fact names its speak
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from core.ingest.said_lists import SPEAKER_WORD
 from core.ingest.told_when import IN_MONTH
@@ -109,3 +110,30 @@ def told_of(value: str) -> str:
 def with_article(words: str) -> str:
     """`words` after "a" or "an", as their first letter has it: "an Audi", "a tea person"."""
     return f"{'an' if words[:1].lower() in ('a', 'e', 'i', 'o', 'u') else 'a'} {words}"
+
+
+# A value opening its sentence ("Playing video games are my hobbies", "Coconut milk ice
+# cream is one of my favorites") has its capital from there, not from a name ("The Hobbit").
+_OPENING_CAPITAL = re.compile(r"[A-Z][a-z]+,?\s+[a-z]")
+# A value that points at something said around it ("how it shows", "watching them play",
+# "your turtles") means nothing once it stands alone; the segment keeps the whole exchange.
+POINTING = re.compile(
+    r"^(?:how|what|why|which|so|such)\b"
+    r"|\b(?:it|its|they|them|this|these|those|he|she|him|his|her|you|your|yours|yourself)\b"
+    # "I decided to do that", "a dress like that".
+    r"|\bthat$"
+    # "the thing I love is ...": the statement was inside another and its verb follows.
+    r"|^(?:is|was|are|were|has|had|makes|made)\b"
+    # "I like both", "I prefer the first option": a choice among what was said.
+    r"|^(?:both|either|neither|all\s+of\s+them|the\s+(?:former|latter))"
+    r"(?:\s+(?:of\s+them|ones?|options?))?(?:\s+(?:better|more|best))?$"
+    r"|^the\s+(?:first|second|third|last|other|same)\s+(?:one|option|choice|version|idea)s?\b",
+    re.I,
+)
+
+
+def without_opening_capital(value: str, groups: Mapping[str, str | None]) -> str:
+    """ "Coconut milk ice cream" as it reads mid-sentence, when the sentence opened with it."""
+    if groups.get("opening") and _OPENING_CAPITAL.match(value):
+        return value[0].lower() + value[1:]
+    return value
