@@ -68,7 +68,7 @@ _LEFT_TO_DO = (
     r"|" + _THING_LEFT + r"(?:speech|presentation|talk|lecture|toast)\s+to\s+give"
 )
 _CANT_MISS = r"(?:can'?t|cannot|mustn'?t|must\s+not)\s+(?:afford\s+to\s+)?miss"
-# What "I'm in charge of ..." is to do, and the verb it is done with (`core.tasks`).
+# What "I'm in charge of ..." is to do, and the verb it is done with (`core.task_titles`).
 GERUNDS = {
     "ordering": "order",
     "booking": "book",
@@ -99,7 +99,7 @@ GERUNDS = {
     "watering": "water",
     "hosting": "host",
 }
-# What "I still haven't ..." has not done, and the verb it is done with (`core.tasks`).
+# What "I still haven't ..." has not done, and the verb it is done with (`core.task_titles`).
 PARTICIPLES = {
     "paid": "pay",
     "called": "call",

@@ -1,7 +1,7 @@
-"""To-dos noticed in what the user says, without any command: seed 000's patterns and score
-(signal strength * 0.6 + entity density * 0.25 + recency * 0.15), plus the phrasings people
-actually use. What is said as a question, a condition, in the past, as a figure of speech ("I
-have to say...") or in someone else's words (`core.others_words`) is not a task."""
+"""To-dos noticed in what the user says, without any command: seed 000's patterns plus the
+phrasings people actually use (scored by `core.task_scoring`, titled by `core.task_titles`).
+What is said as a question, a condition, in the past, as a figure of speech ("I have to
+say...") or in someone else's words (`core.others_words`) is not a task."""
 
 from __future__ import annotations
 
@@ -20,18 +20,23 @@ from core.task_phrases import (
     ASKING_YOU,
     DIRECTIVES,
     FOLLOWING_REMINDER,
-    GERUNDS,
-    PARTICIPLES,
     PATTERNS,
     PLEASE,
     REMIND,
     REMINDER_STRENGTH,
-    REORDERED,
     REQUESTS,
-    TITLED,
 )
+from core.task_scoring import (
+    DEFAULT_TASKS,
+    WORD,
+    TaskConfig,
+    TaskSignal,
+    entity_density,
+    priority_for,
+    task_confidence,
+)
+from core.task_titles import POLITE, clean_title, worded
 from core.to_do_referents import named, thing_said
-from core.to_do_words import DANGLING
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
 # What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
@@ -73,13 +78,6 @@ _ASKED_OR_THANKED = re.compile(
 )
 # How a deadline is said, which makes a wish a goal ("I want to finish it by Sunday").
 _DEADLINE = ("by ", "before ", "until ", "no later than ")
-# The verb a to-do said so is titled with, by how it was said: "paid" is "pay", "ordering" is
-# "order".
-_BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS}
-# Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
-# word the to-do names them by.
-_ONESELF = frozenset({"myself", "me"})
-_THEM = re.compile(r"\b(?:her|him|them)\b")
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
 _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggests|suggested)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
@@ -103,84 +101,6 @@ _ANOTHER_TO_DO = re.compile(
     re.I,
 )
 _TO_DOS_A_SENTENCE = 3
-_FORGOT = re.compile(r"(?:don'?t|do\s+not)\s+forget\s+(?P<to>to\s+)?", re.I)
-# Being somewhere is done: "I need to be at the airport by 6am" (not "be at my best").
-_SOMEWHERE = re.compile(r"be\s+at\s+(?!(?:my|our|your)\s+best\b|peace\b|ease\b)")
-# The things a to-do lists after its first: a few words each, no clause of their own.
-_THING = r"(?!(?:she|he|it|they|i|we|you|that|this|which|who|but|so|because|then)\b)[\w'-]+"
-_THINGS = rf"{_THING}(?:\s+{_THING}){{0,2}}"
-_LIST_TAIL = re.compile(
-    rf",\s*{_THINGS}(?:\s*,\s*{_THINGS})*\s*,?\s+(?:and|or)\s+{_THINGS}\s*[.!]?\s*", re.I
-)
-_MAX_TAIL = 120
-_CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
-# Speech acts and states, not things to do: "I have to say...", "I need to be honest".
-_NOT_ACTIONS = frozenset(
-    "say admit agree disagree confess tell know hear be mention thank love pretend imagine "
-    # Moods and thoughts: "I need to vent", "let's think about this differently", "I have to
-    # wonder why".
-    "think vent rant breathe relax calm chill reflect understand feel wonder guess suppose "
-    "assume".split()
-)
-# ...but telling or thanking someone is one: "Tell Tom about the party", "Thank Sarah for the
-# gift" (not "tell you something", "tell the truth").
-_TOLD = re.compile(
-    r"(?:tell|thank|mention\s+\S+(?:\s+\S+)?\s+to)\s+(?!(?:you|u|ya|yourself|the\s+truth|a\s+"
-    r"(?:story|joke|lie)|the\s+difference|myself|everyone)\b)(?:my\s+|the\s+|our\s+)?[a-z]{2,}"
-)
-# Alone, leaving, resting or talking ("Gotta go", "I need to sleep", "We need to talk", "I'll
-# have to see") is no action to keep; with whom or what, it is ("I need to talk to my
-# landlord").
-_LEAVING = frozenset("go run leave sleep rest talk chat meet see".split())
-_STOPWORDS = frozenset(
-    "a an the my our your his her their its this that these those to for of on in at with about "
-    "and or some more up out back from by before after again all me us him them it so too very "
-    "while when once there here now later soon".split()
-)
-_VAGUE = frozenset("it that this something stuff things them everything anything".split())
-_WORD = re.compile(r"[a-z0-9']+")
-_POLITE = re.compile(r"\b(?:" + PLEASE + r"|for me)\b", re.IGNORECASE)
-# The longest to-do title noticed (`_one_line`).
-_TITLE_CHARS = 120
-# "I need to remember to buy milk", "I need to finally fix the faucet": the task is buying
-# milk, fixing the faucet.
-_NOT_THE_TO_DO = re.compile(
-    r"^(?:(?:remember|not forget)\s+to\s+|(?:finally|really|actually|definitely|seriously)\s+)+",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class TaskConfig:
-    """Seed 000's weights and thresholds. A stated deadline makes an intention a plan, and an
-    instruction opening a sentence is meant as one: either adds to the signal's strength."""
-
-    threshold: float = 0.70
-    high_priority: float = 0.85
-    signal_weight: float = 0.60
-    entity_weight: float = 0.25
-    recency_weight: float = 0.15
-    deadline_bonus: float = 0.10
-    # Weaker mentions are kept out of sight so a second mention can reinforce them.
-    remember_from: float = 0.55
-    same_task_overlap: float = 0.5
-
-
-DEFAULT_TASKS = TaskConfig()
-
-
-@dataclass(frozen=True, slots=True)
-class TaskSignal:
-    """One phrase that reads like a to-do, before it is scored."""
-
-    title: str
-    pattern: str
-    strength: float
-    entity_density: float
-    due: Due | None
-    directive: bool = False
-    # A reminder asked for before the deadline ("... by Friday. Remind me on Thursday.").
-    remind: Due | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,61 +121,6 @@ def _is_question(sentence: str, pattern: str) -> bool:
     if sentence.rstrip().endswith("?"):
         return True
     return pattern not in DIRECTIVES and bool(QUESTION_START.match(sentence))
-
-
-def _clean_title(raw: str, own: str, due: Due | None) -> str:
-    """The to-do in `raw`, cut at its clause's end; `own` is `raw` with quotations masked, so a
-    quoted title is kept whole ("watch "Dune, Part Two"")."""
-    clause_end = _CLAUSE_END.search(own)
-    # "Buy milk, eggs and bread": a list of things goes on past its comma.
-    tail = own[clause_end.start() :] if clause_end is not None else ""
-    if len(tail) <= _MAX_TAIL and _LIST_TAIL.fullmatch(tail):
-        clause_end = None
-    title = _NOT_THE_TO_DO.sub("", raw[: clause_end.start()] if clause_end else raw)
-    # "Water the plants every Monday" is done each time: the next one is its deadline, and the
-    # title keeps saying when ("Water the plants every" lost it).
-    if due is not None and not re.search(
-        rf"\b(?:every|each)\s+{re.escape(due.phrase)}", title, flags=re.IGNORECASE
-    ):
-        # ...and "for Monday's meeting" keeps its words: they say which meeting.
-        title = re.sub(re.escape(due.phrase) + r"(?!['’]s\b)", " ", title, flags=re.IGNORECASE)
-    title = _POLITE.sub(" ", title)
-    title = re.sub(r"\s+", " ", title).strip(" .!?;:'")
-    # A quotation mark the cut left alone goes, as do those around the whole to-do.
-    if title.count('"') % 2 or (title.count('"') == 2 and title[0] == title[-1] == '"'):
-        title = title.strip(' "')
-    # A word the deadline left at the end goes ("renew the passport before"), not a verb's
-    # own ("check in").
-    kept = DANGLING.sub("", title)
-    return _one_line(kept if " " in kept else title)
-
-
-def _one_line(title: str) -> str:
-    """A to-do is a line of the inbox: a page pasted after "remind me to" is cut at a word,
-    and read whole in the turn it came from (the inbox shows it)."""
-    if len(title) <= _TITLE_CHARS:
-        return title
-    head = title[: _TITLE_CHARS - 1]
-    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:-") + "…"
-
-
-def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> float:
-    """How concrete the task is: 1.0 when it names something (a known entity, a person, a
-    thing to act on), 0.5 when its object is only "it" or "that" or it is an action alone
-    ("stretch", "meditate"), 0 when there is none."""
-    lowered = title.lower()
-    words = _WORD.findall(lowered)
-    if not words or (
-        words[0] in _NOT_ACTIONS and not _SOMEWHERE.match(lowered) and not _TOLD.match(lowered)
-    ):
-        return 0.0
-    if any(entity.lower() in lowered for entity in known_entities):
-        return 1.0
-    rest = words[1:]
-    if any(w not in _STOPWORDS and w not in _VAGUE for w in rest):
-        return 1.0
-    alone = not {words[0]} & (_STOPWORDS | _VAGUE | _LEAVING)
-    return 0.5 if alone or any(w in _VAGUE for w in rest) else 0.0
 
 
 def _speaks_to_someone(text: str) -> bool:
@@ -369,9 +234,9 @@ def find_task_signals(
             ):
                 continue
             task = slice(_asked_to_do(sentence, found), found.end("task"))
-            title = _worded(
+            title = worded(
                 name,
-                named(_clean_title(source[task], sentence[task], due), text[: start + task.start]),
+                named(clean_title(source[task], sentence[task], due), text[: start + task.start]),
                 found,
                 source,
             )
@@ -397,38 +262,11 @@ def find_task_signals(
     return signals
 
 
-def _worded(name: str, title: str, found: re.Match[str], source: str) -> str:
-    """The to-do as the inbox says it, by how it was said: "Don't let me forget the milk" is
-    "Remember the milk"; "I promised my mom I'd call her" is "Call my mom"; "I still haven't
-    paid the bill" is "Pay the bill"; "Don't forget I have a doctor's appointment" is
-    "Doctor's appointment". `source`: the sentence `found` was read in, as written."""
-    if name in TITLED:
-        return f"{TITLED[name]} {title}"
-    if name in REORDERED and (said := REORDERED[name][0].match(title)):
-        return REORDERED[name][1].format(**said.groupdict())
-    if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
-        return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
-    forms = _BASE_FORMS.get(name, {})
-    said = next((form for form in forms if title.lower().startswith(f"{form} ")), None)
-    if said is not None:
-        return forms[said] + title[len(said) :]
-    if name == "not_to_miss":
-        return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
-    # "Make sure I don't forget the dry cleaning": "Remember the dry cleaning".
-    if name == "make_sure" and (forgot := _FORGOT.match(title)):
-        rest = title[forgot.end() :]
-        return rest if forgot.group("to") else f"Remember {rest}"
-    if name == "noted":
-        # "Don't forget my birthday is on Friday": "My birthday".
-        return re.sub(r"\s+(?:is|are)$", "", title)
-    return title
-
-
 def _follows(sentence: str, due: Due | None) -> bool:
     """Whether `sentence` asks to be reminded of what was said before it (see
     `FOLLOWING_REMINDER`)."""
     rest = re.sub(re.escape(due.phrase), " ", sentence) if due is not None else sentence
-    rest = re.sub(r"\s+", " ", _POLITE.sub(" ", rest)).strip(" .!?;:,")
+    rest = re.sub(r"\s+", " ", POLITE.sub(" ", rest)).strip(" .!?;:,")
     return bool(FOLLOWING_REMINDER.fullmatch(rest))
 
 
@@ -468,7 +306,7 @@ def _asked_to_do(sentence: str, found: re.Match[str]) -> int:
     start = found.start("task")
     if found.re is not REMIND:
         return start
-    while (word := _WORD.match(sentence, start)) and word.group() in _PLACES_GONE_TO:
+    while (word := WORD.match(sentence, start)) and word.group() in _PLACES_GONE_TO:
         later = sentence.find(" to ", start, found.end("task"))
         if later < 0:
             break
@@ -483,7 +321,7 @@ def _each_to_do(
     parts = verb_led_parts(own)
     if len(parts) == 1:
         return [signal]
-    titles = [_clean_title(source[a:b], own[a:b], due) for a, b in parts]
+    titles = [clean_title(source[a:b], own[a:b], due) for a, b in parts]
     return [
         replace(
             signal, title=title[:1].upper() + title[1:], entity_density=entity_density(title, known)
@@ -506,7 +344,7 @@ def _listed(
         start, end = start + worded.start("task"), start + worded.end("task")
     words = own[start:end]
     due = parse_due(own[item.start : item.end], said_at) or parse_due(item.heading, said_at)
-    title = _clean_title(text[start:end], words, due)
+    title = clean_title(text[start:end], words, due)
     if not title:
         return None
     return TaskSignal(
@@ -516,41 +354,6 @@ def _listed(
         entity_density=entity_density(title, known),
         due=due,
         directive=True,
-    )
-
-
-def task_confidence(
-    signal: TaskSignal, mentioned_before: bool, config: TaskConfig = DEFAULT_TASKS
-) -> float:
-    bonus = config.deadline_bonus if signal.due or signal.directive else 0.0
-    strength = min(1.0, signal.strength + bonus)
-    # A reminder asked for with its time lands however little it says ("Remind me at 5 to
-    # leave"): "I need to leave" is no to-do.
-    asked = 0.5 if signal.directive and signal.due else 0.0
-    score = (
-        config.signal_weight * strength
-        + config.entity_weight * max(signal.entity_density, asked)
-        + config.recency_weight * (1.0 if mentioned_before else 0.0)
-    )
-    return round(score, 4)
-
-
-def priority_for(confidence: float, config: TaskConfig = DEFAULT_TASKS) -> TaskPriority:
-    return TaskPriority.HIGH if confidence >= config.high_priority else TaskPriority.MEDIUM
-
-
-def task_words(title: str) -> frozenset[str]:
-    """The words that identify a task, for spotting the same task said differently."""
-    return frozenset(w.rstrip("s") for w in _WORD.findall(title.lower()) if w not in _STOPWORDS)
-
-
-def same_task(a: str, b: str, config: TaskConfig = DEFAULT_TASKS) -> bool:
-    words_a, words_b = task_words(a), task_words(b)
-    if not words_a or not words_b:
-        return False
-    overlap = len(words_a & words_b) / min(len(words_a), len(words_b))
-    return overlap >= config.same_task_overlap and len(words_a & words_b) >= min(
-        2, len(words_a), len(words_b)
     )
 
 

@@ -12,7 +12,8 @@ import duckdb
 from core.errors import StoreError
 from core.model import Task, TaskPriority, TaskStatus
 from core.store.database import Database
-from core.tasks import DEFAULT_TASKS, TaskCandidate, TaskConfig, priority_for, same_task
+from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
+from core.tasks import TaskCandidate
 from core.to_do_words import task_title
 
 _COLUMNS = (

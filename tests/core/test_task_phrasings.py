@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.store import MemoryStore
-from core.tasks import DEFAULT_TASKS, extract_tasks
+from core.task_scoring import DEFAULT_TASKS
+from core.tasks import extract_tasks
 from tests.core.test_tasks import SAID_AT, lands, record
 
 

@@ -16,7 +16,8 @@ from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import TaskPriority, TaskStatus
 from core.store import MemoryStore
-from core.tasks import DEFAULT_TASKS, extract_tasks
+from core.task_scoring import DEFAULT_TASKS
+from core.tasks import extract_tasks
 from core.to_do_words import typed_to_do
 from tests.core.conversation_factory import saying
 

@@ -1,0 +1,100 @@
+"""How a noticed to-do reads in the inbox: cut at its clause's end (a list of things kept whole),
+without its deadline's words or the politeness it was asked with, in the verb's base form and
+the order things are done in ("I still haven't paid the bill" is "Pay the bill"), one line."""
+
+from __future__ import annotations
+
+import re
+
+from core.due import Due
+from core.task_phrases import GERUNDS, PARTICIPLES, PLEASE, REORDERED, TITLED
+from core.to_do_words import DANGLING
+
+# The verb a to-do said so is titled with, by how it was said: "paid" is "pay", "ordering" is
+# "order".
+_BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS}
+# Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
+# word the to-do names them by.
+_ONESELF = frozenset({"myself", "me"})
+_THEM = re.compile(r"\b(?:her|him|them)\b")
+_FORGOT = re.compile(r"(?:don'?t|do\s+not)\s+forget\s+(?P<to>to\s+)?", re.I)
+# The things a to-do lists after its first: a few words each, no clause of their own.
+_THING = r"(?!(?:she|he|it|they|i|we|you|that|this|which|who|but|so|because|then)\b)[\w'-]+"
+_THINGS = rf"{_THING}(?:\s+{_THING}){{0,2}}"
+_LIST_TAIL = re.compile(
+    rf",\s*{_THINGS}(?:\s*,\s*{_THINGS})*\s*,?\s+(?:and|or)\s+{_THINGS}\s*[.!]?\s*", re.I
+)
+_MAX_TAIL = 120
+_CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
+POLITE = re.compile(r"\b(?:" + PLEASE + r"|for me)\b", re.IGNORECASE)
+# The longest to-do title noticed (`_one_line`).
+_TITLE_CHARS = 120
+# "I need to remember to buy milk", "I need to finally fix the faucet": the task is buying
+# milk, fixing the faucet.
+_NOT_THE_TO_DO = re.compile(
+    r"^(?:(?:remember|not forget)\s+to\s+|(?:finally|really|actually|definitely|seriously)\s+)+",
+    re.IGNORECASE,
+)
+
+
+def clean_title(raw: str, own: str, due: Due | None) -> str:
+    """The to-do in `raw`, cut at its clause's end; `own` is `raw` with quotations masked, so a
+    quoted title is kept whole ("watch "Dune, Part Two"")."""
+    clause_end = _CLAUSE_END.search(own)
+    # "Buy milk, eggs and bread": a list of things goes on past its comma.
+    tail = own[clause_end.start() :] if clause_end is not None else ""
+    if len(tail) <= _MAX_TAIL and _LIST_TAIL.fullmatch(tail):
+        clause_end = None
+    title = _NOT_THE_TO_DO.sub("", raw[: clause_end.start()] if clause_end else raw)
+    # "Water the plants every Monday" is done each time: the next one is its deadline, and the
+    # title keeps saying when ("Water the plants every" lost it).
+    if due is not None and not re.search(
+        rf"\b(?:every|each)\s+{re.escape(due.phrase)}", title, flags=re.IGNORECASE
+    ):
+        # ...and "for Monday's meeting" keeps its words: they say which meeting.
+        title = re.sub(re.escape(due.phrase) + r"(?!['’]s\b)", " ", title, flags=re.IGNORECASE)
+    title = POLITE.sub(" ", title)
+    title = re.sub(r"\s+", " ", title).strip(" .!?;:'")
+    # A quotation mark the cut left alone goes, as do those around the whole to-do.
+    if title.count('"') % 2 or (title.count('"') == 2 and title[0] == title[-1] == '"'):
+        title = title.strip(' "')
+    # A word the deadline left at the end goes ("renew the passport before"), not a verb's
+    # own ("check in").
+    kept = DANGLING.sub("", title)
+    return _one_line(kept if " " in kept else title)
+
+
+def _one_line(title: str) -> str:
+    """A to-do is a line of the inbox: a page pasted after "remind me to" is cut at a word,
+    and read whole in the turn it came from (the inbox shows it)."""
+    if len(title) <= _TITLE_CHARS:
+        return title
+    head = title[: _TITLE_CHARS - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:-") + "…"
+
+
+def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
+    """The to-do as the inbox says it, by how it was said: "Don't let me forget the milk" is
+    "Remember the milk"; "I promised my mom I'd call her" is "Call my mom"; "I still haven't
+    paid the bill" is "Pay the bill"; "Don't forget I have a doctor's appointment" is
+    "Doctor's appointment". `source`: the sentence `found` was read in, as written."""
+    if name in TITLED:
+        return f"{TITLED[name]} {title}"
+    if name in REORDERED and (said := REORDERED[name][0].match(title)):
+        return REORDERED[name][1].format(**said.groupdict())
+    if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
+        return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
+    forms = _BASE_FORMS.get(name, {})
+    said = next((form for form in forms if title.lower().startswith(f"{form} ")), None)
+    if said is not None:
+        return forms[said] + title[len(said) :]
+    if name == "not_to_miss":
+        return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
+    # "Make sure I don't forget the dry cleaning": "Remember the dry cleaning".
+    if name == "make_sure" and (forgot := _FORGOT.match(title)):
+        rest = title[forgot.end() :]
+        return rest if forgot.group("to") else f"Remember {rest}"
+    if name == "noted":
+        # "Don't forget my birthday is on Friday": "My birthday".
+        return re.sub(r"\s+(?:is|are)$", "", title)
+    return title
