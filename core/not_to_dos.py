@@ -84,7 +84,7 @@ ONES_STATE = re.compile(
     r"head\s+(?:out|off))\b"
 )
 # How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
-NEEDS = frozenset({"need_to", "have_to", "must", "bare", "future", "better"})
+NEEDS = frozenset({"need_to", "and_need", "have_to", "must", "bare", "future", "better"})
 # What one asks never to do is no to-do: "Remind me never to eat there again" (it was "Eat
 # there again"), read before what the reminder asks.
 NEVER_TO = re.compile(r"\b(?:never|not)\s+to\s+$")

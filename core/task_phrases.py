@@ -19,6 +19,18 @@ _FILLER = (
     r"(?:(?:really|still|just|also|probably|definitely|actually|absolutely|seriously|"
     r"desperately|urgently|totally|finally)\s+){0,2}"
 )
+# A sum of money as said: "$20", "€5.50", "20 euros", "50 bucks".
+MONEY = (
+    r"(?:[$\u20ac\u00a3]\s?\d+(?:\.\d\d)?k?|\d+(?:\.\d\d)?\s*(?:bucks|dollars|euros|pounds|"
+    r"quid|eur|usd|gbp))"
+)
+# A word of a clause that goes on with one's own doing: none that opens another's clause, a
+# thought, a condition or a report ("I think they're lost", "I'd go if she ...").
+_OWN_CLAUSE_WORD = (
+    r"(?!(?:he|she|they|they're|we|you|you're|it|it's|is|are|was|were|who|that|which|think|"
+    r"thought|guess|hope|feel|felt|know|knew|said|say|says|told|heard|wonder|believe|if|when|"
+    r"whenever|unless|because|but|so|or|while)\b)[\w'$\u20ac\u00a3.,-]+"
+)
 # Where a thing asked to be kept goes: the inbox reminds when its time comes.
 _ON_CALENDAR = r"(?:to|on|in|into)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)\b"
 # What a home runs out of, which is bought again (not "out of time", "out of ideas").
@@ -339,6 +351,18 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\s+" + _FILLER + r"gotta)\s+(?P<task>.+)",
         ),
         ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        # ...said after something else one does, the "I" said once: "I'm flying out tomorrow
+        # and need to pack tonight", "I finished the report and have to send it to Tom". Not
+        # where the words between start a clause of someone else's ("I think they're lost and
+        # need to ...") or of a thought, a condition, a report.
+        (
+            "and_need",
+            0.80,
+            r"\b(?:i|we)(?:'m|'ve|'re|\s+am|\s+are|\s+have)?\s+(?:"
+            + _OWN_CLAUSE_WORD
+            + r"\s+){1,10}?"
+            r"and\s+" + _FILLER + r"(?:need|have|must|gotta)\s+to\s+(?P<task>.+)",
+        ),
         # Put off, and known to be: "I've been meaning to call grandma", "I keep forgetting to
         # back up my laptop".
         (
@@ -453,8 +477,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "owe",
             0.75,
             r"\b(?:i|we)\s+(?:still\s+)?owe\s+(?P<task>(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+"
-            r"(?:[$\u20ac\u00a3]\s?\d+(?:\.\d\d)?k?|\d+(?:\.\d\d)?\s*(?:bucks|dollars|euros|pounds|"
-            r"quid|eur|usd|gbp))(?:\s+(?:back|for\s+[^.!?;]+))?)(?=\s*(?:[.!?;]|$))",
+            + MONEY
+            + r"(?:\s+(?:back|for\s+[^.!?;]+))?)(?=\s*(?:[.!?;]|$))",
         ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
         (

@@ -67,6 +67,9 @@ _EXPLAINED = re.compile(r":\s")
 # Said so, a to-do only with its time: "Pay rent on Friday", "I can't forget Mom's birthday
 # next week".
 _ONLY_DATED = frozenset({"errand", "want_by", "due_thing", "needs_doing", "noted", "cant_forget"})
+# Said after another doing of one's own, its time is in its own words: "I'm flying out tomorrow
+# and need to pack tonight" packs tonight.
+_AFTER_ANOTHER = frozenset({"and_need"})
 # Said with a doubt, a to-do waits to be said again: "Perhaps we need to revisit the pricing".
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|possibly|i\s+guess|i\s+suppose)\b")
 # Weak: kept out of sight until a second mention makes it a to-do.
@@ -190,7 +193,8 @@ def find_task_signals(
             if found is None or _is_question(earlier + sentence, name):
                 continue
             # Its own time first: "I saw Tom on Monday, need to text him tomorrow" is tomorrow.
-            due = parse_due(sentence[found.start() :], said_at) or said_due
+            own_time = found.start("task") if name in _AFTER_ANOTHER else found.start()
+            due = parse_due(sentence[own_time:], said_at) or said_due
             lead = sentence[: found.start()]
             if (
                 _CONDITIONAL.search(earlier + lead)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from core.ingest.fact_words import HE_KIN, SHE_KIN
+from core.task_phrases import MONEY
 from core.temporal import MONTHS, WEEKDAYS
 
 # "it" as a word of its own ("it's" is a sentence of its own).
@@ -20,6 +21,9 @@ _SUBJECT_THING = re.compile(
     r"[a-z]+ed)\b",
     re.IGNORECASE,
 )
+# Money one owes someone, which paying "it" pays: "I owe my mom $100 and need to pay it back".
+_OWED = re.compile(rf"\bowe\s+(?P<owed>(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+{MONEY})", re.I)
+_PAYING = re.compile(r"pay\s+it\b", re.I)
 # One's people a "her" or a "him" stands for, and how they are said: "my mom", "my sister's",
 # or as a name, "Mom", "Dad's".
 _KIN = {
@@ -73,7 +77,8 @@ def _thing_named(title: str, before: str) -> str:
     # "Gotta do it again" after "the party was fun" does no party.
     if pronoun is None or pronoun.start() == 0 or title[: pronoun.start()].lower() == "do ":
         return title
-    thing = thing_said(before)
+    owed = _OWED.findall(before[-_NEAR:]) if _PAYING.match(title) else []
+    thing = owed[-1] if owed else thing_said(before)
     if thing is None:
         return title
     return title[: pronoun.start()] + thing[:1].lower() + thing[1:] + title[pronoun.end() :]

@@ -256,6 +256,18 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         # What one said one would do, and money owed.
         ("I told Jake I would send him the photos.", "Send Jake the photos", None),
         ("I owe Tom 15 quid for the tickets.", "Pay Tom 15 quid for the tickets", None),
+        # A need said after something else one does, the "I" said once; its time is its own.
+        (
+            "I'm flying out tomorrow and need to pack my bags tonight.",
+            "Pack my bags",
+            datetime(2026, 11, 18, 20, tzinfo=UTC),
+        ),
+        (
+            "We're moving next week and need to book a van.",
+            "Book a van",
+            datetime(2026, 11, 23, tzinfo=UTC),
+        ),
+        ("I'm in Lisbon and have to go to the embassy.", "Go to the embassy", None),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
@@ -302,6 +314,11 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "Don't forget I love you.",
         "Don't forget you have a test tomorrow.",
         "Note: the office is closed Monday.",
+        # ...or after a clause of someone else's, a thought, a condition.
+        "I think they are lost and need to find the map.",
+        "I know you're busy and need to rest.",
+        "If I'm late and need to leave early, tell Tom.",
+        "I love my job and have to say the team is great.",
     ],
 )
 def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
@@ -332,6 +349,8 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         ),
         # ...or the one person named mid-sentence (none, or two: "her" stays).
         ("I owe Jake $50, need to pay him back by Friday", "Pay Jake back"),
+        # ...and the money one owes, which paying "it" pays.
+        ("I owe my mom $100 and need to pay it back by Friday", "Pay my mom $100 back"),
         ("Sarah called, I need to call her back tonight", "Call Sarah back"),
         ("The plumber called, I need to call him back", "Call the plumber back"),
         ("I told Sarah about Paris, need to call her tonight", "Call her"),
