@@ -81,7 +81,10 @@ ONES_STATE = re.compile(
     r"second|step\s+back)|wrap\s+my\s+head\s+around|pull\s+myself\s+together|"
     r"get\s+(?:this|it|something|that)\s+off\s+my\s+chest|catch\s+my\s+breath|"
     r"get\s+out\s+more|cool\s+off|unwind|decompress|recharge|vent|get\s+(?:going|moving)|"
-    r"head\s+(?:out|off))\b"
+    r"head\s+(?:out|off)|"
+    # ...or how one goes about it: "I need to call it a day", "take it easy", "wing it".
+    r"call\s+it\s+(?:a\s+(?:day|night)|quits)|take\s+it\s+(?:easy|slow)|"
+    r"play\s+it\s+(?:safe|by\s+ear|cool)|wing\s+it|make\s+it\s+through)\b"
 )
 # How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
 NEEDS = frozenset({"need_to", "and_need", "have_to", "must", "bare", "future", "better"})

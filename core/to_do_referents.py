@@ -21,9 +21,23 @@ _SUBJECT_THING = re.compile(
     r"[a-z]+ed)\b",
     re.IGNORECASE,
 )
+# An "it" that is no thing: "make it up to her", "make it through the week".
+_NO_THING = re.compile(r"it\s+(?:up\s+to|through)\b", re.I)
 # Money one owes someone, which paying "it" pays: "I owe my mom $100 and need to pay it back".
 _OWED = re.compile(rf"\bowe\s+(?P<owed>(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+{MONEY})", re.I)
 _PAYING = re.compile(r"pay\s+it\b", re.I)
+# Words that go on past a thing: "a movie with Tom" is a movie.
+_WITH = r"(?:with|for|to|at|in|on|from|by|about|into|of)\b"
+# ...or a thing one just did something with, its clause ending there: "I finished the report
+# and have to send it to Tom", "I bought a car, need to register it" ("the car").
+_OWN_THING = re.compile(
+    r"\b(?:i|we)\s+(?:just\s+|finally\s+)?(?:[a-z]+ed|bought|got|found|made|wrote|built|sold|"
+    r"broke|lost|took|brought)\s+(?P<thing>(?:my|our|the|an?)\s+"
+    r"(?:(?!" + _WITH + r")[\w'-]+\s+){0,2}?(?!" + _WITH + r")[\w-]+)"
+    r"(?=\s*(?:[.!?;,]|$)|\s+(?:and|but|so|yesterday|today|earlier|last|this)\b)",
+    re.IGNORECASE,
+)
+_ONE = re.compile(r"^an?\s+", re.IGNORECASE)
 # One's people a "her" or a "him" stands for, and how they are said: "my mom", "my sister's",
 # or as a name, "Mom", "Dad's".
 _KIN = {
@@ -58,9 +72,14 @@ _NEAR = 300
 
 def thing_said(before: str) -> str | None:
     """The thing the latest clause of `before` opens with ("my passport" of "My passport
-    expires in March"), if one does."""
-    things = [found.group("thing") for found in _SUBJECT_THING.finditer(before[-_NEAR:])]
-    return things[-1] if things else None
+    expires in March") or that the speaker did something with ("the report" of "I finished
+    the report"), if one does."""
+    near = before[-_NEAR:]
+    said = [found for pattern in (_SUBJECT_THING, _OWN_THING) for found in pattern.finditer(near)]
+    if not said:
+        return None
+    # "a car" is the car once it was said.
+    return _ONE.sub("the ", max(said, key=lambda found: found.start("thing")).group("thing"))
 
 
 def named(title: str, before: str) -> str:
@@ -74,8 +93,14 @@ def named(title: str, before: str) -> str:
 
 def _thing_named(title: str, before: str) -> str:
     pronoun = _IT.search(title)
-    # "Gotta do it again" after "the party was fun" does no party.
-    if pronoun is None or pronoun.start() == 0 or title[: pronoun.start()].lower() == "do ":
+    # "Gotta do it again" after "the party was fun" does no party, nor is "make it up to her"
+    # of a thing.
+    if (
+        pronoun is None
+        or pronoun.start() == 0
+        or title[: pronoun.start()].lower() == "do "
+        or _NO_THING.match(title, pronoun.start())
+    ):
         return title
     owed = _OWED.findall(before[-_NEAR:]) if _PAYING.match(title) else []
     thing = owed[-1] if owed else thing_said(before)

@@ -319,6 +319,11 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "I know you're busy and need to rest.",
         "If I'm late and need to leave early, tell Tom.",
         "I love my job and have to say the team is great.",
+        # How one goes about things, said with "it": none ("Call the meeting a day" was one).
+        "The meeting ran late, I need to call it a day.",
+        "I have to take it easy tomorrow.",
+        "Work is crazy, I need to make it through the week.",
+        "I need to play it safe with money this month.",
     ],
 )
 def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
@@ -349,6 +354,12 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         ),
         # ...or the one person named mid-sentence (none, or two: "her" stays).
         ("I owe Jake $50, need to pay him back by Friday", "Pay Jake back"),
+        # ...or a thing one just did something with ("a car" is the car); "it" in a saying is
+        # of no thing.
+        ("I finished the report and have to send it to Tom.", "Send the report to Tom"),
+        ("I bought a car, need to register it by Friday", "Register the car"),
+        ("I watched a movie with Tom and need to return it.", "Return it"),
+        ("The trip was long, I need to make it up to her.", "Make it up to her"),
         # ...and the money one owes, which paying "it" pays.
         ("I owe my mom $100 and need to pay it back by Friday", "Pay my mom $100 back"),
         ("Sarah called, I need to call her back tonight", "Call Sarah back"),
