@@ -83,7 +83,7 @@ KIN = ONE_OF_KIN | frozenset(
     "in-laws dogs cats".split()
 )
 KINSHIP = (
-    r"(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|step|ex)[\s-]+)?(?:"
+    r"(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|step|ex|half)[\s-]+)?(?:"
     + "|".join(sorted(KIN, key=len, reverse=True))
     + ")"
 )

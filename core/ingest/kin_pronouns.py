@@ -10,17 +10,20 @@ import re
 from core.ingest.fact_words import EITHER_KIN, HE_KIN, SHE_KIN
 
 _MODIFIER = r"(?:(?P<mod>older|younger|little|big|best|eldest|oldest|youngest|twin)\s+)?"
+# ...and the kin a word is glued to: "my stepdad", "my step-dad", "my ex-wife", "my half-sister".
+_PREFIX = r"(?P<pre>step-?|ex-|half-)?"
 # One's kin told of: "my sister", "my older sister Anna", "(I have) a sister (named Anna)", "Anna
 # is my sister" (not "my son's friend": the friend is told of), or one who could be either ("my
 # boss": with a sister told of too, a "She" is neither).
 _TOLD_OF = {
     pronoun: re.compile(
-        rf"\b(?:(?:my|our)\s+{_MODIFIER}(?P<kin>{'|'.join(words.split())})(?!'s|-)\b"
+        rf"\b(?:(?:my|our)\s+{_MODIFIER}{_PREFIX}(?P<kin>{'|'.join(words.split())})(?!'s|-)\b"
         r"(?:,?\s+(?P<name>(?-i:[A-Z][a-z]+))\b)?"
-        rf"|\ban?\s+{_MODIFIER.replace('mod', 'amod')}(?P<akin>{'|'.join(words.split())})\b"
+        rf"|\ban?\s+{_MODIFIER.replace('mod', 'amod')}{_PREFIX.replace('pre', 'apre')}"
+        rf"(?P<akin>{'|'.join(words.split())})\b"
         r"(?:\s+(?:named|called)\s+(?P<aname>(?-i:[A-Z][a-z]+)))?"
         rf"|\b(?P<bname>(?-i:[A-Z][a-z]+))\s+is\s+my\s+{_MODIFIER.replace('mod', 'bmod')}"
-        rf"(?P<bkin>{'|'.join(words.split())})\b)",
+        rf"{_PREFIX.replace('pre', 'bpre')}(?P<bkin>{'|'.join(words.split())})\b)",
         re.IGNORECASE,
     )
     for pronoun, words in (
@@ -62,8 +65,9 @@ def _the_one(pronoun: str, before: str) -> str | None:
             continue
         kin = (found["kin"] or found["akin"] or found["bkin"]).lower()
         modifier = (found["mod"] or found["amod"] or found["bmod"] or "").lower()
+        prefix = (found["pre"] or found["apre"] or found["bpre"] or "").lower()
         name = found["name"] or found["aname"] or found["bname"]
-        key = f"{modifier} {kin}".strip()
+        key = f"{modifier} {prefix}{kin}".strip()
         known = told.get(key)
         if known and name and known != name:
             return None

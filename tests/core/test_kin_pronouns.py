@@ -51,6 +51,20 @@ from tests.core.test_rules import facts
             "My mother-in-law is visiting. She lives in Leeds.",
             [("ana: mother-in-law location", "Ana's mother-in-law lives in Leeds")],
         ),
+        # A step-, ex- or half- kin (each stayed "He"/"She", no fact).
+        (
+            "My step-dad is from Ohio. He is a pilot.",
+            [("ana: step-dad role", "Ana's step-dad is a pilot")],
+        ),
+        ("My stepdad is great. He is 60.", [("ana: stepdad age", "Ana's stepdad is 60")]),
+        (
+            "My ex-wife moved. She lives in Leeds.",
+            [("ana: ex-wife location", "Ana's ex-wife lives in Leeds")],
+        ),
+        (
+            "My half-sister is 20. She lives in Rome.",
+            [("ana: half-sister location", "Ana's half-sister lives in Rome")],
+        ),
     ],
 )
 def test_a_pronoun_after_one_of_ones_people_tells_of_them(
@@ -67,6 +81,7 @@ def test_a_pronoun_after_one_of_ones_people_tells_of_them(
         "My sister and my mom came over. She lives in Rome.",
         "I have a sister named Anna and a sister named Mia. She lives in Rome.",
         "My boss met my sister. She is from Lyon.",
+        "My dad and my stepdad came. He is a pilot.",
         # A friend met, not one's own.
         "I met a friend at the bar. He is a chef.",
         # The friend, not the son, is told of.
