@@ -12,7 +12,9 @@ PROFESSIONS = (
     "firefighter|police officer|paramedic|librarian|professor|lecturer|analyst|entrepreneur|"
     "farmer|carpenter|barista|waiter|waitress|cashier|veterinarian|surgeon|physician|"
     "translator|editor|tutor|social worker|midwife|software developer|product manager|"
-    "project manager|civil servant|data scientist|stay-at-home (?:mom|mum|dad|parent)"
+    "project manager|civil servant|data scientist|stay-at-home (?:mom|mum|dad|parent)|sailor|"
+    "soldier|miner|fisherman|baker|butcher|tailor|banker|salesman|saleswoman|secretary|"
+    "(?:truck|bus|taxi) driver|mailman|postman|judge|pastor|priest|rabbi|hairdresser|realtor"
 )
 # Health kept in mind, one's own or one's people's: a known condition only ("I have a meeting"
 # is none).

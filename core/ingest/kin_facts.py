@@ -88,6 +88,14 @@ def _kin_condition(said: Said) -> Fact | None:
     return said.fact(f"{kin.lower()} condition {condition}", f"'s {kin} has {said.value}", 0.8)
 
 
+def _kin_was(said: Said) -> Fact | None:
+    """On their role's key, as "my dad is a teacher" is: "Ana's late father was a doctor"."""
+    kin, groups = whose(said), said.groups
+    late = "late " if groups.get("late") else ""
+    verb = " ".join((groups["verb"] or "").lower().split())
+    return said.fact(f"{kin.lower()} role", f"'s {late}{kin} {verb} {said.value}", 0.7)
+
+
 # Rule -> what a statement of one's people read by it keeps (None: nothing that stands alone).
 SAID_OF_KIN: dict[str, Callable[[Said], Fact | None]] = {
     "kin_where": _kin_where,
@@ -96,4 +104,5 @@ SAID_OF_KIN: dict[str, Callable[[Said], Fact | None]] = {
     "kin_condition": _kin_condition,
     "kin_likes": _kin_likes,
     "kin_allergy": _kin_allergy,
+    "kin_was": _kin_was,
 }

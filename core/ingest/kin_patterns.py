@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.fact_words import CONDITIONS, KINSHIP, PLAYED
+from core.ingest.fact_words import CONDITIONS, KINSHIP, PLAYED, PROFESSIONS
 from core.ingest.kin import HIRED
 from core.ingest.pattern_parts import CLAUSE_CHAR, END, LANGUAGE, VALUE
 
@@ -90,6 +90,17 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"(?:also\s+|still\s+)?(?:(?P<plays>plays?)\s+(?=(?:{PLAYED})\b)|"
             rf"(?P<speaks>speaks?)\s+(?={LANGUAGE}\b))(?P<value>(?:{PLAYED})|{LANGUAGE})"
             r"(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|because|too|on|every|at|for)\b)",
+            re.I,
+        ),
+    ),
+    # What they did for a living: "My late father was a doctor", "my grandpa was a sailor", "my
+    # dad used to be a teacher" (a known line of work only: "my son was a star" is none).
+    (
+        "kin_was",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<late>late\s+)?(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:also\s+)?(?P<verb>was|used\s+to\s+be)\s+"
+            rf"(?P<value>an?\s+(?:[\w-]+\s+){{0,2}}?(?:{PROFESSIONS}))(?![\w'-])",
             re.I,
         ),
     ),

@@ -58,6 +58,8 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I started a new job at Stripe.", [("ana: employer", "Ana works at Stripe")]),
         ("I quit my job at Siemens.", [("ana: employer", "Ana no longer works at Siemens")]),
         ("I work as a nurse.", [("ana: occupation", "Ana works as a nurse")]),
+        ("I'm a hairdresser.", [("ana: occupation", "Ana is a hairdresser")]),
+        ("I'm a bus driver.", [("ana: occupation", "Ana is a bus driver")]),
         ("I'm from the UK.", [("ana: origin", "Ana is from the UK")]),
         ("I grew up in Porto.", [("ana: origin", "Ana is from Porto")]),
         # Named in passing.

@@ -143,3 +143,24 @@ def test_work_one_of_ones_people_found_is_where_they_work(said: str, told: tuple
 def test_what_ones_people_work_as_is_their_role(said: str, told: list[tuple[str, str]]) -> None:
     """On the key "my sister is a teacher" is on, which it replaces: it was no fact."""
     assert facts(said) == told
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        ("My late father was a doctor.", ("ana: father role", "Ana's late father was a doctor")),
+        ("My grandpa was a sailor.", ("ana: grandpa role", "Ana's grandpa was a sailor")),
+        ("My dad used to be a teacher.", ("ana: dad role", "Ana's dad used to be a teacher")),
+        ("My mom was a nurse for 30 years.", ("ana: mom role", "Ana's mom was a nurse")),
+    ],
+)
+def test_what_ones_people_did_for_a_living_is_their_role(said: str, told: str) -> None:
+    """Each was no fact: only "my dad is a teacher" was read."""
+    assert facts(said) == [told]
+
+
+@pytest.mark.parametrize(
+    "said", ["My son was a star tonight.", "My dad was a big help.", "Was my dad a pilot?"]
+)
+def test_what_ones_people_were_once_is_no_role(said: str) -> None:
+    assert facts(said) == []
