@@ -241,7 +241,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "family",
         re.compile(
             r"\b(?:I|we)\s+(?:now\s+)?(?:have|'ve\s+got)\s+(?P<value>(?:an?|one|two|three|four|five|"
-            r"six|\d)\s+(?:(?:twin|older|younger|little|big|baby|half|step)[\s-]+)?(?P<kin>kids?|children|child|sons?|daughters?|brothers?|sisters?|siblings?|"
+            r"six|\d)\s+(?:(?:twin|older|younger|little|big|baby|half|step)[\s-]+)?"
+            r"(?P<kin>kids?|children|child|teens|teenagers|toddlers?|sons?|daughters?|brothers?|"
+            r"sisters?|siblings?|"
             r"grandkids|grandchildren|grandsons?|granddaughters?|dogs?|cats?|rabbits?|hamsters?|"
             r"parrots?|horses?|guinea\s+pigs?)"
             r"(?:\s+and\s+(?:an?|one|two|three|four|\d)\s+(?:sons?|daughters?|brothers?|sisters?|"

@@ -18,7 +18,7 @@ from core.temporal import MONTHS, WEEKDAYS
 HOUSEHOLD = {
     "grandchildren": ("grand",),
     "siblings": ("brother", "sister", "sibling"),
-    "children": ("kid", "child", "son", "daughter", "boy", "girl"),
+    "children": ("kid", "child", "son", "daughter", "boy", "girl", "teen", "toddler"),
 }
 
 
@@ -36,6 +36,10 @@ def _kin_where(said: Said) -> Fact | None:
 
 
 def _family(said: Said) -> Fact | None:
+    if count := said.groups.get("count"):
+        # "I'm a dad of two": children, said by their number.
+        children = "child" if count.lower() in ("one", "1") else "children"
+        return said.fact("children", f" has {count.lower()} {children}", 0.7)
     kin = (said.groups["kin"] or "").lower()
     key = next((k for k, words in HOUSEHOLD.items() if kin.startswith(words)), "pets")
     return said.fact(key, f" has {said.value}", 0.7)

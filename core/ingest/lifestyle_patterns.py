@@ -14,7 +14,7 @@ _SINGLE_PARENT = r"an?\s+single\s+(?:parent|mom|mum|mother|dad|father)"
 # How many children, said with one's state ("married with two kids").
 _CHILDREN = (
     r"(?:an?|one|two|three|four|five|six|\d)\s+(?:(?:little|young|grown)\s+)?"
-    r"(?P<kin>kids?|children|child|sons?|daughters?|boys|girls)\b"
+    r"(?P<kin>kids?|children|child|sons?|daughters?|boys|girls|teens|teenagers|toddlers?)\b"
 )
 # Whom a relationship ended with: one's boyfriend (named or not), or one named.
 _PARTED = (
@@ -71,6 +71,16 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             rf"{I_AM}(?:happily\s+)?(?:married|single|divorced|separated|an?\s+(?:single\s+)?"
             rf"(?:mom|mum|mother|dad|father|parent))\s+(?:with|of)\s+(?P<value>{_CHILDREN})",
+            re.I,
+        ),
+    ),
+    # ...or by their number alone: "I'm a dad of two", "I'm a proud mom of three".
+    (
+        "family",
+        re.compile(
+            rf"{I_AM}an?\s+(?:proud\s+)?(?:single\s+)?(?:mom|mum|mother|dad|father|parent)\s+of\s+"
+            r"(?P<value>(?P<count>one|two|three|four|five|six|\d))"
+            r"(?=\s*(?:[.!?,;)]|$)|\s+(?:and|but|now|myself|btw)\b)",
             re.I,
         ),
     ),

@@ -108,6 +108,11 @@ from tests.core.test_core_memory import always_in_later
             ],
         ),
         ("I'm a mom of three boys.", [("ana: children", "Ana has three boys")]),
+        # ...by their number alone, or as teenagers and toddlers (each was none).
+        ("I'm a dad of two.", [("ana: children", "Ana has two children")]),
+        ("I'm a proud mother of one!", [("ana: children", "Ana has one child")]),
+        ("I have two teenagers.", [("ana: children", "Ana has two teenagers")]),
+        ("We have a toddler.", [("ana: children", "Ana has a toddler")]),
         ("I'm recently divorced.", [("ana: relationship status", "Ana is divorced")]),
         ("I'm a stay-at-home mom.", [("ana: occupation", "Ana is a stay-at-home mom")]),
         # Not one's kind, and not drinking at all (each was none; "I don't drink and I don't
