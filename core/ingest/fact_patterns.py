@@ -171,6 +171,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or the decade of it: "I'm in my thirties", "I'm in my early 40s".
+    (
+        "age_range",
+        re.compile(
+            rf"{I_AM}(?:now\s+|still\s+)?in\s+my\s+(?P<value>(?:(?:early|mid|late)[\s-]+)?"
+            r"(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|"
+            r"[2-9]0['’]?s))\b",
+            re.I,
+        ),
+    ),
     # ...and the age one turns soon, on the same key: "I'm turning 40 next month", "I'll be 30
     # in June" (kept with its date, `core.ingest.told_when`; "I'll be 5 minutes late" is none),
     # and one's people's: "My grandma turns 90 next month".

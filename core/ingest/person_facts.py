@@ -156,6 +156,12 @@ def _age(said: Said) -> Fact | None:
     return said.fact("age", f" is {said.value} years old", 0.6)
 
 
+def _age_range(said: Said) -> Fact | None:
+    """On the age's key: a later "I'm 34" says more, and replaces it."""
+    decade = " ".join(said.value.lower().split())
+    return said.fact("age", f" is in their {decade}", 0.6)
+
+
 def _turning(said: Said) -> Fact | None:
     """On the age's key, one's own or one's people's ("sister anna age"), with when (its date
     put in by `core.ingest.told_when.planned`). A child's is any age."""
@@ -471,6 +477,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "name": _name,
     "age": _age,
     "turning": _turning,
+    "age_range": _age_range,
     "allergy": _allergy,
     "diet": _status,
     "relationship": _status,

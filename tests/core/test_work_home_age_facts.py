@@ -36,6 +36,9 @@ from tests.core.test_rules import facts
         ("I run a small bakery.", [("ana: employer", "Ana runs a small bakery")]),
         ("I own a coffee shop in Porto.", [("ana: employer", "Ana owns a coffee shop in Porto")]),
         ("I have my own practice.", [("ana: employer", "Ana has their own practice")]),
+        # The decade of one's age, on the age's key ("I'm 34" said later replaces it).
+        ("I'm in my thirties.", [("ana: age", "Ana is in their thirties")]),
+        ("I'm in my early 40s.", [("ana: age", "Ana is in their early 40s")]),
         # The age one turns, with its date: "next month" read later is another month.
         ("I'm turning 40 next month.", [("ana: age", "Ana turns 40 in February")]),
         # ...and one's people's, a child's any age (each was none).
@@ -113,6 +116,8 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I live at home.",
         "I'm sober now, I promise.",
         "I rent my car.",
+        "I'm in my element.",
+        "I'm in my car.",
     ],
 )
 def test_what_tells_no_work_nor_age_is_none(text: str) -> None:
