@@ -110,6 +110,20 @@ GERUNDS = {
     "walking": "walk",
     "watering": "water",
     "hosting": "host",
+    "fixing": "fix",
+    "renewing": "renew",
+    "filing": "file",
+    "doing": "do",
+    "returning": "return",
+    "scheduling": "schedule",
+    "cancelling": "cancel",
+    "canceling": "cancel",
+    "replying to": "reply to",
+    "answering": "answer",
+    "emailing": "email",
+    "texting": "text",
+    "visiting": "visit",
+    "updating": "update",
 }
 # What "I still haven't ..." has not done, and the verb it is done with (`core.task_titles`).
 PARTICIPLES = {
@@ -328,7 +342,13 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         ),
         # One's to do, as said: "It's on me to book the restaurant", "I have until Friday to
         # submit the application".
-        ("on_me", 0.85, r"\bit'?s\s+(?:on\s+me|my\s+(?:job|turn))\s+to\s+(?P<task>.+)"),
+        # ...or on one's list: "It's on my list to fix the fence".
+        (
+            "on_me",
+            0.85,
+            r"\bit'?s\s+(?:on\s+me|my\s+(?:job|turn)|(?:been\s+)?on\s+my\s+(?:to-?do\s+)?list)\s+"
+            r"to\s+(?P<task>.+)",
+        ),
         ("on_me", 0.85, r"\bi\s+(?:only\s+)?have\s+until\s+[^,.!?;]{1,40}?\s+to\s+(?P<task>.+)"),
         # Still not done, as said: "I still haven't paid the electricity bill" ("Pay the
         # electricity bill"), "I haven't booked the flights yet".
@@ -370,6 +390,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.80,
             r"\bi(?:(?:'ve|\s+have)\s+" + _FILLER + r"been\s+meaning|\s+" + _FILLER + r"keep\s+"
             r"forgetting)\s+to\s+(?P<task>.+)",
+        ),
+        # ...or put off: "I keep putting off calling the insurance company" ("Call the insurance
+        # company"), "I've been putting off fixing the fence".
+        (
+            "put_off",
+            0.80,
+            r"\bi(?:'ve|\s+have)?\s+(?:" + _FILLER + r"been|keep)\s+putting\s+off\s+"
+            r"(?P<task>(?:" + "|".join(GERUNDS) + r")\b.+)",
         ),
         # Expected of one: "I'm supposed to send the slides tonight", "we're supposed to RSVP
         # by Friday".

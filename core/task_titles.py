@@ -12,7 +12,7 @@ from core.to_do_words import DANGLING
 
 # The verb a to-do said so is titled with, by how it was said: "paid" is "pay", "ordering" is
 # "order".
-_BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS}
+_BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS, "put_off": GERUNDS}
 # Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
 # word the to-do names them by.
 _ONESELF = frozenset({"myself", "me"})

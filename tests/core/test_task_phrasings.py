@@ -268,6 +268,14 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             datetime(2026, 11, 23, tzinfo=UTC),
         ),
         ("I'm in Lisbon and have to go to the embassy.", "Go to the embassy", None),
+        # Put off, or on one's list (each was nothing).
+        (
+            "I keep putting off calling the insurance company.",
+            "Call the insurance company",
+            None,
+        ),
+        ("I've been putting off doing my taxes.", "Do my taxes", None),
+        ("It's on my list to fix the fence.", "Fix the fence", None),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
@@ -319,6 +327,9 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "I know you're busy and need to rest.",
         "If I'm late and need to leave early, tell Tom.",
         "I love my job and have to say the team is great.",
+        # Put off once, and done.
+        "I put off calling him and it was fine.",
+        "I kept putting off replying to Sarah, but I did it today.",
         # How one goes about things, said with "it": none ("Call the meeting a day" was one).
         "The meeting ran late, I need to call it a day.",
         "I have to take it easy tomorrow.",
