@@ -19,6 +19,17 @@ _SCHOOL_YEAR = re.compile(
     r"university|uni)",
     re.I,
 )
+# What one's people are called in praise or complaint, not what they do: "my boss is a
+# nightmare", "my son is a handful", "my sister is a saint".
+_JUDGED = re.compile(
+    r"an?\s+(?:[\w-]+\s+){0,2}?(?:nightmare|saint|angel|handful|pain|genius|legend|star|"
+    r"sweetheart|sweetie|mess|joke|jerk|idiot|gem|godsend|character|hoot|riot|treasure|"
+    r"blessing|keeper|catch|natural|pushover|menace|monster|rock|lifesaver|"
+    r"champ|trooper|sweet\s+soul|piece\s+of\s+work|(?:control|neat|clean)\s+freak|"
+    r"workaholic|perfectionist|(?:good|great|bad|terrible|wonderful|amazing|nice)\s+"
+    r"(?:person|guy|man|woman|kid|boy|girl|one|influence|listener|sport|egg|laugh))$",
+    re.I,
+)
 _AGED = re.compile(r"\d{1,3}(?:\s+(?:years?|months?)(?:\s+old)?)?", re.I)
 # What "my mom lives in / works at / is from / moved to ..." tells: its key and its telling.
 _WHERE = {
@@ -188,7 +199,7 @@ def facet(attribute: str, value: str) -> str | None:
     # "My son is allergic to peanuts": one allergy a key, as one's own are.
     if allergy := re.match(r"(?:severely\s+|very\s+)?allergic\s+to\s+(.+)", value, re.I):
         return f" allergic to {allergen(allergy.group(1))}"
-    if re.match(r"an?\s", value, re.I):
+    if re.match(r"an?\s", value, re.I) and not _JUDGED.fullmatch(value):
         return " role"
     return None
 

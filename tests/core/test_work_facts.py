@@ -164,3 +164,18 @@ def test_what_ones_people_did_for_a_living_is_their_role(said: str, told: str) -
 )
 def test_what_ones_people_were_once_is_no_role(said: str) -> None:
     assert facts(said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "My boss is a nightmare.",
+        "My son is a total handful.",
+        "My sister is a saint.",
+        "My brother is a piece of work.",
+        "My dad is a great guy.",
+    ],
+)
+def test_what_ones_people_are_called_in_praise_or_complaint_is_no_role(said: str) -> None:
+    """ "My boss is a nightmare" was kept as the boss's line of work."""
+    assert facts(said) == []
