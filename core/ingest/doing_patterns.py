@@ -30,13 +30,18 @@ _PLANNED_NOW = (
     r"(?:back\s+)?to(?=\s+(?-i:[A-Z]))|leaves?\s+for(?=\s+(?-i:[A-Z]))|"
     r"(?:arrive|land)s?|comes?\s+home|gets?\s+back"
 )
-# A plan said in the present is one only with its day ("I start work at 9 every day" is a
-# routine).
+# What is done as a rule is no plan: "I start work at 9 every day", "I have a standing meeting
+# every Monday", "I have a class on Tuesdays".
+_NOT_A_ROUTINE = (
+    r"(?![^.!?\n]{0,80}?\b(?:every|each|usually|always|weekly|daily|standing|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b)"
+)
+# A plan said in the present is one only with its day.
 _WITH_ITS_DAY = (
     r"(?=[^.!?\n]{0,80}?\b(?:tomorrow|tonight|today|next\s|this\s+(?:week|month|weekend)|"
     r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|in\s+(?:\d+|two|three|a\s+few)\s+"
     r"(?:days|weeks)|in\s+(?:january|february|march|april|may|june|july|august|september|"
-    r"october|november|december)\b))(?![^.!?\n]{0,80}?\b(?:every|each|usually|always)\b)"
+    r"october|november|december)\b))" + _NOT_A_ROUTINE
 )
 
 DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -188,7 +193,9 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "plan",
         re.compile(
-            r"\b(?:I|we)(?P<have>'ve\s+got|\s+have(?:\s+got)?)\s+(?=(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}"
+            r"\b(?:I|we)(?P<have>'ve\s+got|\s+have(?:\s+got)?)\s+"
+            + _NOT_A_ROUTINE
+            + r"(?=(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}"
             r"(?:interview|appointment|meeting|exam|test|party|wedding|date|game|match|tournament|"
             r"concert|show|trip|flight|presentation|class|lesson|surgery|check-?up|conference|"
             r"competition|recital|performance|audition|reunion|event|gig)s?\b)"

@@ -225,6 +225,11 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         ("My parents arrive.", []),
         # ...a day each week is a routine, not a date.
         ("I go to Lisbon on Mondays.", ["Ana goes to Lisbon on Mondays"]),
+        # ...as is a meeting each week ("every on 5 January at 09:00" was a plan beside it).
+        (
+            "I have a standing meeting every Monday at 9.",
+            ["Ana has a standing meeting every Monday at 9"],
+        ),
     ],
 )
 def test_a_plan_is_kept_with_the_time_it_is_for(text: str, expected: list[str]) -> None:
