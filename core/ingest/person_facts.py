@@ -439,6 +439,12 @@ def _works_how(said: Said) -> Fact | None:
     return said.fact(facet, f" works {told}", 0.6)
 
 
+def _commute(said: Said) -> Fact | None:
+    """One key: "I drive to work now" replaces "I bike to work"."""
+    verb, rest = " ".join(said.value.lower().split()).split(" ", 1)
+    return said.fact("commute", f" {agreeing(verb)} {rest}", 0.6)
+
+
 def _only_child(said: Said) -> Fact | None:
     return said.fact("siblings", " is an only child", 0.6)
 
@@ -501,6 +507,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "collects": _collects,
     "married_for": _married_for,
     "works_how": _works_how,
+    "commute": _commute,
     "medication": _medication,
     "height": _height,
     "weight": _weight,

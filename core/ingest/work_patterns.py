@@ -102,6 +102,20 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # How one gets to work: "I bike to work", "I commute by train", "I take the bus to work"
+    # (not "I drive to work today": once; nor "I walk to work when it's sunny").
+    (
+        "commute",
+        re.compile(
+            r"\b(?:I|we)\s+(?:now\s+|usually\s+|normally\s+|always\s+|mostly\s+|still\s+)?"
+            r"(?P<value>(?:bike|cycle|walk|drive|carpool|commute|run)\s+(?:to|into)\s+"
+            r"(?:work|the\s+office)|commute\s+by\s+(?:train|bus|car|bike|bicycle|subway|tube|"
+            r"metro|tram|ferry|scooter)|take\s+the\s+(?:train|bus|subway|tube|metro|tram|ferry)\s+"
+            r"to\s+(?:work|the\s+office))\b"
+            r"(?!\s+(?:today|tomorrow|tonight|this|on\s+\w+day|when|if|unless)\b)",
+            re.I,
+        ),
+    ),
     # "I teach math at a high school", "I teach English at Lincoln High": one's line of work,
     # with where (not "I teach my kids to cook").
     (

@@ -36,6 +36,14 @@ from tests.core.test_rules import facts
         ("I run a small bakery.", [("ana: employer", "Ana runs a small bakery")]),
         ("I own a coffee shop in Porto.", [("ana: employer", "Ana owns a coffee shop in Porto")]),
         ("I have my own practice.", [("ana: employer", "Ana has their own practice")]),
+        # How one gets to work, on a key of its own (each was none; said with how often, the
+        # routine is kept on it).
+        ("I bike to work.", [("ana: commute", "Ana bikes to work")]),
+        ("I commute by train.", [("ana: commute", "Ana commutes by train")]),
+        (
+            "I take the bus to work every day.",
+            [("ana: commute", "Ana takes the bus to work every day")],
+        ),
         # The decade of one's age, on the age's key ("I'm 34" said later replaces it).
         ("I'm in my thirties.", [("ana: age", "Ana is in their thirties")]),
         ("I'm in my early 40s.", [("ana: age", "Ana is in their early 40s")]),
@@ -116,6 +124,8 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I live at home.",
         "I'm sober now, I promise.",
         "I rent my car.",
+        "I drive to work today.",
+        "I walk to work when it's sunny.",
         "I'm in my element.",
         "I'm in my car.",
     ],
