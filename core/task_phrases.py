@@ -197,7 +197,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:todo|to-do|to do|note to self|(?:set\s+an?\s+)?reminder(?:\s+to\s+self)?|"
             r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
             # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts".
-            r"(?:don'?t|do not)\s+forget(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
+            r"(?:don'?t|do not)\s+(?:let\s+me\s+)?forget"
+            r"(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
             r"\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
         # ...typed as a marker in code and notes: "TODO call the bank" ("todo list" is none).
@@ -265,6 +266,15 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         ),
         # ...one can't forget, with its time: "I can't forget Mom's birthday next week" (only
         # with it, `core.tasks`: without, a memory).
+        # ...or not to forget, one's own or one's people's: "Don't forget Tom's birthday on
+        # Saturday" ("Don't forget your umbrella" is said to someone).
+        (
+            "cant_forget",
+            0.85,
+            r"^(?:(?:and|oh|also|btw)\W+)*(?:don'?t|do\s+not)\s+forget\s+(?:about\s+)?"
+            # ("Don't forget my birthday is on Friday" tells a thing: `noted`).
+            r"(?![^.!?]*\b(?:is|are)\b)(?P<task>(?:my|our|(?!(?:your|his|her|their)\b)[a-z]+'s)\b.+)",
+        ),
         (
             "cant_forget",
             0.85,
@@ -274,7 +284,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remember_to",
             0.85,
-            r"^(?:" + PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+)?remember\s+to\s+(?P<task>.+)",
+            r"^(?:" + PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+|let\s+me\s+)?remember\s+to\s+"
+            r"(?P<task>.+)",
         ),
         ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),
         # What one told someone one would do: "I promised my mom I'd call her tonight" ("Call

@@ -94,7 +94,8 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
     if name == "make_sure" and (forgot := _FORGOT.match(title)):
         rest = title[forgot.end() :]
         return rest if forgot.group("to") else f"Remember {rest}"
-    if name == "noted":
-        # "Don't forget my birthday is on Friday": "My birthday".
+    if name in ("noted", "todo"):
+        # "Don't forget my birthday is on Friday": "My birthday"; "Don't let me forget: Mia's
+        # recital is Thursday at 6": "Mia's recital".
         return re.sub(r"\s+(?:is|are)$", "", title)
     return title

@@ -25,6 +25,23 @@ from tests.core.test_tasks import SAID_AT, lands, record
             datetime(2026, 11, 19, tzinfo=UTC),
         ),
         ("Don't let me forget to buy milk.", "Buy milk", None),
+        # ...said without "let me", of one's own or one's people's, with its time; or after a
+        # colon (each was nothing).
+        (
+            "Don't forget Tom's birthday on Saturday.",
+            "Remember Tom's birthday",
+            datetime(2026, 11, 21, tzinfo=UTC),
+        ),
+        (
+            "Don't let me forget: Mia's recital is Thursday at 6.",
+            "Mia's recital",
+            datetime(2026, 11, 19, 18, tzinfo=UTC),
+        ),
+        (
+            "Let me remember to bring the charger tomorrow.",
+            "Bring the charger",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
     ],
 )
 def test_a_thing_not_to_forget_is_a_to_do_to_remember_it(
@@ -327,6 +344,9 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "I know you're busy and need to rest.",
         "If I'm late and need to leave early, tell Tom.",
         "I love my job and have to say the team is great.",
+        # Not to forget, said to someone, or with no time.
+        "Don't forget your umbrella tomorrow.",
+        "Don't forget Mom's birthday.",
         # Put off once, and done.
         "I put off calling him and it was fine.",
         "I kept putting off replying to Sarah, but I did it today.",
