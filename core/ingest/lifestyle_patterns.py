@@ -238,7 +238,29 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    ("only_child", re.compile(rf"{I_AM}(?:an\s+)?(?P<value>only\s+child)\b", re.I)),
+    # Where one stands among one's siblings: "I'm an only child", "I'm the oldest of four",
+    # "I'm a twin".
+    (
+        "birth_order",
+        re.compile(
+            rf"{I_AM}(?:an?\s+|the\s+)?(?P<value>only\s+child|twin|middle\s+child|"
+            r"(?:oldest|eldest|youngest|middle)\s+(?:of\s+(?:two|three|four|five|six|seven|eight|"
+            r"\d{1,2})|child|sibling|daughter|son|sister|brother|of\s+the\s+family))\b"
+            r"(?!\s+(?:sister|brother|flame|bed|towers?|peaks?|cities|engine)\b)",
+            re.I,
+        ),
+    ),
+    # One's star sign: "I'm a Virgo", "I'm an Aries" (not "I'm Leo": a name; nor "I'm a cancer
+    # survivor").
+    (
+        "star_sign",
+        re.compile(
+            rf"{I_AM}an?\s+(?:typical\s+|true\s+)?(?P<value>aries|taurus|gemini|cancer|leo|virgo|"
+            r"libra|scorpio|sagittarius|capricorn|aquarius|pisces)\b"
+            r"(?!\s+(?:survivor|patient|sufferer)\b)",
+            re.I,
+        ),
+    ),
     # ...and none: "I don't have kids", "I have no siblings".
     (
         "none_of",

@@ -445,8 +445,18 @@ def _commute(said: Said) -> Fact | None:
     return said.fact("commute", f" {agreeing(verb)} {rest}", 0.6)
 
 
-def _only_child(said: Said) -> Fact | None:
-    return said.fact("siblings", " is an only child", 0.6)
+def _birth_order(said: Said) -> Fact | None:
+    """An only child has no siblings (the key "I have two brothers" replaces); the oldest, the
+    youngest or a twin has a place among them."""
+    place = " ".join(said.value.lower().split())
+    if place == "only child":
+        return said.fact("siblings", " is an only child", 0.6)
+    article = "a" if place == "twin" else "the"
+    return said.fact("birth order", f" is {article} {place}", 0.6)
+
+
+def _star_sign(said: Said) -> Fact | None:
+    return said.fact("star sign", f" is {with_article(said.value.capitalize())}", 0.5)
 
 
 def _handed(said: Said) -> Fact | None:
@@ -500,7 +510,8 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "handed": _handed,
     "disability": _disability,
     "household": _household,
-    "only_child": _only_child,
+    "birth_order": _birth_order,
+    "star_sign": _star_sign,
     "none_of": _none_of,
     "drinker": _drinker,
     "plan_simple": _plan_simple,

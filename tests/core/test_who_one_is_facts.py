@@ -108,6 +108,13 @@ from tests.core.test_core_memory import always_in_later
             ],
         ),
         ("I'm a mom of three boys.", [("ana: children", "Ana has three boys")]),
+        # Where one stands among one's siblings, and one's star sign (each was none).
+        ("I'm the oldest of four.", [("ana: birth order", "Ana is the oldest of four")]),
+        ("I'm a twin.", [("ana: birth order", "Ana is a twin")]),
+        ("I'm the youngest child.", [("ana: birth order", "Ana is the youngest child")]),
+        ("I'm a Virgo.", [("ana: star sign", "Ana is a Virgo")]),
+        ("I'm an Aries.", [("ana: star sign", "Ana is an Aries")]),
+        ("I'm a cancer survivor.", []),
         # ...by their number alone, or as teenagers and toddlers (each was none).
         ("I'm a dad of two.", [("ana: children", "Ana has two children")]),
         ("I'm a proud mother of one!", [("ana: children", "Ana has one child")]),
