@@ -107,6 +107,11 @@ EVERY = (
     r"(?:once|twice|three\s+times|\d+\s+times|a\s+few\s+times)\s+a\s+(?:day|week|month|year)|"
     r"daily|weekly|nightly"
 )
+# What surgery takes out or replaces: "I had my appendix removed", "I got a new hip".
+_BODY_PARTS = (
+    r"(?:new\s+(?:knee|hip)|(?:appendix|tonsils|gallbladder|wisdom\s+teeth|knee|hip|kidney\s+"
+    r"stones?)\s+(?:removed|out|replaced|taken\s+out))\b"
+)
 # Things done that are worth a memory of their own (the "event" rules): "I ran a charity
 # race", "we went camping", "I was in Chicago", "I broke my leg".
 DONE = (
@@ -143,8 +148,11 @@ DONE = (
     r"broke(?=\s+(?:up|my|our|a|an)\b)|passed(?=\s+(?:my|our|the\s+(?:[\w-]+\s+)?(?:exam|test|bar|course|interview)))|failed|"
     r"got(?=\s+(?:married|engaged|divorced|my\s+(?:driver|degree|diploma|license|licence|"
     r"phd|master|black\s+belt)))|"
-    r"had(?=\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
-    r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)))|"
+    r"had(?=\s+(?:a\s+baby|twins|(?:[\w-]+\s+)?surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|"
+    r"miscarriage|heart\s+attack|stroke|concussion|baby\s+\w+)|covid|the\s+flu|pneumonia|"
+    r"shingles|chickenpox|mono|(?:my|an?)\s+" + _BODY_PARTS + r"))|"
+    # ...and what was taken out: "I got my tonsils out".
+    r"got(?=\s+(?:my|an?)\s+" + _BODY_PARTS + r")|"
     # ...and meeting people: "I talked to my friend who ...", "I had a chat with a fan".
     r"talked\s+to|chatted\s+with|used\s+to(?=\s+(?!be\b|think\b|have\b)[a-z]+\s)|"
     # ...and being somewhere: "we had a great time at the pride event last month".

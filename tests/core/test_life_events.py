@@ -33,6 +33,11 @@ def told(text: str) -> list[str]:
         ("We had a baby in March.", "Ana had a baby in March"),
         ("I passed the bar exam!", "Ana passed the bar exam"),
         ("I had surgery last week.", "Ana had surgery between 9 and 15 November"),
+        # ...of a part of one, or an illness had (each was none).
+        ("I had knee surgery last year.", "Ana had knee surgery in 2025"),
+        ("I had covid in March.", "Ana had covid in March"),
+        ("I had my appendix removed.", "Ana had their appendix removed"),
+        ("I got my tonsils out last month.", "Ana got their tonsils out in October"),
         ("I broke up with Tom.", "Ana broke up with Tom"),
         # "so" is no clause's end here: "... store not" was kept.
         ("I started my own store not so long ago.", "Ana started their own store"),
@@ -90,6 +95,9 @@ def test_a_diagnosis_is_remembered_with_when_and_the_condition_it_brings() -> No
         "I got my coffee.",
         "I broke it.",
         "I'm expecting a call.",
+        "I had pizza last night.",
+        "I had my knee in a brace.",
+        "I got my hair cut.",
     ],
 )
 def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:
