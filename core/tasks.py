@@ -346,9 +346,9 @@ def _listed(
     worded = next((found for _, _, pattern in PATTERNS if (found := pattern.search(said))), None)
     if worded is not None:
         start, end = start + worded.start("task"), start + worded.end("task")
-    words = own[start:end]
     due = parse_due(own[item.start : item.end], said_at) or parse_due(item.heading, said_at)
-    title = clean_title(text[start:end], words, due)
+    raw, words = (item.said, item.said) if item.said else (text[start:end], own[start:end])
+    title = clean_title(raw, words, due)
     if not title:
         return None
     return TaskSignal(

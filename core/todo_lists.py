@@ -7,8 +7,9 @@ for Saturday:"), one a line, bulleted, numbered or not; after the heading's colo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from core.sentences import FINAL_DOT
 from core.temporal import WEEKDAYS
 
 # Verbs a to-do opens with: parts of a list each opening on one are to-dos of their own ("buy
@@ -43,8 +44,17 @@ _CHORES = frozenset(
     "groceries grocery laundry dishes washing ironing vacuuming hoovering cleaning shopping "
     "errands bills taxes recycling trash bins garbage".split()
 )
+# ...or of things to buy: "Shopping list:", "Groceries:", "To buy:" (each item is bought).
+_TO_BUY = r"(?P<shop>shopping|grocery|groceries|(?:things\s+)?to\s+buy)"
+# What no thing to buy is: "Groceries: done", "Shopping: I went to the mall".
+_NOT_BOUGHT = frozenset(
+    "i we you he she they it done finished nothing none ok okay all later tbd went".split()
+)
+MAX_THING_WORDS = 4
+# A thing's own word for buying it: "- get bread" is bread.
+_BOUGHT = re.compile(r"^(?:buy|get|grab|pick\s+up)\s+", re.I)
 _HEADING = re.compile(
-    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY})\b"
+    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY}|{_TO_BUY})\b"
     r"(?:\s+list)?(?P<when>[^:\n]{0,60}?)[ \t]*(?:(?P<colon>:)[ \t]*(?P<inline>[^\n]*)|$)",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -61,8 +71,15 @@ _ITEM = re.compile(
 _DONE = re.compile(r"[ \t]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]+)?\[[xX✓]\]")
 MAX_ITEM_WORDS = 20
 MAX_ITEMS = 30
-_PARTS = re.compile(r"\s*(?:[,;]\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+)\s*")
+# ...and the sentences of a line: "To do: call the vet by 5. Buy milk." is two ("call Dr. Smith"
+# and "email J. Smith" one).
+_PARTS = re.compile(
+    rf"\s*(?:[,;]\s*(?:and\s+|then\s+)?|(?<!\b[A-Z])(?:{FINAL_DOT}|[!?])\s+|"
+    r"\s+and\s+(?:then\s+)?|\s+then\s+)\s*"
+)
 _WORD = re.compile(r"[a-z][\w'-]*")
+# A number marking an item of a list said on one line, counted from 1: "1) call mom 2) pay rent".
+_NUMBER = re.compile(r"(?:^|(?<=\s))(?:[1-9]|[1-9]\d)[.)]\s+")
 _LINE = re.compile(r"\n([^\n]*)")
 # A paste of thousands of headings is read for its first few lists.
 MAX_LISTS = 10
@@ -76,6 +93,8 @@ class ListedItem:
     start: int
     end: int
     heading: str
+    # Its words, when they are no one stretch of the text: a shopping list's things, bought.
+    said: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +116,7 @@ def to_do_lists(text: str) -> list[ToDoList]:
             continue
         if inline:
             start = heading.start("inline")
-            parts = verb_led_parts(inline, headed=True)
+            parts = _numbered(inline) or verb_led_parts(inline, headed=True)
             items = [ListedItem(start + a, start + b, when) for a, b in parts]
         else:
             items = _lines_after(text, heading.end(), when, bool(heading["colon"]))
@@ -105,6 +124,8 @@ def to_do_lists(text: str) -> list[ToDoList]:
         # describes a job. A heading that says to-dos, or whose they are, lists them.
         if heading["day"]:
             items = [item for item in items if _a_chore(text[item.start : item.end])]
+        elif heading["shop"]:
+            items = _to_buy(text, [item for item in items if _a_thing(text[item.start : item.end])])
         elif not (_NAMES_TO_DOS.match(heading.group()) or _OWNED.match(heading.group()) or when):
             items = [item for item in items if _opens_on_a_verb(text[item.start : item.end])]
         if items:
@@ -112,9 +133,36 @@ def to_do_lists(text: str) -> list[ToDoList]:
     return lists
 
 
+def _numbered(inline: str) -> list[tuple[int, int]]:
+    """Where each item of a list numbered on one line is ("1) call mom 2) pay rent"); none
+    unless it opens on its first number."""
+    marks = list(_NUMBER.finditer(inline))
+    if not marks or marks[0].start() != 0 or len(marks) > MAX_ITEMS:
+        return []
+    ends = [mark.start() for mark in marks[1:]] + [len(inline.rstrip(" .!;"))]
+    return [(mark.end(), end) for mark, end in zip(marks, ends, strict=True)]
+
+
 def _opens_on_a_verb(item: str) -> bool:
     first = _WORD.match(item.lower())
     return first is not None and first.group() in TO_DO_VERBS
+
+
+def _to_buy(text: str, items: list[ListedItem]) -> list[ListedItem]:
+    """A shopping list as one to-do: "Shopping list: eggs, milk, bread" is "Buy eggs, milk and
+    bread" (a line's capital is the keyboard's: "- Milk")."""
+    if not items:
+        return []
+    said = [_BOUGHT.sub("", text[item.start : item.end].strip(" .!;")) for item in items]
+    things = [thing[:1].lower() + thing[1:] for thing in said]
+    listed = ", ".join(things[:-1]) + f" and {things[-1]}" if len(things) > 1 else things[0]
+    return [replace(items[0], end=items[-1].end, said=f"Buy {listed}")]
+
+
+def _a_thing(item: str) -> bool:
+    """A thing to buy: a few words, none a sentence's ("Groceries: done", "I went")."""
+    words = _WORD.findall(item.lower())
+    return 0 < len(words) <= MAX_THING_WORDS and not _NOT_BOUGHT & set(words)
 
 
 def _a_chore(item: str) -> bool:

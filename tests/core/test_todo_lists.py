@@ -43,6 +43,19 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
         ),
         # A thing bought and the rest of the list bought with it are one.
         ("Need to: buy milk, eggs and bread", [("Buy milk, eggs and bread", None)]),
+        # ...as is a shopping list (it was nothing), a thing's own "get" left out.
+        ("Shopping list: eggs, milk, bread", [("Buy eggs, milk and bread", None)]),
+        ("Groceries for tomorrow:\n- Milk\n- get bread", [("Buy milk and bread", TOMORROW)]),
+        # Numbered on one line, or two sentences after the colon (each was one to-do).
+        (
+            "Todo: 1) call mom 2) pay rent 3) book flights",
+            [("Call mom", None), ("Pay rent", None), ("Book flights", None)],
+        ),
+        (
+            "To do: call the vet by 5. Buy milk.",
+            [("Call the vet", datetime(2026, 11, 18, 17, tzinfo=UTC)), ("Buy milk", None)],
+        ),
+        ("To do: call Dr. Smith, buy milk", [("Call Dr. Smith", None), ("Buy milk", None)]),
         # A day's note: its chores and what opens on a verb, by that day (not "dentist at 9",
         # an appointment; the chores were nothing).
         ("Tomorrow: dentist at 9, then groceries.", [("Groceries", TOMORROW)]),
@@ -94,14 +107,15 @@ def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list)
 @pytest.mark.parametrize(
     ("text", "titles"),
     [
-        # A job described, a shopping list, a plan for the day, a list done: no to-dos.
+        # A job described, a plan for the day, a list done, a shopping done: no to-dos.
         ("Tasks: managing the team, reporting to the director.", []),
         (
             "Can you improve this part of my CV?\n\nSenior Engineer, Acme (2019-2023)\n"
             "Tasks:\n- Managing a team of five\n- Reporting to the CTO",
             [],
         ),
-        ("Shopping list: eggs, milk, bread", []),
+        ("Groceries: done!", []),
+        ("Shopping: I went to the mall and it was packed.", []),
         ("Tomorrow: dentist at 9, gym at 6", []),
         ("Tomorrow: big day, we fly to Rome!", []),
         ("To do:\n- [x] book flights\n- [x] pay rent", []),
