@@ -14,7 +14,8 @@ PROFESSIONS = (
     "translator|editor|tutor|social worker|midwife|software developer|product manager|"
     "project manager|civil servant|data scientist|stay-at-home (?:mom|mum|dad|parent)|sailor|"
     "soldier|miner|fisherman|baker|butcher|tailor|banker|salesman|saleswoman|secretary|"
-    "(?:truck|bus|taxi) driver|mailman|postman|judge|pastor|priest|rabbi|hairdresser|realtor"
+    "(?:truck|bus|taxi) driver|mailman|postman|judge|pastor|priest|rabbi|hairdresser|realtor|"
+    "freelancer|contractor|manager|business owner|small business owner|founder|co-founder"
 )
 # Health kept in mind, one's own or one's people's: a known condition only ("I have a meeting"
 # is none).

@@ -241,10 +241,11 @@ def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, i
             k != key and key.split(": ", 1)[1] in f.content.lower() for k, (_, f) in facts.items()
         ):
             del facts[key]
-        # "I'm working as a nurse now" is one's work, and "I'm starting my new job on Monday"
-        # a plan, not also something one is doing.
+        # "I'm working as a nurse now" and "I'm working at Google" are one's work, and "I'm
+        # starting my new job on Monday" a plan, not also something one is doing.
         if rule == "activity" and any(
-            r in ("occupation", "plan") and s < end and start < e for s, e, r in spans.values()
+            r in ("occupation", "employer", "plan") and s < end and start < e
+            for s, e, r in spans.values()
         ):
             del facts[key]
             continue

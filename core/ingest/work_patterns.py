@@ -24,8 +24,9 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "employer",
         re.compile(
-            r"\bI(?:'ve|\s+have)?\s+(?:now\s+|currently\s+)?(?:work|'m working|am working|"
-            r"been\s+working)\s+(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
+            r"\bI(?:(?:'ve|\s+have)\s+been\s+working|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?"
+            r"(?:working|interning)|\s+(?:now\s+|currently\s+)?(?:work|intern))\s+"
+            r"(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
             rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
             r"working)|(?:got|landed|found|scored)\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
             rf"{PLACE}{END}",
@@ -95,6 +96,8 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:now\s+|currently\s+|mostly\s+|usually\s+|still\s+|also\s+)?works?\s+"
             r"(?P<value>from\s+home|remotely|remote|in\s+the\s+office|hybrid|part[-\s]time|"
             r"full[-\s]time|(?:the\s+)?night\s+shifts?|nights|shifts|9\s*(?:to|-)\s*5|nine\s+to\s+five|"
+            # ...and how much: "I work 60 hours a week", "I work two jobs".
+            r"(?:about\s+|around\s+|over\s+)?\d{1,3}\s+hours\s+a\s+week|(?:two|three)\s+jobs|"
             # ...and in what line: "I work in marketing" (`INDUSTRIES`).
             rf"in\s+(?:the\s+)?{INDUSTRIES}(?:\s+(?:industry|sector|field))?)"
             r"(?=(?:\s+(?:now|these\s+days|at\s+the\s+moment))?\s*(?:[.!?,;]|$)|\s+(?:and|but|so|"
@@ -163,6 +166,16 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"primary\s+school|math|music|art|english|history|science|phd|grad|graduate|"
             r"undergrad(?:uate)?|master'?s|medical|law|nursing|college|university)\s+)*"
             rf"(?:{PROFESSIONS}))(?![\w'-])",
+            re.I,
+        ),
+    ),
+    # ...or the one who leads: "I'm the CEO of a small startup", "I'm the founder of Nimbus".
+    (
+        "profession",
+        re.compile(
+            rf"{I_AM}(?P<value>the\s+(?:ceo|cto|cfo|coo|founder|co-founder|director|"
+            r"principal|head\s+chef|head\s+teacher)\s+(?:of|at)\s+(?:an?\s+|the\s+|my\s+)?"
+            r"(?:[\w&'-]+\s+){0,3}?[\w&'-]+)(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|since|now)\b)",
             re.I,
         ),
     ),

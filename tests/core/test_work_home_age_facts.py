@@ -36,6 +36,19 @@ from tests.core.test_rules import facts
         ("I run a small bakery.", [("ana: employer", "Ana runs a small bakery")]),
         ("I own a coffee shop in Porto.", [("ana: employer", "Ana owns a coffee shop in Porto")]),
         ("I have my own practice.", [("ana: employer", "Ana has their own practice")]),
+        # Lines of work not known before, one who leads, how much one works, and work said in
+        # the present ("I'm working at Google" was only something one is doing).
+        ("I'm a freelancer.", [("ana: occupation", "Ana is a freelancer")]),
+        (
+            "I'm the CEO of a small startup.",
+            [("ana: occupation", "Ana is the CEO of a small startup")],
+        ),
+        (
+            "I'm a manager at Lidl.",
+            [("ana: occupation", "Ana is a manager"), ("ana: employer", "Ana works at Lidl")],
+        ),
+        ("I work 60 hours a week.", [("ana: work hours", "Ana works 60 hours a week")]),
+        ("I'm working at Google.", [("ana: employer", "Ana works at Google")]),
         # How one gets to work, on a key of its own (each was none; said with how often, the
         # routine is kept on it).
         ("I bike to work.", [("ana: commute", "Ana bikes to work")]),
@@ -124,6 +137,8 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I live at home.",
         "I'm sober now, I promise.",
         "I rent my car.",
+        "I'm the owner of the house.",
+        "I'm working at home today.",
         "I drive to work today.",
         "I walk to work when it's sunny.",
         "I'm in my element.",
