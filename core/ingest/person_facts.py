@@ -439,6 +439,19 @@ def _works_how(said: Said) -> Fact | None:
     return said.fact(facet, f" works {told}", 0.6)
 
 
+def _school_year(said: Said) -> Fact | None:
+    return said.fact("school year", f" is in their {' '.join(said.value.split())}", 0.6)
+
+
+def _volunteers(said: Said) -> Fact | None:
+    """One place a key ("the animal shelter" and "an animal shelter" are one): a second place
+    is a fact of its own."""
+    at = (said.groups["at"] or "at").lower()
+    place = " ".join(said.value.split())
+    where = re.sub(r"^(?:the|an?)\s+", "", place.lower())
+    return said.fact(f"volunteers {where}", f" volunteers {at} {place}", 0.6)
+
+
 def _commute(said: Said) -> Fact | None:
     """One key: "I drive to work now" replaces "I bike to work"."""
     verb, rest = " ".join(said.value.lower().split()).split(" ", 1)
@@ -519,6 +532,8 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "married_for": _married_for,
     "works_how": _works_how,
     "commute": _commute,
+    "school_year": _school_year,
+    "volunteers": _volunteers,
     "medication": _medication,
     "height": _height,
     "weight": _weight,

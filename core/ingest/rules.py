@@ -166,7 +166,7 @@ _LIST = re.compile(r"\b(?:and|or|who|that|which)\b")
 # Rules whose list is several statements ("I like hiking, swimming and chess").
 _LISTED = frozenset({"preference", "speaks", "plays", "ability", "medication", "collects"})
 # Statements a routine can say more of ("I play tennis" / "... on weekends").
-_ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication", "commute"})
+_ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication", "commute", "volunteers"})
 
 
 # How a death is told (`kin_event`), and a pet's put down.

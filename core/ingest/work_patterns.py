@@ -200,6 +200,27 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # The year one is in: "I'm in my second year of college", "I'm in my final year at uni".
+    (
+        "school_year",
+        re.compile(
+            rf"{I_AM}(?:now\s+|currently\s+)?in\s+my\s+(?P<value>(?:first|second|third|fourth|"
+            r"fifth|final|last|junior|senior|freshman|sophomore)\s+year\s+(?:of|at)\s+"
+            r"(?:college|university|uni|high\s+school|med(?:ical)?\s+school|law\s+school|"
+            r"(?:my\s+)?(?:phd|degree|master'?s|residency|apprenticeship)|(?-i:[A-Z])[\w'-]+))\b",
+            re.I,
+        ),
+    ),
+    # What one volunteers for, as one does: "I volunteer at the animal shelter".
+    (
+        "volunteers",
+        re.compile(
+            r"\bI\s+(?:also\s+|still\s+|now\s+|regularly\s+)?volunteer\s+(?P<at>at|for|with)\s+"
+            r"(?P<value>(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+            r"(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|every|on|twice|once|when|since|because)\b)",
+            re.I,
+        ),
+    ),
     # What one studies: "I'm studying medicine", "I'm majoring in biology", "I'm doing a PhD in
     # physics" (where, the rule above; "studying for my exams", "studying hard" name none).
     (

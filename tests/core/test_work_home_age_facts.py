@@ -49,6 +49,19 @@ from tests.core.test_rules import facts
         ),
         ("I work 60 hours a week.", [("ana: work hours", "Ana works 60 hours a week")]),
         ("I'm working at Google.", [("ana: employer", "Ana works at Google")]),
+        # The year of school one is in, and where one volunteers (each was none).
+        (
+            "I'm in my second year of college.",
+            [("ana: school year", "Ana is in their second year of college")],
+        ),
+        (
+            "I volunteer at the animal shelter.",
+            [("ana: volunteers animal shelter", "Ana volunteers at the animal shelter")],
+        ),
+        (
+            "I volunteer at a food bank every Saturday.",
+            [("ana: volunteers food bank", "Ana volunteers at a food bank every Saturday")],
+        ),
         # How one gets to work, on a key of its own (each was none; said with how often, the
         # routine is kept on it).
         ("I bike to work.", [("ana: commute", "Ana bikes to work")]),
@@ -137,6 +150,8 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I live at home.",
         "I'm sober now, I promise.",
         "I rent my car.",
+        "I volunteer for that.",
+        "I volunteered at the shelter yesterday.",
         "I'm the owner of the house.",
         "I'm working at home today.",
         "I drive to work today.",
