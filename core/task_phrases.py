@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from core.verb_forms import GERUNDS, PARTICIPLES
+
 # The verbs of a note to oneself in the imperative (`errand` below).
 _ERRANDS = (
     "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
@@ -80,85 +82,6 @@ _LEFT_TO_DO = (
     r"|" + _THING_LEFT + r"(?:speech|presentation|talk|lecture|toast)\s+to\s+give"
 )
 _CANT_MISS = r"(?:can'?t|cannot|mustn'?t|must\s+not)\s+(?:afford\s+to\s+)?miss"
-# What "I'm in charge of ..." is to do, and the verb it is done with (`core.task_titles`).
-GERUNDS = {
-    "ordering": "order",
-    "booking": "book",
-    "buying": "buy",
-    "getting": "get",
-    "making": "make",
-    "bringing": "bring",
-    "picking up": "pick up",
-    "planning": "plan",
-    "organizing": "organize",
-    "organising": "organise",
-    "sending": "send",
-    "calling": "call",
-    "paying": "pay",
-    "cleaning": "clean",
-    "cooking": "cook",
-    "arranging": "arrange",
-    "setting up": "set up",
-    "writing": "write",
-    "preparing": "prepare",
-    "reserving": "reserve",
-    "inviting": "invite",
-    "decorating": "decorate",
-    "driving": "drive",
-    "collecting": "collect",
-    "feeding": "feed",
-    "walking": "walk",
-    "watering": "water",
-    "hosting": "host",
-    "fixing": "fix",
-    "renewing": "renew",
-    "filing": "file",
-    "doing": "do",
-    "returning": "return",
-    "scheduling": "schedule",
-    "cancelling": "cancel",
-    "canceling": "cancel",
-    "replying to": "reply to",
-    "answering": "answer",
-    "emailing": "email",
-    "texting": "text",
-    "visiting": "visit",
-    "updating": "update",
-}
-# What "I still haven't ..." has not done, and the verb it is done with (`core.task_titles`).
-PARTICIPLES = {
-    "paid": "pay",
-    "called": "call",
-    "booked": "book",
-    "sent": "send",
-    "submitted": "submit",
-    "renewed": "renew",
-    "finished": "finish",
-    "signed": "sign",
-    "filed": "file",
-    "emailed": "email",
-    "replied to": "reply to",
-    "answered": "answer",
-    "bought": "buy",
-    "fixed": "fix",
-    "returned": "return",
-    "cancelled": "cancel",
-    "canceled": "cancel",
-    "ordered": "order",
-    "scheduled": "schedule",
-    "packed": "pack",
-    "picked up": "pick up",
-    "registered for": "register for",
-    "applied for": "apply for",
-    "texted": "text",
-    "contacted": "contact",
-    "printed": "print",
-    "cleaned": "clean",
-    "written": "write",
-    "backed up": "back up",
-    "updated": "update",
-    "uploaded": "upload",
-}
 # As typed in chat too: "pls remind me to call the vet".
 PLEASE = r"(?:please|pls|plz)"
 # Asking the assistant: "Can you ...", "could u please just ...".
@@ -539,32 +462,6 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
 )
 REMIND = next(pattern for name, _, pattern in PATTERNS if name == "remind")
 REMINDER_STRENGTH = next(strength for name, strength, _ in PATTERNS if name == "remind")
-# What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
-# milk").
-TITLED = {
-    "forget_thing": "Remember",
-    "cant_forget": "Remember",
-    "shopping": "Buy",
-    "ran_out": "Buy",
-    "leave_without": "Take",
-    "owe": "Pay",
-}
-# What the title of a to-do said so is, in the order it is done: "I have emails to answer" is
-# "Answer emails", "I'm due for a haircut" is "Get a haircut".
-REORDERED = {
-    "left_to_do": (
-        re.compile(
-            r"(?P<thing>.+?)\s+to\s+(?P<verb>(?:fill|pick|drop|reply|respond|sort)\s+\w+|\w+)"
-            r"(?P<rest>.*)",
-            re.I,
-        ),
-        "{verb} {thing}{rest}",
-    ),
-    "due_for": (
-        re.compile(r"i(?:'m|\s+am)\s+(?:\w+\s+)?(?:over)?due\s+for\s+(?P<thing>.+)", re.I),
-        "Get {thing}",
-    ),
-}
 # Requests phrased as questions ("Can you remind me to...?") are still requests, and asked
 # for wherever they stand: the mood of an instruction.
 REQUESTS = {

@@ -7,9 +7,36 @@ from __future__ import annotations
 import re
 
 from core.due import Due
-from core.task_phrases import GERUNDS, PARTICIPLES, PLEASE, REORDERED, TITLED
+from core.task_phrases import PLEASE
 from core.to_do_words import DANGLING
+from core.verb_forms import GERUNDS, PARTICIPLES
 
+# What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
+# milk").
+_TITLED = {
+    "forget_thing": "Remember",
+    "cant_forget": "Remember",
+    "shopping": "Buy",
+    "ran_out": "Buy",
+    "leave_without": "Take",
+    "owe": "Pay",
+}
+# What the title of a to-do said so is, in the order it is done: "I have emails to answer" is
+# "Answer emails", "I'm due for a haircut" is "Get a haircut".
+_REORDERED = {
+    "left_to_do": (
+        re.compile(
+            r"(?P<thing>.+?)\s+to\s+(?P<verb>(?:fill|pick|drop|reply|respond|sort)\s+\w+|\w+)"
+            r"(?P<rest>.*)",
+            re.I,
+        ),
+        "{verb} {thing}{rest}",
+    ),
+    "due_for": (
+        re.compile(r"i(?:'m|\s+am)\s+(?:\w+\s+)?(?:over)?due\s+for\s+(?P<thing>.+)", re.I),
+        "Get {thing}",
+    ),
+}
 # The verb a to-do said so is titled with, by how it was said: "paid" is "pay", "ordering" is
 # "order".
 _BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS, "put_off": GERUNDS}
@@ -78,10 +105,10 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
     "Remember the milk"; "I promised my mom I'd call her" is "Call my mom"; "I still haven't
     paid the bill" is "Pay the bill"; "Don't forget I have a doctor's appointment" is
     "Doctor's appointment". `source`: the sentence `found` was read in, as written."""
-    if name in TITLED:
-        return f"{TITLED[name]} {title}"
-    if name in REORDERED and (said := REORDERED[name][0].match(title)):
-        return REORDERED[name][1].format(**said.groupdict())
+    if name in _TITLED:
+        return f"{_TITLED[name]} {title}"
+    if name in _REORDERED and (said := _REORDERED[name][0].match(title)):
+        return _REORDERED[name][1].format(**said.groupdict())
     if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
         return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
     forms = _BASE_FORMS.get(name, {})
