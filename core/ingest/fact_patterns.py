@@ -411,14 +411,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # ...or named after: "We just adopted a puppy, her name is Bella", "I have a new boss, his
-    # name's Tom".
+    # name's Tom", "I got a new puppy, a beagle named Max".
     (
         "named",
         re.compile(
             rf"{_ONE_GOT}(?P<attr>{ONE_NAMED}|rabbit|hamster|parrot|horse|bird|turtle|guinea\s+pig)"
             r"\s*[,;]\s*"
-            r"(?:and\s+)?(?:his|her|its|their)\s+"
-            r"name(?:'s|\s+is)\s+(?P<value>(?-i:[A-Z][a-z]+))\b",
+            r"(?:(?:and\s+)?(?:his|her|its|their)\s+name(?:'s|\s+is)|"
+            # ...or named in a word after it: "I got a new puppy, a beagle named Max".
+            r"(?:an?\s+(?:[\w-]+\s+){0,2}?)?(?:named|called))\s+(?P<value>(?-i:[A-Z][a-z]+))\b",
             re.I,
         ),
     ),

@@ -94,6 +94,12 @@ def test_a_fact_of_ones_sister_is_of_the_sister_named(
             "We had to put Rex down.",
             ("ana: dog rex", "Ana's dog Rex was put down"),
         ),
+        # ...or named in a word after ("a beagle named Max": none).
+        (
+            "I just got a new dog, a beagle named Max.",
+            "My dog is 2.",
+            ("ana: dog max age", "Max is 2"),
+        ),
     ],
 )
 def test_a_name_told_any_way_names_what_is_told_of_them_later(
