@@ -99,13 +99,19 @@ _HOLIDAY = (
 )
 
 _NEXT_YEAR = re.compile(r"\bnext\s+year\b")
+# The end of a working day, as said: "EOD", "COB", "close of business".
+_END_OF_DAY = (
+    r"(?:eod|cob|eob|close\s+of\s+(?:business|play)|end\s+of\s+(?:the\s+)?(?:day|business))"
+)
 _HOUR_SAID = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d|\bat\s+\d")
 _PATTERNS = (
     (
         "relative_day",
         # "By EOD tomorrow" is tomorrow's, all of it the deadline's words.
         re.compile(
-            r"\b(?:by\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+|(first\s+thing)\s+)?("
+            r"\b(?:by\s+)?(?:"
+            + _END_OF_DAY
+            + r"\s+|(first\s+thing)\s+)?("
             + _DAY_WORDS
             + ")"
             + _PART_OF_DAY
@@ -136,7 +142,7 @@ _PATTERNS = (
         "end_of_day",
         # "By EOD Friday" is Friday's.
         re.compile(
-            r"\b(?:by\s+)?(?:(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|asap)\b"
+            r"\b(?:by\s+)?(?:the\s+)?(?:" + _END_OF_DAY + r"|asap)\b"
             r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + "|" + _DAY_WORDS + r")\b)"
         ),
     ),
@@ -174,7 +180,7 @@ _PATTERNS = (
     (
         "weekday",
         re.compile(
-            r"\b(?:(?:on|by|this|next|before|for)\s+)?(?:(?:eod|end\s+of\s+(?:the\s+)?day)\s+(?:on\s+)?|"
+            r"\b(?:(?:on|by|this|next|before|for)\s+)?(?:" + _END_OF_DAY + r"\s+(?:on\s+)?|"
             r"(first\s+thing)\s+(?:on\s+)?)?(" + "|".join(WEEKDAYS) + r")" + _PART_OF_DAY + r"\b"
         ),
     ),

@@ -86,6 +86,14 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
     ("text", "title", "due"),
     [
         ("I need to send the deck by EOD tomorrow", "Send the deck", datetime(2026, 11, 19)),
+        # ...or the close of business (its words were left in the title: "Submit the form by
+        # COB").
+        ("I need to submit the form by COB Friday", "Submit the form", datetime(2026, 11, 20)),
+        (
+            "I need to send the report by close of business.",
+            "Send the report",
+            datetime(2026, 11, 18),
+        ),
         # How chat spells the days; half an hour is thirty minutes.
         ("remind me to call mom tmrw at 5pm", "Call mom", datetime(2026, 11, 19, 17)),
         ("Need to pay the rent tommorow!", "Pay the rent", datetime(2026, 11, 19)),
