@@ -66,7 +66,8 @@ _FORM = r"bullet\s+points|bullets|lists|tables|markdown|headings|headers"
 _FORMAT = re.compile(
     rf"(?:{_ASKED}(?P<none>don't|do\s+not|never|stop|no)\s+(?:more\s+)?(?:(?:use|using|give\s+me|"
     rf"giving\s+me|write\s+in|writing\s+in|with)\s+)?(?:the\s+|any\s+)?(?P<form>{_FORM})\b"
-    rf"|{_ASKED}(?:use|give\s+me|write\s+in)\s+(?:more\s+)?(?P<wanted>{_FORM})\b"
+    rf"|{_ASKED}(?:use|give\s+me|(?:write|answer|reply|respond)\s+(?:in|with))\s+(?:more\s+)?"
+    rf"(?P<wanted>{_FORM})\b"
     rf"){_FOR_GOOD}",
     re.I,
 )
@@ -80,9 +81,50 @@ _UNITS = re.compile(
     rf"(?:\s+(?:units|system|measurements))?{_FOR_GOOD}",
     re.I,
 )
+# ...the tone: "Be more casual with me", "Be blunt", "Talk to me like a friend", "I prefer a
+# formal tone".
+_TONES = r"casual|formal|blunt|direct|friendly|professional|polite|warm|playful|serious"
+_TONE = re.compile(
+    rf"(?:{_ASKED}be\s+(?:a\s+(?:bit|little)\s+)?(?P<more>more\s+|less\s+)?(?P<tone>{_TONES})"
+    r"(?:\s+with\s+me)?"
+    rf"|{_ASKED}(?:talk|speak|write)\s+to\s+me\s+like\s+(?:a|you(?:'re|\s+are)\s+my)\s+"
+    r"(?P<friend>friend|buddy|pal)"
+    rf"|\bI\s+prefer\s+(?:an?\s+)?(?P<preferred>{_TONES})\s+(?:tone|language|style|replies|"
+    rf"answers)){_FOR_GOOD}",
+    re.I,
+)
+# ...how plainly: "Explain things like I'm five", "Don't use jargon", "Use simple words".
+_PLAIN = re.compile(
+    rf"(?:{_ASKED}explain\s+(?:things|it|everything|stuff)\s+(?:to\s+me\s+)?like\s+I'?m\s+"
+    r"(?:five|5|a\s+(?:kid|child))"
+    rf"|{_ASKED}(?:don't|do\s+not|never)\s+use\s+(?:any\s+|so\s+much\s+)?jargon"
+    rf"|{_ASKED}(?:avoid|no)\s+jargon|{_ASKED}use\s+(?:simple|plain)\s+(?:words|language)"
+    rf"){_FOR_GOOD}",
+    re.I,
+)
+# ...and spelling, the clock and sources: "Use British spelling", "Please use 24-hour time",
+# "Always cite your sources".
+_SPELLING = re.compile(
+    rf"{_ASKED}(?:use|write\s+in|stick\s+to)\s+(?P<spelling>british|american|uk|us)\s+"
+    rf"(?:english\s+)?spelling{_FOR_GOOD}",
+    re.I,
+)
+_CLOCK = re.compile(
+    rf"{_ASKED}(?:use|give\s+me)\s+(?:the\s+)?(?P<hours>24|12)[-\s]?(?:hour|hr|h)\s+"
+    rf"(?:time|clock|format|times){_FOR_GOOD}",
+    re.I,
+)
+_SOURCES = re.compile(
+    rf"{_ASKED}(?:cite|give\s+me|include|add|list|show\s+me)\s+(?:your\s+|the\s+)?"
+    rf"(?:sources|references|citations|links\s+to\s+sources){_FOR_GOOD}",
+    re.I,
+)
 # What a preference for how to be answered is about, so the plain "I prefer ..." rule leaves
 # it to these.
-ABOUT_REPLIES = re.compile(rf"\b(?:answers|replies|responses|{_UNIT_WORDS})\b", re.I)
+ABOUT_REPLIES = re.compile(
+    rf"\b(?:answers|replies|responses|{_UNIT_WORDS}|(?:{_TONES})\s+(?:tone|language|style))\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +159,32 @@ def _format(match: re.Match[str]) -> tuple[str, str]:
     return (form, f"no {form} in replies" if match["none"] else f"{form} in replies")
 
 
+def _tone(match: re.Match[str]) -> tuple[str, str]:
+    if match["friend"]:
+        return ("tone", "friendly replies")
+    tone = (match["tone"] or match["preferred"]).lower()
+    more = (match["more"] or "").strip().lower()
+    return ("tone", f"less {tone} replies" if more == "less" else f"{tone} replies")
+
+
+def _plain(match: re.Match[str]) -> tuple[str, str]:
+    return ("plainness", "simple replies without jargon")
+
+
+def _spelling(match: re.Match[str]) -> tuple[str, str]:
+    said = match["spelling"].lower()
+    spelling = {"uk": "British", "us": "American"}.get(said, said.title())
+    return ("spelling", f"{spelling} spelling in replies")
+
+
+def _clock(match: re.Match[str]) -> tuple[str, str]:
+    return ("clock", f"{match['hours']}-hour times in replies")
+
+
+def _sources(match: re.Match[str]) -> tuple[str, str]:
+    return ("sources", "sources in replies")
+
+
 def _units(match: re.Match[str]) -> tuple[str, str]:
     said = (match["asked"] or match["mine"]).lower()
     if said in ("celsius", "fahrenheit"):
@@ -139,6 +207,11 @@ _READERS: tuple[
     ),
     (re.compile(r"bullet|lists|tables|markdown|head", re.I), _FORMAT, _format),
     (re.compile(_UNIT_WORDS, re.I), _UNITS, _units),
+    (re.compile(rf"{_TONES}|friend|buddy|pal", re.I), _TONE, _tone),
+    (re.compile(r"explain|jargon|simple|plain", re.I), _PLAIN, _plain),
+    (re.compile(r"spelling", re.I), _SPELLING, _spelling),
+    (re.compile(r"hour|hr|\dh\b", re.I), _CLOCK, _clock),
+    (re.compile(r"sources|references|citations", re.I), _SOURCES, _sources),
 )
 
 
