@@ -17,6 +17,7 @@ from core.ingest.entities import ordinary_word
 from core.ingest.fact import THE_USER, Fact, Said, Unnamed, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.fact_words import ONE_OF_KIN
+from core.ingest.intro_list import told_in_a_list
 from core.ingest.kin import each_named, unnamed_kin
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin_facts import SAID_OF_KIN
@@ -305,7 +306,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     facts[key] = (match.start(), fact)
                     spans[key] = (match.start(), match.end(), rule)
     _said_once(facts, spans)
-    for start, said in with_the_i(turn.text):
+    for start, said in (*with_the_i(turn.text), *told_in_a_list(turn.text)):
         if stated(start):
             for fact in extract_facts(replace(turn, text=said)):
                 facts.setdefault(fact.key or fact.content, (start, fact))
