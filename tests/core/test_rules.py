@@ -279,6 +279,17 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ),
         ("I prefer short answers.", [("ana: replies length", "Ana wants short replies")]),
         ("Don't forget that I live in Rome now.", [("ana: location", "Ana lives in Rome")]),
+        # What one is weighing doing (it was none; not "thinking about you").
+        (
+            "I'm thinking about moving to Spain.",
+            [(None, "Ana is thinking about moving to Spain")],
+        ),
+        (
+            "I'm considering going back to school.",
+            [(None, "Ana is considering going back to school")],
+        ),
+        ("I'm thinking about you.", []),
+        ("I'm thinking of going to bed.", []),
         # What one did, kept short (not every day's doings).
         (
             "I just adopted a puppy named Max!",
