@@ -170,7 +170,7 @@ _PATTERNS = (
             + r")\b"
         ),
     ),
-    ("weekend", re.compile(r"\b(?:this|over the|on the|by the)\s+weekend\b")),
+    ("weekend", re.compile(r"\b(?:this|over the|on the|by the|at the)\s+weekend\b")),
     ("next_weekend", re.compile(r"\b(?:by\s+)?next\s+weekend\b")),
     ("this_week", re.compile(r"\b(?:later\s+)?this\s+week\b")),
     ("this_month", re.compile(r"\b(?:later\s+)?this\s+month\b")),
@@ -180,8 +180,14 @@ _PATTERNS = (
     (
         "weekday",
         re.compile(
-            r"\b(?:(?:on|by|this|next|before|for)\s+)?(?:" + _END_OF_DAY + r"\s+(?:on\s+)?|"
-            r"(first\s+thing)\s+(?:on\s+)?)?(" + "|".join(WEEKDAYS) + r")" + _PART_OF_DAY + r"\b"
+            r"\b(?:(?:on|by|this\s+coming|this|next|before|for)\s+)?(?:"
+            + _END_OF_DAY
+            + r"\s+(?:on\s+)?|(first\s+thing)\s+(?:on\s+)?)?("
+            + "|".join(WEEKDAYS)
+            + r")"
+            + _PART_OF_DAY
+            # ..."Monday week": the one after.
+            + r"(\s+week)?\b"
         ),
     ),
     (
@@ -190,6 +196,15 @@ _PATTERNS = (
             r"\b(?:in|within)\s+(?:the\s+next\s+)?(?:(?:a\s+)?"
             + _NUMBER
             + r"\s+(minute|min|hour|hr|day|week|fortnight|month)s?|(half)\s+an?\s+hour)\b"
+            # ..."in two weeks' time".
+            r"(?:['\u2019]?s?\s+time\b)?"
+        ),
+    ),
+    # ...or counted from now: "a week from today", "two days from now".
+    (
+        "from_now",
+        re.compile(
+            r"\b(?:an?|" + _NUMBER + r")\s+(day|week|fortnight|month)s?\s+from\s+(?:now|today)\b"
         ),
     ),
     ("iso_date", ISO_DATE),
@@ -230,6 +245,12 @@ _PATTERNS = (
         re.compile(
             r"(?:\b(?:by|on|before)\s+|(?<=\bdue\s))(" + _MONTH_NAMES + r")\.?(?:\s+(\d{1,2})"
             r"(?:st|nd|rd|th)?)?\b"
+            # ...or said with its day alone: "call Tom Dec 5th".
+            # ("may" and "march" are verbs too), its day an ordinal or ending the clause; not a
+            # year's date ("Dec 5, 2019").
+            r"|\b(?!may\b|march\b)(" + _MONTH_NAMES + r")\.?\s+(\d{1,2})"
+            r"(?:(?:st|nd|rd|th)\b|(?=\s*(?:[.!?;]|$)|\s+(?:at|to|for|and|then)\b))"
+            r"(?!,?\s*\d{4})"
         ),
     ),
 )
@@ -302,6 +323,7 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         return first.replace(day=last) if kind == "end_of_next_month" else first
     if kind == "weekday":
         day = _next_weekday(today, WEEKDAYS.index(match.group(2)))
+        day += timedelta(days=7 if match.group(4) else 0)
         part = match.group(3) or ("morning" if match.group(1) else None)
         return day.replace(hour=_PART_HOURS[part]) if part else day
     if kind == "part_of_month":
@@ -309,6 +331,14 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         year = today.year + (1 if month < today.month else 0)
         last = calendar.monthrange(year, month)[1]
         return today.replace(year=year, month=month, day=_PART_DAY.get(match.group(1), last))
+    if kind == "from_now":
+        amount = 1 if match.group(1) is None else _number(match.group(1))
+        days = {"day": 1, "week": 7, "fortnight": 14}.get(match.group(2))
+        if days is None:
+            year, month = divmod(today.month - 1 + amount, 12)
+            day = min(today.day, calendar.monthrange(today.year + year, month + 1)[1])
+            return today.replace(year=today.year + year, month=month + 1, day=day)
+        return today + timedelta(days=days * amount)
     if kind == "in_delta":
         unit, amount = (
             ("minute", 30) if match.group(3) else (match.group(2), _number(match.group(1)))
@@ -351,8 +381,9 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     elif kind == "day_month":
         month, day = MONTHS[match.group(2)], int(match.group(1))
     else:
-        month = MONTHS[match.group(1)]
-        day = int(match.group(2)) if match.group(2) else 1
+        month = MONTHS[match.group(1) or match.group(3)]
+        said_day = match.group(2) or match.group(4)
+        day = int(said_day) if said_day else 1
     year = today.year + (1 if (month, day) < (today.month, today.day) else 0)
     if day > calendar.monthrange(year, month)[1]:
         return None

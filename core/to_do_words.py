@@ -13,9 +13,11 @@ from core.model import Task
 from core.text_input import clean_text
 
 # What is left hanging once a deadline is cut out: "book a table for [Saturday night]", "pay
-# the bill due [April 15]" (not "my taxes are due": that says it).
+# the bill due [April 15]", "call Tom sometime [next week]" (not "my taxes are due": that says
+# it).
 DANGLING = re.compile(
-    r"(?:\s+(?:for|on|by|at|in|to|before|until|this|next)|(?<!\bis)(?<!\bare)\s+due)+$",
+    r"(?:\s+(?:for|on|by|at|in|to|before|until|this|next|sometime|some\s+time)|(?<!\bis)"
+    r"(?<!\bare)\s+due)+$",
     re.IGNORECASE,
 )
 

@@ -117,9 +117,10 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"certification|licen[cs]e|gre|gmat|sat|mcat|lsat)\b)|"
             r"in\s+the\s+middle\s+of(?!\s+nowhere\b)|"
             # ...or what one is weighing: "I'm thinking about moving to Spain", "I'm considering
-            # going back to school" (not "I'm thinking about you").
+            # going back to school" (not "I'm thinking about you", nor "about moving" alone:
+            # moving what, where?).
             r"(?:(?:seriously\s+)?thinking\s+(?:about|of)|considering)"
-            r"(?=\s+(?!going\s+to\s+(?:bed|sleep)\b|heading\s+(?:out|home)\b)[a-z]+ing\b)|"
+            r"(?=\s+(?!going\s+to\s+(?:bed|sleep)\b|heading\s+(?:out|home)\b)[a-z]+ing\s+\w)|"
             r"busy\s+(?:at\s+(?:the|my|our)\s+[\w-]+\s+)?"
             rf"(?!(?:thinking|wondering|waiting)\b)[a-z]+ing{WITH})\s+{PLACE}{END}",
             re.I,

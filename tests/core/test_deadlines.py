@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.due import deadline_typed
+from core.due import deadline_typed, parse_due
 from core.errors import InputError
 from core.tasks import extract_tasks
 from tests.core.test_tasks import SAID_AT
@@ -134,6 +134,17 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
             "Send the report",
             datetime(2026, 11, 19, 12),
         ),
+        # Counted from now, a month and its day alone, the Monday after next, "this coming",
+        # "at the weekend", "sometime" (each was no deadline, or left words in the title:
+        # "Call Tom a week from", "Call Tom ' time", "Call Tom this coming").
+        ("I need to call Tom a week from today.", "Call Tom", datetime(2026, 11, 25)),
+        ("I need to call Tom two days from now.", "Call Tom", datetime(2026, 11, 20)),
+        ("I need to call Tom in two weeks' time.", "Call Tom", datetime(2026, 12, 2, 10)),
+        ("I need to call Tom Dec 5th.", "Call Tom", datetime(2026, 12, 5)),
+        ("I need to call Tom Monday week.", "Call Tom", datetime(2026, 11, 30)),
+        ("I need to call Tom this coming Monday.", "Call Tom", datetime(2026, 11, 23)),
+        ("I need to call Tom at the weekend.", "Call Tom", datetime(2026, 11, 21)),
+        ("I need to call Tom sometime next week.", "Call Tom", datetime(2026, 11, 23)),
     ],
 )
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
@@ -208,3 +219,11 @@ def test_a_deadline_said_by_the_days_routine_is_its_next_hour(when: str, due: da
     bank after work"), or left a word of it there ("Call the bank early")."""
     (candidate,) = extract_tasks(f"I need to call the bank {when}", SAID_AT, "turn-7")
     assert (candidate.title, candidate.due_at) == ("Call the bank", due.replace(tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["we may 2 of them", "they march 3 abreast", "met him dec 5, 2019", "dec 5 ways to win"],
+)
+def test_a_month_said_with_a_number_that_is_no_day_is_no_deadline(words: str) -> None:
+    assert parse_due(words, SAID_AT) is None
