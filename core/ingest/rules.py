@@ -86,6 +86,8 @@ _RELATIONAL = {
 }
 _NO_EMPLOYER = re.compile(
     r"(?:(?-i:home)|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))\b"
+    # ...or when: "I started a new job at the start of the month".
+    r"|the\s+(?:start|end|beginning|middle)\s+of\b"
     r"|(?:least|most)\b|their\s+own\b|themselves\b"
     r"|(?:\d+|an?|a\s+few|a\s+couple\s+of|several|many|hours|days)\s+(?:hours?|days?|weeks?|"
     r"months?|years?|minutes?)\b",

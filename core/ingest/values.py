@@ -38,6 +38,7 @@ _TRAILING_TIME = re.compile(
     r"thursday|friday|saturday|sunday)|yesterday|today|tonight|recently|(?:right\s+)?now|earlier|"
     r"the\s+other\s+day|this\s+(?:morning|afternoon|evening|time)|"
     r"at\s+the\s+moment|currently|originally|lately|"
+    r"at\s+the\s+(?:start|end|beginning)\s+of\s+(?:the|this|last|next)\s+(?:week|month|year)|"
     r"these\s+days|as\s+well|too|any\s?more|a while ago|(?:not\s+)?(?:so\s+)?long\s+ago|"
     r"(?:about\s+|almost\s+|over\s+)?(?:an?\s+(?:couple\s+(?:of\s+)?|few\s+)?|\w+\s+)"
     r"(?:days?|weeks?|weekends?|months?|years?)\s+ago|"
@@ -45,7 +46,9 @@ _TRAILING_TIME = re.compile(
     r"(?:[\w-]+\s+)?(?:years?|months?|weeks?|decades?))$",
     re.I,
 )
-_TRAILING_MONTH = re.compile(rf"\s+{IN_MONTH}$", re.I)
+_TRAILING_MONTH = re.compile(
+    rf"\s+(?:{IN_MONTH}|in\s+the\s+(?:spring|summer|autumn|fall|winter))$", re.I
+)
 # An aside said after the value without a comma: "I moved to Lisbon by the way" had Lisbon
 # by the way for a place, named so in the entity graph too.
 _TRAILING_ASIDE = re.compile(

@@ -62,6 +62,13 @@ from tests.core.test_rules import facts
             "I volunteer at a food bank every Saturday.",
             [("ana: volunteers food bank", "Ana volunteers at a food bank every Saturday")],
         ),
+        # When, said after where, is no part of it ("Ana works at Stripe at the start of the
+        # month", "Ana lives in Lisbon in the spring").
+        (
+            "I started a new job at Stripe at the start of the month.",
+            [("ana: employer", "Ana works at Stripe")],
+        ),
+        ("I moved to Lisbon in the spring.", [("ana: location", "Ana lives in Lisbon")]),
         # How one gets to work, on a key of its own (each was none; said with how often, the
         # routine is kept on it).
         ("I bike to work.", [("ana: commute", "Ana bikes to work")]),
@@ -152,6 +159,8 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I rent my car.",
         "I volunteer for that.",
         "I volunteered at the shelter yesterday.",
+        # A time is no employer (it was "Ana works at the start of the month").
+        "I started a new job at the start of the month.",
         "I'm the owner of the house.",
         "I'm working at home today.",
         "I drive to work today.",
