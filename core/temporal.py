@@ -69,7 +69,9 @@ _PARTS = {
     "second half of": (15, None),
 }
 # "On the 3rd": the last such day of a month, up to today.
-_DAY_OF_MONTH = re.compile(r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")
+_DAY_OF_MONTH = re.compile(
+    rf"\bon\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+of\s+(?:{_MONTH_NAMES})\b)"
+)
 _RECENT_AGO = re.compile(rf"\b{_NUMBER}\s+(minute|hour)s?\s+ago\b")
 _YEAR = re.compile(r"\b(?:in|during|back in)\s+((?:19|20)\d\d)\b")
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
@@ -99,9 +101,11 @@ _MONTH = re.compile(
     rf"\b(?:in|during|back in)\s+({_MONTH_NAMES})\b"
     r"(?:\s+(\d{4}))?"
 )
-# "on 3 May, 2023", "May 3rd 2023", "on March 14": a day named outright (a year, or "on").
+# "on 3 May, 2023", "May 3rd 2023", "on March 14", "on the 5th of December": a day named
+# outright (a year, or "on").
 _DATE = re.compile(
-    rf"\b(?:(on)\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES})|({_MONTH_NAMES})\s+"
+    rf"\b(?:(on)\s+)?(?:(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})|"
+    rf"({_MONTH_NAMES})\s+"
     rf"(\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(\d{{4}}))?"
 )
 # 2026-03-05 (a deadline in `core.due` is written so too).

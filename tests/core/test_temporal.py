@@ -81,6 +81,8 @@ def day(month: int, d: int, year: int = 2026) -> datetime:
         ("was the first half of September 2025 good?", day(9, 1, 2025), day(9, 16, 2025)),
         ("what did I do in the second half of February?", day(2, 16), day(3, 1)),
         ("what did I do on the 3rd?", day(3, 3), day(3, 4)),
+        # ...of a month named after it (it was this month's 3rd, "of May" left over).
+        ("the race on the 3rd of January", day(1, 3), day(1, 4)),
         # The last 31st up to today: February has none.
         ("what did I say on the 31st?", day(1, 31), day(2, 1)),
         (
