@@ -48,7 +48,9 @@ _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + PLEASE + r")\W+)*$
 # "turtles remind me to slow down" is a thought. Possessive: "ok," is an opener and a name
 # alike, and backtracking through both readings took seconds for twenty of them.
 _REQUEST_LEAD = re.compile(
-    r"^(?:(?:ok|okay|so|and|oh|also|" + PLEASE + r"|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
+    # ...after a few words before a colon or a dash: "Quick one: can you remind me ...".
+    r"^(?:[a-z' ]{1,30}?\s*(?::|\s[-\u2013\u2014])\s*)?"
+    r"(?:(?:ok|okay|so|and|oh|also|" + PLEASE + r"|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
     r"(?:" + ASKING_YOU + r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )

@@ -285,6 +285,17 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             datetime(2026, 11, 23, tzinfo=UTC),
         ),
         ("I'm in Lisbon and have to go to the embassy.", "Go to the embassy", None),
+        # A request after a few words and a colon or a dash (each was nothing).
+        (
+            "Quick one: can you remind me to book the vet tomorrow?",
+            "Book the vet",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
+        (
+            "Quick question - remind me to call mom tomorrow?",
+            "Call mom",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
         # Put off, or on one's list (each was nothing).
         (
             "I keep putting off calling the insurance company.",
