@@ -457,6 +457,15 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             _SUBJECT + r"(?:\s+" + _FILLER + r"(?:(?:want|would\s+like|hope)\s+to|wanna)"
             r"|'d\s+like\s+to)\s+(?P<task>.+)",
         ),
+        # What one's work asks for by a time: "My boss wants the Q3 report by Friday" ("The Q3
+        # report for my boss"; only with its time).
+        (
+            "wanted_of_me",
+            0.80,
+            r"\b(?P<task>(?:my|our|the)\s+(?:boss|manager|supervisor|client|customer|teacher|"
+            r"professor|editor|landlord|team|accountant|lawyer|advisor)\s+(?:wants|needs|expects|"
+            r"asked\s+for)\s+(?:the|my|a|an|our)\s+(?:(?!\s+and\s+(?:i|we)\b).)+)",
+        ),
         ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
     )
 )

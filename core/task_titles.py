@@ -32,6 +32,14 @@ _REORDERED = {
         ),
         "{verb} {thing}{rest}",
     ),
+    "wanted_of_me": (
+        re.compile(
+            r"(?i:(?P<whose>my|our|the))\s+(?P<whom>\S+)\s+(?:wants|needs|expects|asked\s+for)\s+"
+            r"(?P<thing>.+)",
+            re.I,
+        ),
+        "{thing} for {whose} {whom}",
+    ),
     "due_for": (
         re.compile(r"i(?:'m|\s+am)\s+(?:\w+\s+)?(?:over)?due\s+for\s+(?P<thing>.+)", re.I),
         "Get {thing}",
@@ -108,7 +116,12 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
     if name in _TITLED:
         return f"{_TITLED[name]} {title}"
     if name in _REORDERED and (said := _REORDERED[name][0].match(title)):
-        return _REORDERED[name][1].format(**said.groupdict())
+        # "My boss" mid-title is "my boss".
+        parts = {
+            part: words.lower() if part == "whose" else words
+            for part, words in said.groupdict().items()
+        }
+        return _REORDERED[name][1].format(**parts)
     if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
         return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
     forms = _BASE_FORMS.get(name, {})

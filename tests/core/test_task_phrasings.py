@@ -285,6 +285,12 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             datetime(2026, 11, 23, tzinfo=UTC),
         ),
         ("I'm in Lisbon and have to go to the embassy.", "Go to the embassy", None),
+        # What one's work asks for by a time (it was nothing).
+        (
+            "My boss wants the Q3 report by Friday and I still haven't started.",
+            "The Q3 report for my boss",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
         # A request after a few words and a colon or a dash (each was nothing).
         (
             "Quick one: can you remind me to book the vet tomorrow?",
@@ -358,6 +364,10 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         # Not to forget, said to someone, or with no time.
         "Don't forget your umbrella tomorrow.",
         "Don't forget Mom's birthday.",
+        # Wanted with no time, or of someone else.
+        "My boss wants the Q3 report.",
+        "My boss wants me to work late on Friday.",
+        "My daughter wants a puppy by Christmas.",
         # Put off once, and done.
         "I put off calling him and it was fine.",
         "I kept putting off replying to Sarah, but I did it today.",
