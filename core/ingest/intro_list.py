@@ -20,6 +20,9 @@ _OPENING = re.compile(
 # Each item, by what it tells, and how it is said of oneself.
 _ITEMS = (
     (re.compile(r"(?P<age>\d{1,3})\s*(?:[mf]|y/?o|years?\s+old)?", re.I), "I'm {age}"),
+    (re.compile(r"an?\s.+", re.I), "I'm {item}"),
+    # A line of work said without its article: "software engineer".
+    (re.compile(rf"(?:[\w-]+\s+){{0,2}}(?:{PROFESSIONS})", re.I), "I'm a {item}"),
     (
         re.compile(
             r"(?:from|living\s+in|based\s+in|married|single|divorced|engaged|widowed|"
@@ -28,9 +31,6 @@ _ITEMS = (
         ),
         "I'm {item}",
     ),
-    (re.compile(r"an?\s.+", re.I), "I'm {item}"),
-    # A line of work said without its article: "software engineer".
-    (re.compile(rf"(?:[\w-]+\s+){{0,2}}(?:{PROFESSIONS})", re.I), "I'm a {item}"),
     (re.compile(r"(?:live|work|study)\s.+", re.I), "I {item}"),
     (
         re.compile(
@@ -40,6 +40,7 @@ _ITEMS = (
         ),
         "I have {item}",
     ),
+    (re.compile(r"no\s+(?:kids|children|siblings|pets)", re.I), "I have {item}"),
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")
 # A paste of thousands of introductions is read for its first few.

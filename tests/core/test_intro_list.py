@@ -39,6 +39,15 @@ from tests.core.test_rules import facts
             ],
         ),
         (
+            "I'm Dave, retired teacher, from Ohio, no kids.",
+            [
+                ("ana: name", "Ana goes by Dave"),
+                ("ana: occupation", "Ana is a retired teacher"),
+                ("ana: origin", "Ana is from Ohio"),
+                ("ana: children", "Ana has no kids"),
+            ],
+        ),
+        (
             "I'm 34F, live in Toronto.",
             [("ana: age", "Ana is 34 years old"), ("ana: location", "Ana lives in Toronto")],
         ),
