@@ -452,6 +452,11 @@ def _volunteers(said: Said) -> Fact | None:
     return said.fact(f"volunteers {where}", f" volunteers {at} {place}", 0.6)
 
 
+def _work_leave(said: Said) -> Fact | None:
+    """One key: "I'm back at work" ends "I'm on maternity leave"."""
+    return said.fact("work leave", f" is {' '.join(said.value.lower().split())}", 0.7)
+
+
 def _commute(said: Said) -> Fact | None:
     """One key: "I drive to work now" replaces "I bike to work"."""
     verb, rest = " ".join(said.value.lower().split()).split(" ", 1)
@@ -532,6 +537,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "married_for": _married_for,
     "works_how": _works_how,
     "commute": _commute,
+    "work_leave": _work_leave,
     "school_year": _school_year,
     "volunteers": _volunteers,
     "medication": _medication,

@@ -105,6 +105,17 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # Time off work, and back: "I'm on maternity leave", "I'm on sabbatical", "I'm back at work".
+    (
+        "work_leave",
+        re.compile(
+            rf"{I_AM}(?:now\s+|currently\s+|still\s+|finally\s+)?(?P<value>on\s+(?:maternity|"
+            r"paternity|parental|sick|medical|study|unpaid|long-term\s+sick)\s+leave|"
+            r"on\s+(?:a\s+)?sabbatical|on\s+furlough|furloughed|back\s+at\s+work)"
+            r"(?=\s*(?:[.!?,;]|$)|\s+(?:now|until|till|since|for|and|but|so|after|this)\b)",
+            re.I,
+        ),
+    ),
     # How one gets to work: "I bike to work", "I commute by train", "I take the bus to work"
     # (not "I drive to work today": once; nor "I walk to work when it's sunny").
     (

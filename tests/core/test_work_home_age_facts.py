@@ -69,6 +69,9 @@ from tests.core.test_rules import facts
             [("ana: employer", "Ana works at Stripe")],
         ),
         ("I moved to Lisbon in the spring.", [("ana: location", "Ana lives in Lisbon")]),
+        # Time off work, and back, on one key (each was none).
+        ("I'm on maternity leave until March.", [("ana: work leave", "Ana is on maternity leave")]),
+        ("I'm back at work now.", [("ana: work leave", "Ana is back at work")]),
         # How one gets to work, on a key of its own (each was none; said with how often, the
         # routine is kept on it).
         ("I bike to work.", [("ana: commute", "Ana bikes to work")]),
@@ -161,6 +164,7 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I volunteered at the shelter yesterday.",
         # A time is no employer (it was "Ana works at the start of the month").
         "I started a new job at the start of the month.",
+        "I'm back at work tomorrow.",
         "I'm the owner of the house.",
         "I'm working at home today.",
         "I drive to work today.",
