@@ -207,10 +207,18 @@ _READERS: tuple[
     ),
     (re.compile(r"bullet|lists|tables|markdown|head", re.I), _FORMAT, _format),
     (re.compile(_UNIT_WORDS, re.I), _UNITS, _units),
-    (re.compile(rf"{_TONES}|friend|buddy|pal", re.I), _TONE, _tone),
-    (re.compile(r"explain|jargon|simple|plain", re.I), _PLAIN, _plain),
+    (
+        re.compile(rf"\bbe\s+(?:\w+\s+){{0,3}}?(?:{_TONES})|\bme\s+like\s|prefer\s", re.I),
+        _TONE,
+        _tone,
+    ),
+    (
+        re.compile(r"explain\s+(?:things|it|every|stuff)|jargon|(?:simple|plain)\s", re.I),
+        _PLAIN,
+        _plain,
+    ),
     (re.compile(r"spelling", re.I), _SPELLING, _spelling),
-    (re.compile(r"hour|hr|\dh\b", re.I), _CLOCK, _clock),
+    (re.compile(r"(?:24|12)[-\s]?(?:hour|hr|h)\b", re.I), _CLOCK, _clock),
     (re.compile(r"sources|references|citations", re.I), _SOURCES, _sources),
 )
 
