@@ -447,13 +447,14 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     # ...or named in passing: "my daughter Sara's birthday", "our dog Rex"; or said to be:
-    # "my daughter is called Mia".
+    # "my daughter is called Mia", "my son's name is Leo".
     (
         "named",
         re.compile(
             r"\b(?:my|our)\s+(?:(?:older|younger|little|big|best|eldest|oldest|youngest|twin|"
             rf"baby)\s+)?(?P<attr>{ONE_NAMED})"
-            r"(?:,?\s+|(?:\s+is|'s)\s+(?:called|named)\s+)(?P<value>(?-i:[A-Z][a-z]+))\b"
+            r"(?:,?\s+|(?:\s+is|'s)\s+(?:called|named)\s+|'s\s+name(?:\s+is|'s)\s+)"
+            r"(?P<value>(?-i:[A-Z][a-z]+))\b"
             # ...not "we had to put our dog Max down" (`kin_event`).
             r"(?!\s+(?-i:[A-Z])|\s+(?:down|to\s+sleep)\b)",
             re.I,

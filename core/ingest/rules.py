@@ -16,7 +16,7 @@ from core.ingest.dropped_i import with_the_i
 from core.ingest.entities import ordinary_word
 from core.ingest.fact import THE_USER, Fact, Said, Unnamed, related
 from core.ingest.fact_patterns import RULES
-from core.ingest.fact_words import ONE_OF_KIN
+from core.ingest.fact_words import ONE_NAMED, ONE_OF_KIN
 from core.ingest.intro_list import told_in_a_list
 from core.ingest.kin import each_named, unnamed_kin
 from core.ingest.kin import facet as kin_facet
@@ -107,6 +107,7 @@ _WHEN = re.compile(
     rf"(?:the\s+)?(?:'?\d|(?:{'|'.join(sorted(MONTHS))})\b)",
     re.I,
 )
+_KIN_NAME = re.compile(rf"(?:{ONE_NAMED})'s\s+name")
 _FAVORITE = re.compile(r"\b(?:fav|fave|favou?rite)\b")
 _STRESSED = re.compile(r"^(?:actually|officially)\s+", re.I)
 _ATTRIBUTE_SKIP = {
@@ -474,6 +475,8 @@ def _fact(
         if (
             not attribute
             or attribute in _ATTRIBUTE_SKIP
+            # "My son's name is Leo": whom one has so named (`named`).
+            or _KIN_NAME.fullmatch(attribute)
             or _STATE.match(value)
             or _LIST.search(attribute)
         ):

@@ -94,6 +94,8 @@ def test_a_fact_of_ones_sister_is_of_the_sister_named(
             "We had to put Rex down.",
             ("ana: dog rex", "Ana's dog Rex was put down"),
         ),
+        # ...or by "'s name is" (it was a fact of a key "son's name").
+        ("My son's name is Leo.", "My son is 6.", ("ana: son leo age", "Leo is 6")),
         # ...or named in a word after ("a beagle named Max": none).
         (
             "I just got a new dog, a beagle named Max.",
