@@ -126,6 +126,23 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and what one's people are learning or training for: "My daughter is learning to swim",
+    # "My husband is training for a marathon".
+    (
+        "activity",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\s+"
+            r"(?P<be>is|are)\s+(?:now\s+|currently\s+|still\s+|also\s+)?"
+            + VALUE.replace(
+                "(?P<value>",
+                "(?P<value>(?:learning(?:\\s+to|\\s+how\\s+to)?|training\\s+for|studying|"
+                "practi[cs]ing|taking(?=\\s+(?:a|an)\\s+[\\w-]+\\s+(?:class|course|lessons?)))\\s+",
+                1,
+            )
+            + END,
+            re.I,
+        ),
+    ),
     # ...or is off to right now: "I'm off to go swimming with the kids", "I'm off to do some
     # taekwondo" (not "off to bed", which is every day's).
     (

@@ -133,7 +133,11 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
             r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated|"
             # ...or lost their work: "My brother lost his job", "my dad got laid off".
-            r"lost\s+(?:his|her|their)\s+job|(?:got|was|has\s+been)\s+(?:fired|laid\s+off|let\s+go))"
+            r"lost\s+(?:his|her|their)\s+job|(?:got|was|has\s+been)\s+(?:fired|laid\s+off|let\s+go)|"
+            # ...or took a step: "My son started kindergarten", "my wife got promoted".
+            r"started\s+(?:kindergarten|preschool|daycare|school|college|university|uni|high\s+school|"
+            r"middle\s+school|(?:a|his|her|their)\s+new\s+job)|got\s+(?:promoted|a\s+promotion|"
+            r"a\s+new\s+job|into\s+(?:college|university|med\s+school|law\s+school)))"
             rf"(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
             re.I,
         ),

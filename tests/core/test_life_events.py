@@ -73,6 +73,16 @@ def test_a_wedding_is_remembered_with_when_and_the_status_it_brings() -> None:
         # ...their work lost (it was none).
         ("My brother lost his job.", "Ana's brother lost his job"),
         ("My dad was laid off last month.", "Ana's dad was laid off in October"),
+        # ...a step they took, and what they are learning (each was none).
+        (
+            "My son started kindergarten in September.",
+            "Ana's son started kindergarten in September",
+        ),
+        ("My wife got promoted to director.", "Ana's wife got promoted to director"),
+        ("My daughter got into college!", "Ana's daughter got into college"),
+        ("My daughter is learning to swim.", "Ana's daughter is learning to swim"),
+        ("My husband is training for a marathon.", "Ana's husband is training for a marathon"),
+        ("My kids are taking a swimming class.", "Ana's kids are taking a swimming class"),
     ],
 )
 def test_what_happened_to_the_people_in_ones_life_is_remembered(text: str, memory: str) -> None:
@@ -98,6 +108,8 @@ def test_a_diagnosis_is_remembered_with_when_and_the_condition_it_brings() -> No
         "I had pizza last night.",
         "I had my knee in a brace.",
         "I got my hair cut.",
+        "My son is taking the bus.",
+        "My dad is learning.",
     ],
 )
 def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:
