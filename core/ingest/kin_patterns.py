@@ -11,6 +11,9 @@ from core.ingest.fact_words import CONDITIONS, KINSHIP, PLAYED, PROFESSIONS
 from core.ingest.kin import HIRED
 from core.ingest.pattern_parts import CLAUSE_CHAR, END, LANGUAGE, VALUE
 
+# A new job said with its firm is where they work (`kin_where`), not an event beside it.
+_NO_FIRM = r"(?!\s+(?:at|with|for)\s)"
+
 KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
     # Florida", "my husband got a new job at Google", "my sister works as a teacher": facts of
@@ -136,8 +139,9 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"lost\s+(?:his|her|their)\s+job|(?:got|was|has\s+been)\s+(?:fired|laid\s+off|let\s+go)|"
             # ...or took a step: "My son started kindergarten", "my wife got promoted".
             r"started\s+(?:kindergarten|preschool|daycare|school|college|university|uni|high\s+school|"
-            r"middle\s+school|(?:a|his|her|their)\s+new\s+job)|got\s+(?:promoted|a\s+promotion|"
-            r"a\s+new\s+job|into\s+(?:college|university|med\s+school|law\s+school)))"
+            r"middle\s+school|(?:a|his|her|their)\s+new\s+job" + _NO_FIRM + r")|"
+            r"got\s+(?:promoted|a\s+promotion|a\s+new\s+job" + _NO_FIRM + r"|"
+            r"into\s+(?:college|university|med\s+school|law\s+school)))"
             rf"(?P<value>{CLAUSE_CHAR}{{0,60}}?){END}",
             re.I,
         ),
