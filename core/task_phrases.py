@@ -22,10 +22,12 @@ _FILLER = (
     r"desperately|urgently|totally|finally)\s+){0,2}"
 )
 # A sum of money as said: "$20", "€5.50", "20 euros", "50 bucks".
-MONEY = (
+_MONEY = (
     r"(?:[$\u20ac\u00a3]\s?\d+(?:\.\d\d)?k?|\d+(?:\.\d\d)?\s*(?:bucks|dollars|euros|pounds|"
     r"quid|eur|usd|gbp))"
 )
+# ...owed to someone: "Maria 20 euros", "my mom $100" (not "you an apology").
+OWED = r"(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+" + _MONEY
 # A word of a clause that goes on with one's own doing: none that opens another's clause, a
 # thought, a condition or a report ("I think they're lost", "I'd go if she ...").
 _OWN_CLAUSE_WORD = (
@@ -438,8 +440,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "owe",
             0.75,
-            r"\b(?:i|we)\s+(?:still\s+)?owe\s+(?P<task>(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+"
-            + MONEY
+            r"\b(?:i|we)\s+(?:still\s+)?owe\s+(?P<task>"
+            + OWED
             + r"(?:\s+(?:back|for\s+[^.!?;]+))?)(?=\s*(?:[.!?;]|$))",
         ),
         ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from core.ingest.fact_words import HE_KIN, SHE_KIN
-from core.task_phrases import MONEY
+from core.task_phrases import OWED
 from core.temporal import MONTHS, WEEKDAYS
 
 # "it" as a word of its own ("it's" is a sentence of its own).
@@ -24,7 +24,7 @@ _SUBJECT_THING = re.compile(
 # An "it" that is no thing: "make it up to her", "make it through the week".
 _NO_THING = re.compile(r"it\s+(?:up\s+to|through)\b", re.I)
 # Money one owes someone, which paying "it" pays: "I owe my mom $100 and need to pay it back".
-_OWED = re.compile(rf"\bowe\s+(?P<owed>(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+{MONEY})", re.I)
+_OWED = re.compile(rf"\bowe\s+(?P<owed>{OWED})", re.I)
 _PAYING = re.compile(r"pay\s+it\b", re.I)
 # Words that go on past a thing: "a movie with Tom" is a movie.
 _WITH = r"(?:with|for|to|at|in|on|from|by|about|into|of)\b"

@@ -44,7 +44,7 @@ _CHORES = frozenset(
     "groceries grocery laundry dishes washing ironing vacuuming hoovering cleaning shopping "
     "errands bills taxes recycling trash bins garbage".split()
 )
-# ...or of things to buy: "Shopping list:", "Groceries:", "To buy:" (each item is bought).
+# ...or of things to buy: "Shopping list:", "Groceries:", "To buy:" (one to-do, buying them).
 _TO_BUY = r"(?P<shop>shopping|grocery|groceries|(?:things\s+)?to\s+buy)"
 # What no thing to buy is: "Groceries: done", "Shopping: I went to the mall".
 _NOT_BOUGHT = frozenset(
