@@ -47,7 +47,8 @@ _TRAILING_TIME = re.compile(
     re.I,
 )
 _TRAILING_MONTH = re.compile(
-    rf"\s+(?:{IN_MONTH}|in\s+the\s+(?:spring|summer|autumn|fall|winter))$", re.I
+    rf"\s+(?:{IN_MONTH}|(?:in\s+the|this|last|next)\s+(?:spring|summer|autumn|fall|winter))$",
+    re.I,
 )
 # An aside said after the value without a comma: "I moved to Lisbon by the way" had Lisbon
 # by the way for a place, named so in the entity graph too.

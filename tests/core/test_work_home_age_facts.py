@@ -69,6 +69,7 @@ from tests.core.test_rules import facts
             [("ana: employer", "Ana works at Stripe")],
         ),
         ("I moved to Lisbon in the spring.", [("ana: location", "Ana lives in Lisbon")]),
+        ("I'm interning at NASA this summer.", [("ana: employer", "Ana works at NASA")]),
         # Time off work, and back, on one key (each was none).
         ("I'm on maternity leave until March.", [("ana: work leave", "Ana is on maternity leave")]),
         ("I'm back at work now.", [("ana: work leave", "Ana is back at work")]),
