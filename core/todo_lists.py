@@ -36,10 +36,11 @@ _TO_DOS = (
 _OWNER = r"[ \t]*(?:(?:my|our|the|today'?s|tomorrow'?s|weekend|this\s+week'?s)\s+)?"
 # ...or a day's, its colon after it: "Tomorrow: dentist at 9, then groceries" (only its chores
 # and what opens on a verb are to-dos: "dentist at 9" is an appointment).
-_DAY = (
-    rf"(?P<day>today|tonight|tomorrow|this\s+weekend|(?:on\s+)?(?:{'|'.join(WEEKDAYS)}))"
-    r"(?=[ \t]*:)"
-)
+_DAY_NAMES = rf"(?:today|tonight|tomorrow|this\s+weekend|(?:on\s+)?(?:{'|'.join(WEEKDAYS)}))"
+_DAY = rf"(?P<day>{_DAY_NAMES})(?=[ \t]*:)"
+# ...one day after another on a line: "Monday: dentist. Tuesday: call the bank." (a day's note
+# ends where the next day's begins).
+_NEXT_DAY = rf"[.!?][ \t]+{_DAY_NAMES}[ \t]*:"
 _CHORES = frozenset(
     "groceries grocery laundry dishes washing ironing vacuuming hoovering cleaning shopping "
     "errands bills taxes recycling trash bins garbage".split()
@@ -54,8 +55,9 @@ MAX_THING_WORDS = 4
 # A thing's own word for buying it: "- get bread" is bread.
 _BOUGHT = re.compile(r"^(?:buy|get|grab|pick\s+up)\s+", re.I)
 _HEADING = re.compile(
-    rf"^{_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY}|{_TO_BUY})\b"
-    r"(?:\s+list)?(?P<when>[^:\n]{0,60}?)[ \t]*(?:(?P<colon>:)[ \t]*(?P<inline>[^\n]*)|$)",
+    rf"(?:^|(?<=[.!?][ \t])(?={_DAY_NAMES}[ \t]*:)){_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY}|"
+    rf"{_TO_BUY})\b(?:\s+list)?(?P<when>[^:\n]{{0,60}}?)[ \t]*(?:(?P<colon>:)[ \t]*"
+    rf"(?P<inline>(?:(?!{_NEXT_DAY})[^\n])*)|$)",
     re.MULTILINE | re.IGNORECASE,
 )
 # ...one that says to-dos, or whose tasks they are ("my tasks", "today's tasks").

@@ -56,6 +56,14 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             [("Call the vet", datetime(2026, 11, 18, 17, tzinfo=UTC)), ("Buy milk", None)],
         ),
         ("To do: call Dr. Smith, buy milk", [("Call Dr. Smith", None), ("Buy milk", None)]),
+        # Days one after another on a line, each its own (it was nothing).
+        (
+            "Busy week ahead. Friday: dentist. Saturday: call the bank. Sunday: pick up the suit.",
+            [
+                ("Call the bank", datetime(2026, 11, 21, tzinfo=UTC)),
+                ("Pick up the suit", datetime(2026, 11, 22, tzinfo=UTC)),
+            ],
+        ),
         # A day's note: its chores and what opens on a verb, by that day (not "dentist at 9",
         # an appointment; the chores were nothing).
         ("Tomorrow: dentist at 9, then groceries.", [("Groceries", TOMORROW)]),
@@ -115,6 +123,7 @@ def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list)
             [],
         ),
         ("Groceries: done!", []),
+        ("It was fun. Today: we went to the park.", []),
         ("Shopping: I went to the mall and it was packed.", []),
         ("Tomorrow: dentist at 9, gym at 6", []),
         ("Tomorrow: big day, we fly to Rome!", []),
