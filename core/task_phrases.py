@@ -415,6 +415,16 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"needs\s+(?:to\s+(?:go|get)\s+to\s+(?:the\s+)?[\w'-]+|(?:an?\s+|to\s+be\s+|some\s+|its\s+|"
             r"new\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}))",
         ),
+        # ...and what one's children need, got or done by a time: "The kids need new shoes
+        # before school starts", "My son needs a haircut before the wedding", "The kids need to
+        # be picked up at 3" (kept as said; not "my son needs to study harder").
+        (
+            "needs_doing",
+            0.75,
+            r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|the|our)\s+(?:kids|children|"
+            r"son|daughter|baby|twins)\s+needs?\s+(?:(?:an?|some|new)\s+[\w'-]+(?:\s+[\w'-]+){0,2}|"
+            r"to\s+be\s+(?:picked\s+up|dropped\s+off)(?:\s+(?:from|at)\s+[\w'-]+)?))",
+        ),
         # ...or are due for, said as is: "My car's due for an oil change" (and one's own
         # upkeep, "I'm overdue for a checkup": "Get a checkup"; not "I'm due for a raise").
         (

@@ -285,6 +285,17 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             datetime(2026, 11, 23, tzinfo=UTC),
         ),
         ("I'm in Lisbon and have to go to the embassy.", "Go to the embassy", None),
+        # What one's children need by a time (it was nothing).
+        (
+            "My daughter needs a new backpack by Monday.",
+            "My daughter needs a new backpack",
+            datetime(2026, 11, 23, tzinfo=UTC),
+        ),
+        (
+            "The kids need to be picked up at 3.",
+            "The kids need to be picked up",
+            datetime(2026, 11, 18, 15, tzinfo=UTC),
+        ),
         # What one's work asks for by a time (it was nothing).
         (
             "My boss wants the Q3 report by Friday and I still haven't started.",
@@ -364,6 +375,9 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         # Not to forget, said to someone, or with no time.
         "Don't forget your umbrella tomorrow.",
         "Don't forget Mom's birthday.",
+        # What one's children need with no time, or what they must do themselves.
+        "The kids need new shoes.",
+        "My son needs to study harder before the exam.",
         # Wanted with no time, or of someone else.
         "My boss wants the Q3 report.",
         "My boss wants me to work late on Friday.",
