@@ -275,6 +275,14 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word]
 
 
+def _months_ahead(today: datetime, months: int) -> datetime:
+    """The same day `months` on ("in a month" from 31 January is the last of February)."""
+    year, month = divmod(today.month - 1 + months, 12)
+    year += today.year
+    day = min(today.day, calendar.monthrange(year, month + 1)[1])
+    return today.replace(year=year, month=month + 1, day=day)
+
+
 def _next_weekday(today: datetime, weekday: int) -> datetime:
     ahead = (weekday - today.weekday()) % 7 or 7
     return today + timedelta(days=ahead)
@@ -335,9 +343,7 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         amount = 1 if match.group(1) is None else _number(match.group(1))
         days = {"day": 1, "week": 7, "fortnight": 14}.get(match.group(2))
         if days is None:
-            year, month = divmod(today.month - 1 + amount, 12)
-            day = min(today.day, calendar.monthrange(today.year + year, month + 1)[1])
-            return today.replace(year=today.year + year, month=month + 1, day=day)
+            return _months_ahead(today, amount)
         return today + timedelta(days=days * amount)
     if kind == "in_delta":
         unit, amount = (
@@ -347,10 +353,7 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         if unit == "fortnight":
             unit, amount = "day", amount * 14
         if unit == "month":
-            year, month = divmod(today.month - 1 + amount, 12)
-            year += today.year
-            day = min(today.day, calendar.monthrange(year, month + 1)[1])
-            return today.replace(year=year, month=month + 1, day=day)
+            return _months_ahead(today, amount)
         if unit in ("minute", "hour"):
             # Counted on the world's clock: over a daylight-saving change, "in an hour" is an
             # hour away, whatever the wall clock says (aware arithmetic is wall-clock time).
