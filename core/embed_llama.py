@@ -148,12 +148,13 @@ def shared_decodes(lengths: Sequence[int], tokens: int, sequences: int) -> list[
 
 
 def native_bf16() -> bool:
-    """Whether llama.cpp multiplies bfloat16 natively here (AVX512-BF16). There, the encoder's
-    matrices in bf16 embed a full 256-token segment in 21 ms against 31 in float32 on 2 cores,
-    at cosine 0.99999 to the float32 vectors; elsewhere ggml would widen them to float32 on
-    every product, so they stay float32. Not every such processor gains: one with AMX as well
-    took 51 ms in bf16 against 47 in float32 (a short query: 4.0 against 3.9)."""
-    return cpu_has("AVX512_BF16")
+    """Whether bfloat16 matrices are the faster encoder here: where llama.cpp multiplies them
+    natively (AVX512-BF16) on a processor without AMX, a full 256-token segment took 21 ms
+    against 31 in float32 on 2 cores, at cosine 0.99999 to the float32 vectors. Elsewhere
+    float32 wins: without AVX512-BF16 ggml widens every product, and the processors with AMX
+    measured took 51 and 59 ms in bfloat16 against 47 and 48 in float32 (float16 56, Q8_0
+    57; the AMX kernels themselves are off, see `llama_load`)."""
+    return cpu_has("AVX512_BF16") and not cpu_has("AMX_INT8")
 
 
 def open_embedder(
