@@ -97,6 +97,10 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "remind",
             0.95,
             r"\b(?:remind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|(?P<about>about|abt|of)|(?P<that>that))"
+            # ...its time, then what ("Remind me tomorrow at 7am: gym").
+            r"|remind\s+me(?!\s+(?:what|why|how|who|whom|whose|which|where|whether|if)\b)"
+            r"(?:\s+[\w']+){0,6}?\s*[:\-\u2013](?!\s*(?:what|why|how|who|whom|whose|which|"
+            r"where|when|whether|is|are|was|were|do|does|did|i|you|we|he|she|they|it)\b)"
             # ...or nudged, when ("ping me in 20 minutes to ...", not "ping me the link to").
             r"|(?:ping|nudge)\s+me\s+(?!in\s+the\s+right\b)(?:(?:in|at|on|by|around|before|"
             r"after|tomorrow|tonight|today|later|next|this|every)\b(?:\s+[\w':]+){0,4}?\s+)?"

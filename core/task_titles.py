@@ -52,6 +52,11 @@ _BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS, "put_off": GERUNDS}
 # word the to-do names them by.
 _ONESELF = frozenset({"myself", "me"})
 _THEM = re.compile(r"\b(?:her|him|them)\b")
+# ...what to remember, said with when it is ("... is on the 3rd"), not where or what it is.
+_REMEMBER = re.compile(
+    r"remember\s(?!.*\b(?:where|what|how|who|which|when|why|whether|if)\b)", re.I
+)
+_GET_ROUND = re.compile(r"get\s+(?:a)?round\s+to\s+", re.I)
 _FORGOT = re.compile(r"(?:don'?t|do\s+not)\s+forget\s+(?P<to>to\s+)?", re.I)
 # The things a to-do lists after its first: a few words each, no clause of their own.
 _THING = r"(?!(?:she|he|it|they|i|we|you|that|this|which|who|but|so|because|then)\b)[\w'-]+"
@@ -124,18 +129,25 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
         return _REORDERED[name][1].format(**parts)
     if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
         return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
-    forms = _BASE_FORMS.get(name, {})
-    said = next((form for form in forms if title.lower().startswith(f"{form} ")), None)
+    # "I need to get round to fixing the tap" is fixing it.
+    around = _GET_ROUND.match(title)
+    forms, done = (GERUNDS, title[around.end() :]) if around else (_BASE_FORMS.get(name, {}), title)
+    said = next((form for form in forms if done.lower().startswith(f"{form} ")), None)
     if said is not None:
-        return forms[said] + title[len(said) :]
+        rest = done[len(said) :]
+        if name == "not_yet":
+            # "I haven't booked anything yet": "Book something".
+            rest = re.sub(r"^\s+anything\b", " something", rest)
+        return forms[said] + rest
     if name == "not_to_miss":
         return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
     # "Make sure I don't forget the dry cleaning": "Remember the dry cleaning".
     if name == "make_sure" and (forgot := _FORGOT.match(title)):
         rest = title[forgot.end() :]
         return rest if forgot.group("to") else f"Remember {rest}"
-    if name in ("noted", "todo"):
+    if name in ("noted", "todo") or _REMEMBER.match(title):
         # "Don't forget my birthday is on Friday": "My birthday"; "Don't let me forget: Mia's
-        # recital is Thursday at 6": "Mia's recital".
+        # recital is Thursday at 6": "Mia's recital"; "I need to remember my mum's birthday is
+        # on the 3rd": "Remember my mum's birthday".
         return re.sub(r"\s+(?:is|are)$", "", title)
     return title

@@ -443,6 +443,19 @@ def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I still haven't bought anything for Jo.", "Buy something for Jo"),
+        ("It's our anniversary on Friday and I haven't booked anything yet.", "Book something"),
+    ],
+)
+def test_nothing_done_yet_is_something_to_do(text: str, title: str) -> None:
+    """Each was titled "Buy anything for Jo", "Book anything"."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert task.title == title
+
+
+@pytest.mark.parametrize(
     ("text", "plan"),
     [
         # LoCoMo dev: an import put these in the inbox.
