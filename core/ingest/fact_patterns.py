@@ -47,6 +47,12 @@ _ONE_GOT = (
     r"(?:an?|(?P<another>another))\s+(?:(?P<new>new)\s+)?"
     r"(?:\d{1,2}[\s-]+(?:year|yr|month|week)s?[\s-]+old\s+)?"
 )
+# A habit of the day's hours is no wish, condition or someone else's words: "I hope I wake up
+# at 6", "if I go to bed at 10", "Tom said I get up at 5".
+_NOT_SAID_AS_DONE = "".join(
+    rf"(?<!\b{word}\s)"
+    for word in "hope wish said says think guess bet if when once until unless that".split()
+)
 # An hour said with a day: "at 6am", "at 3:30".
 _AT_HOUR = r"at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
 
@@ -297,6 +303,21 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"(?:^|(?<=[.!?]\s))(?P<freq>{EVERY}),?\s+(?:I|we)\s+(?P<verb>[a-z]+)\b"
             rf"(?P<value>{CLAUSE_CHAR}{{0,80}}?){END}",
             re.I | re.M,
+        ),
+    ),
+    # ...or the hours of one's day, a time alone saying it is every day: "I wake up at 6", "I go
+    # to bed around midnight", "I start work at 9 on weekdays" (not "... tomorrow": a plan).
+    (
+        "routine",
+        re.compile(
+            _NOT_SAID_AS_DONE + r"\b(?:I|we)\s+(?P<verb>wake|get|go|have|eat|start|finish|leave)\s+"
+            r"(?P<value>(?:up|to\s+(?:bed|sleep|work)|lunch|dinner|breakfast|work|for\s+work)\s+"
+            r"(?P<clock>(?:at|around|by|before|after|about)\s+(?:\d{1,2}(?:[:.]\d{2})?\s*"
+            r"(?:am|pm)?|noon|midnight|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+            r"twelve)(?:\s+o'clock)?)))"
+            rf"(?:\s+(?P<freq>{EVERY}))?(?=\s*(?:[.!;]|$)|\s*,\s*(?!(?:tomorrow|today|tonight)\b)"
+            r"|\s+(?:and|but|so)\b)",
+            re.I,
         ),
     ),
     # Health the assistant should keep in mind: "I was diagnosed with ADHD", "I suffer from

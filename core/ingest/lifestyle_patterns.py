@@ -228,6 +228,41 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # Whether one's home is one's own or rented: "We own our house", "I rent a flat in Leeds",
+    # "I'm a homeowner", "We're renting" (not "I rent a car", "We rent our room out").
+    (
+        "home",
+        re.compile(
+            r"\b(?:I|we)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?P<verb>own|rent)\s+"
+            r"(?P<value>(?:an?|our|my)\s+(?:[\w-]+\s+)?(?:apartment|flat|house|home|place|room|"
+            r"studio|condo|townhouse|bungalow|cottage))\b(?!\s+(?:out|to)\b)"
+            r"|\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:now\s+|still\s+|currently\s+|just\s+)?"
+            r"(?P<home>(?P<owner>(?:an?\s+)?home\s?owners?)|renting|(?:an?\s+)?renters?|"
+            r"(?:an?\s+)?tenants?)(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|now)\b)",
+            re.I,
+        ),
+    ),
+    # The phone or computer one uses, for answers that fit it: "I use an iPhone", "I'm on
+    # Android", "I switched to Linux" (not "I bought an iPhone for my son", "an iPhone charger").
+    (
+        "device",
+        re.compile(
+            r"\bI(?:(?:'m|\s+am)\s+(?:now\s+|still\s+)?on|\s+(?:now\s+|still\s+|mostly\s+|mainly\s+|"
+            r"also\s+|just\s+)?(?:use|have|own|got|bought|switched\s+to|moved\s+to))\s+"
+            r"(?:an?\s+|my\s+)?(?:new\s+)?(?P<value>iPhone(?:\s+\d{1,2}(?:\s+(?:Pro|Max|Plus|mini))*)?|"
+            r"Android|(?:Google\s+)?Pixel(?:\s+\d{1,2}a?)?|(?:Samsung\s+)?Galaxy(?:\s+S\d{1,2})?|"
+            r"Mac(?:Book(?:\s+(?:Air|Pro))?)?|iMac|(?-i:Windows)(?:\s+1[01])?|Linux|Ubuntu|"
+            r"Chromebook|ThinkPad)"
+            r"(?=\s*(?:[.!?,;]|$)|\s+(?:and|but|so|now|too|these\s+days|at\s+home|at\s+work|"
+            r"last\s+\w+|recently|a\s+while\s+ago|in\s+\d{4})\b)",
+            re.I,
+        ),
+    ),
+    # ...and the bank: "I bank with Monzo".
+    (
+        "bank",
+        re.compile(rf"\bI\s+(?:now\s+|still\s+|mostly\s+)?bank\s+with\s+{VALUE}{END}", re.I),
+    ),
     # ...one's people who live with one: "My mom lives with us".
     (
         "household",

@@ -1,5 +1,5 @@
 """What a statement about the speaker's own person says: their name, age, work, health, diet,
-languages, family and household, each on a key of its own so that a later statement on it
+languages and family, each on a key of its own so that a later statement on it
 supersedes this one. `core.ingest.rules` decides whether the words were said as true and
 reads them; here, what each of these rules keeps."""
 
@@ -265,7 +265,8 @@ def _smokes(said: Said) -> Fact | None:
 _NO_FIELD = re.compile(
     r"(?:for|hard|harder|a\s+lot|all|every|right|now|tonight|today|late|abroad|online|more|less|"
     r"with|together|alone|again|still|too|the|a|an|my|this|that|these|those|it|them|up|on|"
-    r"what|how|why|when|where|whether|to|at|in|from|by|under|about|there|here)\b",
+    r"what|how|why|when|where|whether|to|at|in|from|by|under|about|there|here|yesterday|"
+    r"last|so|very|really|overseas|remotely|part-time|full-time)\b",
     re.I,
 )
 
@@ -273,7 +274,8 @@ _NO_FIELD = re.compile(
 def _field(said: Said) -> Fact | None:
     if _NO_FIELD.match(said.value):
         return None
-    return said.fact("field of study", f" studies {said.value}", 0.7)
+    verb = "studied" if said.groups.get("past") else "studies"
+    return said.fact("field of study", f" {verb} {said.value}", 0.7)
 
 
 def _kind(said: Said) -> Fact | None:
@@ -372,23 +374,6 @@ def _disability(said: Said) -> Fact | None:
     key = _AS_CONDITION.get(words, re.sub(r"(?<=color)[\s-]", "", words))
     how = "uses" if said.groups.get("uses") else "is"
     return said.fact(f"condition {key}", f" {how} {value}", 0.8)
-
-
-def _household(said: Said) -> Fact | None:
-    """One key: "I live alone" is replaced by "I live with my girlfriend". One's people who
-    live with one ("my mom lives with us") are told on their own key."""
-    if said.groups.get("joined"):
-        kin = said.value.lower()
-        lives = "live" if kin in ("parents", "in-laws") else "lives"
-        # Where they live, on the key "my mom lives in Porto" is on.
-        return said.fact(f"{kin} location", f"'s {kin} {lives} with them", 0.6)
-    if home := said.groups.get("home"):
-        mates = (said.groups.get("mates") or "").lower()
-        return said.fact("household", f" lives with {mates} {home.lower()}", 0.6)
-    value = said.value
-    if re.fullmatch(r"by\s+(?:myself|themselves)|on\s+(?:my|their)\s+own", value, re.I):
-        value = "alone"
-    return said.fact("household", f" lives {value}", 0.6)
 
 
 def _plan_simple(said: Said) -> Fact | None:
@@ -527,7 +512,6 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "wears": _wears,
     "handed": _handed,
     "disability": _disability,
-    "household": _household,
     "birth_order": _birth_order,
     "star_sign": _star_sign,
     "none_of": _none_of,

@@ -45,7 +45,11 @@ def routine(who: str, groups: dict[str, str | None]) -> str | None:
     often = " ".join((groups.get("adv") or "").lower().split())
     every = " ".join((groups.get("freq") or "").split())
     rest = " ".join((groups.get("value") or "").split())
-    if not (often or every) or verb in _NOT_DONE or verb.endswith(("ed", "ing")):
+    # A day's hour is kept as said ("I get up at 6"): its rule reads its verbs only.
+    clock = groups.get("clock")
+    if not (often or every or clock) or (verb in _NOT_DONE and not clock):
+        return None
+    if verb.endswith(("ed", "ing")):
         return None
     if (verb in ("have", "do") and _NOT_A_HABIT.match(rest)) or len(rest) > 80:
         return None

@@ -17,6 +17,7 @@ from core.ingest.entities import ordinary_word
 from core.ingest.fact import THE_USER, Fact, Said, Unnamed, related
 from core.ingest.fact_patterns import RULES
 from core.ingest.fact_words import ONE_NAMED, ONE_OF_KIN
+from core.ingest.home_facts import SAID_OF_HOME
 from core.ingest.intro_list import told_in_a_list
 from core.ingest.kin import each_named, unnamed_kin
 from core.ingest.kin import facet as kin_facet
@@ -177,7 +178,7 @@ _ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication", "commute", 
 _PUT_DOWN = {"down": "was put down", "to sleep": "was put to sleep"}
 _DEATHS = frozenset({"passed away", "died", *_PUT_DOWN.values()})
 # Rule -> what a statement read by it keeps, for the rules whose reading is a module's own.
-_SAID_OF = SAID_OF_SELF | SAID_OF_KIN | SAID_OF_LIKING | SAID_OF_DOING
+_SAID_OF = SAID_OF_SELF | SAID_OF_KIN | SAID_OF_LIKING | SAID_OF_DOING | SAID_OF_HOME
 
 
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:

@@ -245,6 +245,18 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or studied: "I studied law at Edinburgh", "I majored in history" ("I studied hard",
+    # "I studied for the exam" name none).
+    (
+        "field",
+        re.compile(
+            r"\bI\s+(?:also\s+|originally\s+)?(?P<past>studied|majored\s+in)\s+"
+            r"(?P<value>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+            r"(?=\s+(?:at|in|and|but|because|since|so|when|for|back|last|yesterday|before)\b"
+            r"|\s*[.,!?;:\n]|\s*$)",
+            re.I,
+        ),
+    ),
     (
         "graduated",
         re.compile(rf"\bI(?:'ve| have)?\s+(?:just\s+)?graduated\s+from\s+{VALUE}{END}", re.I),

@@ -83,7 +83,10 @@ from tests.core.test_rules import facts
         ),
         # Typed without a capital anywhere: the place or the firm is still named.
         ("i live in berlin now", [("ana: location", "Ana lives in Berlin")]),
-        ("i rent a flat in lisbon", [("ana: location", "Ana lives in Lisbon")]),
+        (
+            "i rent a flat in lisbon",
+            [("ana: location", "Ana lives in Lisbon"), ("ana: home", "Ana rents a flat")],
+        ),
         ("im from the netherlands", [("ana: origin", "Ana is from the Netherlands")]),
         ("i moved to rio de janeiro last year", [("ana: location", "Ana lives in Rio de Janeiro")]),
         (
@@ -124,6 +127,17 @@ from tests.core.test_rules import facts
         ("I'm studying medicine.", [("ana: field of study", "Ana studies medicine")]),
         ("I'm majoring in biology.", [("ana: field of study", "Ana studies biology")]),
         ("I'm studying Spanish on Duolingo.", [("ana: field of study", "Ana studies Spanish")]),
+        # ...or studied (each was no fact, or only the school).
+        (
+            "I studied law at Edinburgh.",
+            [
+                ("ana: field of study", "Ana studied law"),
+                ("ana: school", "Ana studied at Edinburgh"),
+            ],
+        ),
+        ("I majored in history.", [("ana: field of study", "Ana studied history")]),
+        ("I studied hard for the exam.", []),
+        ("I studied abroad in Spain.", []),
         # Work found or made, a home rented, a child's age told before them.
         ("I got hired at Stripe.", [("ana: employer", "Ana works at Stripe")]),
         ("I accepted an offer from Stripe.", [("ana: employer", "Ana works at Stripe")]),
@@ -136,6 +150,23 @@ from tests.core.test_rules import facts
         ("I have two roommates.", [("ana: household", "Ana lives with two roommates")]),
         ("I'm an only child.", [("ana: siblings", "Ana is an only child")]),
         ("I live with chronic pain.", []),
+        # A home owned or rented, one key (each was no fact, or only where).
+        ("We own our house.", [("ana: home", "Ana owns their house")]),
+        ("I'm a homeowner now.", [("ana: home", "Ana owns their home")]),
+        ("We're renting.", [("ana: home", "Ana rents their home")]),
+        (
+            "I rent a flat in Leeds.",
+            [("ana: location", "Ana lives in Leeds"), ("ana: home", "Ana rents a flat")],
+        ),
+        ("I'm renting a car.", []),
+        ("We rent our spare room out.", []),
+        # The phone and the computer, a key each, and the bank (each was no fact).
+        ("I use an iPhone.", [("ana: phone", "Ana uses an iPhone")]),
+        ("I switched to Android last year.", [("ana: phone", "Ana uses Android")]),
+        ("I use Windows 11 at work.", [("ana: computer", "Ana uses Windows 11")]),
+        ("I have an iPhone charger.", []),
+        ("I have windows in every room.", []),
+        ("I bank with Monzo.", [("ana: bank", "Ana banks with Monzo")]),
         ("I have a 3 year old daughter.", [("ana: daughter age", "Ana's daughter is 3")]),
         (
             "I have a 10-year-old son named Leo.",

@@ -53,6 +53,11 @@ def told(text: str) -> list[tuple[str, MemoryKind]]:
             "Ana goes swimming on Mondays, Wednesdays and Fridays",
         ),
         ("I go to yoga every Monday and Thursday.", "Ana goes to yoga every Monday and Thursday"),
+        # The hours of one's day, said with no "usually" (each was none).
+        ("I wake up at 6.", "Ana wakes up at 6"),
+        ("I go to bed around midnight.", "Ana goes to bed around midnight"),
+        ("I get up at 5:30 on weekdays.", "Ana gets up at 5:30 on weekdays"),
+        ("I start work at 9, so mornings are busy.", "Ana starts work at 9"),
     ],
 )
 def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) -> None:
@@ -74,6 +79,11 @@ def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) 
         "I practice and train every day.",  # "practices and train"
         "I no longer play tennis on weekends.",  # "noes longer play tennis"
         "I didn't go running every day.",
+        # The day's hours once, wished, or said by someone else.
+        "I wake up at 6 tomorrow.",
+        "I hope I wake up at 6.",
+        "Tom said I go to bed at 10.",
+        "I have to get up at 5.",
     ],
 )
 def test_what_is_not_a_routine_is_none(text: str) -> None:
