@@ -50,6 +50,18 @@ _WHERE = {
 }
 # "a nurse at the hospital": the role without where it is done.
 _ROLE_TAIL = re.compile(r"\s+(?:at|for|with|in)\s+.*$", re.I)
+# "At" or "for" what, that is no employer: "I work at home", "my dad works at night", "I work
+# at least 50 hours", "I started a new job at the start of the month".
+NO_EMPLOYER = re.compile(
+    r"(?:(?-i:home)|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))\b"
+    r"|the\s+(?:start|end|beginning|middle)\s+of\b"
+    r"|(?:least|most)\b|their\s+own\b|themselves\b|an?\s+living\b"
+    r"|(?:\d+|an?|a\s+few|a\s+couple\s+of|several|many|hours|days)\s+(?:hours?|days?|weeks?|"
+    r"months?|years?|minutes?)\b",
+    re.I,
+)
+# A workplace told by its kind: "my wife works at the hospital", "my dad works for a bank".
+_WORKPLACE = re.compile(r"(?:the|a|an)\s+[a-z]", re.I)
 # A school by its name: "Lincoln Elementary", "St. Mary's Primary", "Boston University".
 _SCHOOL = re.compile(
     r"\b(?:School|Elementary|Primary|Middle|High|Academy|College|University|Kindergarten|"
@@ -207,7 +219,8 @@ def facet(attribute: str, value: str) -> str | None:
 def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, str] | None:
     """The key (after the owner) and the telling (after "Ana's") of "my sister Mia lives in
     Porto": ("sister mia location", "sister Mia lives in Porto"). `kin` is one of `KIN`, a
-    word before it allowed. Only a place or a firm named, or a role: "my dad works at night",
+    word before it allowed. Only a place or a firm named (or a workplace by its kind), or a
+    role: "my dad works at night",
     "my mom lives in the moment", "my dad works as hard as anyone" tell none."""
     kin = " ".join(kin.lower().split())
     # "My sister lives with her boyfriend in Madrid": where she lives.
@@ -218,7 +231,9 @@ def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, s
             return None
         value = _ROLE_TAIL.sub("", value)
     elif not value[:1].isupper():
-        return None
+        at_work = re.fullmatch(HIRED, verb) or _WHERE.get(verb, ("",))[0] == "employer"
+        if not (at_work and _WORKPLACE.match(value) and not NO_EMPLOYER.match(value)):
+            return None
     if verb in ("goes to", "go to"):
         # "My son goes to Lincoln Elementary": a school, not where one goes ("to Paris").
         if not _SCHOOL.search(value):

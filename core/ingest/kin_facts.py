@@ -100,6 +100,18 @@ def _kin_was(said: Said) -> Fact | None:
     return said.fact(f"{kin.lower()} role", f"'s {late}{kin} {verb} {said.value}", 0.7)
 
 
+def _kin_fear(said: Said) -> Fact | None:
+    """One fear a key, as one's own are: "Ana's son is afraid of the dark"."""
+    kin, thing = whose(said), " ".join(said.value.split())
+    return said.fact(f"{kin.lower()} fears {thing.lower()}", f"'s {kin} is afraid of {thing}", 0.6)
+
+
+def _kin_children(said: Said) -> Fact | None:
+    kin, value = whose(said), said.value.lower()
+    key = "grandchildren" if "grand" in value else "children"
+    return said.fact(f"{kin.lower()} {key}", f"'s {kin} has {value}", 0.6)
+
+
 # Rule -> what a statement of one's people read by it keeps (None: nothing that stands alone).
 SAID_OF_KIN: dict[str, Callable[[Said], Fact | None]] = {
     "kin_where": _kin_where,
@@ -109,4 +121,6 @@ SAID_OF_KIN: dict[str, Callable[[Said], Fact | None]] = {
     "kin_likes": _kin_likes,
     "kin_allergy": _kin_allergy,
     "kin_was": _kin_was,
+    "kin_fear": _kin_fear,
+    "kin_children": _kin_children,
 }

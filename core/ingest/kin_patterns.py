@@ -117,6 +117,29 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...what they fear: "My son is afraid of the dark", "my daughter is scared of dogs".
+    (
+        "kin_fear",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:is|are|gets|get)\s+(?:(?:really|so|very|a\s+bit|a\s+little|still|terribly)\s+)?"
+            r"(?:afraid|scared|terrified|frightened)\s+of\s+"
+            r"(?P<value>(?!(?:what|how|that|it|this|you|me|him|her|them|us|being)\b)"
+            r"[\w'-]+(?:\s+[\w'-]+){0,3}?)(?=\s*[.,!?;:\n]|\s+(?:and|but|because|so)\b|\s*$)",
+            re.I,
+        ),
+    ),
+    # ...and how many children they have: "My sister has two kids" (their own key).
+    (
+        "kin_children",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:now\s+|also\s+)?(?:has|have)\s+(?P<value>(?:an?|one|two|three|four|five|six|\d)\s+"
+            r"(?:kids?|children|child|sons?|daughters?|boys?|girls?|grandchildren|grandkids?))"
+            r"(?=\s*[.,!?;:\n]|\s+(?:and|but|now|too|already)\b|\s*$)",
+            re.I,
+        ),
+    ),
     # "I have a 3 year old daughter": their age, told before them.
     (
         "attribute",

@@ -19,7 +19,7 @@ from core.ingest.fact_patterns import RULES
 from core.ingest.fact_words import ONE_NAMED, ONE_OF_KIN
 from core.ingest.home_facts import SAID_OF_HOME
 from core.ingest.intro_list import told_in_a_list
-from core.ingest.kin import each_named, unnamed_kin
+from core.ingest.kin import NO_EMPLOYER, each_named, unnamed_kin
 from core.ingest.kin import facet as kin_facet
 from core.ingest.kin_facts import SAID_OF_KIN
 from core.ingest.kin_pronouns import with_kin_for_pronouns
@@ -85,15 +85,6 @@ _RELATIONAL = {
     "graduated": ("school", "graduated from", "studies_at", True),
     "studied": ("school", "studied at", "studies_at", True),
 }
-_NO_EMPLOYER = re.compile(
-    r"(?:(?-i:home)|nights?|weekends?|times|the\s+(?:moment|weekend|same\s+time))\b"
-    # ...or when: "I started a new job at the start of the month".
-    r"|the\s+(?:start|end|beginning|middle)\s+of\b"
-    r"|(?:least|most)\b|their\s+own\b|themselves\b"
-    r"|(?:\d+|an?|a\s+few|a\s+couple\s+of|several|many|hours|days)\s+(?:hours?|days?|weeks?|"
-    r"months?|years?|minutes?)\b",
-    re.I,
-)
 # Where someone lives is a place named ("Lisbon", "downtown Boston") or a home or a kind of
 # place: "I live in fear of spiders", "I live in the moment", "I moved to the couch" replaced
 # where they live.
@@ -452,7 +443,7 @@ def _fact(
         if rule == "location" and not (re.search(r"\b[A-Z]", value) or _DWELLING.match(value)):
             return None
         # "I work at home", "I work at least 50 hours": where or how much, not for whom.
-        if rule in ("employer", "left_employer") and _NO_EMPLOYER.match(value):
+        if rule in ("employer", "left_employer") and NO_EMPLOYER.match(value):
             return None
         key, said, relation, ended = _RELATIONAL[rule]
         return Fact(

@@ -167,6 +167,18 @@ from tests.core.test_rules import facts
         ("I have an iPhone charger.", []),
         ("I have windows in every room.", []),
         ("I bank with Monzo.", [("ana: bank", "Ana banks with Monzo")]),
+        # What one's people fear, and how many children they have (each was no fact).
+        (
+            "My son is afraid of the dark.",
+            [("ana: son fears the dark", "Ana's son is afraid of the dark")],
+        ),
+        ("My son is scared of me.", []),
+        ("My sister has two kids.", [("ana: sister children", "Ana's sister has two kids")]),
+        (
+            "My mom has three grandchildren now.",
+            [("ana: mom grandchildren", "Ana's mom has three grandchildren")],
+        ),
+        ("My sister has a kid's party tomorrow.", []),
         ("I have a 3 year old daughter.", [("ana: daughter age", "Ana's daughter is 3")]),
         (
             "I have a 10-year-old son named Leo.",

@@ -114,7 +114,7 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ),
         (
             "I studied law at Yale, then hard at the library.",
-            [("ana: school", "Ana studied at Yale")],
+            [("ana: field of study", "Ana studied law"), ("ana: school", "Ana studied at Yale")],
         ),
         # How many children or siblings, by name where said.
         (

@@ -129,6 +129,15 @@ def test_work_one_of_ones_people_found_is_where_they_work(said: str, told: tuple
             ],
         ),
         ("My dad works as hard as anyone.", []),
+        # ...a workplace told by its kind (each was no fact); a time or a living is none.
+        (
+            "My wife works at the hospital.",
+            [("ana: wife employer", "Ana's wife works at the hospital")],
+        ),
+        ("My dad works at a bank.", [("ana: dad employer", "Ana's dad works at a bank")]),
+        ("My dad works at night.", []),
+        ("My mom works at the weekend.", []),
+        ("My dad works for a living.", []),
         # ...said with where they started: as what, apart (it was "works at Farfetch as a
         # designer").
         (

@@ -131,7 +131,10 @@ from tests.core.test_rules import facts
         ("My mom lives with us now.", [("ana: mom location", "Ana's mom lives with them")]),
         # Where one lives, said by the street or by the rent (each was none).
         ("I live at 12 Rua Augusta.", [("ana: address", "Ana's address is 12 Rua Augusta")]),
-        ("I rent a flat in Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
+        (
+            "I rent a flat in Lisbon.",
+            [("ana: location", "Ana lives in Lisbon"), ("ana: home", "Ana rents a flat")],
+        ),
     ],
 )
 def test_what_is_said_in_passing_is_on_its_key(text: str, told: list[tuple[str, str]]) -> None:
