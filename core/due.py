@@ -42,8 +42,12 @@ _DAY_SPELLINGS = {
 _DAY_WORDS = "|".join(sorted([*_DAY_TERMS, *_DAY_SPELLINGS], key=len, reverse=True))
 # "By mid-December": the day a part of a month is done by.
 _PART_DAY = {"early": 10, "mid": 15}
-# "At 5pm", "5:30 pm", "at 17:00": a time on the day the deadline names, or the next one.
-_CLOCK = re.compile(r"\b(?:(?:at|by|before)\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b")
+# "At 5pm", "5:30 pm", "at 17:00": a time on the day the deadline names, or the next one;
+# "at 7.30" as well (a dot, only after "at" or before am / pm: "version 2.30" is none).
+_CLOCK = re.compile(
+    r"\b(?:(?P<at>at|by|before)\s+)?(?P<hour>\d{1,2})(?:(?P<sep>[:.])(?P<minute>\d{2}))?\s*"
+    r"(?P<half>am|pm)?\b"
+)
 # "Pick up the kids at 4", "tomorrow at 10": an hour said alone after "at", where the sentence
 # ends or a word about the day or a clause ("at 3 that I can't miss") follows, is the hour a
 # day is lived at (4 is 4 pm, 10 is 10 am; in the evening or at night, 8 is 8 pm). "At 5
@@ -103,7 +107,7 @@ _NEXT_YEAR = re.compile(r"\bnext\s+year\b")
 _END_OF_DAY = (
     r"(?:eod|cob|eob|close\s+of\s+(?:business|play)|end\s+of\s+(?:the\s+)?(?:day|business))"
 )
-_HOUR_SAID = re.compile(r"\d\s*(?:am|pm)\b|\d:\d\d|\bat\s+\d")
+_HOUR_SAID = re.compile(r"\d\s*(?:am|pm)\b|\d[:.]\d\d|\bat\s+\d")
 _PATTERNS = (
     (
         "relative_day",
@@ -488,7 +492,9 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
     bare number needs its minutes ("at 17:00"), am / pm, or to be an hour said alone
     (`_BARE_HOUR`) to be a time and not a count."""
     for match in _CLOCK.finditer(lowered):
-        hour, minute, half = match.groups()
+        hour, minute, half = match.group("hour", "minute", "half")
+        if match.group("sep") == "." and not (match.group("at") or half):
+            continue
         if minute is None and half is None:
             bare = _BARE_HOUR.match(lowered, match.start())
             if bare is None or not 1 <= int(hour) <= 12:

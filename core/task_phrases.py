@@ -96,7 +96,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remind",
             0.95,
-            r"\b(?:remind\s+me\s+(?:[\w':]+\s+){0,6}?(?:to|(?P<about>about|abt|of)|(?P<that>that))"
+            r"\b(?:remind\s+me\s+(?:[\w':]+(?:\.\d\d)?\s+){0,6}?(?:to|(?P<about>about|abt|(?<=me\s)of)|"
+            r"(?P<that>that))"
             # ...its time, then what ("Remind me tomorrow at 7am: gym").
             r"|remind\s+me(?!\s+(?:what|why|how|who|whom|whose|which|where|whether|if)\b)"
             r"(?:\s+[\w']+){0,6}?\s*[:\-\u2013](?!\s*(?:what|why|how|who|whom|whose|which|"

@@ -145,6 +145,19 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
         ("I need to call Tom this coming Monday.", "Call Tom", datetime(2026, 11, 23)),
         ("I need to call Tom at the weekend.", "Call Tom", datetime(2026, 11, 21)),
         ("I need to call Tom sometime next week.", "Call Tom", datetime(2026, 11, 23)),
+        # A time with a dot (was no to-do, or 7:00 with "at 7.30" left in the title); "in a
+        # couple of hours" is when, not what to be reminded of (was "Hours to check ...").
+        (
+            "Remind me at 7.30 to take the bins out",
+            "Take the bins out",
+            datetime(2026, 11, 19, 7, 30),
+        ),
+        ("Call the bank tomorrow at 9.15am", "Call the bank", datetime(2026, 11, 19, 9, 15)),
+        (
+            "Remind me in a couple of hours to check the laundry",
+            "Check the laundry",
+            datetime(2026, 11, 18, 12),
+        ),
     ],
 )
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
@@ -223,7 +236,14 @@ def test_a_deadline_said_by_the_days_routine_is_its_next_hour(when: str, due: da
 
 @pytest.mark.parametrize(
     "words",
-    ["we may 2 of them", "they march 3 abreast", "met him dec 5, 2019", "dec 5 ways to win"],
+    [
+        "we may 2 of them",
+        "they march 3 abreast",
+        "met him dec 5, 2019",
+        "dec 5 ways to win",
+        # A dot between numbers is a time only after "at" or before am / pm.
+        "update to version 2.30",
+    ],
 )
 def test_a_month_said_with_a_number_that_is_no_day_is_no_deadline(words: str) -> None:
     assert parse_due(words, SAID_AT) is None
