@@ -82,6 +82,10 @@ ONES_STATE = re.compile(
     r"get\s+(?:this|it|something|that)\s+off\s+my\s+chest|catch\s+my\s+breath|"
     r"get\s+out\s+more|cool\s+off|unwind|decompress|recharge|vent|get\s+(?:going|moving)|"
     r"head\s+(?:out|off)|"
+    # ...or done to the assistant in this very chat: "I need to ask you something", "I have to
+    # send you the file"; or to one's life: "I need to get my life together".
+    r"(?:ask|send|show|give|tell|thank)\s+(?:you|u)|(?:get|put|sort|figure\s+out|sort\s+out)\s+"
+    r"my\s+life|"
     # ...or how one goes about it: "I need to call it a day", "take it easy", "wing it".
     r"call\s+it\s+(?:a\s+(?:day|night)|quits)|take\s+it\s+(?:easy|slow)|"
     r"play\s+it\s+(?:safe|by\s+ear|cool)|wing\s+it|make\s+it\s+through)\b"

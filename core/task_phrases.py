@@ -96,7 +96,9 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remind",
             0.95,
-            r"\b(?:remind\s+me\s+(?:[\w':]+(?:\.\d\d)?\s+){0,6}?(?:to|(?P<about>about|abt|(?<=me\s)of)|"
+            # Not what one asks to be told: "Remind me what we talked about yesterday".
+            r"\b(?:remind\s+me\s+(?!(?:what|why|how|who|whom|whose|which|where|whether|if)\b)"
+            r"(?:[\w':]+(?:\.\d\d)?\s+){0,6}?(?:to|(?P<about>about|abt|(?<=me\s)of)|"
             r"(?P<that>that))"
             # ...its time, then what ("Remind me tomorrow at 7am: gym").
             r"|remind\s+me(?!\s+(?:what|why|how|who|whom|whose|which|where|whether|if)\b)"
@@ -459,7 +461,12 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             + OWED
             + r"(?:\s+(?:back|for\s+[^.!?;]+))?)(?=\s*(?:[.!?;]|$))",
         ),
-        ("lets", 0.70, r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?P<task>.+)"),
+        # Not what not to do: "Let's not talk about it" ("let's not forget to ..." is one).
+        (
+            "lets",
+            0.70,
+            r"^(?:(?:ok|okay|so|alright)\W+)?let'?s\s+(?:not\s+forget\s+to\s+)?(?!not\b)(?P<task>.+)",
+        ),
         (
             "should",
             0.65,

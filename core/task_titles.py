@@ -67,6 +67,11 @@ _LIST_TAIL = re.compile(
 _MAX_TAIL = 120
 _CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
 POLITE = re.compile(r"\b(?:" + PLEASE + r"|for me)\b", re.IGNORECASE)
+# Laughter and sighs typed after a to-do are no part of it: "I need to call mom lol".
+_CHAT_TAIL = re.compile(
+    r"(?:\s+(?:lol|lmao|rofl|ha(?:ha)+h*|he(?:he)+|xd|omg|ugh+|tbh|smh|jk|ikr|fml|:\)|:\(|:d|xx+))+$",
+    re.IGNORECASE,
+)
 # The longest to-do title noticed (`_one_line`).
 _TITLE_CHARS = 120
 # "I need to remember to buy milk", "I need to finally fix the faucet": the task is buying
@@ -94,7 +99,7 @@ def clean_title(raw: str, own: str, due: Due | None) -> str:
         # ...and "for Monday's meeting" keeps its words: they say which meeting.
         title = re.sub(re.escape(due.phrase) + r"(?!['’]s\b)", " ", title, flags=re.IGNORECASE)
     title = POLITE.sub(" ", title)
-    title = re.sub(r"\s+", " ", title).strip(" .!?;:'")
+    title = _CHAT_TAIL.sub("", re.sub(r"\s+", " ", title).strip(" .!?;:'")).strip(" .!?;:'")
     # A quotation mark the cut left alone goes, as do those around the whole to-do.
     if title.count('"') % 2 or (title.count('"') == 2 and title[0] == title[-1] == '"'):
         title = title.strip(' "')

@@ -321,6 +321,20 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         ),
         ("I've been putting off doing my taxes.", "Do my taxes", None),
         ("It's on my list to fix the fence.", "Fix the fence", None),
+        # A reminder's time, then a colon (was nothing); what to remember with when it is
+        # ("Remember my mum's birthday is"); got round to (was "Get round to fixing ...").
+        ("Remind me tomorrow at 7am: gym", "Gym", datetime(2026, 11, 19, 7, tzinfo=UTC)),
+        ("Remind me: buy milk", "Buy milk", None),
+        (
+            "I need to remember my mum's birthday is on the 3rd",
+            "Remember my mum's birthday",
+            datetime(2026, 12, 3, tzinfo=UTC),
+        ),
+        ("I need to get round to fixing the leaky tap", "Fix the leaky tap", None),
+        ("I must get around to calling my aunt", "Call my aunt", None),
+        # ...and without the laughter typed after it (was "Call mom lol").
+        ("I need to call mom lol", "Call mom", None),
+        ("I need to call mom haha!", "Call mom", None),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
@@ -390,6 +404,20 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "I have to take it easy tomorrow.",
         "Work is crazy, I need to make it through the week.",
         "I need to play it safe with money this month.",
+        # Asked to be told what one forgot: a question, not a reminder.
+        "Remind me why we did this: it was for the tax.",
+        "Remind me again: what was her name?",
+        "remind me - what time is the game?",
+        "Remind me what we talked about yesterday.",
+        "Remind me how to cook rice.",
+        # Done to the assistant in this chat, or to one's life; what not to do (each was a
+        # to-do: "Send you the file", "Not talk about it").
+        "I need to send you the file.",
+        "I need to ask you something.",
+        "I need to get my life together.",
+        "Let's not talk about it.",
+        # Laughter is no part of a to-do ("Sleep lol" was one).
+        "I need to sleep lol",
     ],
 )
 def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
