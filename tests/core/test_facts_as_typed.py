@@ -167,6 +167,11 @@ from tests.core.test_rules import facts
         ("I have an iPhone charger.", []),
         ("I have windows in every room.", []),
         ("I bank with Monzo.", [("ana: bank", "Ana banks with Monzo")]),
+        # What a thing is doing now is no fact of it (each replaced which phone one uses).
+        ("My phone is dying.", []),
+        ("My phone is charging.", []),
+        ("My car is making a weird noise.", []),
+        ("My phone is an iPhone.", [("ana: phone", "Ana's phone is an iPhone")]),
         # What one's people fear, and how many children they have (each was no fact).
         (
             "My son is afraid of the dark.",
