@@ -138,7 +138,8 @@ _PATTERNS = (
     (
         "later_today",
         re.compile(
-            r"\b(?:later(?:\s+(?:today|on))?(?!\s+(?:this|next|in|that)\b)|in\s+a\s+(?:little\s+)?"
+            r"\b(?:(?<!\bno\s)later(?:\s+(?:today|on))?(?!\s+(?:this|next|in|that|than)\b)|"
+            r"in\s+a\s+(?:little\s+)?"
             r"(?:bit|while))\b"
         ),
     ),
@@ -204,6 +205,16 @@ _PATTERNS = (
             r"(?:['\u2019]?s?\s+time\b)?"
         ),
     ),
+    # ...or the time one has left: "I have 2 days to finish the report".
+    (
+        "in_delta",
+        re.compile(
+            r"\bi(?:\s+(?:only\s+)?have(?:\s+got)?|'ve\s+(?:only\s+)?got)\s+(?:(?:a\s+)?"
+            + _NUMBER
+            + r"\s+(minute|min|hour|hr|day|week|fortnight|month)s?|(half)\s+an?\s+hour)"
+            r"(?=\s+(?:left\s+)?to\b)"
+        ),
+    ),
     # ...or counted from now: "a week from today", "two days from now".
     (
         "from_now",
@@ -238,16 +249,21 @@ _PATTERNS = (
     (
         "day_month",
         re.compile(
-            r"(?:\b(?:by|on|before)\s+|(?<=\bdue\s))(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?("
+            r"(?:\b(?:by|on|before|until|till)\s+|(?<=\bdue\s))(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?("
             + _MONTH_NAMES
             + r")\b"
         ),
     ),
-    ("day_of_month", re.compile(r"\b(?:by|on|before)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b")),
+    (
+        "day_of_month",
+        re.compile(r"\b(?:by|on|before|until|till)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"),
+    ),
     (
         "month_day",
         re.compile(
-            r"(?:\b(?:by|on|before)\s+|(?<=\bdue\s))(" + _MONTH_NAMES + r")\.?(?:\s+(\d{1,2})"
+            r"(?:\b(?:by|on|before|until|till)\s+|(?<=\bdue\s))("
+            + _MONTH_NAMES
+            + r")\.?(?:\s+(\d{1,2})"
             r"(?:st|nd|rd|th)?)?\b"
             # ...or said with its day alone: "call Tom Dec 5th".
             # ("may" and "march" are verbs too), its day an ordinal or ending the clause; not a

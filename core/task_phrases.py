@@ -292,7 +292,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\bit'?s\s+(?:on\s+me|my\s+(?:job|turn)|(?:been\s+)?on\s+my\s+(?:to-?do\s+)?list)\s+"
             r"to\s+(?P<task>.+)",
         ),
-        ("on_me", 0.85, r"\bi\s+(?:only\s+)?have\s+until\s+[^,.!?;]{1,40}?\s+to\s+(?P<task>.+)"),
+        # ...or the time one has for it: "I've got till the 20th to pay", "I have 2 days to ...".
+        (
+            "on_me",
+            0.85,
+            r"\bi(?:\s+(?:only\s+)?have(?:\s+got)?|'ve\s+(?:only\s+)?got)\s+(?:(?:until|till|'?til)\s+"
+            r"[^,.!?;]{1,40}?|(?:a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?:more\s+)?"
+            r"(?:days?|weeks?|hours?|months?)(?:\s+left)?)\s+to\s+(?P<task>.+)",
+        ),
         # Still not done, as said: "I still haven't paid the electricity bill" ("Pay the
         # electricity bill"), "I haven't booked the flights yet".
         (

@@ -16,7 +16,8 @@ from core.text_input import clean_text
 # the bill due [April 15]", "call Tom sometime [next week]" (not "my taxes are due": that says
 # it).
 DANGLING = re.compile(
-    r"(?:\s+(?:for|on|by|at|in|to|before|until|this|next|sometime|some\s+time)|(?<!\bis)"
+    r"(?:\s+(?:for|on|by|at|in|to|before|after|until|till|this|next|sometime|some\s+time|"
+    r"no\s+later\s+than)|(?<!\bis)"
     r"(?<!\bare)\s+due)+$",
     re.IGNORECASE,
 )

@@ -158,6 +158,20 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
             "Check the laundry",
             datetime(2026, 11, 18, 12),
         ),
+        # The latest day said as such, and the time one has left (were "Call the landlord no
+        # than Thursday" due today, "Pay till the 20th" and "Finish 2 days" with no deadline).
+        (
+            "I need to call the landlord no later than Thursday",
+            "Call the landlord",
+            datetime(2026, 11, 19),
+        ),
+        ("I've got till the 20th to pay the bill", "Pay the bill", datetime(2026, 11, 20)),
+        ("I have 2 days to finish the report", "Finish the report", datetime(2026, 11, 20, 10)),
+        (
+            "I have to pick up my prescription after 2pm",
+            "Pick up my prescription",
+            datetime(2026, 11, 18, 14),
+        ),
     ],
 )
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
