@@ -20,6 +20,7 @@ _OF_WHAT_IS_SHOWN = re.compile(
     r"morning|evening|theat(?:er|re)|opera|ballet|movies|cinema|gym|stars|water|smell|sound|"
     r"feeling|outdoors|holidays|weekends?)\b)[a-z]"
 )
+_WHEN_THAT = re.compile(r"when\s+that\b", re.I)
 _ONLY_HOW_OFTEN = re.compile(r"(?:every|each)\s+(?:single\s+)?\w+|so\s+much|a\s+lot", re.I)
 # The words a liking is said with, as the verb it is told with ("I'm a big fan of" likes).
 _AS_LIKING = (
@@ -39,6 +40,8 @@ def _preference(said: Said) -> Fact | None:
         return None  # "a job I enjoy every day": what is enjoyed came before
     if _OF_WHAT_IS_SHOWN.match(value):
         return None  # "I love the colors": of a photo or a thing talked about
+    if _WHEN_THAT.match(value):
+        return None  # "I hate when that happens": what was just told
     verb = " ".join((groups["verb"] or groups.get("into") or "").lower().split()[:1])
     verb = _AS_LIKING.get(verb, verb)
     stance = f"does not {verb}" if groups.get("neg") else f"{verb}s"

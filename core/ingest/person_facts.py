@@ -174,7 +174,17 @@ def _turning(said: Said) -> Fact | None:
     return said.fact(f"{kin.lower()} age".lstrip(), told, 0.6)
 
 
+# "Allergic to Mondays", "allergic to people": a joke about one's week, not an allergy.
+_NO_ALLERGEN = re.compile(
+    rf"(?:{'|'.join(WEEKDAYS)})s?|mornings?|people|humans|work|exercise|effort|commitment|"
+    r"adulting|responsibility|math|maths|homework|running|cardio",
+    re.I,
+)
+
+
 def _allergy(said: Said) -> Fact | None:
+    if _NO_ALLERGEN.fullmatch(said.value):
+        return None
     neg = (said.groups.get("neg") or "").split()
     how = f"is {' '.join(neg)} allergic to" if neg else "is allergic to"
     told = f" {how} {said.value}"

@@ -28,6 +28,9 @@ _SUPPOSED = re.compile(
     # ...doubted ("I'm not sure I like my job"), or made up ("write a story where I live on
     # Mars").
     r"not sure|unsure|doubt|wonder|wondering|considering|thinking (?:about|of)|"
+    # ...believed of the speaker by others ("Tom thinks I live in Paris", "Everyone assumes
+    # I'm vegan": often wrongly).
+    r"(?:thinks|thought|assumes?|assumed|believes|believed|guesses|guessed)(?=\s+(?:that\s+)?I\b)|"
     # ...or taken back ("Forget that I live in Berlin", "don't remember that", "I was joking").
     r"(?<!n't\s)(?<!not\s)forget|(?:don't|do\s+not)\s+remember|joking|kidding|"
     # ...or called back ("Remember that time we went camping?").

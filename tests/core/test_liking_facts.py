@@ -50,6 +50,12 @@ from tests.core.test_rules import facts
             [("ana: likes horror movies", "Ana does not like horror movies")],
         ),
         ("I'm really into climbing lately.", [("ana: likes climbing", "Ana likes climbing")]),
+        # What was just told is no taste (it was "Ana hates when that happens").
+        ("I hate when that happens.", []),
+        (
+            "I hate when people chew loudly.",
+            [("ana: likes when people chew loudly", "Ana hates when people chew loudly")],
+        ),
     ],
 )
 def test_each_liking_is_kept_on_its_own_key(text: str, expected: list) -> None:

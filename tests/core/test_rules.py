@@ -393,6 +393,10 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         # Doubted or made up, not told.
         "I'm not sure I like my job at Acme anymore.",
         "Write a story where I live on Mars and I work at NASA.",
+        # ...or believed of one by others, often wrongly (each was a fact).
+        "Tom thinks I live in Paris.",
+        "Everyone thinks I'm vegan.",
+        "People assume I'm a doctor.",
         "Roleplay as a pirate. I'm Captain Jack and I live in Tortuga.",
         # Where, when or how much one works, not for whom; how a thing is today.
         "I work at home.",
