@@ -503,6 +503,15 @@ def parse_due(text: str, now: datetime) -> Due | None:
     return Due(due.at.replace(hour=clock[0], minute=clock[1]), phrase)
 
 
+def on_the_day(time: Due, day: Due) -> Due:
+    """`time` on `day`, when `time` is said as an hour alone ("at 3", "by noon"), which
+    `parse_due` puts on today: "On Monday I have to call the bank at 3" is Monday at 15:00."""
+    clock = _clock(time.phrase.lower())
+    if clock is None or time.phrase[: clock[2]].strip() or time.phrase[clock[3] :].strip():
+        return time
+    return Due(day.at.replace(hour=clock[0], minute=clock[1]), time.phrase)
+
+
 def _clock(lowered: str) -> tuple[int, int, int, int] | None:
     """Hour, minute and where "at 5pm" (or "at noon") stands; None without a time of day. A
     bare number needs its minutes ("at 17:00"), am / pm, or to be an hour said alone

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import islice
 
-from core.due import Due, parse_due
+from core.due import Due, on_the_day, parse_due
 from core.model import TaskPriority
 from core.not_to_dos import ASPIRATIONS, HOW_IT_IS, NEEDS, NEVER_TO, ONES_STATE, WISHES
 from core.others_words import others_words
@@ -91,6 +91,8 @@ _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggest
 # not the speaker setting out to do something: a wh-word since the last clause break.
 _EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
 _CLAUSE_BREAK = re.compile(r"[,;:]")
+# ...as a deadline is looked for: not inside a time ("at 8:30").
+_CLAUSE_CUT = re.compile(r"[,;]|:(?!\d)")
 QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
@@ -198,8 +200,8 @@ def find_task_signals(
                 continue
             # Its own time first: "I saw Tom on Monday, need to text him tomorrow" is tomorrow.
             own_time = found.start("task") if name in _AFTER_ANOTHER else found.start()
-            due = parse_due(sentence[own_time:], said_at) or said_due
             lead = sentence[: found.start()]
+            due = _own_due(sentence, lead, own_time, said_at) or said_due
             if (
                 _CONDITIONAL.search(earlier + lead)
                 or _EMBEDDED.search(_CLAUSE_BREAK.split(lead)[-1])
@@ -268,6 +270,20 @@ def find_task_signals(
         if best is not None and best[0].title:
             signals.extend(_each_to_do(*best, known_entities))
     return signals
+
+
+def _own_due(sentence: str, lead: str, own_time: int, said_at: datetime) -> Due | None:
+    """The deadline said with a to-do: after its start, or at the head of its clause. Said
+    there ("Monday the dentist, Tuesday I need to submit the report, and Wednesday is the
+    recital"), a day in a clause after the to-do's is another's (it was due Wednesday), and an
+    hour alone in it is on that day (it was today)."""
+    head = parse_due(_CLAUSE_CUT.split(lead)[-1], said_at) if lead.strip() else None
+    if head is None:
+        return parse_due(sentence[own_time:], said_at)
+    cut = _CLAUSE_CUT.search(sentence, own_time)
+    own = parse_due(sentence[own_time : cut.start() if cut else None], said_at)
+    # ...its hour on that day: "On Monday I have to call the bank at 3".
+    return head if own is None else on_the_day(own, head)
 
 
 def _follows(sentence: str, due: Due | None) -> bool:

@@ -172,6 +172,20 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
             "Pick up my prescription",
             datetime(2026, 11, 18, 14),
         ),
+        # A day at the head of the to-do's clause is its own, and an hour in it is on that day
+        # (were due Wednesday, and today at 15:00).
+        (
+            "Monday I have the dentist at 10, Tuesday I need to submit the expense report, and "
+            "Wednesday is Mia's recital.",
+            "Submit the expense report",
+            datetime(2026, 11, 24),
+        ),
+        ("On Monday I have to call the bank at 3", "Call the bank", datetime(2026, 11, 23, 15)),
+        (
+            "Tomorrow morning I need to call the vet at 8:30",
+            "Call the vet",
+            datetime(2026, 11, 19, 8, 30),
+        ),
     ],
 )
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
