@@ -54,9 +54,12 @@ _NOT_BOUGHT = frozenset(
 MAX_THING_WORDS = 4
 # A thing's own word for buying it: "- get bread" is bread.
 _BOUGHT = re.compile(r"^(?:buy|get|grab|pick\s+up)\s+", re.I)
+# ...or of things for a time or an occasion: "Things for this weekend:" (each item opening on a
+# verb: "Things for the party: balloons, cake" lists no to-do).
+_THINGS_FOR = r"(?P<things>things|stuff)(?=\s+for\s)"
 _HEADING = re.compile(
     rf"(?:^|(?<=[.!?][ \t])(?={_DAY_NAMES}[ \t]*:)){_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY}|"
-    rf"{_TO_BUY})\b(?:\s+list)?(?P<when>[^:\n]{{0,60}}?)[ \t]*(?:(?P<colon>:)[ \t]*"
+    rf"{_TO_BUY}|{_THINGS_FOR})\b(?:\s+list)?(?P<when>[^:\n]{{0,60}}?)[ \t]*(?:(?P<colon>:)[ \t]*"
     rf"(?P<inline>(?:(?!{_NEXT_DAY})[^\n])*)|$)",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -128,7 +131,9 @@ def to_do_lists(text: str) -> list[ToDoList]:
             items = [item for item in items if _a_chore(text[item.start : item.end])]
         elif heading["shop"]:
             items = _to_buy(text, [item for item in items if _a_thing(text[item.start : item.end])])
-        elif not (_NAMES_TO_DOS.match(heading.group()) or _OWNED.match(heading.group()) or when):
+        elif heading["things"] or not (
+            _NAMES_TO_DOS.match(heading.group()) or _OWNED.match(heading.group()) or when
+        ):
             items = [item for item in items if _opens_on_a_verb(text[item.start : item.end])]
         if items:
             lists.append(ToDoList(heading.start(), items[-1].end, tuple(items[:MAX_ITEMS])))

@@ -105,6 +105,15 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             "Need to: buy milk, call mom, pay rent",
             [("Buy milk", None), ("Call mom", None), ("Pay rent", None)],
         ),
+        # ...or by the time or occasion they are for (each was nothing).
+        (
+            "Things for tomorrow:\n- clean the garage\n- call grandma",
+            [("Clean the garage", TOMORROW), ("Call grandma", TOMORROW)],
+        ),
+        (
+            "Things for the party: buy balloons, order the cake",
+            [("Buy balloons", None), ("Order the cake", None)],
+        ),
     ],
 )
 def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list) -> None:
@@ -128,6 +137,8 @@ def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list)
         ("Tomorrow: dentist at 9, gym at 6", []),
         ("Tomorrow: big day, we fly to Rome!", []),
         ("To do:\n- [x] book flights\n- [x] pay rent", []),
+        # Things for an occasion that are no doing.
+        ("Things for the party:\n- balloons\n- cake", []),
         # A clause after the comma is why, not another thing to do.
         ("I need to call mom, she's worried and sad.", ["Call mom"]),
     ],
