@@ -125,7 +125,16 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     # "I'm pregnant", "I'm 12 weeks pregnant".
     (
         "pregnant",
-        re.compile(rf"{I_AM}(?:now\s+)?(?:(?:\d+|\w+)\s+(?:weeks?|months?)\s+)?pregnant\b", re.I),
+        re.compile(
+            rf"{I_AM}(?:now\s+)?(?:(?:\d+|\w+)\s+(?:weeks?|months?)\s+)?pregnant\b"
+            # ...or trying to be: "We're trying for a baby", "I'm trying to get pregnant".
+            r"|\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:now\s+|still\s+)?(?P<trying>trying\s+"
+            r"(?:for\s+a\s+baby|to\s+(?:get\s+pregnant|conceive|have\s+a\s+baby)))\b"
+            # ...or the baby due: "Our baby is due in March".
+            r"|\b(?:our|my)\s+(?:first\s+|second\s+|third\s+)?baby\s+is\s+due\s+"
+            rf"(?P<due>in\s+(?:early\s+|late\s+|mid-?)?(?:{MONTH_WORDS}))\b",
+            re.I,
+        ),
     ),
     # "I'm married to Tomás", "I'm dating Sam": a partner by name.
     (

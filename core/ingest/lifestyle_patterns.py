@@ -194,7 +194,13 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<value>\bI\s+(?:don't|do\s+not|never)\s+drink(?P<more>\s+(?:anymore|any\s+more))?"
             r"(?=\s*(?:[.!?,;]|$)|\s+(?:at\s+all|and|but|so)\b)"
             rf"|{I_AM}(?:(?:completely|totally)\s+)?(?:teetotal|a\s+teetotaller|a\s+teetotaler)\b"
-            r"|\bI(?:'ve|\s+have)\s+been\s+sober\s+(?:for|since)\b)",
+            r"|\bI(?:'ve|\s+have)\s+been\s+sober\s+(?:for|since)\b"
+            # ...or no longer: "I quit drinking in January", "I'm sober now" (its "more").
+            r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|stopped|gave\s+up|given\s+up)\s+"
+            r"(?P<quit>drinking|alcohol|booze)(?=\s*(?:[.!?,;]|$)|\s+(?:in|last|this|a|two|three|"
+            r"\d+|for|since|and|but|completely|altogether|years?|months?)\b)"
+            # ("I'm sober, I'm driving" says tonight only).
+            rf"|{I_AM}(?:now\s+|finally\s+)?(?P<sober>sober)(?=\s+(?:now|for|since)\b))",
             re.I,
         ),
     ),

@@ -255,7 +255,12 @@ def _abstains(said: Said) -> Fact | None:
 
 def _teetotal(said: Said) -> Fact | None:
     """On the key of "I don't drink alcohol", which "I drink wine" is not on."""
-    how = "no longer drinks" if said.groups.get("more") else "does not drink"
+    groups = said.groups
+    how = (
+        "no longer drinks"
+        if groups.get("more") or groups.get("quit") or groups.get("sober")
+        else "does not drink"
+    )
     return said.fact("drinks alcohol", f" {how} alcohol", 0.7)
 
 

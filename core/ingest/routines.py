@@ -18,6 +18,7 @@ _NOT_DONE = frozenset(
     "brought built caught chose drove fell flew forgot grew heard kept lost rode sang sent shot "
     "spoke swam threw woke wore let get no not didn isn aren wasn weren haven hasn cannot".split()
 )
+_SOMEONE = re.compile(r"(?:a|an|their|the)\s+(?!(?:point|difference|problem|way)\b)", re.I)
 _SAYS_LITTLE_ALONE = frozenset({"go", "do", "have", "make", "take", "come", "put"})
 _IRREGULAR = {"go": "goes", "do": "does", "have": "has", "be": "is"}
 # "I practice and train every day": two verbs, only one of which would agree.
@@ -47,7 +48,9 @@ def routine(who: str, groups: dict[str, str | None]) -> str | None:
     rest = " ".join((groups.get("value") or "").split())
     # A day's hour is kept as said ("I get up at 6"): its rule reads its verbs only.
     clock = groups.get("clock")
-    if not (often or every or clock) or (verb in _NOT_DONE and not clock):
+    # "I see a therapist every Tuesday" is done; "I see" alone is understood.
+    seen = verb == "see" and _SOMEONE.match(rest)
+    if not (often or every or clock) or (verb in _NOT_DONE and not (clock or seen)):
         return None
     if verb.endswith(("ed", "ing")):
         return None

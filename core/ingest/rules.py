@@ -380,7 +380,12 @@ def _fact(
         how = "no longer has" if ended else "does not have"
         return Fact(f"{owner}: car", f"{who} {how} a car", 0.6, turn_id)
     if rule == "pregnant":
-        return Fact(f"{owner}: expecting", f"{who} is pregnant", 0.8, turn_id)
+        told = "is pregnant"
+        if trying := groups.get("trying"):
+            told = f"is {' '.join(trying.lower().split())}"
+        elif due := groups.get("due"):
+            told = f"is expecting a baby {' '.join(due.split())}"
+        return Fact(f"{owner}: expecting", f"{who} {told}", 0.8, turn_id)
     if rule == "out_of_work":
         how = {"quit": "quit their job", "lost": "lost their job", "left": "left their job"}
         state = " ".join((groups.get("state") or "").lower().split())

@@ -168,6 +168,12 @@ from tests.core.test_rules import facts
         ("I have windows in every room.", []),
         ("I bank with Monzo.", [("ana: bank", "Ana banks with Monzo")]),
         # What a thing is doing now is no fact of it (each replaced which phone one uses).
+        # Drinking given up, a baby tried for or due (each was no fact).
+        ("I quit drinking in January.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
+        ("I'm sober now.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
+        ("I'm sober, I'm driving.", []),
+        ("We're trying for a baby.", [("ana: expecting", "Ana is trying for a baby")]),
+        ("Our baby is due in March.", [("ana: expecting", "Ana is expecting a baby in March")]),
         # A joke about one's week is no allergy (each was one).
         ("I'm allergic to Mondays lol", []),
         ("I'm allergic to people.", []),

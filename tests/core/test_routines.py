@@ -58,6 +58,8 @@ def told(text: str) -> list[tuple[str, MemoryKind]]:
         ("I go to bed around midnight.", "Ana goes to bed around midnight"),
         ("I get up at 5:30 on weekdays.", "Ana gets up at 5:30 on weekdays"),
         ("I start work at 9, so mornings are busy.", "Ana starts work at 9"),
+        # Whom one sees as a rule (it was none: "I see" alone is understood).
+        ("I see a therapist every Tuesday.", "Ana sees a therapist every Tuesday"),
     ],
 )
 def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) -> None:
@@ -84,6 +86,7 @@ def test_what_is_done_as_a_rule_is_a_procedural_memory(text: str, routine: str) 
         "I hope I wake up at 6.",
         "Tom said I go to bed at 10.",
         "I have to get up at 5.",
+        "I see the point every time.",
     ],
 )
 def test_what_is_not_a_routine_is_none(text: str) -> None:
