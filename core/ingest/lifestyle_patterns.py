@@ -218,6 +218,16 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or takes less of: "I'm trying to cut down on sugar", "I'm cutting back on coffee".
+    (
+        "cutting_down",
+        re.compile(
+            r"\bI(?:'m|\s+am)\s+(?:now\s+|also\s+)?(?:trying\s+to\s+cut|cutting)\s+(?:down|back)\s+on\s+"
+            rf"(?:my\s+)?(?P<value>{DRINKS}|{FOODS}|salt|snacking|screen\s+time|social\s+media|"
+            r"smoking|drinking)\b",
+            re.I,
+        ),
+    ),
     # Whom one lives with: "I live alone", "I live with my girlfriend", "I have two roommates";
     # "I'm an only child" (one's siblings: none).
     (

@@ -253,6 +253,11 @@ def _abstains(said: Said) -> Fact | None:
     return said.fact(f"{verb}s {value.lower()}", f" does not {verb} {value}", 0.7)
 
 
+def _cutting_down(said: Said) -> Fact | None:
+    thing = " ".join(said.value.lower().split())
+    return said.fact(f"cutting down on {thing}", f" is cutting down on {thing}", 0.6)
+
+
 def _teetotal(said: Said) -> Fact | None:
     """On the key of "I don't drink alcohol", which "I drink wine" is not on."""
     groups = said.groups
@@ -523,6 +528,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "abstains": _abstains,
     "smokes": _smokes,
     "teetotal": _teetotal,
+    "cutting_down": _cutting_down,
     "ability": _ability,
     "wears": _wears,
     "handed": _handed,

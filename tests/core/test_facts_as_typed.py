@@ -172,6 +172,11 @@ from tests.core.test_rules import facts
         ("I quit drinking in January.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
         ("I'm sober now.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
         ("I'm sober, I'm driving.", []),
+        (
+            "I'm trying to cut down on sugar.",
+            [("ana: cutting down on sugar", "Ana is cutting down on sugar")],
+        ),
+        ("I'm cutting down on the budget.", []),
         ("We're trying for a baby.", [("ana: expecting", "Ana is trying for a baby")]),
         ("Our baby is due in March.", [("ana: expecting", "Ana is expecting a baby in March")]),
         # A joke about one's week is no allergy (each was one).
