@@ -13,7 +13,7 @@ from itertools import takewhile
 from core.ingest.entities import ordinary_word
 from core.ingest.fact import Fact, Said, Unnamed
 from core.ingest.kin_facts import HOUSEHOLD, whose
-from core.ingest.pattern_parts import DRINKS, LANGUAGE_LEVEL
+from core.ingest.pattern_parts import LANGUAGE_LEVEL
 from core.ingest.routines import agreeing
 from core.ingest.said_lists import allergen
 from core.ingest.values import told_of, with_article
@@ -239,48 +239,6 @@ def _speaks_or_plays(said: Said) -> Fact | None:
     return said.fact(f"{rule} {thing}", f" {how} {value}", 0.6)
 
 
-def _abstains(said: Said) -> Fact | None:
-    value = said.value
-    if said.groups.get("verb_can"):
-        # "I can't have dairy": what they must not take, not what they choose not to.
-        return said.fact(f"has {value.lower()}", f" cannot have {value}", 0.7)
-    if gave := said.groups.get("gave"):
-        verb = "drink" if re.fullmatch(DRINKS, gave, flags=re.I) else "eat"
-        return said.fact(f"{verb}s {value.lower()}", f" no longer {verb}s {value}", 0.7)
-    if verb := (said.groups.get("verb_ing") or "").lower():
-        return said.fact(f"{verb}s {value.lower()}", f" no longer {verb}s {value}", 0.7)
-    verb = (said.groups["verb"] or "").lower()
-    return said.fact(f"{verb}s {value.lower()}", f" does not {verb} {value}", 0.7)
-
-
-def _cutting_down(said: Said) -> Fact | None:
-    thing = " ".join(said.value.lower().split())
-    return said.fact(f"cutting down on {thing}", f" is cutting down on {thing}", 0.6)
-
-
-def _teetotal(said: Said) -> Fact | None:
-    """On the key of "I don't drink alcohol", which "I drink wine" is not on."""
-    groups = said.groups
-    how = (
-        "no longer drinks"
-        if groups.get("more") or groups.get("quit") or groups.get("sober")
-        else "does not drink"
-    )
-    return said.fact("drinks alcohol", f" {how} alcohol", 0.7)
-
-
-def _smokes(said: Said) -> Fact | None:
-    neg = (said.groups.get("neg") or "").lower()
-    verb = "smokes" if said.value.lower() == "smok" else "vapes"
-    if said.groups.get("quit") or said.groups.get("since") or neg in ("no longer", "used to"):
-        how = f"no longer {verb}"
-    elif neg:
-        how = f"does not {verb[:-1]}"
-    else:
-        how = verb
-    return said.fact(verb, f" {how}", 0.7)
-
-
 # What follows "I'm studying" that is no subject: what for, how, when, where, a thing read.
 _NO_FIELD = re.compile(
     r"(?:for|hard|harder|a\s+lot|all|every|right|now|tonight|today|late|abroad|online|more|less|"
@@ -310,11 +268,6 @@ def _kind(said: Said) -> Fact | None:
 
 def _car(said: Said) -> Fact | None:
     return said.fact("car", f" drives {with_article(said.value)}", 0.6)
-
-
-def _eats_again(said: Said) -> Fact | None:
-    """On the diet's key: "I started eating fish again" ends "I'm vegan"."""
-    return said.fact("diet", f" eats {said.value.lower()} again", 0.8)
 
 
 def _day_of(said: Said) -> Fact | None:
@@ -401,17 +354,6 @@ def _plan_simple(said: Said) -> Fact | None:
     verb, *rest = (said.groups["verb"] or "").lower().split()
     does = " ".join([agreeing(verb), *rest])
     return Fact(None, f"{said.who} {does} {told_of(said.value)}", 0.5, said.turn_id)
-
-
-def _drinker(said: Said) -> Fact | None:
-    """On the key of liking the drink: "not much of a coffee drinker" replaces "I love coffee"."""
-    drink = said.value.lower()
-    how = " ".join((said.groups.get("how") or "").lower().split())
-    if said.groups.get("neg"):
-        return said.fact(f"likes {drink}", f" is not much of a {drink} drinker", 0.6)
-    return said.fact(
-        f"likes {drink}", f" is {with_article(' '.join(filter(None, (how, drink))))} drinker", 0.6
-    )
 
 
 def _collects(said: Said) -> Fact | None:
@@ -525,10 +467,6 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "degree": _degree,
     "speaks": _speaks_or_plays,
     "plays": _speaks_or_plays,
-    "abstains": _abstains,
-    "smokes": _smokes,
-    "teetotal": _teetotal,
-    "cutting_down": _cutting_down,
     "ability": _ability,
     "wears": _wears,
     "handed": _handed,
@@ -536,7 +474,6 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "birth_order": _birth_order,
     "star_sign": _star_sign,
     "none_of": _none_of,
-    "drinker": _drinker,
     "plan_simple": _plan_simple,
     "collects": _collects,
     "married_for": _married_for,
@@ -549,6 +486,5 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "height": _height,
     "weight": _weight,
     "day_of": _day_of,
-    "eats_again": _eats_again,
     "faith": _faith,
 }

@@ -11,6 +11,7 @@ from dataclasses import replace
 from datetime import datetime
 from itertools import islice
 
+from core.ingest.diet_facts import SAID_OF_DIET
 from core.ingest.doing_facts import SAID_OF_DOING
 from core.ingest.dropped_i import with_the_i
 from core.ingest.entities import ordinary_word
@@ -174,7 +175,7 @@ _ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication", "commute", 
 _PUT_DOWN = {"down": "was put down", "to sleep": "was put to sleep"}
 _DEATHS = frozenset({"passed away", "died", *_PUT_DOWN.values()})
 # Rule -> what a statement read by it keeps, for the rules whose reading is a module's own.
-_SAID_OF = SAID_OF_SELF | SAID_OF_KIN | SAID_OF_LIKING | SAID_OF_DOING | SAID_OF_HOME
+_SAID_OF = SAID_OF_SELF | SAID_OF_KIN | SAID_OF_LIKING | SAID_OF_DOING | SAID_OF_HOME | SAID_OF_DIET
 
 
 def _later(said: tuple[int, Fact], then: tuple[int, Fact], told: datetime) -> bool:
