@@ -199,8 +199,9 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|stopped|gave\s+up|given\s+up)\s+"
             r"(?P<quit>drinking|alcohol|booze)(?=\s*(?:[.!?,;]|$)|\s+(?:in|last|this|a|two|three|"
             r"\d+|for|since|and|but|completely|altogether|years?|months?)\b)"
-            # ("I'm sober, I'm driving" says tonight only).
-            rf"|{I_AM}(?:now\s+|finally\s+)?(?P<sober>sober)(?=\s+(?:now|for|since)\b))",
+            # ("I'm sober, I'm driving", "I'm sober now, I promise" say tonight only).
+            rf"|{I_AM}(?:now\s+|finally\s+)?(?P<sober>sober)(?=\s+(?:since\b|for\s+(?:\d+|a|an|one|two|"
+            r"three|four|five|six|seven|eight|nine|ten|over)\s+)))",
             re.I,
         ),
     ),

@@ -170,7 +170,7 @@ from tests.core.test_rules import facts
         # What a thing is doing now is no fact of it (each replaced which phone one uses).
         # Drinking given up, a baby tried for or due (each was no fact).
         ("I quit drinking in January.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
-        ("I'm sober now.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
+        ("I'm sober since March.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
         ("I'm sober, I'm driving.", []),
         (
             "I'm trying to cut down on sugar.",
