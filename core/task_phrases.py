@@ -88,8 +88,12 @@ _CANT_MISS = r"(?:can'?t|cannot|mustn'?t|must\s+not)\s+(?:afford\s+to\s+)?miss"
 PLEASE = r"(?:please|pls|plz)"
 # Asking the assistant: "Can you ...", "could u please just ...".
 ASKING_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*"
-# An instruction opening a sentence, asked or not: "Can you please add ...", "Please add ...".
-_ASKED = r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:" + PLEASE + r"\s+)?"
+# An instruction opening a sentence, asked or not, the assistant named or greeted first: "Can
+# you please add ...", "Please add ...", "Engram: add ...", "ok add ...".
+_ASKED = (
+    r"^(?:(?:hey|hi|ok|okay|yo|so|oh|also|and|engram)\W+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
+    r"(?:" + PLEASE + r"\s+)?"
+)
 PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
@@ -216,7 +220,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "remember_to",
             0.85,
-            r"^(?:" + PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+|let\s+me\s+)?remember\s+to\s+"
+            r"^(?:" + PLEASE + r"\s+|must\s+|gotta\s+|need\s+to\s+|let\s+me\s+|"
+            r"i\s+(?:want|would\s+like|'d\s+like)\s+to\s+)?remember\s+to\s+"
             r"(?P<task>.+)",
         ),
         ("make_sure", 0.85, r"\bmake\s+sure\s+(?:i|to)\s+(?P<task>.+)"),

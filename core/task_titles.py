@@ -57,6 +57,7 @@ _REMEMBER = re.compile(
     r"remember\s(?!.*\b(?:where|what|how|who|which|when|why|whether|if)\b)", re.I
 )
 _GET_ROUND = re.compile(r"get\s+(?:a)?round\s+to\s+", re.I)
+_NOT_FORGET = re.compile(r"not\s+forget\s+(?!to\b)", re.I)
 _FORGOT = re.compile(r"(?:don'?t|do\s+not)\s+forget\s+(?P<to>to\s+)?", re.I)
 # The things a to-do lists after its first: a few words each, no clause of their own.
 _THING = r"(?!(?:she|he|it|they|i|we|you|that|this|which|who|but|so|because|then)\b)[\w'-]+"
@@ -146,6 +147,9 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
         return forms[said] + rest
     if name == "not_to_miss":
         return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
+    # "I need to not forget the passports": "Remember the passports".
+    if not_forget := _NOT_FORGET.match(title):
+        return f"Remember {title[not_forget.end() :]}"
     # "Make sure I don't forget the dry cleaning": "Remember the dry cleaning".
     if name == "make_sure" and (forgot := _FORGOT.match(title)):
         rest = title[forgot.end() :]

@@ -50,7 +50,7 @@ _OPENERS = re.compile(r"^(?:(?:the|ok|okay|so|and|oh|also|" + PLEASE + r")\W+)*$
 _REQUEST_LEAD = re.compile(
     # ...after a few words before a colon or a dash: "Quick one: can you remind me ...".
     r"^(?:[a-z' ]{1,30}?\s*(?::|\s[-\u2013\u2014])\s*)?"
-    r"(?:(?:ok|okay|so|and|oh|also|" + PLEASE + r"|hey|hi|btw|just|then|now)\W+|\w+,\s*)*+"
+    r"(?:(?:ok|okay|so|and|oh|also|" + PLEASE + r"|hey|hi|yo|btw|just|then|now)\W+|\w+,\s*)*+"
     r"(?:" + ASKING_YOU + r"|i(?:\s+(?:want|need|would like)|'d like)\s+(?:you|u)\s+to\s+"
     r"|(?:don'?t|do not)\s+forget\s+to\s+)?$"
 )

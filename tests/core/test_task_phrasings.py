@@ -335,6 +335,12 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         # ...and without the laughter typed after it (was "Call mom lol").
         ("I need to call mom lol", "Call mom", None),
         ("I need to call mom haha!", "Call mom", None),
+        # The assistant named or greeted before what it is asked; not forgetting; remembering
+        # wanted (each was nothing, or "Not forget the passports").
+        ('Engram: add "call mom" to my list', "Call mom", None),
+        ("Yo remind me to grab the package", "Grab the package", None),
+        ("I need to not forget the passports", "Remember the passports", None),
+        ("I want to remember to call Sam", "Call Sam", None),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
