@@ -20,9 +20,16 @@ from core.text_input import clean_text
 MAX_PIN_CHARS = 2000
 # Who the user is goes in every prompt beside what they pinned (seed 000's core memory holds
 # "user identity, role, and communication preferences"): the current fact on each of these
-# keys, as the user last told it in chat ("call me Sam", "I work as a nurse", "I'm vegan",
-# "always answer in Portuguese", "I have asthma", "I'm coeliac", "I'm on insulin").
-IDENTITY_KEYS = ("user: name", "user: occupation", "user: location", "user: diet")
+# keys, as the user last told it in chat ("call me Sam", "my pronouns are they/them", "I work
+# as a nurse", "I'm vegan", "always answer in Portuguese", "I have asthma", "I'm coeliac", "I'm
+# on insulin").
+IDENTITY_KEYS = (
+    "user: name",
+    "user: pronouns",
+    "user: occupation",
+    "user: location",
+    "user: diet",
+)
 IDENTITY_PREFIXES = (
     "user: allergic to ",
     "user: condition ",

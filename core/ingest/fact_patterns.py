@@ -166,6 +166,15 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"[Mm]ost\s+people)\s+calls?\s+me)\s+(?P<value>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+)?)"
         ),
     ),
+    # ...and one's pronouns: "My pronouns are they/them", "I use she/her pronouns".
+    (
+        "pronouns",
+        re.compile(
+            r"\b(?:my\s+pronouns\s+are|I\s+(?:use|go\s+by))\s+"
+            r"(?P<value>(?:she|he|they|xe|ze|ey|it)\s*/\s*[a-z]+(?:\s*/\s*[a-z]+)?)\b",
+            re.I,
+        ),
+    ),
     # Introduced: "Hi! I'm Ana, ...", "I am Dana and I work at ...", "im Dee btw".
     # A capital alone is no name: "I'm Italian", "I'm Back" (`core.ingest.person_facts`). A
     # lower-case "im" opens a sentence or follows a greeting: German's ("im Januar") is no

@@ -140,6 +140,11 @@ def _shouted(word: str) -> bool:
     return len(word) > 2 and word.isupper()
 
 
+def _pronouns(said: Said) -> Fact | None:
+    pronouns = re.sub(r"\s*/\s*", "/", said.value.lower())
+    return said.fact("pronouns", f"'s pronouns are {pronouns}", 0.9)
+
+
 def _name(said: Said) -> Fact | None:
     words = _capitalised(said.value)
     if not words or words[0].lower() in WEEKDAYS or words[0].lower() in MONTHS:
@@ -456,6 +461,7 @@ SAID_OF_SELF: dict[str, Callable[[Said], Fact | None]] = {
     "partner": _partner,
     "breakup": _breakup,
     "name": _name,
+    "pronouns": _pronouns,
     "age": _age,
     "turning": _turning,
     "age_range": _age_range,

@@ -90,7 +90,10 @@ _TONE = re.compile(
     rf"|{_ASKED}(?:talk|speak|write)\s+to\s+me\s+like\s+(?:a|you(?:'re|\s+are)\s+my)\s+"
     r"(?P<friend>friend|buddy|pal)"
     rf"|\bI\s+prefer\s+(?:an?\s+)?(?P<preferred>{_TONES})\s+(?:tone|language|style|replies|"
-    rf"answers)){_FOR_GOOD}",
+    rf"answers)"
+    # ...or the one not wanted: "Don't be so formal".
+    rf"|{_ASKED}(?:don't|do\s+not)\s+be\s+(?:so\s+|too\s+)?(?P<unwanted>{_TONES})"
+    rf"(?:\s+with\s+me)?){_FOR_GOOD}",
     re.I,
 )
 # ...how plainly: "Explain things like I'm five", "Don't use jargon", "Use simple words".
@@ -117,6 +120,17 @@ _CLOCK = re.compile(
 _SOURCES = re.compile(
     rf"{_ASKED}(?:cite|give\s+me|include|add|list|show\s+me)\s+(?:your\s+|the\s+)?"
     rf"(?:sources|references|citations|links\s+to\s+sources){_FOR_GOOD}",
+    re.I,
+)
+# ...and the assistant's habits: "Stop apologizing", "Don't ask me follow-up questions", "Use
+# more examples" (each for good: "all the time", "so much" say how often it annoyed).
+_HABIT = re.compile(
+    rf"(?:{_ASKED}(?:stop|(?:don't|do\s+not|never)|(?:there's\s+)?no\s+need\s+to)\s+"
+    r"(?:(?P<sorry>apologi[sz](?:e|ing))|(?P<asking>ask(?:ing)?\s+(?:me\s+)?(?:so\s+many\s+)?"
+    r"(?:follow-?up|clarifying)\s+questions))"
+    rf"|{_ASKED}(?:use|give\s+(?:me\s+)?|include)\s+(?:more\s+)?(?P<examples>examples))"
+    r"(?:\s+(?:all\s+the\s+time|so\s+much|every\s+time|when\s+you\s+explain(?:\s+things)?))?"
+    rf"{_FOR_GOOD}",
     re.I,
 )
 # What a preference for how to be answered is about, so the plain "I prefer ..." rule leaves
@@ -162,6 +176,8 @@ def _format(match: re.Match[str]) -> tuple[str, str]:
 def _tone(match: re.Match[str]) -> tuple[str, str]:
     if match["friend"]:
         return ("tone", "friendly replies")
+    if match["unwanted"]:
+        return ("tone", f"less {match['unwanted'].lower()} replies")
     tone = (match["tone"] or match["preferred"]).lower()
     more = (match["more"] or "").strip().lower()
     return ("tone", f"less {tone} replies" if more == "less" else f"{tone} replies")
@@ -183,6 +199,14 @@ def _clock(match: re.Match[str]) -> tuple[str, str]:
 
 def _sources(match: re.Match[str]) -> tuple[str, str]:
     return ("sources", "sources in replies")
+
+
+def _habit(match: re.Match[str]) -> tuple[str, str]:
+    if match["sorry"]:
+        return ("apologies", "no apologies in replies")
+    if match["asking"]:
+        return ("questions", "no follow-up questions in replies")
+    return ("examples", "examples in replies")
 
 
 def _units(match: re.Match[str]) -> tuple[str, str]:
@@ -220,6 +244,7 @@ _READERS: tuple[
     (re.compile(r"spelling", re.I), _SPELLING, _spelling),
     (re.compile(r"(?:24|12)[-\s]?(?:hour|hr|h)\b", re.I), _CLOCK, _clock),
     (re.compile(r"sources|references|citations", re.I), _SOURCES, _sources),
+    (re.compile(r"apologi|questions|examples", re.I), _HABIT, _habit),
 )
 
 

@@ -74,12 +74,16 @@ def test_who_the_user_said_they_are_is_in_every_prompt_as_last_told(
     """Seed 000's core memory holds the user's identity and role: said once in chat, the name
     and the work reach later prompts that recall nothing about them; a correction replaces
     what was said before."""
-    assistant.turn("Call me Sam. I work as a nurse and I'm allergic to peanuts. I have asthma.")
+    assistant.turn(
+        "Call me Sam. My pronouns are they/them. I work as a nurse and I'm allergic to peanuts. "
+        "I have asthma."
+    )
     clock.advance(days=2)
     assistant.start_session()
 
     told = {
         "User goes by Sam",
+        "User's pronouns are they/them",
         "User works as a nurse",
         "User is allergic to peanuts",
         "User has asthma",

@@ -168,6 +168,9 @@ from tests.core.test_rules import facts
         ("I have windows in every room.", []),
         ("I bank with Monzo.", [("ana: bank", "Ana banks with Monzo")]),
         # What a thing is doing now is no fact of it (each replaced which phone one uses).
+        # One's pronouns (it was none: "they/them" was taken for pointing back).
+        ("My pronouns are they/them.", [("ana: pronouns", "Ana's pronouns are they/them")]),
+        ("I use she/her pronouns.", [("ana: pronouns", "Ana's pronouns are she/her")]),
         # Drinking given up, a baby tried for or due (each was no fact).
         ("I quit drinking in January.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),
         ("I'm sober since March.", [("ana: drinks alcohol", "Ana no longer drinks alcohol")]),

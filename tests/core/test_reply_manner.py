@@ -20,6 +20,23 @@ from tests.core.test_rules import facts
         ("Be more casual with me.", [("ana: replies tone", "Ana wants casual replies")]),
         ("Be blunt with me.", [("ana: replies tone", "Ana wants blunt replies")]),
         ("Be less formal.", [("ana: replies tone", "Ana wants less formal replies")]),
+        ("Don't be so formal.", [("ana: replies tone", "Ana wants less formal replies")]),
+        ("Don't be so formal in this email.", []),
+        # ...and the assistant's habits (each was none).
+        (
+            "No need to apologize all the time.",
+            [("ana: replies apologies", "Ana wants no apologies in replies")],
+        ),
+        (
+            "Stop asking me follow-up questions.",
+            [("ana: replies questions", "Ana wants no follow-up questions in replies")],
+        ),
+        (
+            "Use more examples when you explain.",
+            [("ana: replies examples", "Ana wants examples in replies")],
+        ),
+        ("Stop apologizing to Tom.", []),
+        ("I use examples in my lectures.", []),
         ("Talk to me like a friend.", [("ana: replies tone", "Ana wants friendly replies")]),
         ("I prefer formal language.", [("ana: replies tone", "Ana wants formal replies")]),
         (
