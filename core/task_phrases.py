@@ -12,7 +12,8 @@ from core.verb_forms import GERUNDS, PARTICIPLES
 _ERRANDS = (
     "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
     "unpack clean wash tidy vacuum hoover water feed walk mow cancel deposit collect visit "
-    "charge refill iron sweep mop schedule reschedule book reserve order post mail send"
+    "charge refill iron sweep mop schedule reschedule book reserve order post mail send prep "
+    "prepare"
 ).split()
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
 # second one joined by "and" is a sentence of its own: `core.tasks`).
@@ -132,9 +133,11 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.90,
             r"^(?:todo|to-do|to do|note to self|(?:set\s+an?\s+)?reminder(?:\s+to\s+self)?|"
             r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
-            # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts".
-            r"(?:don'?t|do not)\s+(?:let\s+me\s+)?forget"
-            r"(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
+            # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts"; and as
+            # a meeting's notes say it: "Action item: update the roadmap" (not "Next steps: we
+            # discussed ...").
+            r"(?:(?:don'?t|do not)\s+(?:let\s+me\s+)?forget|(?:my\s+)?action\s+items?|"
+            r"(?:my\s+)?next\s+steps?)(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
             r"\s*[:\-\u2013]\s*(?P<task>.+)",
         ),
         # ...typed as a marker in code and notes: "TODO call the bank" ("todo list" is none).
@@ -472,6 +475,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\b(?:i|we)\s+(?:still\s+)?owe\s+(?P<task>"
             + OWED
             + r"(?:\s+(?:back|for\s+[^.!?;]+))?)(?=\s*(?:[.!?;]|$))",
+        ),
+        # ...or a word owed: "I owe Mark a reply" ("Reply to Mark"), "I owe my mom a call".
+        (
+            "owe_word",
+            0.75,
+            r"\b(?:i|we)\s+(?:still\s+|really\s+)?owe\s+(?P<task>(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+"
+            r"an?\s+(?:reply|response|answer|call|phone\s+call|email|e-mail|text|message|visit|"
+            r"apology)\b.*)",
         ),
         # Not what not to do: "Let's not talk about it" ("let's not forget to ..." is one).
         (

@@ -45,6 +45,17 @@ _REORDERED = {
         "Get {thing}",
     ),
 }
+# A word owed is said to whom it is owed: "I owe Mark a reply" is "Reply to Mark", "I owe my mom
+# a call" "Call my mom".
+_OWED_WORD = re.compile(r"(?P<whom>.+?)\s+an?\s+(?P<word>phone\s+call|\S+)(?P<rest>.*)", re.I)
+_OWED_WORDS = {
+    "reply": "Reply to {whom}",
+    "response": "Reply to {whom}",
+    "answer": "Answer {whom}",
+    "phone call": "Call {whom}",
+    "e-mail": "Email {whom}",
+    "apology": "Apologise to {whom}",
+}
 # The verb a to-do said so is titled with, by how it was said: "paid" is "pay", "ordering" is
 # "order".
 _BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS, "put_off": GERUNDS}
@@ -133,6 +144,12 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
             for part, words in said.groupdict().items()
         }
         return _REORDERED[name][1].format(**parts)
+    if name == "owe_word" and (owed := _OWED_WORD.match(title)):
+        word = " ".join(owed["word"].lower().split())
+        said = _OWED_WORDS.get(word, "{verb} {whom}").format(
+            verb=word.capitalize(), whom=owed["whom"]
+        )
+        return said + owed["rest"]
     if name == "promised" and found.group("whom") and found.group("whom") not in _ONESELF:
         return _THEM.sub(source[found.start("whom") : found.end("whom")], title, count=1)
     # "I need to get round to fixing the tap" is fixing it.

@@ -341,6 +341,15 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         ("Yo remind me to grab the package", "Grab the package", None),
         ("I need to not forget the passports", "Remember the passports", None),
         ("I want to remember to call Sam", "Call Sam", None),
+        # A word owed, said to whom it is owed; a meeting's action item (each was nothing).
+        ("I owe Mark a reply", "Reply to Mark", None),
+        ("I still owe Jen an email about the trip", "Email Jen about the trip", None),
+        ("Action item: update the roadmap doc", "Update the roadmap doc", None),
+        (
+            "Prep for the interview tomorrow",
+            "Prep for the interview",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
@@ -424,6 +433,8 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "Let's not talk about it.",
         # Laughter is no part of a to-do ("Sleep lol" was one).
         "I need to sleep lol",
+        "I owe you an apology.",
+        "Next steps: we discussed the budget.",
     ],
 )
 def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
