@@ -9,37 +9,12 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from core.due_patterns import DAY_SPELLINGS, DAY_TERMS, DAY_WORDS, NEXT_YEAR, PATTERNS
 from core.errors import InputError
-from core.temporal import ISO_DATE, MONTHS, NUMBER_WORDS, WEEKDAYS, day_words, month_words
+from core.temporal import MONTHS, NUMBER_WORDS, WEEKDAYS, day_words, month_words
 
-_PART_OF_DAY = r"(?:\s+(?:in\s+the\s+)?(morning|afternoon|evening|night))?"
 # When a part of a day is called (a reminder at midnight would tell no one in time).
 _PART_HOURS = {"morning": 9, "afternoon": 14, "evening": 19, "night": 20, "tonight": 20}
-_NUMBER = r"(\d+|" + "|".join(NUMBER_WORDS) + ")"
-_MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
-_DAY_TERMS = {"today": 0, "tonight": 0, "tomorrow": 1, "the day after tomorrow": 2}
-# How chat spells them: "call mom tmrw", "tommorow", "2nite".
-_DAY_SPELLINGS = {
-    **dict.fromkeys(("2day",), "today"),
-    **dict.fromkeys(("tonite", "2nite"), "tonight"),
-    **dict.fromkeys(
-        (
-            "tmrw",
-            "tmr",
-            "tmw",
-            "tmrow",
-            "2moro",
-            "2morrow",
-            "2mrw",
-            "tomoz",
-            "tomorow",
-            "tommorow",
-            "tommorrow",
-        ),
-        "tomorrow",
-    ),
-}
-_DAY_WORDS = "|".join(sorted([*_DAY_TERMS, *_DAY_SPELLINGS], key=len, reverse=True))
 # "By mid-December": the day a part of a month is done by.
 _PART_DAY = {"early": 10, "mid": 15}
 # "At 5pm", "5:30 pm", "at 17:00": a time on the day the deadline names, or the next one;
@@ -54,7 +29,7 @@ _CLOCK = re.compile(
 # percent" and "at 5 people" are counts.
 _BARE_HOUR = re.compile(
     r"\b(?:at|by|before)\s+(\d{1,2})(?:\s*o'?clock)?(?=\s*(?:[,.!?;)]|$)|\s+(?:on|"
-    + _DAY_WORDS
+    + DAY_WORDS
     + r"|this|"
     r"next|in\s+the|and|to|for|with|sharp|please|then|that|which|so|but)\b)"
 )
@@ -94,189 +69,10 @@ _NAMED_HOUR = re.compile(
     r"\b(?:(?:at|by|before)\s+)?(noon|midday|midnight)\b|\b(after\s+(?:lunch|work|dinner)|before\s+work)\b"
     r"|\b(?:at|by|before|over|around)\s+(lunch(?:time)?|dinner(?:time)?|bed(?:time)?)\b"
 )
-# Days a deadline is named by ("by Christmas", "before New Year's Eve", "for Halloween"), with a
-# word before them: "a Christmas present" names no day. Holidays on a weekday of a month
-# (Thanksgiving, Easter) differ between countries and are left to a date.
-_HOLIDAY = (
-    r"christmas(?:\s+(?:eve|day))?|new\s+year(?:['’]?s)?(?:\s+(?:eve|day))?|halloween"
-    r"|valentine(?:['’]?s)?(?:\s+day)?"
-)
-
-_NEXT_YEAR = re.compile(r"\bnext\s+year\b")
-# The end of a working day, as said: "EOD", "COB", "close of business".
-_END_OF_DAY = (
-    r"(?:eod|cob|eob|close\s+of\s+(?:business|play)|end\s+of\s+(?:the\s+)?(?:day|business))"
-)
 _HOUR_SAID = re.compile(r"\d\s*(?:am|pm)\b|\d[:.]\d\d|\bat\s+\d")
-_PATTERNS = (
-    (
-        "relative_day",
-        # "By EOD tomorrow" is tomorrow's, all of it the deadline's words.
-        re.compile(
-            r"\b(?:by\s+)?(?:"
-            + _END_OF_DAY
-            + r"\s+|(first\s+thing)\s+)?("
-            + _DAY_WORDS
-            + ")"
-            + _PART_OF_DAY
-            + r"\b"
-        ),
-    ),
-    ("part_of_today", re.compile(r"\bthis\s+(morning|afternoon|evening)\b")),
-    # Without a day: the next one to come ("in the morning", said at noon, is tomorrow's;
-    # "every morning", the next of them); "first thing" is the morning's.
-    (
-        "part_ahead",
-        re.compile(
-            r"\b(?:(?:in\s+the|every|each)\s+(morning|afternoon|evening)"
-            r"|(?:at|every|each)\s+(night)|(first\s+thing)(?:\s+in\s+the\s+morning)?)\b"
-            # ...not a weekday's ("first thing Monday", `weekday`).
-            r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + r")\b)"
-        ),
-    ),
-    # Later the same day: "later today", "in a bit" ("later this week" is the week's).
-    (
-        "later_today",
-        re.compile(
-            r"\b(?:(?<!\bno\s)later(?:\s+(?:today|on))?(?!\s+(?:this|next|in|that|than)\b)|"
-            r"in\s+a\s+(?:little\s+)?"
-            r"(?:bit|while))\b"
-        ),
-    ),
-    (
-        "end_of_day",
-        # "By EOD Friday" is Friday's.
-        re.compile(
-            r"\b(?:by\s+)?(?:the\s+)?(?:" + _END_OF_DAY + r"|asap)\b"
-            r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + "|" + _DAY_WORDS + r")\b)"
-        ),
-    ),
-    (
-        "end_of_week",
-        re.compile(
-            r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b|\bbefore\s+the\s+weekend\b"
-        ),
-    ),
-    (
-        "end_of_next_week",
-        re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+week\b|\blater?\s+next\s+week\b"),
-    ),
-    ("end_of_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b")),
-    ("end_of_next_month", re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+next\s+month\b")),
-    (
-        "end_of_year",
-        re.compile(r"\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?year\b|\byear[\s-]end\b"),
-    ),
-    (
-        "holiday",
-        re.compile(
-            r"\b(?:by|before|on|for|until|till|over|at|ahead\s+of|this)\s+(?:the\s+)?("
-            + _HOLIDAY
-            + r")\b"
-        ),
-    ),
-    ("weekend", re.compile(r"\b(?:this|over the|on the|by the|at the)\s+weekend\b")),
-    ("next_weekend", re.compile(r"\b(?:by\s+)?next\s+weekend\b")),
-    ("this_week", re.compile(r"\b(?:later\s+)?this\s+week\b")),
-    ("this_month", re.compile(r"\b(?:later\s+)?this\s+month\b")),
-    ("next_week", re.compile(r"\b(?:early\s+)?next\s+week\b")),
-    ("next_month", re.compile(r"\bnext\s+month\b")),
-    ("next_year", _NEXT_YEAR),
-    (
-        "weekday",
-        re.compile(
-            r"\b(?:(?:on|by|this\s+coming|this|next|before|for)\s+)?(?:"
-            + _END_OF_DAY
-            + r"\s+(?:on\s+)?|(first\s+thing)\s+(?:on\s+)?)?("
-            + "|".join(WEEKDAYS)
-            + r")"
-            + _PART_OF_DAY
-            # ..."Monday week": the one after.
-            + r"(\s+week)?\b"
-        ),
-    ),
-    (
-        "in_delta",
-        re.compile(
-            r"\b(?:in|within)\s+(?:the\s+next\s+)?(?:(?:a\s+)?"
-            + _NUMBER
-            + r"\s+(minute|min|hour|hr|day|week|fortnight|month)s?|(half)\s+an?\s+hour)\b"
-            # ..."in two weeks' time".
-            r"(?:['\u2019]?s?\s+time\b)?"
-        ),
-    ),
-    # ...or the time one has left: "I have 2 days to finish the report".
-    (
-        "in_delta",
-        re.compile(
-            r"\bi(?:\s+(?:only\s+)?have(?:\s+got)?|'ve\s+(?:only\s+)?got)\s+(?:(?:a\s+)?"
-            + _NUMBER
-            + r"\s+(minute|min|hour|hr|day|week|fortnight|month)s?|(half)\s+an?\s+hour)"
-            r"(?=\s+(?:left\s+)?to\b)"
-        ),
-    ),
-    # ...or counted from now: "a week from today", "two days from now".
-    (
-        "from_now",
-        re.compile(
-            r"\b(?:an?|" + _NUMBER + r")\s+(day|week|fortnight|month)s?\s+from\s+(?:now|today)\b"
-        ),
-    ),
-    ("iso_date", ISO_DATE),
-    (
-        "part_of_month",
-        re.compile(r"\b(?:by|in|before)\s+(early|mid|late)[\s-]+(" + _MONTH_NAMES + r")\b"),
-    ),
-    # "Next June", "this coming March", "in February": the month, from its first day ("in
-    # may be" is the verb).
-    (
-        "month_ahead",
-        re.compile(
-            r"\b(?:next|this|this\s+coming|coming|in)\s+(" + _MONTH_NAMES + r")\b(?!\s+be\b)"
-        ),
-    ),
-    # "By spring": its first day; "this summer", "next winter": its last, as what is done in it
-    # is done by then (northern seasons, as `core.temporal` reads them).
-    (
-        "season",
-        re.compile(
-            r"\b(by|before|this|this\s+coming|coming|next|in\s+the)\s+(spring|summer|autumn|fall|"
-            r"winter)\b"
-        ),
-    ),
-    # "By 15 December", "on the 3rd of March": the day first. After "due" a date alone is a
-    # deadline too ("my taxes are due April 15"), the word left in what is said.
-    (
-        "day_month",
-        re.compile(
-            r"(?:\b(?:by|on|before|until|till)\s+|(?<=\bdue\s))(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?("
-            + _MONTH_NAMES
-            + r")\b"
-        ),
-    ),
-    (
-        "day_of_month",
-        re.compile(r"\b(?:by|on|before|until|till)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"),
-    ),
-    (
-        "month_day",
-        re.compile(
-            r"(?:\b(?:by|on|before|until|till)\s+|(?<=\bdue\s))("
-            + _MONTH_NAMES
-            + r")\.?(?:\s+(\d{1,2})"
-            r"(?:st|nd|rd|th)?)?\b"
-            # ...or said with its day alone: "call Tom Dec 5th".
-            # ("may" and "march" are verbs too), its day an ordinal or ending the clause; not a
-            # year's date ("Dec 5, 2019").
-            r"|\b(?!may\b|march\b)(" + _MONTH_NAMES + r")\.?\s+(\d{1,2})"
-            r"(?:(?:st|nd|rd|th)\b|(?=\s*(?:[.!?;]|$)|\s+(?:at|to|for|and|then)\b))"
-            r"(?!,?\s*\d{4})"
-        ),
-    ),
-)
 
 
-_MONTH_AHEAD = dict(_PATTERNS)["month_ahead"]
+_MONTH_AHEAD = dict(PATTERNS)["month_ahead"]
 _SEASON_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _SEASON_SAID = re.compile(r"\b(spring|summer|autumn|fall|winter)\b")
 
@@ -311,8 +107,8 @@ def _next_weekday(today: datetime, weekday: int) -> datetime:
 def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     today = _start_of_day(now)
     if kind == "relative_day":
-        said = _DAY_SPELLINGS.get(match.group(2), match.group(2))
-        day = today + timedelta(days=_DAY_TERMS[said])
+        said = DAY_SPELLINGS.get(match.group(2), match.group(2))
+        day = today + timedelta(days=DAY_TERMS[said])
         first_thing = "morning" if match.group(1) else None
         part = match.group(3) or first_thing or ("tonight" if said == "tonight" else None)
         return day.replace(hour=_PART_HOURS[part]) if part else day
@@ -429,7 +225,7 @@ def _season(said: str, first_month: int, today: datetime) -> datetime:
 
 
 def _holiday_date(name: str) -> tuple[int, int]:
-    """Month and day of a holiday `_HOLIDAY` matched."""
+    """Month and day of a holiday `core.due_patterns.HOLIDAY` matched."""
     if name.startswith("christmas"):
         return 12, 24 if name.endswith("eve") else 25
     if name.startswith("new"):
@@ -450,7 +246,7 @@ def plan_words(due: Due, told: datetime) -> str:
     if season := _SEASON_SAID.search(phrase):
         year = "" if due.at.year == told.year else f" {due.at.year}"
         return f"in {season.group(1)}{year}"
-    if _NEXT_YEAR.fullmatch(phrase):
+    if NEXT_YEAR.fullmatch(phrase):
         return f"in {due.at.year}"
     if "month" in phrase or _MONTH_AHEAD.search(phrase):
         around = rough and not _MONTH_AHEAD.search(phrase)
@@ -472,7 +268,7 @@ def parse_due(text: str, now: datetime) -> Due | None:
     """The first stated deadline in `text`, or None. `now` is when the words were said."""
     lowered = text.lower()
     found: list[tuple[int, Due, str]] = []
-    for kind, pattern in _PATTERNS:
+    for kind, pattern in PATTERNS:
         match = pattern.search(lowered)
         if match is None:
             continue
