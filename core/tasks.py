@@ -345,7 +345,10 @@ def _each_to_do(
     parts = verb_led_parts(own)
     if len(parts) == 1:
         return [signal]
-    titles = [clean_title(source[a:b], own[a:b], due) for a, b in parts]
+    # "... buy a present for Ana and wrap it": what "it" stands for was said just before.
+    titles = [
+        named(clean_title(source[a:b], own[a:b], due), own[:a] if a else "") for a, b in parts
+    ]
     return [
         replace(
             signal, title=title[:1].upper() + title[1:], entity_density=entity_density(title, known)

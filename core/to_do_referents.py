@@ -37,6 +37,14 @@ _OWN_THING = re.compile(
     r"(?=\s*(?:[.!?;,]|$)|\s+(?:and|but|so|yesterday|today|earlier|last|this)\b)",
     re.IGNORECASE,
 )
+# ...or the thing of a to-do said just before, in one breath: "buy a present for Ana and wrap
+# it" ("the present").
+_DONE_FIRST = re.compile(
+    r"^[a-z]+(?:\s+up)?\s+(?P<thing>(?:my|our|the|an?)\s+(?:(?!" + _WITH + r")[\w'-]+\s+){0,2}?"
+    r"(?!" + _WITH + r")[\w-]+)(?:\s+(?:for|to|at|from)\s+[\w' -]{1,30}?)?\s*(?:,\s*|\s+)"
+    r"(?:and\s+)?(?:then\s+)?$",
+    re.IGNORECASE,
+)
 _ONE = re.compile(r"^an?\s+", re.IGNORECASE)
 # One's people a "her" or a "him" stands for, and how they are said: "my mom", "my sister's",
 # or as a name, "Mom", "Dad's".
@@ -75,7 +83,11 @@ def thing_said(before: str) -> str | None:
     expires in March") or that the speaker did something with ("the report" of "I finished
     the report"), if one does."""
     near = before[-_NEAR:]
-    said = [found for pattern in (_SUBJECT_THING, _OWN_THING) for found in pattern.finditer(near)]
+    said = [
+        found
+        for pattern in (_SUBJECT_THING, _OWN_THING, _DONE_FIRST)
+        for found in pattern.finditer(near)
+    ]
     if not said:
         return None
     # "a car" is the car once it was said.
@@ -94,11 +106,12 @@ def named(title: str, before: str) -> str:
 def _thing_named(title: str, before: str) -> str:
     pronoun = _IT.search(title)
     # "Gotta do it again" after "the party was fun" does no party, nor is "make it up to her"
-    # of a thing.
+    # of a thing, nor "ask about it" of the bank just called.
     if (
         pronoun is None
         or pronoun.start() == 0
         or title[: pronoun.start()].lower() == "do "
+        or title[: pronoun.start()].lower().endswith("about ")
         or _NO_THING.match(title, pronoun.start())
     ):
         return title

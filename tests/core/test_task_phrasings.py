@@ -488,6 +488,22 @@ def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        (
+            "I need to buy a present for Ana and wrap it",
+            ["Buy a present for Ana", "Wrap the present"],
+        ),
+        ("I need to fix the bike and then sell it", ["Fix the bike", "Sell the bike"]),
+        ("I need to call the bank and ask about it", ["Call the bank", "Ask about it"]),
+    ],
+)
+def test_an_it_after_and_is_the_thing_of_the_to_do_before_it(text: str, titles: list) -> None:
+    """The second was "Wrap it", "Sell it": the thing was said in the same breath."""
+    assert [t.title for t in extract_tasks(text, SAID_AT, "turn-1")] == titles
+
+
+@pytest.mark.parametrize(
     ("text", "title"),
     [
         ("I still haven't bought anything for Jo.", "Buy something for Jo"),
