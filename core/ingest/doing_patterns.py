@@ -167,6 +167,8 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:going\s+to|gonna)\s+(?!(?:be|have|need|try|say|tell|ask|get|do|make|think|feel|"
             r"go|see|visit|let|wait|miss|love|like|hate)\b)[a-z]+|"
             r"leaving\s+for|hosting|having(?=\s+(?:a|an|my|our)\s|\s+(?:surgery|twins)\b)|"
+            # ...a move with no place named: "We're moving house next month", "moving out in May".
+            r"moving(?=\s+(?:house|home|out|abroad|back)\b)|"
             r"planning(?:\s+to|(?=\s+(?:a|an|my|our)\s))|hoping\s+to|"
             r"taking(?=\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?(?:class|course|trip|vacation|"
             r"holiday|break|day\s+off|week\s+off|exam|test)\b)|"

@@ -172,6 +172,9 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         # ...and a thing planned or taken, with its time (it was kept without it, or "on
         # Saturday").
         ("I'm planning a trip to Japan next year.", ["Ana is planning a trip to Japan in 2027"]),
+        # ...a move with no place named (it was none).
+        ("We're moving house next month.", ["Ana is moving house in February"]),
+        ("I'm moving out.", []),
         ("I'm taking a pottery class next month.", ["Ana is taking a pottery class in February"]),
         (
             "I'm taking my driving test on Friday.",
