@@ -69,6 +69,17 @@ def _doing(said: Said) -> Fact | None:
     return Fact(None, told, 0.5, said.turn_id)
 
 
+_ARRIVING = frozenset({"lands", "arrives", "gets in"})
+
+
+def _departs(said: Said) -> Fact | None:
+    """ "Ana's flight leaves at 7:30 tomorrow", its day written in by `told_when.planned`."""
+    thing, verb = (" ".join((said.groups[g] or "").lower().split()) for g in ("thing", "verb"))
+    # Leaving is on the key "my flight is at 7" is on; arriving, on one of its own.
+    key = f"{thing} arrival" if verb in _ARRIVING else thing
+    return said.fact(key, f"'s {thing} {verb} {said.value}", 0.6)
+
+
 SAID_OF_DOING: dict[str, Callable[[Said], Fact | None]] = dict.fromkeys(
     ("event", "activity", "plan"), _doing
-)
+) | {"departs": _departs}

@@ -189,6 +189,17 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and a journey's time: "My flight leaves at 7:30 tomorrow" (on the key "my flight is at 7
+    # tomorrow" is on).
+    (
+        "departs",
+        re.compile(
+            r"\b(?:my|our)\s+(?P<thing>flight|train|bus|ferry|coach|plane)\s+(?:home\s+|back\s+)?"
+            rf"(?P<verb>leaves|departs|lands|arrives|takes\s+off|boards|gets\s+in)\s+{_WITH_ITS_DAY}"
+            rf"{VALUE}{END}",
+            re.I,
+        ),
+    ),
     # ...one's people's: "My sister Marta is getting married in June", "My dad is retiring in
     # March", "Our son is coming home for Christmas" (the value is all they are doing).
     (

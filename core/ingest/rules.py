@@ -295,7 +295,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     fact = replace(
                         fact, content=content, happened=day, happened_in=stretch(window, turn.at)
                     )
-                elif rule in ("plan", "day_of", "turning", "plan_simple"):
+                elif rule in ("plan", "day_of", "turning", "plan_simple", "departs"):
                     plan = planned(fact.content, match.group(), sentences.around(*at), turn.at)
                     if plan is None:
                         continue

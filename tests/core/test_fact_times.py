@@ -175,6 +175,10 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         # ...a move with no place named (it was none).
         ("We're moving house next month.", ["Ana is moving house in February"]),
         ("I'm moving out.", []),
+        # ...a journey's time, said with its verb (it was none).
+        ("My flight leaves at 7:30 tomorrow.", ["Ana's flight leaves on 2 January at 07:30"]),
+        ("Our flight lands at 6am on Monday.", ["Ana's flight lands on 5 January at 06:00"]),
+        ("My flight leaves at 7.", []),
         ("I'm taking a pottery class next month.", ["Ana is taking a pottery class in February"]),
         (
             "I'm taking my driving test on Friday.",
