@@ -48,9 +48,15 @@ _DONE_FIRST = re.compile(
 _ONE = re.compile(r"^an?\s+", re.IGNORECASE)
 # One's people a "her" or a "him" stands for, and how they are said: "my mom", "my sister's",
 # or as a name, "Mom", "Dad's".
+# ...or whom one knows by what they are to one, "her" or "him" alike: "My boss is annoyed, I
+# need to email him an apology".
+_ANYONE = (
+    "boss manager coworker co-worker colleague friend neighbour neighbor landlord teacher "
+    "doctor therapist partner roommate flatmate client coach tutor"
+)
 _KIN = {
     pronoun: re.compile(
-        rf"\b(?P<kin>(?:my|our)\s+(?:{'|'.join(f'{kin} {called}'.split())})|"
+        rf"\b(?P<kin>(?:my|our)\s+(?:{'|'.join(f'{kin} {_ANYONE} {called}'.split())})|"
         rf"(?:{'|'.join(called.split())}))(?:'s)?\b",
         re.IGNORECASE,
     )

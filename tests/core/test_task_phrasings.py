@@ -476,6 +476,9 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         ("Sarah called, I need to call her back tonight", "Call Sarah back"),
         ("The plumber called, I need to call him back", "Call the plumber back"),
         ("I told Sarah about Paris, need to call her tonight", "Call her"),
+        # ...or one known by what they are to one, "him" or "her" alike (it stayed "him").
+        ("My boss is annoyed, I need to email him an apology", "Email my boss an apology"),
+        ("My boss and my dad called, I need to call him back", "Call him back"),
         # Two she could be, or none: "her" stays.
         ("My mom and my sister are visiting, I need to pick her up at 5", "Pick her up"),
         ("Sarah called and Tom texted, I need to call her", "Call her"),
