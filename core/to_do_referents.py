@@ -82,6 +82,8 @@ _NO_PERSON = frozenset({*WEEKDAYS, *MONTHS, "i", "i'm", "i've", "i'll", "i'd"})
 # How far back what a word stands for is looked for: what was said just before it (a page of
 # to-dos, each reading all before it, took seconds).
 _NEAR = 300
+_SENTENCE_END = re.compile(r"[.!?]+(?=\s)")
+_ABOUT_IT = re.compile(r"\s*it(?:'s|\s)", re.IGNORECASE)
 
 
 def thing_said(before: str) -> str | None:
@@ -89,10 +91,19 @@ def thing_said(before: str) -> str | None:
     expires in March") or that the speaker did something with ("the report" of "I finished
     the report"), if one does."""
     near = before[-_NEAR:]
+    # ...in the sentence it is in or the one before, or further back through sentences about
+    # "it": "Our anniversary is on the 20th. I want to surprise Mark with dinner at Luigi's. I
+    # need to book it" books no anniversary; "My car broke down. It's been a nightmare. I need
+    # to get it fixed" fixes the car.
+    starts = [0, *(end.end() for end in _SENTENCE_END.finditer(near.rstrip()))]
+    back = max(len(starts) - 2, 0)
+    while back > 0 and _ABOUT_IT.match(near, starts[back]):
+        back -= 1
+    since = starts[back]
     said = [
         found
         for pattern in (_SUBJECT_THING, _OWN_THING, _DONE_FIRST)
-        for found in pattern.finditer(near)
+        for found in pattern.finditer(near, since)
     ]
     if not said:
         return None

@@ -154,11 +154,12 @@ _STATE = re.compile(
     r"sick|ill|unwell|broken|tired|exhausted|busy|late|away|upset|angry|mad|sad|happy|"
     r"stressed|stressful|boring|annoying|done|over|ready|finished|fine|okay|ok|better|worse|"
     r"gone|lost|missing|asleep|awake|back|home|out|off|down|in\s+(?:the\s+)?hospital|"
-    # ...or what a thing is doing now: "my phone is dying" replaced which phone one uses.
+    # ...or what a thing is doing now: "my phone is dying" replaced which phone one uses; "my
+    # knee is killing me".
     r"dying|charging|ringing|buzzing|beeping|acting\s+up|playing\s+up|loading|updating|"
     r"restarting|rebooting|overheating|freezing|crashing|lagging|glitching|leaking|"
     r"running\s+(?:low|out|slow)|making\s+(?:a|an|weird|strange|funny)\s+(?:\w+\s+)?noises?|"
-    r"cracked|dead|low\s+on)\b",
+    r"cracked|dead|low\s+on|killing|hurting|aching|sore|swollen|throbbing|bleeding)\b",
     re.I,
 )
 # "My friend who is a fan of ...": the verb belongs to a clause inside the subject.

@@ -28,7 +28,7 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:working|interning)|\s+(?:now\s+|currently\s+)?(?:work|intern))\s+"
             r"(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
             rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
-            r"working)|(?:got|landed|found|scored)\s+a\s+(?:new\s+)?job)\s+(?:at|with)\s+"
+            r"working)|(?:got|landed|found|scored)\s+(?:a|the)\s+(?:new\s+)?job)\s+(?:at|with)\s+"
             rf"{PLACE}{END}",
             re.I,
         ),

@@ -186,6 +186,9 @@ from tests.core.test_rules import facts
         ("I'm allergic to Mondays lol", []),
         ("I'm allergic to people.", []),
         ("My phone is dying.", []),
+        ("My knee is killing me again.", []),
+        # The job got, said with "the" (it was none).
+        ("I got the job at Spotify!", [("ana: employer", "Ana works at Spotify")]),
         ("My phone is charging.", []),
         ("My car is making a weird noise.", []),
         ("My phone is an iPhone.", [("ana: phone", "Ana's phone is an iPhone")]),

@@ -479,6 +479,14 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
         # ...or one known by what they are to one, "him" or "her" alike (it stayed "him").
         ("My boss is annoyed, I need to email him an apology", "Email my boss an apology"),
         ("My boss and my dad called, I need to call him back", "Call him back"),
+        # ...a thing said two sentences back, not past another sentence's things (it was "Book
+        # our anniversary"); past sentences about "it", still.
+        (
+            "Our anniversary is on the 20th. I want to surprise Mark with dinner at Luigi's. "
+            "I need to book it this week.",
+            "Book it",
+        ),
+        ("My car broke down. It's been a nightmare. I need to get it fixed.", "Get my car fixed"),
         # Two she could be, or none: "her" stays.
         ("My mom and my sister are visiting, I need to pick her up at 5", "Pick her up"),
         ("Sarah called and Tom texted, I need to call her", "Call her"),
