@@ -85,7 +85,7 @@ ONES_STATE = re.compile(
     # ...or done to the assistant in this very chat: "I need to ask you something", "I have to
     # send you the file"; or to one's life: "I need to get my life together".
     r"(?:ask|send|show|give|tell|thank)\s+(?:you|u)|(?:get|put|sort|figure\s+out|sort\s+out)\s+"
-    r"my\s+life|"
+    r"my\s+life|do\s+(?:more|less)\s+of\s+(?:this|that|it|these|those)|"
     # ...or how one goes about it: "I need to call it a day", "take it easy", "wing it".
     r"call\s+it\s+(?:a\s+(?:day|night)|quits)|take\s+it\s+(?:easy|slow)|"
     r"play\s+it\s+(?:safe|by\s+ear|cool)|wing\s+it|make\s+it\s+through)\b"

@@ -57,12 +57,12 @@ _TRAILING_ASIDE = re.compile(
 )
 # "a safe, inviting place": a value ending in "a safe" goes on past the comma, when what
 # follows is more words of it, not another clause or an aside ("a beagle, which ...",
-# "a book, especially ...").
+# "a book, especially ...", "with the kids, the weather was perfect").
 _ONE_ADJECTIVE_IN = re.compile(r"\b(?:an?|the)\s+[a-z][\w'-]*$")
 _MORE_OF_IT = re.compile(
     r",\s*(?!(?:and|or|but|so|which|who|that|this|it|i|we|you|he|she|they|too|though|like|"
     r"just|especially|plus|please|not|no|yes|as|if|when|where|because|his|her|its|their|my|"
-    r"our|your)\b)"
+    r"our|your|the|a|an)\b)"
     r"[a-z][\w'-]*(?<!ly)(?:\s+[\w'-]+){1,5}(?=[.!?;:\n]|$)"
 )
 _QUOTED_START = re.compile(r'\s*"[^"]+"\s+\w')

@@ -430,6 +430,7 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "I need to send you the file.",
         "I need to ask you something.",
         "I need to get my life together.",
+        "I really need to do more of this.",
         "Let's not talk about it.",
         # Laughter is no part of a to-do ("Sleep lol" was one).
         "I need to sleep lol",
