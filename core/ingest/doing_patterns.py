@@ -230,7 +230,7 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\b(?:I|we)(?P<have>'ve\s+got|\s+have(?:\s+got)?)\s+"
             + _NOT_A_ROUTINE
-            + r"(?=(?:an?|my|our)\s+(?:[\w-]+\s+){0,2}"
+            + r"(?=(?:an?|my|our)\s+(?:[\w'-]+\s+){0,2}"
             r"(?:interview|appointment|meeting|exam|test|party|wedding|date|game|match|tournament|"
             r"concert|show|trip|flight|presentation|class|lesson|surgery|check-?up|conference|"
             r"competition|recital|performance|audition|reunion|event|gig)s?\b)"

@@ -172,6 +172,11 @@ def test_what_someone_is_doing_keeps_the_month_it_is_for(text: str, expected: st
         # ...and a thing planned or taken, with its time (it was kept without it, or "on
         # Saturday").
         ("I'm planning a trip to Japan next year.", ["Ana is planning a trip to Japan in 2027"]),
+        # ...an appointment whose kind is said with "'s" (it was none).
+        (
+            "I've got a doctor's appointment next Tuesday.",
+            ["Ana is having a doctor's appointment on 6 January"],
+        ),
         # ...a move with no place named (it was none).
         ("We're moving house next month.", ["Ana is moving house in February"]),
         ("I'm moving out.", []),

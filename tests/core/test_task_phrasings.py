@@ -342,6 +342,11 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         ("I need to not forget the passports", "Remember the passports", None),
         ("I want to remember to call Sam", "Call Sam", None),
         # A word owed, said to whom it is owed; a meeting's action item (each was nothing).
+        (
+            "Don't forget I have the dentist tomorrow",
+            "The dentist",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
         ("I owe Mark a reply", "Reply to Mark", None),
         ("I still owe Jen an email about the trip", "Email Jen about the trip", None),
         ("Action item: update the roadmap doc", "Update the roadmap doc", None),
