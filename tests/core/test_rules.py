@@ -121,7 +121,11 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I have two brothers and a sister.",
             [("ana: siblings", "Ana has two brothers and a sister")],
         ),
-        ("I have a kid's birthday party tomorrow.", []),
+        # A party to go to, not a child one has (a plan since "'s" is read in its kind).
+        (
+            "I have a kid's birthday party tomorrow.",
+            [(None, "Ana is having a kid's birthday party on 2 January")],
+        ),
         (
             "We have two dogs, Rex and Bo.",
             [
