@@ -286,6 +286,13 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"(?!(?:disagree|never|not|rather|like|love|prefer)\b)"
             r"(?P<task>.+)",
         ),
+        # ...or asked of one, with its time: "I've been asked to give a talk next Thursday" (not
+        # "I was asked to leave": done).
+        (
+            "asked_of_me",
+            0.80,
+            r"\bi(?:'ve|\s+have)\s+(?:just\s+|also\s+)?been\s+asked\s+to\s+(?P<task>.+)",
+        ),
         (
             "taken_on",
             0.85,

@@ -104,9 +104,11 @@ def clean_title(raw: str, own: str, due: Due | None) -> str:
         clause_end = None
     title = _NOT_THE_TO_DO.sub("", raw[: clause_end.start()] if clause_end else raw)
     # "Water the plants every Monday" is done each time: the next one is its deadline, and the
-    # title keeps saying when ("Water the plants every" lost it).
+    # title keeps saying when ("Water the plants every" lost it; "... of every month" too).
     if due is not None and not re.search(
-        rf"\b(?:every|each)\s+{re.escape(due.phrase)}", title, flags=re.IGNORECASE
+        rf"\b(?:every|each)\s+{re.escape(due.phrase)}|{re.escape(due.phrase)}\s+of\s+(?:every|each)\b",
+        title,
+        flags=re.IGNORECASE,
     ):
         # ...and "for Monday's meeting" keeps its words: they say which meeting.
         title = re.sub(re.escape(due.phrase) + r"(?!['’]s\b)", " ", title, flags=re.IGNORECASE)

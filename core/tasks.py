@@ -69,7 +69,16 @@ _EXPLAINED = re.compile(r":\s")
 # Said so, a to-do only with its time: "Pay rent on Friday", "I can't forget Mom's birthday
 # next week".
 _ONLY_DATED = frozenset(
-    {"errand", "want_by", "due_thing", "needs_doing", "noted", "cant_forget", "wanted_of_me"}
+    {
+        "errand",
+        "want_by",
+        "due_thing",
+        "needs_doing",
+        "noted",
+        "cant_forget",
+        "wanted_of_me",
+        "asked_of_me",
+    }
 )
 # Said after another doing of one's own, its time is in its own words: "I'm flying out tomorrow
 # and need to pack tonight" packs tonight.

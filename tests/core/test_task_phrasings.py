@@ -347,6 +347,18 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "The dentist",
             datetime(2026, 11, 19, tzinfo=UTC),
         ),
+        # Asked of one with its time (was nothing); a day of every month stays in the title (it
+        # was "Send the rent to my landlord of every month").
+        (
+            "I've been asked to give a talk tomorrow",
+            "Give a talk",
+            datetime(2026, 11, 19, tzinfo=UTC),
+        ),
+        (
+            "I need to send the rent to my landlord on the 1st of every month",
+            "Send the rent to my landlord on the 1st of every month",
+            datetime(2026, 12, 1, tzinfo=UTC),
+        ),
         ("I owe Mark a reply", "Reply to Mark", None),
         ("I still owe Jen an email about the trip", "Email Jen about the trip", None),
         ("Action item: update the roadmap doc", "Update the roadmap doc", None),
@@ -436,6 +448,7 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "I need to ask you something.",
         "I need to get my life together.",
         "I really need to do more of this.",
+        "I've been asked to leave.",
         "Let's not talk about it.",
         # Laughter is no part of a to-do ("Sleep lol" was one).
         "I need to sleep lol",
