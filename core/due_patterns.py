@@ -74,13 +74,13 @@ PATTERNS = (
             r"(?!\s+(?:on\s+)?(?:" + "|".join(WEEKDAYS) + r")\b)"
         ),
     ),
-    # Later the same day: "later today", "in a bit" ("later this week" is the week's).
+    # Later the same day: "later today", "in a bit" ("later this week" is the week's; "no later
+    # than Friday" is Friday).
     (
         "later_today",
         re.compile(
             r"\b(?:(?<!\bno\s)later(?:\s+(?:today|on))?(?!\s+(?:this|next|in|that|than)\b)|"
-            r"in\s+a\s+(?:little\s+)?"
-            r"(?:bit|while))\b"
+            r"in\s+a\s+(?:little\s+)?(?:bit|while))\b"
         ),
     ),
     (

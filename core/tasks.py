@@ -99,9 +99,8 @@ _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggest
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
 # not the speaker setting out to do something: a wh-word since the last clause break.
 _EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
-_CLAUSE_BREAK = re.compile(r"[,;:]")
-# ...as a deadline is looked for: not inside a time ("at 8:30").
-_CLAUSE_CUT = re.compile(r"[,;]|:(?!\d)")
+# (Not inside a time: "at 8:30".)
+_CLAUSE_BREAK = re.compile(r"[,;]|:(?!\d)")
 QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
@@ -286,10 +285,10 @@ def _own_due(sentence: str, lead: str, own_time: int, said_at: datetime) -> Due 
     there ("Monday the dentist, Tuesday I need to submit the report, and Wednesday is the
     recital"), a day in a clause after the to-do's is another's (it was due Wednesday), and an
     hour alone in it is on that day (it was today)."""
-    head = parse_due(_CLAUSE_CUT.split(lead)[-1], said_at) if lead.strip() else None
+    head = parse_due(_CLAUSE_BREAK.split(lead)[-1], said_at) if lead.strip() else None
     if head is None:
         return parse_due(sentence[own_time:], said_at)
-    cut = _CLAUSE_CUT.search(sentence, own_time)
+    cut = _CLAUSE_BREAK.search(sentence, own_time)
     own = parse_due(sentence[own_time : cut.start() if cut else None], said_at)
     # ...its hour on that day: "On Monday I have to call the bank at 3".
     return head if own is None else on_the_day(own, head)

@@ -195,7 +195,7 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?=\s*(?:[.!?,;]|$)|\s+(?:at\s+all|and|but|so)\b)"
             rf"|{I_AM}(?:(?:completely|totally)\s+)?(?:teetotal|a\s+teetotaller|a\s+teetotaler)\b"
             r"|\bI(?:'ve|\s+have)\s+been\s+sober\s+(?:for|since)\b"
-            # ...or no longer: "I quit drinking in January", "I'm sober now" (its "more").
+            # ...or no longer: "I quit drinking in January", "I'm sober since March".
             r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|stopped|gave\s+up|given\s+up)\s+"
             r"(?P<quit>drinking|alcohol|booze)(?=\s*(?:[.!?,;]|$)|\s+(?:in|last|this|a|two|three|"
             r"\d+|for|since|and|but|completely|altogether|years?|months?)\b)"
