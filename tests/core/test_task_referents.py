@@ -1,0 +1,93 @@
+"""What a to-do's "it", "him" or "her" stands for, by what was said before it, and a thing not
+done yet said with "anything": the inbox shows "Renew my passport", not "Renew it"."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.tasks import extract_tasks
+from tests.core.test_tasks import SAID_AT
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("My passport expires next month, I should renew it", "Renew my passport"),
+        ("The car is making a weird noise. I need to get it checked.", "Get the car checked"),
+        ("The sink is leaking again, need to fix it tomorrow", "Fix the sink"),
+        ("My license expires soon. Remind me to renew it.", "Renew my license"),
+        ("My phone's screen cracked, I have to fix it.", "Fix my phone's screen"),
+        # Nothing named before it, or a thing one does not do: "it" stays.
+        ("I need to renew it before June", "Renew it"),
+        ("The party was fun, gotta do it again", "Do it again"),
+        # ...and whom its "her", "him" or "his" stands for, one of one's people named before.
+        ("My mom's birthday is next Tuesday, I need to get her a gift", "Get my mom a gift"),
+        ("Dad's flight lands at 6pm, I need to pick him up", "Pick Dad up"),
+        ("My sister's bike is broken, I have to fix her bike by Friday", "Fix my sister's bike"),
+        ("my mom called, need to call her back tonight", "Call my mom back"),
+        (
+            "My mother-in-law lands Friday, I need to pick her up at the airport.",
+            "Pick my mother-in-law up at the airport",
+        ),
+        # ...or the one person named mid-sentence (none, or two: "her" stays).
+        ("I owe Jake $50, need to pay him back by Friday", "Pay Jake back"),
+        # ...or a thing one just did something with ("a car" is the car); "it" in a saying is
+        # of no thing.
+        ("I finished the report and have to send it to Tom.", "Send the report to Tom"),
+        ("I bought a car, need to register it by Friday", "Register the car"),
+        ("I watched a movie with Tom and need to return it.", "Return it"),
+        ("The trip was long, I need to make it up to her.", "Make it up to her"),
+        # ...and the money one owes, which paying "it" pays.
+        ("I owe my mom $100 and need to pay it back by Friday", "Pay my mom $100 back"),
+        ("Sarah called, I need to call her back tonight", "Call Sarah back"),
+        ("The plumber called, I need to call him back", "Call the plumber back"),
+        ("I told Sarah about Paris, need to call her tonight", "Call her"),
+        # ...or one known by what they are to one, "him" or "her" alike (it stayed "him").
+        ("My boss is annoyed, I need to email him an apology", "Email my boss an apology"),
+        ("My boss and my dad called, I need to call him back", "Call him back"),
+        # ...a thing said two sentences back, not past another sentence's things (it was "Book
+        # our anniversary"); past sentences about "it", still.
+        (
+            "Our anniversary is on the 20th. I want to surprise Mark with dinner at Luigi's. "
+            "I need to book it this week.",
+            "Book it",
+        ),
+        ("My car broke down. It's been a nightmare. I need to get it fixed.", "Get my car fixed"),
+        # Two she could be, or none: "her" stays.
+        ("My mom and my sister are visiting, I need to pick her up at 5", "Pick her up"),
+        ("Sarah called and Tom texted, I need to call her", "Call her"),
+    ],
+)
+def test_a_to_do_says_what_its_it_stands_for(text: str, title: str) -> None:
+    """Each was titled "Renew it", "Get her a gift"... in the inbox, far from what it meant."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert task.title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        (
+            "I need to buy a present for Ana and wrap it",
+            ["Buy a present for Ana", "Wrap the present"],
+        ),
+        ("I need to fix the bike and then sell it", ["Fix the bike", "Sell the bike"]),
+        ("I need to call the bank and ask about it", ["Call the bank", "Ask about it"]),
+    ],
+)
+def test_an_it_after_and_is_the_thing_of_the_to_do_before_it(text: str, titles: list) -> None:
+    """The second was "Wrap it", "Sell it": the thing was said in the same breath."""
+    assert [t.title for t in extract_tasks(text, SAID_AT, "turn-1")] == titles
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I still haven't bought anything for Jo.", "Buy something for Jo"),
+        ("It's our anniversary on Friday and I haven't booked anything yet.", "Book something"),
+    ],
+)
+def test_nothing_done_yet_is_something_to_do(text: str, title: str) -> None:
+    """Each was titled "Buy anything for Jo", "Book anything"."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert task.title == title
