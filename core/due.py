@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from core.due_patterns import DAY_SPELLINGS, DAY_TERMS, DAY_WORDS, NEXT_YEAR, PATTERNS
 from core.errors import InputError
+from core.pattern_needs import folded, found_in
 from core.temporal import MONTHS, NUMBER_WORDS, WEEKDAYS, day_words, month_words
 
 # When a part of a day is called (a reminder at midnight would tell no one in time).
@@ -268,8 +269,9 @@ def parse_due(text: str, now: datetime) -> Due | None:
     """The first stated deadline in `text`, or None. `now` is when the words were said."""
     lowered = text.lower()
     found: list[tuple[int, Due, str]] = []
+    folded_text = folded(lowered)
     for kind, pattern in PATTERNS:
-        match = pattern.search(lowered)
+        match = found_in(pattern, lowered, folded_text)
         if match is None:
             continue
         try:

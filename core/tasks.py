@@ -15,6 +15,7 @@ from core.due import Due, on_the_day, parse_due
 from core.model import TaskPriority
 from core.not_to_dos import ASPIRATIONS, HOW_IT_IS, NEEDS, NEVER_TO, ONES_STATE, WISHES
 from core.others_words import others_words
+from core.pattern_needs import folded, found_in
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.task_phrases import (
     ASKING_YOU,
@@ -202,8 +203,9 @@ def find_task_signals(
                 signals.append(_reminder(said_due, told, sentence, known_entities))
             continue
         best: tuple[TaskSignal, str, str, Due | None] | None = None
+        folded_sentence = folded(sentence)
         for name, strength, pattern in PATTERNS:
-            found = pattern.search(sentence)
+            found = found_in(pattern, sentence, folded_sentence)
             if found is None or _is_question(earlier + sentence, name):
                 continue
             # Its own time first: "I saw Tom on Monday, need to text him tomorrow" is tomorrow.
@@ -374,7 +376,11 @@ def _listed(
     # "Fix the bike: the chain is broken": what follows a colon says why.
     start, end = item.start, item.start + len(_EXPLAINED.split(own[item.start : item.end])[0])
     said = own[start:end].lower() if len(own[start:end].lower()) == end - start else ""
-    worded = next((found for _, _, pattern in PATTERNS if (found := pattern.search(said))), None)
+    folded_said = folded(said)
+    worded = next(
+        (found for _, _, pattern in PATTERNS if (found := found_in(pattern, said, folded_said))),
+        None,
+    )
     if worded is not None:
         start, end = start + worded.start("task"), start + worded.end("task")
     due = parse_due(own[item.start : item.end], said_at) or parse_due(item.heading, said_at)

@@ -50,6 +50,7 @@ from core.ingest.values import (
     without_opening_capital,
 )
 from core.model import MemoryKind, Turn
+from core.pattern_needs import folded, found_in, may_match, needed_words
 from core.sentences import describes_a_thing, plain_quotes
 from core.temporal import MONTHS
 
@@ -278,7 +279,10 @@ def extract_facts(turn: Turn) -> list[Fact]:
     owner = (turn.speaker or THE_USER).lower()
     stated = stated_at(turn.text)
     sentences = Sentences(turn)
+    folded_text = folded(turn.text)
     for rule, pattern in RULES:
+        if not may_match(folded_text, needed_words(pattern)):
+            continue
         for match in islice(pattern.finditer(turn.text), MAX_MATCHES_PER_RULE):
             if not stated(match.start()) or describes_a_thing(turn.text, match.start()):
                 continue
@@ -428,7 +432,8 @@ def _fact(
             return None
         # Kept in the user's words: "my" is theirs. What a rule reads in it is kept by that
         # rule's key instead, so a later statement supersedes it.
-        if any(r != "note" and pattern.search(value) for r, pattern in RULES):
+        folded_value = folded(value)
+        if any(r != "note" and found_in(pattern, value, folded_value) for r, pattern in RULES):
             return None
         return Fact(None, f"{who} asked to remember: {value}", NOTE_IMPORTANCE, turn_id)
     if rule in _STANDS_ALONE and POINTING.search(_THIS_TIME.sub("", value)):
