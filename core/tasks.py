@@ -278,7 +278,7 @@ def find_task_signals(
             if best is None or signal.strength > best[0].strength:
                 best = (signal, source[task], sentence[task], due)
         if best is not None and best[0].title:
-            signals.extend(_each_to_do(*best, known_entities))
+            signals.extend(_each_to_do(*best, said_at, known_entities))
     return signals
 
 
@@ -349,23 +349,44 @@ def _asked_to_do(sentence: str, found: re.Match[str]) -> int:
 
 
 def _each_to_do(
-    signal: TaskSignal, source: str, own: str, due: Due | None, known: frozenset[str]
+    signal: TaskSignal,
+    source: str,
+    own: str,
+    due: Due | None,
+    said_at: datetime,
+    known: frozenset[str],
 ) -> list[TaskSignal]:
     """The to-dos one phrase says: "I need to buy milk, call mom and pay rent" says three."""
     parts = verb_led_parts(own)
     if len(parts) == 1:
         return [signal]
-    # "... buy a present for Ana and wrap it": what "it" stands for was said just before.
-    titles = [
-        named(clean_title(source[a:b], own[a:b], due), own[:a] if a else "") for a, b in parts
-    ]
-    return [
-        replace(
-            signal, title=title[:1].upper() + title[1:], entity_density=entity_density(title, known)
-        )
-        for title in titles
-        if title
-    ]
+    each = []
+    for a, b in parts:
+        part_due = _part_due(own, a, b, due, said_at)
+        # "... buy a present for Ana and wrap it": what "it" stands for was said just before.
+        title = named(clean_title(source[a:b], own[a:b], part_due), own[:a] if a else "")
+        if title:
+            each.append(
+                replace(
+                    signal,
+                    title=title[:1].upper() + title[1:],
+                    entity_density=entity_density(title, known),
+                    due=part_due,
+                )
+            )
+    return each
+
+
+def _part_due(own: str, start: int, end: int, due: Due | None, said_at: datetime) -> Due | None:
+    """The deadline of one to-do of several said together: its own ("email Sam tomorrow and
+    call the bank at 3": the call at 3 on that day), or one said after it, which is all of
+    theirs ("call mom and book the dentist tomorrow"), not one said with an earlier to-do ("I
+    have to pick up the kids at 3 and buy milk": the milk had been due at 3)."""
+    own_due = parse_due(own[start:end], said_at)
+    if own_due is not None:
+        return own_due if due is None else on_the_day(own_due, due)
+    said = own.find(due.phrase.lower()) if due is not None else -1
+    return due if said < 0 or said >= start else None
 
 
 def _listed(

@@ -97,6 +97,29 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             "I have to finish the report, then call the client and book flights.",
             [("Finish the report", None), ("Call the client", None), ("Book flights", None)],
         ),
+        # A deadline said with an earlier to-do is its own (the milk was due at 15:00), one
+        # said with each is each's (the email was due at 15:00, the call's title kept "at 3").
+        (
+            "I have to pick up the kids at 3 and buy milk.",
+            [("Pick up the kids", TODAY.replace(hour=15)), ("Buy milk", None)],
+        ),
+        (
+            "I need to email Sam tomorrow and call the bank at 3.",
+            [("Email Sam", TOMORROW), ("Call the bank", TOMORROW.replace(hour=15))],
+        ),
+        (
+            "I need to pay rent by Friday, call mom and buy milk.",
+            [
+                ("Pay rent", datetime(2026, 11, 20, tzinfo=UTC)),
+                ("Call mom", None),
+                ("Buy milk", None),
+            ],
+        ),
+        # A reminder's time is the time of all it asks for.
+        (
+            "Remind me to buy milk and pick up the kids at 3.",
+            [("Buy milk", TODAY.replace(hour=15)), ("Pick up the kids", TODAY.replace(hour=15))],
+        ),
         # One thing's parts stay one to-do.
         ("I need to buy milk, eggs and bread tomorrow.", [("Buy milk, eggs and bread", TOMORROW)]),
         ("I have to call mom and dad tomorrow.", [("Call mom and dad", TOMORROW)]),
