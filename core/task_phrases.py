@@ -96,6 +96,12 @@ _ASKED = (
     r"^(?:(?:hey|hi|ok|okay|yo|so|oh|also|and|engram)\W+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
     r"(?:" + PLEASE + r"\s+)?"
 )
+# One's own work or bills, handed in or paid by a date.
+OWN_DUE_THING = (
+    r"(?:my|our|the)\s+(?:[\w'-]+\s+){0,2}?(?:rent|bills?|taxes|tax\s+return|invoice|payment|"
+    r"essay|paper|report|assignment|homework|thesis|dissertation|application|presentation|"
+    r"library\s+books?|deposit|renewal|coursework|proposal)"
+)
 PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
@@ -424,14 +430,17 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         ),
         # A deadline said of one's own work or bills: "My rent is due on the 1st", "The report
         # is due Friday" (kept as said, "My rent is due"; only with its time, `core.tasks`).
+        # ...or of "it", the one just named ("Can you help me with my essay? It's due on
+        # Monday": `core.to_do_referents.due_thing_named`).
         (
             "due_thing",
             0.75,
-            r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|our|the)\s+"
-            r"(?:[\w'-]+\s+){0,2}?(?:rent|bills?|taxes|tax\s+return|invoice|payment|essay|paper|"
-            r"report|assignment|homework|thesis|dissertation|application|presentation|"
-            r"library\s+books?|deposit|renewal|coursework|proposal)\s+(?:is|are)\s+(?:also\s+)?"
-            r"due(?:\s+back)?)\b",
+            # ...said after a clause of its own ("I'm stressed, my essay is due Monday"; "it"
+            # after one is of what that clause does: "I still haven't paid the bill, it's due
+            # Friday" is "Pay the bill").
+            r"^(?P<clause>[^,]{1,80},\s+)?(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>"
+            r"(?:" + OWN_DUE_THING + r"\s+(?:is|are)|(?(clause)(?!)|it(?:'s|\s+is)))"
+            r"\s+(?:also\s+)?due(?:\s+back)?)\b",
         ),
         # What one's things need, with its time: "The car needs an oil change next week" (kept
         # as said; only with its time, `core.tasks`).

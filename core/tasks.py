@@ -37,7 +37,7 @@ from core.task_scoring import (
     task_confidence,
 )
 from core.task_titles import POLITE, clean_title, worded
-from core.to_do_referents import named, thing_said
+from core.to_do_referents import due_thing_named, named, thing_said
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
 # What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
@@ -83,7 +83,10 @@ _ONLY_DATED = frozenset(
 )
 # Said after another doing of one's own, its time is in its own words: "I'm flying out tomorrow
 # and need to pack tonight" packs tonight.
-_AFTER_ANOTHER = frozenset({"and_need"})
+_AFTER_ANOTHER = frozenset({"and_need", "due_thing"})
+# ...and after a clause that leads it, which says whether it is one's own: "I'm stressed, my
+# essay is due Monday" is; "If my essay is late, it's due Monday anyway" is not.
+_AFTER_A_CLAUSE = frozenset({"due_thing"})
 # Said with a doubt, a to-do waits to be said again: "Perhaps we need to revisit the pricing".
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|possibly|i\s+guess|i\s+suppose)\b")
 # Weak: kept out of sight until a second mention makes it a to-do.
@@ -119,6 +122,7 @@ _ANOTHER_TO_DO = re.compile(
     re.I,
 )
 _TO_DOS_A_SENTENCE = 3
+_ARTICLE = re.compile(r"^(?:my|our|the)\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +214,7 @@ def find_task_signals(
                 continue
             # Its own time first: "I saw Tom on Monday, need to text him tomorrow" is tomorrow.
             own_time = found.start("task") if name in _AFTER_ANOTHER else found.start()
-            lead = sentence[: found.start()]
+            lead = sentence[: own_time if name in _AFTER_A_CLAUSE else found.start()]
             due = _own_due(sentence, lead, own_time, said_at) or said_due
             if (
                 _CONDITIONAL.search(earlier + lead)
@@ -260,6 +264,10 @@ def find_task_signals(
                 found,
                 source,
             )
+            if name == "due_thing":
+                title = due_thing_named(title, text[: start + task.start])
+                if title is None:
+                    continue
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or bool(
                 _HEDGED.search(lead)
             )
@@ -278,8 +286,20 @@ def find_task_signals(
             if best is None or signal.strength > best[0].strength:
                 best = (signal, source[task], sentence[task], due)
         if best is not None and best[0].title:
-            signals.extend(_each_to_do(*best, said_at, known_entities))
+            if signals and _dates_the_last(best[0], best[2], signals[-1]):
+                signals[-1] = replace(signals[-1], due=best[0].due)
+            else:
+                signals.extend(_each_to_do(*best, said_at, known_entities))
     return signals
+
+
+def _dates_the_last(signal: TaskSignal, said: str, last: TaskSignal) -> bool:
+    """Whether "it's due on Friday" dates the to-do just said of that thing: "I still haven't
+    paid the electricity bill. It's due Friday." is "Pay the electricity bill" by Friday."""
+    if signal.pattern != "due_thing" or not said.startswith("it") or last.due is not None:
+        return False
+    thing = _ARTICLE.sub("", signal.title.lower().removesuffix(" is due"))
+    return thing in last.title.lower()
 
 
 def _own_due(sentence: str, lead: str, own_time: int, said_at: datetime) -> Due | None:

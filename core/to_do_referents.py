@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from core.ingest.fact_words import HE_KIN, SHE_KIN
-from core.task_phrases import OWED
+from core.task_phrases import OWED, OWN_DUE_THING
 from core.temporal import MONTHS, WEEKDAYS
 
 # "it" as a word of its own ("it's" is a sentence of its own).
@@ -82,6 +82,8 @@ _NO_PERSON = frozenset({*WEEKDAYS, *MONTHS, "i", "i'm", "i've", "i'll", "i'd"})
 # How far back what a word stands for is looked for: what was said just before it (a page of
 # to-dos, each reading all before it, took seconds).
 _NEAR = 300
+_DUE_THING = re.compile(r"\b" + OWN_DUE_THING + r"\b", re.IGNORECASE)
+_IT_DUE = re.compile(r"it(?:'s|\s+is)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s)")
 _ABOUT_IT = re.compile(r"\s*it(?:'s|\s)", re.IGNORECASE)
 
@@ -109,6 +111,22 @@ def thing_said(before: str) -> str | None:
         return None
     # "a car" is the car once it was said.
     return _ONE.sub("the ", max(said, key=lambda found: found.start("thing")).group("thing"))
+
+
+def due_thing_named(title: str, before: str) -> str | None:
+    """ "It's due on Monday" as what is due, when the sentence before it or its own names one's
+    work or bill ("Can you help me with my essay? It's due on Monday": "My essay is due"); None
+    when neither does. Any other title is as it is."""
+    it = _IT_DUE.match(title)
+    if it is None:
+        return title
+    near = before[-_NEAR:]
+    starts = [0, *(end.end() for end in _SENTENCE_END.finditer(near))]
+    said = list(_DUE_THING.finditer(near, starts[max(len(starts) - 2, 0)]))
+    if not said:
+        return None
+    thing = said[-1].group()
+    return f"{thing[:1].upper()}{thing[1:]} is{title[it.end() :]}"
 
 
 def named(title: str, before: str) -> str:

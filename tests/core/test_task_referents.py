@@ -3,6 +3,8 @@ done yet said with "anything": the inbox shows "Renew my passport", not "Renew i
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from core.tasks import extract_tasks
@@ -91,3 +93,36 @@ def test_nothing_done_yet_is_something_to_do(text: str, title: str) -> None:
     """Each was titled "Buy anything for Jo", "Book anything"."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert task.title == title
+
+
+MONDAY = datetime(2026, 11, 23, tzinfo=UTC)
+FRIDAY = datetime(2026, 11, 20, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Can you help me with my essay? It's due on Monday.", [("My essay is due", MONDAY)]),
+        ("I'm so stressed, my essay is due Monday.", [("My essay is due", MONDAY)]),
+        # ...the deadline of the to-do just said of it.
+        (
+            "I still haven't paid the electricity bill. It's due Friday.",
+            [("Pay the electricity bill", FRIDAY)],
+        ),
+        ("I need to finish my essay. It's due Monday.", [("Finish my essay", MONDAY)]),
+        # Not of a thing named further back, nor of no work or bill at all.
+        ("I finished my essay last week. The weather is nice. It's due on Friday.", []),
+        ("The party was fun. It's due to rain tomorrow.", []),
+        ("It's due tomorrow.", []),
+        # Said after a clause that is a condition or someone else's words, it is not one's own.
+        ("If it's late, my essay is due Monday anyway.", []),
+        ("My sister said, the report is due Friday.", []),
+    ],
+)
+def test_its_due_is_said_of_the_work_or_bill_just_named(text: str, expected: list) -> None:
+    """The first four were nothing, or had no deadline: "it's due" was not read, nor was a
+    deadline said after a clause of its own."""
+    landed = [
+        (t.title, t.due_at) for t in extract_tasks(text, SAID_AT, "turn-1") if t.confidence >= 0.7
+    ]
+    assert landed == expected
