@@ -6,102 +6,28 @@ from __future__ import annotations
 
 import re
 
+from core.task_words import (
+    A_DATE,
+    ASKED,
+    ASKING_YOU,
+    CANT_MISS,
+    ERRANDS,
+    FILLER,
+    LEFT_TO_DO,
+    ON_CALENDAR,
+    OWED,
+    OWN_CLAUSE_WORD,
+    OWN_DUE_THING,
+    OWN_THINGS,
+    PLEASE,
+    SUBJECT,
+    SUPPLIES,
+    UPKEEP,
+)
 from core.verb_forms import GERUNDS, PARTICIPLES
 
-# The verbs of a note to oneself in the imperative (`errand` below).
-_ERRANDS = (
-    "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
-    "unpack clean wash tidy vacuum hoover water feed walk mow cancel deposit collect visit "
-    "charge refill iron sweep mop schedule reschedule book reserve order post mail send prep "
-    "prepare"
-).split()
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
 # second one joined by "and" is a sentence of its own: `core.tasks`).
-_SUBJECT = r"\b(?:i|we)"
-_FILLER = (
-    r"(?:(?:really|still|just|also|probably|definitely|actually|absolutely|seriously|"
-    r"desperately|urgently|totally|finally)\s+){0,2}"
-)
-# A sum of money as said: "$20", "€5.50", "20 euros", "50 bucks".
-_MONEY = (
-    r"(?:[$\u20ac\u00a3]\s?\d+(?:\.\d\d)?k?|\d+(?:\.\d\d)?\s*(?:bucks|dollars|euros|pounds|"
-    r"quid|eur|usd|gbp))"
-)
-# ...owed to someone: "Maria 20 euros", "my mom $100" (not "you an apology").
-OWED = r"(?!(?:you|u)\b)[\w']+(?:\s+[\w']+)?\s+" + _MONEY
-# A word of a clause that goes on with one's own doing: none that opens another's clause, a
-# thought, a condition or a report ("I think they're lost", "I'd go if she ...").
-_OWN_CLAUSE_WORD = (
-    r"(?!(?:he|she|they|they're|we|you|you're|it|it's|is|are|was|were|who|that|which|think|"
-    r"thought|guess|hope|feel|felt|know|knew|said|say|says|told|heard|wonder|believe|if|when|"
-    r"whenever|unless|because|but|so|or|while)\b)[\w'$\u20ac\u00a3.,-]+"
-)
-# Where a thing asked to be kept goes: the inbox reminds when its time comes.
-_ON_CALENDAR = r"(?:to|on|in|into)\s+(?:my|the|our)\s+(?:calendar|agenda|diary|schedule)\b"
-# What a home runs out of, which is bought again (not "out of time", "out of ideas").
-_SUPPLIES = (
-    r"milk|oat\s+milk|coffee|coffee\s+filters|tea|eggs|bread|butter|sugar|flour|rice|pasta|"
-    r"cheese|cereal|olive\s+oil|salt|bananas|toilet\s+paper|loo\s+roll|paper\s+towels|"
-    r"dish\s+soap|washing[\s-]up\s+liquid|(?:laundry\s+)?detergent|shampoo|toothpaste|soap|"
-    r"cat\s+food|dog\s+food|cat\s+litter|diapers|nappies|batteries|printer\s+ink|"
-    r"(?:trash|bin|garbage)\s+bags|light\s+bulbs"
-)
-# A thing with its day that one goes to: "a doctor's appointment Thursday".
-_A_DATE = (
-    r"(?:an?\s+|my\s+|our\s+|the\s+)?(?:[\w'-]+\s+){0,3}?(?:appointment|meeting|interview|exam|"
-    r"test|flight|train|call|class|lesson|session|dinner|lunch|date|reservation|deadline|"
-    r"check-?up|surgery|dentist|doctor|vet|physio|haircut|parents'?\s+evening|recital|concert|"
-    r"wedding|funeral|match|game|gig)\b"
-)
-# One's things that need upkeep (`needs_doing`, `due_for`).
-_OWN_THINGS = (
-    r"(?:car|bike|sink|roof|boiler|heater|fridge|laptop|phone|tires|tyres|lawn|grass|gutters|"
-    r"printer|passport|licen[cs]e|visa|prescription|dog|cat)"
-)
-# What one is due for: a service, a checkup.
-_UPKEEP = (
-    r"(?:an?\s+|its\s+|their\s+|his\s+|her\s+|my\s+|a\s+new\s+)?(?:[\w'-]+\s+){0,2}?"
-    r"(?:oil\s+change|service|wash|shots|vaccines?|inspection|mot|tune-?up|check-?up|physical|"
-    r"haircut|cleaning|eye\s+exam|flu\s+shot|booster|vaccination|jab|smear\s+test|mammogram|"
-    r"renewal|vet\s+visit|grooming|trim)\b"
-)
-# The things one has left to do, by what is done to them (`left_to_do`): any thing for the
-# errands' verbs; for "do", "make", "run" and "give", only their own ("I have a train to
-# catch" is said leaving).
-_THING_LEFT = r"(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,2}?"
-_LEFT_TO_DO = (
-    r"(?:an?\s+|the\s+|my\s+|our\s+)?(?!(?:an?|the|my|our|no|nothing|something|anything|"
-    r"everything|it|them|this|that|lots?|much|more|plenty|enough|time|money|stuff|things?|work|"
-    r"kids?|children|mouths|people|friends|questions?|points?|story|stories)\b)"
-    r"(?!bills\s+to\s+pay\s*(?:[,.!?;]|$))"
-    r"[\w'-]+(?:\s+[\w'-]+){0,2}?\s+to\s+(?:answer|pay|finish|write|plan|organi[sz]e|prepare|"
-    r"return|submit|file|sign|send|mail|post|wrap|pack|unpack|clean|wash|fold|iron|grade|mark|"
-    r"fix|repair|book|order|buy|renew|cancel|schedule|print|fill\s+(?:out|in)|pick\s+up|"
-    r"drop\s+off|reply\s+to|respond\s+to|sort\s+(?:out|through))"
-    r"|" + _THING_LEFT + r"(?:laundry|homework|dishes|taxes|tax\s+return|paperwork|shopping|"
-    r"ironing|chores|housework|washing(?:\s+up)?)\s+to\s+do"
-    r"|" + _THING_LEFT + r"(?:calls?|phone\s+calls?|appointments?|reservations?|payments?|"
-    r"bookings?)\s+to\s+make"
-    r"|" + _THING_LEFT + r"errands\s+to\s+run"
-    r"|" + _THING_LEFT + r"(?:speech|presentation|talk|lecture|toast)\s+to\s+give"
-)
-_CANT_MISS = r"(?:can'?t|cannot|mustn'?t|must\s+not)\s+(?:afford\s+to\s+)?miss"
-# As typed in chat too: "pls remind me to call the vet".
-PLEASE = r"(?:please|pls|plz)"
-# Asking the assistant: "Can you ...", "could u please just ...".
-ASKING_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*"
-# An instruction opening a sentence, asked or not, the assistant named or greeted first: "Can
-# you please add ...", "Please add ...", "Engram: add ...", "ok add ...".
-_ASKED = (
-    r"^(?:(?:hey|hi|ok|okay|yo|so|oh|also|and|engram)\W+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
-    r"(?:" + PLEASE + r"\s+)?"
-)
-# One's own work or bills, handed in or paid by a date.
-OWN_DUE_THING = (
-    r"(?:my|our|the)\s+(?:[\w'-]+\s+){0,2}?(?:rent|bills?|taxes|tax\s+return|invoice|payment|"
-    r"essay|paper|report|assignment|homework|thesis|dissertation|application|presentation|"
-    r"library\s+books?|deposit|renewal|coursework|proposal)"
-)
 PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
     (name, strength, re.compile(pattern))
     for name, strength, pattern in (
@@ -155,13 +81,13 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"(?P<task>.+)",
         ),
         # ...or a note of an errand: "Note: cancel Netflix before the trial ends".
-        ("todo", 0.90, r"^note\s*[:\-\u2013]\s*(?P<task>(?:" + "|".join(_ERRANDS) + r")\b.+)"),
+        ("todo", 0.90, r"^note\s*[:\-\u2013]\s*(?P<task>(?:" + "|".join(ERRANDS) + r")\b.+)"),
         # An open box of a checklist ("- [ ] book the dentist"); a ticked one is done.
         ("checkbox", 0.90, r"^(?:[-*+]\s+)?\[\s\]\s+(?P<task>.+)"),
         (
             "on_my_list",
             0.90,
-            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
+            ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the)\s+"
             r"(?:(?:to-?do|task)s?(?:\s+list)?|list)\b",
         ),
         # "Put the dentist on my calendar for Tuesday at 3": the app keeps no calendar, and its
@@ -169,14 +95,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "calendar",
             0.90,
-            _ASKED + r"(?:add|put|pop)\s+(?!(?:it|that|this|them)\s)(?P<task>.+?)\s+"
-            rf"{_ON_CALENDAR}",
+            ASKED + r"(?:add|put|pop)\s+(?!(?:it|that|this|them)\s)(?P<task>.+?)\s+"
+            rf"{ON_CALENDAR}",
         ),
         # "Add milk to my shopping list": the inbox is the list the app keeps ("Buy milk").
         (
             "shopping",
             0.90,
-            _ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the|our)\s+"
+            ASKED + r"(?:add|put)\s+(?P<task>.+?)\s+(?:to|on)\s+(?:my|the|our)\s+"
             r"(?:shopping|grocery|groceries)\s+list\b",
         ),
         # "We're out of coffee", "I'm running low on milk", "we need milk": "Buy coffee".
@@ -186,7 +112,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:(?:ugh|oh|ok|so|and|also|btw|argh|hey)\W+)*(?:we|i)(?:'re|'m|\s+are|\s+am|'ve|"
             r"\s+have|\s+just)?\s+(?:completely\s+|totally\s+|almost\s+|nearly\s+|running\s+|"
             r"ran\s+|run\s+)?(?:out\s+of|low\s+on|(?<=\bwe\s)need(?:\s+(?:more|some|new))?)\s+"
-            r"(?P<task>(?:" + _SUPPLIES + r")(?:(?:\s*,\s*|,?\s+and\s+)(?:" + _SUPPLIES + r"))*)"
+            r"(?P<task>(?:" + SUPPLIES + r")(?:(?:\s*,\s*|,?\s+and\s+)(?:" + SUPPLIES + r"))*)"
             r"(?=\s*(?:[.!?;]|$)|\s+(?:again|too|now|already)\b)",
         ),
         # "Don't let me leave without my keys tomorrow": "Take my keys".
@@ -251,19 +177,19 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "not_to_miss",
             0.85,
             r"^(?:(?:and|oh|also|btw)\W+)*(?:don'?t|do\s+not)\s+(?:let\s+me\s+)?forget\s+"
-            rf"(?:that\s+)?(?:i|we)\s+have\s+(?P<task>{_A_DATE}.*)",
+            rf"(?:that\s+)?(?:i|we)\s+have\s+(?P<task>{A_DATE}.*)",
         ),
         (
             "not_to_miss",
             0.85,
-            rf"\b(?:i|we)\s+(?:have|'ve\s+got)\s+(?P<task>{_A_DATE}[^.!?;]{{0,60}}?)\s+"
+            rf"\b(?:i|we)\s+(?:have|'ve\s+got)\s+(?P<task>{A_DATE}[^.!?;]{{0,60}}?)\s+"
             r"(?:that|which)\s+"
-            rf"(?:i|we)\s+(?:really\s+)?{_CANT_MISS}\b",
+            rf"(?:i|we)\s+(?:really\s+)?{CANT_MISS}\b",
         ),
         (
             "not_to_miss",
             0.85,
-            rf"\b(?:i|we)\s+(?:really\s+|just\s+)?{_CANT_MISS}\s+"
+            rf"\b(?:i|we)\s+(?:really\s+|just\s+)?{CANT_MISS}\s+"
             r"(?!(?:you|him|her|them|it|this|that|out|home|my\s+(?:family|friends|kids))\b)"
             r"(?P<task>.+)",
         ),
@@ -273,7 +199,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "noted",
             0.85,
-            _ASKED + r"(?:make|take)\s+(?:a\s+)?note(?:\s*:)?\s+(?:that\s+)?"
+            ASKED + r"(?:make|take)\s+(?:a\s+)?note(?:\s*:)?\s+(?:that\s+)?"
             r"(?P<task>(?:i|we|my|our|the)\b.+)",
         ),
         (
@@ -335,14 +261,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"\b(?:i|we)\s+haven'?t\s+(?P<task>(?:" + "|".join(PARTICIPLES) + r")\b.+?)\s+yet\b",
         ),
         # Not a must-not: "we must not forget how lucky we are", "I must not eat sugar".
-        ("must", 0.85, _SUBJECT + r"\s+" + _FILLER + r"must\s+(?!have\b|not\b)(?P<task>.+)"),
+        ("must", 0.85, SUBJECT + r"\s+" + FILLER + r"must\s+(?!have\b|not\b)(?P<task>.+)"),
         (
             "have_to",
             0.85,
-            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:have|have got)\s+to|'ve\s+got\s+to|"
-            r"\s+" + _FILLER + r"gotta)\s+(?P<task>.+)",
+            SUBJECT + r"(?:\s+" + FILLER + r"(?:have|have got)\s+to|'ve\s+got\s+to|"
+            r"\s+" + FILLER + r"gotta)\s+(?P<task>.+)",
         ),
-        ("need_to", 0.80, r"\bi\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        ("need_to", 0.80, r"\bi\s+" + FILLER + r"need\s+to\s+(?P<task>.+)"),
         # ...said after something else one does, the "I" said once: "I'm flying out tomorrow
         # and need to pack tonight", "I finished the report and have to send it to Tom". Not
         # where the words between start a clause of someone else's ("I think they're lost and
@@ -351,16 +277,16 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "and_need",
             0.80,
             r"\b(?:i|we)(?:'m|'ve|'re|\s+am|\s+are|\s+have)?\s+(?:"
-            + _OWN_CLAUSE_WORD
+            + OWN_CLAUSE_WORD
             + r"\s+){1,10}?"
-            r"and\s+" + _FILLER + r"(?:need|have|must|gotta)\s+to\s+(?P<task>.+)",
+            r"and\s+" + FILLER + r"(?:need|have|must|gotta)\s+to\s+(?P<task>.+)",
         ),
         # Put off, and known to be: "I've been meaning to call grandma", "I keep forgetting to
         # back up my laptop".
         (
             "meaning_to",
             0.80,
-            r"\bi(?:(?:'ve|\s+have)\s+" + _FILLER + r"been\s+meaning|\s+" + _FILLER + r"keep\s+"
+            r"\bi(?:(?:'ve|\s+have)\s+" + FILLER + r"been\s+meaning|\s+" + FILLER + r"keep\s+"
             r"forgetting)\s+to\s+(?P<task>.+)",
         ),
         # ...or put off: "I keep putting off calling the insurance company" ("Call the insurance
@@ -368,7 +294,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "put_off",
             0.80,
-            r"\bi(?:'ve|\s+have)?\s+(?:" + _FILLER + r"been|keep)\s+putting\s+off\s+"
+            r"\bi(?:'ve|\s+have)?\s+(?:" + FILLER + r"been|keep)\s+putting\s+off\s+"
             r"(?P<task>(?:" + "|".join(GERUNDS) + r")\b.+)",
         ),
         # Expected of one: "I'm supposed to send the slides tonight", "we're supposed to RSVP
@@ -376,7 +302,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "supposed_to",
             0.78,
-            r"\b(?:i(?:'m|\s+am)|we(?:'re|\s+are))\s+" + _FILLER + r"(?:supposed|meant|expected)\s+"
+            r"\b(?:i(?:'m|\s+am)|we(?:'re|\s+are))\s+" + FILLER + r"(?:supposed|meant|expected)\s+"
             r"to\s+(?P<task>.+)",
         ),
         # Weaker: notes to oneself without a subject ("Need to call mom tomorrow.", but also
@@ -386,7 +312,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "bare",
             0.72,
             r"(?:^|[,;]\s+)(?:(?:ok|okay|so|and|oh|also|btw|ugh|anyway|anyways|right)\W+)*"
-            + _FILLER
+            + FILLER
             + r"(?:must|gotta|(?:have|need)\s+to)"
             r"\s+(?!(?:have|be|feel|seem|look|sound|mean|not)\b)(?P<task>.+)",
         ),
@@ -394,22 +320,22 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "future",
             0.72,
             # ...and "gonna": "I'm gonna have to call the landlord tomorrow".
-            _SUBJECT
+            SUBJECT
             + r"(?:'ll|\s+will|(?:'m|\s+am|'re|\s+are)\s+(?:gonna|going\s+to))\s+"
-            + _FILLER
+            + FILLER
             + r"(?:have|need)\s+to\s+(?P<task>.+)",
         ),
         # "I'd better call the bank tomorrow" (not "I'd better not").
         (
             "better",
             0.75,
-            _SUBJECT
+            SUBJECT
             + r"(?:'d|\s+had)?\s+"
-            + _FILLER
+            + FILLER
             + r"better\s+(?!not\b|than\b|off\b)(?P<task>.+)",
         ),
         ("before_we_can", 0.78, r"\bbefore\s+we\s+can\s+[^,]+,\s*we\s+need\s+to\s+(?P<task>.+)"),
-        ("we_need_to", 0.75, r"\bwe\s+" + _FILLER + r"need\s+to\s+(?P<task>.+)"),
+        ("we_need_to", 0.75, r"\bwe\s+" + FILLER + r"need\s+to\s+(?P<task>.+)"),
         ("follow_up", 0.72, r"\b(?P<task>follow\s+up\s+(?:on|with)\s+.+)"),
         ("next_step", 0.70, r"\bnext\s+step\s+is\s+(?:to\s+)?(?P<task>.+)"),
         # A plan said as one: "my plan for tomorrow is to clean the garage" (with its day, it
@@ -425,7 +351,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "errand",
             0.72,
-            r"^(?:(?:ok|okay|so|and|oh|also|then)\W+)*(?P<task>(?:" + "|".join(_ERRANDS) + r")\b"
+            r"^(?:(?:ok|okay|so|and|oh|also|then)\W+)*(?P<task>(?:" + "|".join(ERRANDS) + r")\b"
             r"(?!\s+(?:me|us|you)\b).+)",
         ),
         # A deadline said of one's own work or bills: "My rent is due on the 1st", "The report
@@ -448,7 +374,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "needs_doing",
             0.75,
             r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|the|our)\s+"
-            r"(?:[\w'-]+\s+){0,2}?" + _OWN_THINGS + r"\s+"
+            r"(?:[\w'-]+\s+){0,2}?" + OWN_THINGS + r"\s+"
             # ...to go somewhere: "The dog needs to go to the vet on Thursday" (it was cut at
             # "to the").
             r"needs\s+(?:to\s+(?:go|get)\s+to\s+(?:the\s+)?[\w'-]+|(?:an?\s+|to\s+be\s+|some\s+|its\s+|"
@@ -470,8 +396,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "due_for",
             0.75,
             r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:(?:my|the|our)\s+"
-            r"(?:[\w'-]+\s+){0,2}?" + _OWN_THINGS + r"(?:'s|\s+is|\s+are)|i'm|i\s+am)\s+"
-            r"(?:long\s+|way\s+)?(?:over)?due\s+for\s+" + _UPKEEP + r")",
+            r"(?:[\w'-]+\s+){0,2}?" + OWN_THINGS + r"(?:'s|\s+is|\s+are)|i'm|i\s+am)\s+"
+            r"(?:long\s+|way\s+)?(?:over)?due\s+for\s+" + UPKEEP + r")",
         ),
         # What one has left to do, said by the thing: "I have a ton of emails to answer",
         # "I've got laundry to do": "Answer emails", "Do laundry" (not "I have a point to make",
@@ -479,10 +405,10 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "left_to_do",
             0.78,
-            _SUBJECT + r"(?:'ve|\s+" + _FILLER + r"have)?\s+" + _FILLER + r"(?:got|have)\s+"
+            SUBJECT + r"(?:'ve|\s+" + FILLER + r"have)?\s+" + FILLER + r"(?:got|have)\s+"
             r"(?:(?:a\s+)?(?:ton|lot|bunch|pile|stack|load|heap|couple|few)\s+(?:of\s+)?|"
             r"(?:lots|tons|loads|heaps|piles)\s+of\s+|(?:so|too)\s+(?:many|much)\s+|some\s+|"
-            r"several\s+|more\s+)?(?P<task>" + _LEFT_TO_DO + r"\b.*)",
+            r"several\s+|more\s+)?(?P<task>" + LEFT_TO_DO + r"\b.*)",
         ),
         # Money one owes someone, said alone: "I owe Maria 20 euros" is "Pay Maria 20 euros"
         # (not "I owe you one", "I owe you an apology").
@@ -510,15 +436,15 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "should",
             0.65,
-            _SUBJECT + r"\s+" + _FILLER + r"(?:should|ought\s+to)\s+"
-            r"(?!have\b)" + _FILLER + r"(?P<task>.+)",
+            SUBJECT + r"\s+" + FILLER + r"(?:should|ought\s+to)\s+"
+            r"(?!have\b)" + FILLER + r"(?P<task>.+)",
         ),
         # A wish with a deadline is a goal: "I want to finish the book by Sunday" ("I want to
         # visit Japan someday", "I want to go to Paris next year" are wishes: `core.tasks`).
         (
             "want_by",
             0.65,
-            _SUBJECT + r"(?:\s+" + _FILLER + r"(?:(?:want|would\s+like|hope)\s+to|wanna)"
+            SUBJECT + r"(?:\s+" + FILLER + r"(?:(?:want|would\s+like|hope)\s+to|wanna)"
             r"|'d\s+like\s+to)\s+(?P<task>.+)",
         ),
         # What one's work asks for by a time: "My boss wants the Q3 report by Friday" ("The Q3
@@ -530,7 +456,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"professor|editor|landlord|team|accountant|lawyer|advisor)\s+(?:wants|needs|expects|"
             r"asked\s+for)\s+(?:the|my|a|an|our)\s+(?:(?!\s+and\s+(?:i|we)\b).)+)",
         ),
-        ("might_need", 0.55, _SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
+        ("might_need", 0.55, SUBJECT + r"\s+(?:might|may)\s+(?:need|have)\s+to\s+(?P<task>.+)"),
     )
 )
 REMIND = next(pattern for name, _, pattern in PATTERNS if name == "remind")
@@ -574,6 +500,6 @@ FOLLOWING_REMINDER = re.compile(
     r"|^(?:"
     + ASKING_YOU
     + r")?(?:add|put|pop)\s+(?:it|that|this|them)\s+(?:"
-    + _ON_CALENDAR
+    + ON_CALENDAR
     + r"|(?:to|on)\s+(?:my|the|our)\s+(?:shopping|grocery|groceries|to-?do)\s+list)(?:\s+for)?"
 )

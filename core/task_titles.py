@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from core.due import Due
-from core.task_phrases import PLEASE
+from core.task_words import PLEASE
 from core.to_do_words import DANGLING
 from core.verb_forms import GERUNDS, PARTICIPLES
 

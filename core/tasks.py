@@ -18,11 +18,9 @@ from core.others_words import others_words
 from core.pattern_needs import folded, found_in
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.task_phrases import (
-    ASKING_YOU,
     DIRECTIVES,
     FOLLOWING_REMINDER,
     PATTERNS,
-    PLEASE,
     REMIND,
     REMINDER_STRENGTH,
     REQUESTS,
@@ -37,6 +35,7 @@ from core.task_scoring import (
     task_confidence,
 )
 from core.task_titles import POLITE, clean_title, worded
+from core.task_words import ASKING_YOU, PLEASE
 from core.to_do_referents import due_thing_named, named, thing_said
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from core.ingest.fact_words import HE_KIN, SHE_KIN
-from core.task_phrases import OWED, OWN_DUE_THING
+from core.task_words import OWED, OWN_DUE_THING
 from core.temporal import MONTHS, WEEKDAYS
 
 # "it" as a word of its own ("it's" is a sentence of its own).
