@@ -130,9 +130,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             # ...or trying to be: "We're trying for a baby", "I'm trying to get pregnant".
             r"|\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:now\s+|still\s+)?(?P<trying>trying\s+"
             r"(?:for\s+a\s+baby|to\s+(?:get\s+pregnant|conceive|have\s+a\s+baby)))\b"
-            # ...or the baby due: "Our baby is due in March".
-            r"|\b(?:our|my)\s+(?:first\s+|second\s+|third\s+)?baby\s+is\s+due\s+"
-            rf"(?P<due>in\s+(?:early\s+|late\s+|mid-?)?(?:{MONTH_WORDS}))\b",
+            # ...or the baby due: "Our baby is due in March", "We're expecting a baby in April".
+            # (not "expecting a baby shower invite").
+            r"|\b(?:(?:our|my)\s+(?:first\s+|second\s+|third\s+)?baby\s+is\s+due|"
+            r"(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+expecting\s+(?P<baby>a\s+baby|twins))"
+            rf"(?:\s+(?P<due>in\s+(?:early\s+|late\s+|mid-?)?(?:{MONTH_WORDS})|(?:next|this)\s+"
+            r"(?:week|month)|in\s+(?:a\s+few|two|three|four|\d+)\s+(?:weeks|months))\b"
+            r"|(?=\s*(?:[.!?,;]|$)))",
             re.I,
         ),
     ),

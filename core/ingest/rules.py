@@ -122,6 +122,9 @@ _STANDS_ALONE = frozenset(
 )
 # What someone is doing or about to do keeps the month it is for.
 _FOR_A_TIME = frozenset({"activity", "plan"})
+# What is to come, kept with the time it is for in calendar words ("in March 2027"): read a
+# year on, "in March" would be any March.
+_PLANS = frozenset({"plan", "day_of", "turning", "plan_simple", "departs"})
 _DAY_OF = dict(RULES)["day_of"]
 # A place by its name: "the Smoky Mountains", "Lisbon" (of "Lisbon we ate so well").
 _NAMED_PLACE = re.compile(r"(?:the\s+)?[A-Z][\w'-]*(?:\s+(?:of\s+)?[A-Z][\w'-]*)*")
@@ -300,7 +303,7 @@ def extract_facts(turn: Turn) -> list[Fact]:
                     fact = replace(
                         fact, content=content, happened=day, happened_in=stretch(window, turn.at)
                     )
-                elif rule in ("plan", "day_of", "turning", "plan_simple", "departs"):
+                elif rule in _PLANS or (rule == "pregnant" and groups.get("due")):
                     plan = planned(fact.content, match.group(), sentences.around(*at), turn.at)
                     if plan is None:
                         continue
@@ -390,7 +393,9 @@ def _fact(
         if trying := groups.get("trying"):
             told = f"is {' '.join(trying.lower().split())}"
         elif due := groups.get("due"):
-            told = f"is expecting a baby {' '.join(due.split())}"
+            told = f"is expecting {groups.get('baby') or 'a baby'} {' '.join(due.split())}"
+        elif baby := groups.get("baby"):
+            told = f"is expecting {baby}"
         return Fact(f"{owner}: expecting", f"{who} {told}", 0.8, turn_id)
     if rule == "out_of_work":
         how = {"quit": "quit their job", "lost": "lost their job", "left": "left their job"}

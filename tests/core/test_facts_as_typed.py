@@ -182,6 +182,17 @@ from tests.core.test_rules import facts
         ("I'm cutting down on the budget.", []),
         ("We're trying for a baby.", [("ana: expecting", "Ana is trying for a baby")]),
         ("Our baby is due in March.", [("ana: expecting", "Ana is expecting a baby in March")]),
+        (
+            "Our baby is due next week.",
+            [("ana: expecting", "Ana is expecting a baby in the week of 5 January")],
+        ),
+        # ...on the same key as the pregnancy, said either way (it was kept beside it).
+        (
+            "We're expecting twins in April.",
+            [("ana: expecting", "Ana is expecting twins in April")],
+        ),
+        ("We are expecting a baby!", [("ana: expecting", "Ana is expecting a baby")]),
+        ("I'm expecting a baby shower invite.", []),
         # A joke about one's week is no allergy (each was one).
         ("I'm allergic to Mondays lol", []),
         ("I'm allergic to people.", []),

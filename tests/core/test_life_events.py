@@ -44,6 +44,8 @@ def told(text: str) -> list[str]:
         ("I'm getting married next June.", "Ana is getting married in June 2027"),
         ("I'm visiting Rome this coming May.", "Ana is visiting Rome in May 2027"),
         ("We're expecting a baby in March.", "Ana is expecting a baby in March 2027"),
+        # ...as is the baby due (it said "in March", and a year on any March).
+        ("Our baby is due in March.", "Ana is expecting a baby in March 2027"),
         ("I'm 12 weeks pregnant!", "Ana is pregnant"),
         (
             "We're expecting our first child next spring.",
