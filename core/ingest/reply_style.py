@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.pattern_needs import folded, may_match, needed_words
 from core.sentences import ASKING_YOU, OPENER_WORDS
 
 # Said to the assistant: a sentence (or what follows a colon: "How I like replies: be brief",
@@ -216,43 +217,30 @@ def _units(match: re.Match[str]) -> tuple[str, str]:
     return ("units", f"{said} units in replies")
 
 
-# Each wish: a word it cannot be said without (looked for first: the patterns try every
-# sentence start, and a 200,000-character paste took 0.3 s), its pattern and what a match asks.
-_READERS: tuple[
-    tuple[re.Pattern[str], re.Pattern[str], Callable[[re.Match[str]], tuple[str, str] | None]],
-    ...,
-] = (
-    (re.compile(r"answer|reply|respond|talk|speak|write|prefer", re.I), _LANGUAGE, _language),
-    (re.compile(r"emoji", re.I), _EMOJIS, _emojis),
-    (
-        re.compile(r"answers|replies|responses|brief|concise|detail|thorough", re.I),
-        _LENGTH,
-        _length,
-    ),
-    (re.compile(r"bullet|lists|tables|markdown|head", re.I), _FORMAT, _format),
-    (re.compile(_UNIT_WORDS, re.I), _UNITS, _units),
-    (
-        re.compile(rf"\bbe\s+(?:\w+\s+){{0,3}}?(?:{_TONES})|\bme\s+like\s|prefer\s", re.I),
-        _TONE,
-        _tone,
-    ),
-    (
-        re.compile(r"explain\s+(?:things|it|every|stuff)|jargon|(?:simple|plain)\s", re.I),
-        _PLAIN,
-        _plain,
-    ),
-    (re.compile(r"spelling", re.I), _SPELLING, _spelling),
-    (re.compile(r"(?:24|12)[-\s]?(?:hour|hr|h)\b", re.I), _CLOCK, _clock),
-    (re.compile(r"sources|references|citations", re.I), _SOURCES, _sources),
-    (re.compile(r"apologi|questions|examples", re.I), _HABIT, _habit),
+# Each wish: its pattern and what a match asks. A pattern is tried only where the words it
+# needs are (`core.pattern_needs`): the patterns try every sentence start, and a
+# 200,000-character paste took 0.3 s.
+_READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[str, str] | None]], ...] = (
+    (_LANGUAGE, _language),
+    (_EMOJIS, _emojis),
+    (_LENGTH, _length),
+    (_FORMAT, _format),
+    (_UNITS, _units),
+    (_TONE, _tone),
+    (_PLAIN, _plain),
+    (_SPELLING, _spelling),
+    (_CLOCK, _clock),
+    (_SOURCES, _sources),
+    (_HABIT, _habit),
 )
 
 
 def reply_wishes(text: str) -> list[ReplyWish]:
     """What `text` asks of the assistant's replies, in the order said."""
     wishes = []
-    for needed, pattern, read in _READERS:
-        if not needed.search(text):
+    folded_text = folded(text)
+    for pattern, read in _READERS:
+        if not may_match(folded_text, needed_words(pattern)):
             continue
         for match in pattern.finditer(text):
             if (said := read(match)) is not None:
