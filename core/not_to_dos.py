@@ -93,8 +93,10 @@ ONES_STATE = re.compile(
 # How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
 NEEDS = frozenset({"need_to", "and_need", "have_to", "must", "bare", "future", "better"})
 # What one asks never to do is no to-do: "Remind me never to eat there again" (it was "Eat
-# there again"), read before what the reminder asks.
+# there again"), read before what the reminder asks...
 NEVER_TO = re.compile(r"\b(?:never|not)\s+to\s+$")
+# ...or as it: "Remind me to never eat there again" (it was "Never eat there again").
+NEVER_DONE = re.compile(r"never\b")
 # A note of how a thing is, under a to-do's heading: "Note to self: the wifi password is on the
 # fridge" is to remember, not to do (with a time it is one: "the rent is due Friday").
 HOW_IT_IS = re.compile(

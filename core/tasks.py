@@ -13,7 +13,15 @@ from itertools import islice
 
 from core.due import Due, on_the_day, parse_due
 from core.model import TaskPriority
-from core.not_to_dos import ASPIRATIONS, HOW_IT_IS, NEEDS, NEVER_TO, ONES_STATE, WISHES
+from core.not_to_dos import (
+    ASPIRATIONS,
+    HOW_IT_IS,
+    NEEDS,
+    NEVER_DONE,
+    NEVER_TO,
+    ONES_STATE,
+    WISHES,
+)
 from core.others_words import others_words
 from core.pattern_needs import folded, found_in
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
@@ -243,9 +251,13 @@ def find_task_signals(
                 continue
             if name == "want_by" and (due is None or not due.phrase.startswith(_DEADLINE)):
                 continue
-            if (name == "remind" and NEVER_TO.search(sentence[: found.start("task")])) or (
-                name == "todo" and due is None and HOW_IT_IS.match(found.group("task"))
-            ):
+            if (
+                name == "remind"
+                and (
+                    NEVER_TO.search(sentence[: found.start("task")])
+                    or NEVER_DONE.match(found.group("task"))
+                )
+            ) or (name == "todo" and due is None and HOW_IT_IS.match(found.group("task"))):
                 continue
             # A resolve is none however often it is said (said weak, conv-41's many "make a
             # difference" turns reinforced one another into a to-do).

@@ -69,6 +69,8 @@ _HER_OBJECT = re.compile(
     r"around|and|know|again|today|tonight|tomorrow)\b)",
     re.IGNORECASE,
 )
+# ...as is the one helped: "help her move" is helping Sarah move, not "Sarah's move".
+_HELPED = re.compile(r"\bhelp\s+$", re.IGNORECASE)
 _PERSON = re.compile(r"(?<![\w'])(?P<word>him|his|her)(?![\w'])", re.IGNORECASE)
 # A word written with a capital mid-sentence, a name ("I owe Jake $50"), and those that are none.
 _NAMED = re.compile(
@@ -174,5 +176,9 @@ def _kin_named(title: str, before: str) -> str:
     if len({kin.lower() for kin in said}) != 1:
         return title
     kin = re.sub(r"^(?:my|our|the)\b", lambda opening: opening.group().lower(), said[0], flags=re.I)
-    whose = word == "his" or (word == "her" and not _HER_OBJECT.match(title, pronoun.end()))
+    whose = word == "his" or (
+        word == "her"
+        and not _HER_OBJECT.match(title, pronoun.end())
+        and not _HELPED.search(title[: pronoun.start()])
+    )
     return title[: pronoun.start()] + kin + ("'s" if whose else "") + title[pronoun.end() :]

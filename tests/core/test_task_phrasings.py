@@ -407,6 +407,7 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "Can you add it to my shopping list?",
         # What never to do; a note of how a thing is.
         "Remind me never to eat there again.",
+        "Remind me to never eat there again lol",
         "Note to self: the wifi password is on the fridge.",
         # A thing to keep with no time, said of someone else, or a note of no errand.
         "Make a note that I parked on level 3.",

@@ -24,6 +24,9 @@ from tests.core.test_tasks import SAID_AT
         ("The party was fun, gotta do it again", "Do it again"),
         # ...and whom its "her", "him" or "his" stands for, one of one's people named before.
         ("My mom's birthday is next Tuesday, I need to get her a gift", "Get my mom a gift"),
+        # ...the one helped, not whose ("Help Sarah's move").
+        ("I promised Sarah I'd help her move on Sunday", "Help Sarah move"),
+        ("My sister is moving, I need to help her pack tomorrow", "Help my sister pack"),
         ("Dad's flight lands at 6pm, I need to pick him up", "Pick Dad up"),
         ("My sister's bike is broken, I have to fix her bike by Friday", "Fix my sister's bike"),
         ("my mom called, need to call her back tonight", "Call my mom back"),
