@@ -81,7 +81,14 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "occupation",
         re.compile(
-            r"\bI(?:\s+(?:now\s+)?work|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?working)\s+as\s+"
+            r"\bI(?:\s+(?:now\s+)?work|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?working"
+            # ...or a job begun: "I just started a new job as a nurse", "I got a job as a
+            # teacher", "I started working as a barista".
+            r"|(?:\s+just|\s+recently|\s+finally)?\s+(?:(?:started|got|landed|found|took)\s+"
+            r"(?:a\s+|my\s+first\s+)?(?:new\s+)?job|started\s+working))\s+as\s+"
+            # (not "as a favour to my uncle", "as a student": why or when, not what).
+            r"(?!an?\s+(?:favou?r|joke|result|reward|gift|way|bonus|kid|child|teen(?:ager)?|"
+            r"student)(?:\s*$|\s*[.,!?;]|\s+(?:to|for|from|of|and|but)\b))"
             r"(?P<value>an?\s+(?:[^.,!?;:\n\u2013\u2014]|" + INNER_DOT + r")+?)(?:\s+now)?" + END,
             re.I,
         ),

@@ -72,6 +72,30 @@ def test_a_new_role_is_the_users_line_of_work(said: str, told: str) -> None:
 @pytest.mark.parametrize(
     ("said", "told"),
     [
+        ("I just started a new job as a nurse.", [("ana: occupation", "Ana works as a nurse")]),
+        ("I got a job as a teacher!", [("ana: occupation", "Ana works as a teacher")]),
+        ("I started working as a barista.", [("ana: occupation", "Ana works as a barista")]),
+        (
+            "I landed a job as a developer at Google.",
+            [
+                ("ana: occupation", "Ana works as a developer"),
+                ("ana: employer", "Ana works at Google"),
+            ],
+        ),
+        ("I work as a student nurse.", [("ana: occupation", "Ana works as a student nurse")]),
+        # Why or when one got it, not what it is.
+        ("I got a job as a favour to my uncle.", []),
+        ("I got a job as a student.", []),
+    ],
+)
+def test_a_job_begun_as_something_is_the_users_line_of_work(said: str, told: list) -> None:
+    """Each begun was no fact: only "I work as ..." was read."""
+    assert facts(said) == told
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
         ("I'm training to be a nurse.", "Ana is training to be a nurse"),
         ("I'm studying to become a doctor.", "Ana is studying to become a doctor"),
     ],
