@@ -462,7 +462,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "named",
         re.compile(
             rf"{_ONE_GOT}(?P<attr>{ONE_NAMED}|rabbit|hamster|parrot|horse|bird|turtle|guinea\s+pig)"
-            r"\s*[,;]\s*"
+            # ...a few words on ("we adopted a cat last month, her name is Mochi"), or in the
+            # sentence after ("We got a puppy! His name is Biscuit").
+            r"(?:\s+(?!and\b)[^.!?,;\n]{1,30}?)?"
+            r"(?:\s*[,;]\s*|[.!]+\s+(?=(?:his|her|its|their)\s)|\s+(?=and\s+(?:his|her|its|their)\s))"
             r"(?:(?:and\s+)?(?:his|her|its|their)\s+name(?:'s|\s+is)|"
             # ...or named in a word after it: "I got a new puppy, a beagle named Max".
             r"(?:an?\s+(?:[\w-]+\s+){0,2}?)?(?:named|called))\s+(?P<value>(?-i:[A-Z][a-z]+))\b",

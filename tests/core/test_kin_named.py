@@ -277,3 +277,28 @@ def test_where_one_named_is_now_replaces_nothing_of_them() -> None:
 def test_one_named_after_is_named(text: str, told: list[tuple[str, str]]) -> None:
     """It was "Ana has a dog, his name is Max", and no name."""
     assert [f for f in facts(text) if f[0]] == told
+
+
+@pytest.mark.parametrize(
+    ("said", "named"),
+    [
+        (
+            "We adopted a cat last month, her name is Mochi.",
+            ("ana: cat mochi", "Ana has a cat named Mochi"),
+        ),
+        (
+            "We got a puppy! His name is Biscuit.",
+            ("ana: puppy biscuit", "Ana has a puppy named Biscuit"),
+        ),
+        ("I have a cat and her name is Mochi.", ("ana: cat mochi", "Ana has a cat named Mochi")),
+    ],
+)
+def test_a_name_told_words_or_a_sentence_after_names_it(said: str, named: tuple) -> None:
+    """Each was no name: it was read only right after a comma."""
+    assert named in facts(said)
+
+
+def test_a_name_after_two_of_them_names_neither() -> None:
+    assert not [
+        key for key, _ in facts("I have a cat and a dog, her name is Mochi.") if "mochi" in key
+    ]
