@@ -77,7 +77,19 @@ _LIST_TAIL = re.compile(
     rf",\s*{_THINGS}(?:\s*,\s*{_THINGS})*\s*,?\s+(?:and|or)\s+{_THINGS}\s*[.!]?\s*", re.I
 )
 _MAX_TAIL = 120
-_CLAUSE_END = re.compile(r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014")
+# ...or where what follows if it is not done begins: "Return the library books by the 3rd or
+# I'll get fined".
+_CLAUSE_END = re.compile(
+    r",|\s+(?:but|because|so that|since|although)\s|\s+-\s|\u2014"
+    r"|\s+or\s+(?:else|i'll|i\s+will|we'll|it'll|they'll|you'll)\b|\s+otherwise\b"
+)
+# How long it has been put off, or a time said as "that" which the deadline now holds: "I've
+# been meaning to clean out the garage for months", "I have a call at 4, need to prep slides
+# before that".
+_PUT_OFF_FOR = re.compile(
+    r"\s+for\s+(?:months|weeks|years|ages|a\s+while|so\s+long|a\s+long\s+time|forever)$", re.I
+)
+_BEFORE_THAT = re.compile(r"\s+(?:before|after|by)\s+(?:that|then)$", re.I)
 POLITE = re.compile(r"\b(?:" + PLEASE + r"|for me)\b", re.IGNORECASE)
 # Laughter and sighs typed after a to-do are no part of it: "I need to call mom lol".
 _CHAT_TAIL = re.compile(
@@ -114,6 +126,9 @@ def clean_title(raw: str, own: str, due: Due | None) -> str:
         title = re.sub(re.escape(due.phrase) + r"(?!['’]s\b)", " ", title, flags=re.IGNORECASE)
     title = POLITE.sub(" ", title)
     title = _CHAT_TAIL.sub("", re.sub(r"\s+", " ", title).strip(" .!?;:'")).strip(" .!?;:'")
+    title = _PUT_OFF_FOR.sub("", title)
+    if due is not None:
+        title = _BEFORE_THAT.sub("", title)
     # A quotation mark the cut left alone goes, as do those around the whole to-do.
     if title.count('"') % 2 or (title.count('"') == 2 and title[0] == title[-1] == '"'):
         title = title.strip(' "')

@@ -1,0 +1,42 @@
+"""How a to-do reads in the inbox: what it is to do, without how long it was put off, what
+follows if it is not done, or a time it points back at that its deadline now holds."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.tasks import extract_tasks
+from tests.core.test_tasks import SAID_AT
+
+TODAY_AT_4 = SAID_AT.replace(hour=16)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("I've been meaning to clean out the garage for months.", "Clean out the garage", None),
+        (
+            "I need to return the library books by Friday or I'll get fined.",
+            "Return the library books",
+            datetime(2026, 11, 20, tzinfo=SAID_AT.tzinfo),
+        ),
+        ("I have to pay the fine or else.", "Pay the fine", None),
+        (
+            "I have a call with the client at 4, need to prep slides before that.",
+            "Prep slides",
+            TODAY_AT_4,
+        ),
+        # Said with no time it stands for, or a time that says what it is, it stays.
+        ("I need to call mom before that.", "Call mom before that", None),
+        ("I need to book the cottage for two weeks.", "Book the cottage for two weeks", None),
+        ("I need to decide whether to stay or go.", "Decide whether to stay or go", None),
+    ],
+)
+def test_a_to_do_is_titled_by_what_is_to_be_done(
+    text: str, title: str, due: datetime | None
+) -> None:
+    """The first four kept "for months", "or I'll get fined", "or else", "before that"."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, due)
