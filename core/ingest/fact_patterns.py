@@ -76,7 +76,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         "location",
         re.compile(
             r"\b(?:I|we)(?:\s+(?:now\s+|currently\s+)?(?:live|am living|are living)|"
-            r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living|(?:'ve|\s+have)\s+been\s+living)"
+            r"(?:'m|'re)\s+(?:now\s+|currently\s+)?living|(?:'ve|\s+have)\s+been\s+living"
+            # ...or lived there for a time still going on: "I've lived in Berlin for 5 years"
+            # (not "I've lived in Berlin, Paris and Rome": places one has known).
+            r"|(?:'ve|\s+have)\s+lived(?=\s+in\s+(?-i:[A-Z])[^.!?,;\n]{0,40}?\s+(?:for|since)\s))"
             # ...and with whom, first: "I live with my girlfriend in Vienna".
             r"(?:\s+with\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?)?\s+in\s+"
             rf"{VALUE}{END}|{I_AM}(?:now\s+|currently\s+)?based\s+in\s+"

@@ -244,8 +244,9 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "field",
         re.compile(
-            r"\bI(?:'m|\s+am)?\s+(?:now\s+|currently\s+|also\s+)?(?:study|studying|majoring\s+in|"
-            r"(?:doing|pursuing)\s+(?:a\s+|my\s+)?(?:phd|doctorate|degree|master'?s|bachelor'?s)"
+            r"\bI(?:'m|\s+am)?\s+(?:now\s+|currently\s+|also\s+)?(?:(?:study|studying)(?!\s+for\b)|majoring\s+in|"
+            r"(?:doing|pursuing|getting|studying\s+for|working\s+(?:on|towards?))\s+(?:an?\s+|my\s+)?"
+            r"(?:phd|doctorate|degree|master'?s|bachelor'?s|msc|bsc)"
             r"(?:\s+degree)?\s+in)\s+(?P<value>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
             r"(?=\s+(?:at|in|on|with|for|and|but|because|since|so|now|this|next|every)\b"
             r"|\s*[.,!?;:\n]|\s*$)",

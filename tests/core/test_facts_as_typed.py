@@ -17,6 +17,11 @@ from tests.core.test_rules import facts
         # Where from, for how long, with whom: still where one lives.
         ("I moved from Berlin to Lisbon.", [("ana: location", "Ana lives in Lisbon")]),
         ("I've been living in Paris for 5 years.", [("ana: location", "Ana lives in Paris")]),
+        # ...lived there for a time still going on (it was none), not places one has known.
+        ("I've lived in Berlin for 5 years.", [("ana: location", "Ana lives in Berlin")]),
+        ("I have lived in Oslo since 2019.", [("ana: location", "Ana lives in Oslo")]),
+        ("I've lived in Berlin, Paris and Rome.", []),
+        ("We've lived in the same house for 20 years.", []),
         (
             "I live with my girlfriend in Vienna.",
             [
@@ -136,6 +141,13 @@ from tests.core.test_rules import facts
             ],
         ),
         ("I majored in history.", [("ana: field of study", "Ana studied history")]),
+        # ...or a degree worked for (each was none).
+        (
+            "I'm getting my master's in computer science.",
+            [("ana: field of study", "Ana studies computer science")],
+        ),
+        ("I'm studying for a PhD in physics.", [("ana: field of study", "Ana studies physics")]),
+        ("I'm studying for my exams.", []),
         ("I studied hard for the exam.", []),
         ("I studied abroad in Spain.", []),
         # Work found or made, a home rented, a child's age told before them.
