@@ -196,7 +196,13 @@ PATTERNS = (
     ),
     (
         "day_of_month",
-        re.compile(r"\b(?:by|on|before|until|till)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"),
+        re.compile(
+            r"\b(?:by|on|before|until|till"
+            # ...or a reminder set for it: "Set a reminder for the 15th to pay the card" (not
+            # "for the 2nd time", "for the 10th anniversary").
+            r"|for(?=\s+the\s+\d{1,2}(?:st|nd|rd|th)\s*(?:$|[.,!?;:]|(?:to|at|and|so|then)\b)))"
+            r"\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
+        ),
     ),
     (
         "month_day",

@@ -84,6 +84,14 @@ _NO_PERSON = frozenset({*WEEKDAYS, *MONTHS, "i", "i'm", "i've", "i'll", "i'd"})
 # How far back what a word stands for is looked for: what was said just before it (a page of
 # to-dos, each reading all before it, took seconds).
 _NEAR = 300
+_DO_THAT = re.compile(r"do\s+(?:that|this|it)(?:\s+(?:now|too|later|asap|first))?", re.IGNORECASE)
+# A deed said to be done, or forgotten: "I forgot to call the vet", "I was meant to email Sam".
+_DEED = re.compile(
+    r"\b(?:forgot|forget|need|needed|have|had|meant|meaning|supposed|promised|got)\s+to\s+"
+    r"(?P<deed>(?!do\b|be\b)[a-z][\w'-]*(?:\s+(?!(?:and|but|so|because|then|yesterday|today|"
+    r"tonight|tomorrow|last|this|next|earlier|ago)\b)[\w'-]+){0,6})",
+    re.IGNORECASE,
+)
 _DUE_THING = re.compile(r"\b" + OWN_DUE_THING + r"\b", re.IGNORECASE)
 _IT_DUE = re.compile(r"it(?:'s|\s+is)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s)")
@@ -137,7 +145,21 @@ def named(title: str, before: str) -> str:
     sink"), and the one of one's people its "her", "him" or "his" stands for, when `before`
     names one of them only ("Dad's flight lands at 6pm, I need to pick him up": "Pick Dad
     up")."""
-    return _kin_named(_thing_named(title, before), before[-_NEAR:])
+    return _kin_named(_thing_named(_deed_named(title, before), before), before[-_NEAR:])
+
+
+def _deed_named(title: str, before: str) -> str:
+    """ "Do that" as the deed just said to be done: "I forgot to call the vet, need to do that
+    first thing tomorrow" is "Call the vet" (in its own sentence or the one before)."""
+    if not _DO_THAT.fullmatch(title):
+        return title
+    near = before[-_NEAR:]
+    starts = [0, *(end.end() for end in _SENTENCE_END.finditer(near))]
+    deeds = list(_DEED.finditer(near, starts[max(len(starts) - 2, 0)]))
+    if not deeds:
+        return title
+    deed = deeds[-1].group("deed")
+    return deed[:1].upper() + deed[1:]
 
 
 def _thing_named(title: str, before: str) -> str:

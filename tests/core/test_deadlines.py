@@ -186,6 +186,13 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
             "Call the vet",
             datetime(2026, 11, 19, 8, 30),
         ),
+        # A reminder set for a day of the month (it had none; "for the 2nd time" is no day).
+        (
+            "Can you set a reminder for the 25th to pay the credit card",
+            "Pay the credit card",
+            datetime(2026, 11, 25),
+        ),
+        ("I need to book a table for the 3rd.", "Book a table", datetime(2026, 12, 3)),
     ],
 )
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
@@ -275,3 +282,8 @@ def test_a_deadline_said_by_the_days_routine_is_its_next_hour(when: str, due: da
 )
 def test_a_month_said_with_a_number_that_is_no_day_is_no_deadline(words: str) -> None:
     assert parse_due(words, SAID_AT) is None
+
+
+def test_an_ordinal_said_of_no_day_is_no_deadline() -> None:
+    (candidate,) = extract_tasks("I need to call her for the 2nd time", SAID_AT, "turn-7")
+    assert candidate.due_at is None

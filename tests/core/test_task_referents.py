@@ -129,3 +129,19 @@ def test_its_due_is_said_of_the_work_or_bill_just_named(text: str, expected: lis
         (t.title, t.due_at) for t in extract_tasks(text, SAID_AT, "turn-1") if t.confidence >= 0.7
     ]
     assert landed == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I totally forgot to call the vet, need to do that first thing tomorrow", "Call the vet"),
+        ("I forgot to email Sam. I need to do it today.", "Email Sam"),
+        ("I was supposed to renew my license last month, must do that asap", "Renew my license"),
+        # No deed said before it: it stays.
+        ("The party was fun, gotta do it again", "Do it again"),
+    ],
+)
+def test_do_that_is_the_deed_just_said(text: str, title: str) -> None:
+    """The first three were titled "Do that", "Do it"."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert task.title == title
