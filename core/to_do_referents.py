@@ -130,12 +130,10 @@ def due_thing_named(title: str, before: str) -> str | None:
     it = _IT_DUE.match(title)
     if it is None:
         return title
-    near = before[-_NEAR:]
-    starts = [0, *(end.end() for end in _SENTENCE_END.finditer(near))]
-    said = list(_DUE_THING.finditer(near, starts[max(len(starts) - 2, 0)]))
-    if not said:
+    said = _last_said(_DUE_THING, before)
+    if said is None:
         return None
-    thing = said[-1].group()
+    thing = said.group()
     return f"{thing[:1].upper()}{thing[1:]} is{title[it.end() :]}"
 
 
@@ -151,15 +149,19 @@ def named(title: str, before: str) -> str:
 def _deed_named(title: str, before: str) -> str:
     """ "Do that" as the deed just said to be done: "I forgot to call the vet, need to do that
     first thing tomorrow" is "Call the vet" (in its own sentence or the one before)."""
-    if not _DO_THAT.fullmatch(title):
+    said = _last_said(_DEED, before) if _DO_THAT.fullmatch(title) else None
+    if said is None:
         return title
+    deed = said.group("deed")
+    return deed[:1].upper() + deed[1:]
+
+
+def _last_said(pattern: re.Pattern[str], before: str) -> re.Match[str] | None:
+    """The last match of `pattern` in the sentence `before` ends in, or the one before it."""
     near = before[-_NEAR:]
     starts = [0, *(end.end() for end in _SENTENCE_END.finditer(near))]
-    deeds = list(_DEED.finditer(near, starts[max(len(starts) - 2, 0)]))
-    if not deeds:
-        return title
-    deed = deeds[-1].group("deed")
-    return deed[:1].upper() + deed[1:]
+    said = list(pattern.finditer(near, starts[max(len(starts) - 2, 0)]))
+    return said[-1] if said else None
 
 
 def _thing_named(title: str, before: str) -> str:
