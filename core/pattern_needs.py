@@ -18,9 +18,7 @@ from re import _parser as sre_parse
 # tables; a test checks every code point): the text is read with them as that letter.
 _ONTO_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
-_REPEATS = frozenset(
-    op for op in (sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", None)) if op
-)
+_REPEATS = frozenset((sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT))
 
 Words = tuple[str, ...]
 
