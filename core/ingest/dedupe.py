@@ -108,24 +108,32 @@ def merge_within(memories: Sequence[NewMemory], vectors: np.ndarray) -> list[Can
     return kept
 
 
-def stored_twin(store: MemoryStore, candidate: Candidate) -> Memory | None:
-    """The live memory of the same kind this one nearly repeats, if any (documents excepted:
-    they are kept in step with their files by hash)."""
-    if candidate.memory.kind not in MERGED_KINDS:
-        return None
-    # The bare walk first: most memories have no twin, and reading the rows of the five
-    # nearest with it doubled its cost (16 ms against 7.5 a fact, an import's largest cost
-    # after the encoder).
-    close = [
-        hit.memory_id
-        for hit in store.vectors.nearest_any(candidate.vector, k=5)
-        if hit.similarity > DUPLICATE_COSINE
+def stored_twins(store: MemoryStore, candidates: Sequence[Candidate]) -> list[Memory | None]:
+    """For each candidate, the live memory of the same kind it nearly repeats, if any
+    (documents excepted: they are kept in step with their files by hash). Looked up together:
+    the neighbours of all in one pass, the rows of those close enough in one read."""
+    merged = [i for i, c in enumerate(candidates) if c.memory.kind in MERGED_KINDS]
+    if not merged:
+        return [None] * len(candidates)
+    hits = store.vectors.nearest_any_each(np.array([candidates[i].vector for i in merged]), k=5)
+    close = {
+        i: [hit.memory_id for hit in found if hit.similarity > DUPLICATE_COSINE]
+        for i, found in zip(merged, hits, strict=True)
+    }
+    wanted = list(dict.fromkeys(memory_id for ids in close.values() for memory_id in ids))
+    rows = {m.id: m for m in store.memories.get_many(wanted)} if wanted else {}
+    return [
+        _twin(candidate, [rows[m] for m in close.get(i, ()) if m in rows])
+        for i, candidate in enumerate(candidates)
     ]
+
+
+def _twin(candidate: Candidate, near: Sequence[Memory]) -> Memory | None:
     own = set(candidate.memory.source_turn_ids)
     return next(
         (
             m
-            for m in store.memories.get_many(close)
+            for m in near
             if is_live(m)
             and m.kind is candidate.memory.kind
             and not m.source_path

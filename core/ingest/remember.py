@@ -19,7 +19,7 @@ from core.ingest.dedupe import (
     combine,
     merge_into,
     merge_within,
-    stored_twin,
+    stored_twins,
     twin_among,
 )
 from core.ingest.entities import ASSISTANTS, extract_entities
@@ -188,6 +188,17 @@ def remember(
     return remember_all(store, cur, [Encoded(lesson, vectors, linked_at)])
 
 
+def _keyless(lesson: Lesson, vectors: np.ndarray) -> list[Candidate]:
+    """The lesson's segments and facts without a key, near-identical ones merged: what may
+    repeat a stored memory (a fact with a key replaces what is believed on it instead)."""
+    count = len(lesson.segments)
+    keyless = [(f, v) for f, v in zip(lesson.facts, vectors[count:], strict=True) if not f.key]
+    return merge_within(
+        [*lesson.segments, *(f for f, _ in keyless)],
+        np.array([*vectors[:count], *(v for _, v in keyless)]).reshape(-1, vectors.shape[1]),
+    )
+
+
 def remember_all(
     store: MemoryStore, cur: duckdb.DuckDBPyConnection, encoded: Sequence[Encoded]
 ) -> Remembered:
@@ -204,16 +215,11 @@ def remember_all(
     # A memory merged into earlier in this transaction is read back as it now is: the index
     # only sees what was committed.
     replaced: dict[str, str] = {}
-    for item, written in zip(encoded, lessons, strict=True):
-        lesson, vectors = item.lesson, item.vectors
-        count = len(lesson.segments)
-        keyless = [(f, v) for f, v in zip(lesson.facts, vectors[count:], strict=True) if not f.key]
-        fresh = merge_within(
-            [*lesson.segments, *(f for f, _ in keyless)],
-            np.array([*vectors[:count], *(v for _, v in keyless)]).reshape(-1, vectors.shape[1]),
-        )
-        for candidate in fresh:
-            twin = stored_twin(store, candidate)
+    fresh = [_keyless(item.lesson, item.vectors) for item in encoded]
+    twins = iter(stored_twins(store, [c for candidates in fresh for c in candidates]))
+    for candidates, written in zip(fresh, lessons, strict=True):
+        for candidate in candidates:
+            twin = next(twins)
             if twin is None:
                 # An earlier session of the batch may have said it: the index cannot tell yet.
                 pending = twin_among([i.candidate for i in inserts], candidate)

@@ -103,6 +103,29 @@ def test_repeats_within_one_write_merge_too(store: MemoryStore, embedder: Embedd
     assert full.content == PLAN and full.source_turn_ids == ("t1", "t2")
 
 
+def test_an_imported_batch_folds_each_repeat_into_its_own_stored_twin(
+    store: MemoryStore, embedder: Embedder
+) -> None:
+    """An import looks up the stored twins of a batch's facts together (one exact scan of a
+    small store): each repeat still folds into the memory it repeats, and the rest are new."""
+    cello = "Ana started learning to play the cello last winter."
+    (plan,) = write(store, embedder, fact(PLAN, "t1", 0.6))
+    (music,) = write(store, embedder, fact(cello, "t2", 0.6))
+    batch = (
+        fact("Ana began learning the cello last winter.", "t3", 0.5),
+        fact("Ana adopted a golden retriever puppy called Biscuit.", "t4", 0.5),
+        fact(SHORTER, "t5", 0.5),
+    )
+    with store.db.write() as cur:
+        ids = remember(
+            store, cur, Lesson((), batch), embedder.embed([m.content for m in batch]), NOW
+        ).memory_ids
+    assert music in ids and plan in ids and store.memories.count() == 3
+    by_id = {m.id: m for m in store.memories.get_many([plan, music])}
+    assert by_id[plan].content == PLAN and by_id[plan].source_turn_ids == ("t1", "t5")
+    assert by_id[music].content == cello and by_id[music].source_turn_ids == ("t2", "t3")
+
+
 def test_the_background_job_folds_duplicates_written_without_the_check(
     store: MemoryStore, embedder: Embedder
 ) -> None:

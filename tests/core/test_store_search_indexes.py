@@ -15,6 +15,7 @@ from core.embed import BUNDLED_MODEL_DIM, BUNDLED_MODEL_ID, Embedder
 from core.errors import StoreError
 from core.model import MemoryKind, NewMemory
 from core.store import MemoryStore
+from core.store import vector as vector_module
 from core.store.database import Database
 from core.store.fulltext import FTS_SCHEMA, FullTextIndex
 from core.store.postings import PostingsSnapshot, StemCache
@@ -44,6 +45,28 @@ def test_nearest_neighbour_query_uses_the_hnsw_index(
     hits = store.vectors.nearest(query, k=3)
     assert store.memories.get(hits[0].memory_id).content == TEXTS[0]
     assert hits[0].similarity > hits[1].similarity
+
+
+@pytest.mark.parametrize("rows_per_walk", [0, 1000])
+def test_neighbours_of_many_vectors_at_once_are_each_ones_own(
+    store: MemoryStore, embedder: Embedder, monkeypatch: pytest.MonkeyPatch, rows_per_walk: int
+) -> None:
+    """An import looks up its new facts' neighbours together: a walk each, or one exact scan
+    of a table small beside them (`rows_per_walk` 1000); either way each gets the neighbours
+    a search of its own finds, best first."""
+    ids = remember(store, embedder, TEXTS, T0)
+    queries = embedder.embed(["a new dog", "wedding in Portugal", "moving billing databases"])
+    monkeypatch.setattr(vector_module, "SCAN_ROWS_PER_WALK", rows_per_walk)
+    together = store.vectors.nearest_any_each(queries, 3)
+    alone = [store.vectors.nearest_any(query, 3) for query in queries]
+    assert [[h.memory_id for h in hits] for hits in together] == [
+        [h.memory_id for h in hits] for hits in alone
+    ]
+    assert [hits[0].memory_id for hits in together] == [ids[0], ids[1], ids[4]]
+    for mine, its_own in zip(together, alone, strict=True):
+        assert [h.similarity for h in mine] == pytest.approx(
+            [h.similarity for h in its_own], abs=1e-5
+        )
 
 
 def test_the_query_vector_reaches_the_index_exactly(store: MemoryStore) -> None:
