@@ -304,10 +304,28 @@ def parse_due(text: str, now: datetime) -> Due | None:
 def on_the_day(time: Due, day: Due) -> Due:
     """`time` on `day`, when `time` is said as an hour alone ("at 3", "by noon"), which
     `parse_due` puts on today: "On Monday I have to call the bank at 3" is Monday at 15:00."""
-    clock = _clock(time.phrase.lower())
-    if clock is None or time.phrase[: clock[2]].strip() or time.phrase[clock[3] :].strip():
+    clock = _hour_alone(time)
+    if clock is None:
         return time
     return Due(day.at.replace(hour=clock[0], minute=clock[1]), time.phrase)
+
+
+def the_day_alone(due: Due, said_at: datetime) -> Due | None:
+    """The day of `due` without its hour, when the hour is all its words say: in "Tomorrow I
+    need to email Sam and call the bank at 3" the call is at 3 and the email tomorrow. None
+    when that day is the one it was said on: an hour alone names no day."""
+    if _hour_alone(due) is None:
+        return due
+    day = _start_of_day(due.at)
+    return None if day.date() == said_at.date() else Due(day, due.phrase)
+
+
+def _hour_alone(due: Due) -> tuple[int, int, int, int] | None:
+    """`_clock` of `due`'s words when they say an hour and nothing else."""
+    clock = _clock(due.phrase.lower())
+    if clock is None or due.phrase[: clock[2]].strip() or due.phrase[clock[3] :].strip():
+        return None
+    return clock
 
 
 def _clock(lowered: str) -> tuple[int, int, int, int] | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from itertools import islice
 
-from core.due import Due, on_the_day, parse_due
+from core.due import Due, on_the_day, parse_due, the_day_alone
 from core.model import TaskPriority
 from core.not_to_dos import (
     ASPIRATIONS,
@@ -229,7 +229,7 @@ def find_task_signals(
                 or describes_a_thing(sentence, found.start())
             ):
                 continue
-            if name in ("remind", "reminder") and not (
+            if name in _REMINDERS and not (
                 _REQUEST_LEAD.match(lead) or _REQUEST_AFTER.search(lead)
             ):
                 continue
@@ -379,6 +379,10 @@ def _asked_to_do(sentence: str, found: re.Match[str]) -> int:
     return start
 
 
+# A reminder asked for: its time is when to be reminded of all it names.
+_REMINDERS = frozenset({"remind", "reminder"})
+
+
 def _each_to_do(
     signal: TaskSignal,
     source: str,
@@ -393,7 +397,7 @@ def _each_to_do(
         return [signal]
     each = []
     for a, b in parts:
-        part_due = _part_due(own, a, b, due, said_at)
+        part_due = _part_due(own, a, b, due, said_at, signal.pattern in _REMINDERS)
         # "... buy a present for Ana and wrap it": what "it" stands for was said just before.
         title = named(clean_title(source[a:b], own[a:b], part_due), own[:a] if a else "")
         if title:
@@ -408,15 +412,21 @@ def _each_to_do(
     return each
 
 
-def _part_due(own: str, start: int, end: int, due: Due | None, said_at: datetime) -> Due | None:
+def _part_due(
+    own: str, start: int, end: int, due: Due | None, said_at: datetime, reminded: bool
+) -> Due | None:
     """The deadline of one to-do of several said together: its own ("email Sam tomorrow and
-    call the bank at 3": the call at 3 on that day), or one said after it, which is all of
-    theirs ("call mom and book the dentist tomorrow"), not one said with an earlier to-do ("I
-    have to pick up the kids at 3 and buy milk": the milk had been due at 3)."""
+    call the bank at 3": the call at 3 on that day), or the day of one said after it, which is
+    all of theirs ("call mom and book the dentist tomorrow"; in "email Sam and call the bank at
+    3" the hour is the call's, but a reminder's hour is when to be reminded of all), not one
+    said with an earlier to-do ("I have to pick up the kids at 3 and buy milk": the milk had
+    been due at 3)."""
     own_due = parse_due(own[start:end], said_at)
     if own_due is not None:
         return own_due if due is None else on_the_day(own_due, due)
     said = own.find(due.phrase.lower()) if due is not None else -1
+    if due is not None and said >= end and not reminded:
+        return the_day_alone(due, said_at)
     return due if said < 0 or said >= start else None
 
 

@@ -107,6 +107,16 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             "I need to email Sam tomorrow and call the bank at 3.",
             [("Email Sam", TOMORROW), ("Call the bank", TOMORROW.replace(hour=15))],
         ),
+        # An hour said with the last is the last's; the day said before them is all of theirs
+        # (the email had been due at 15:00 too).
+        (
+            "Tomorrow I need to email Sam and call the bank at 3.",
+            [("Email Sam", TOMORROW), ("Call the bank", TOMORROW.replace(hour=15))],
+        ),
+        (
+            "I need to email Sam and call the bank at 3.",
+            [("Email Sam", None), ("Call the bank", TODAY.replace(hour=15))],
+        ),
         (
             "I need to pay rent by Friday, call mom and buy milk.",
             [
