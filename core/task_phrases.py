@@ -24,7 +24,7 @@ from core.task_words import (
     SUPPLIES,
     UPKEEP,
 )
-from core.verb_forms import GERUNDS, PARTICIPLES
+from core.verb_forms import BEGUN, GERUNDS, PARTICIPLES
 
 # Strongest first; a sentence yields at most one task, from its strongest matching phrase (a
 # second one joined by "and" is a sentence of its own: `core.tasks`).
@@ -259,6 +259,23 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "not_yet",
             0.72,
             r"\b(?:i|we)\s+haven'?t\s+(?P<task>(?:" + "|".join(PARTICIPLES) + r")\b.+?)\s+yet\b",
+        ),
+        # ...after saying when it is due: "My mom's birthday is next Tuesday and I haven't
+        # bought a gift" (only with a time: "we broke up and I haven't called him" is none).
+        (
+            "not_yet_then",
+            0.72,
+            r"(?<=\band\s|\bbut\s)(?:i|we)\s+(?:still\s+)?haven'?t\s+(?:even\s+)?"
+            r"(?P<task>(?:" + "|".join(PARTICIPLES) + r")\b.+)",
+        ),
+        # ...a piece of work one has, not begun: "I have a presentation on Thursday that I
+        # haven't started" ("Start the presentation", by Thursday).
+        (
+            "not_begun",
+            0.72,
+            r"\b(?:i|we)\s+(?:have|'ve\s+got|have\s+got)\s+(?P<task>(?:a|an|the|my|our)\s+"
+            r"[^,.;!?]+?)(?:\s+(?:that|which|and|but))?\s+(?:i|we)\s+(?:still\s+)?haven'?t\s+"
+            r"(?:even\s+)?(?P<begun>" + "|".join(BEGUN) + r")\b",
         ),
         # Not a must-not: "we must not forget how lucky we are", "I must not eat sugar".
         ("must", 0.85, SUBJECT + r"\s+" + FILLER + r"must\s+(?!have\b|not\b)(?P<task>.+)"),

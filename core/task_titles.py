@@ -9,7 +9,7 @@ import re
 from core.due import Due
 from core.task_words import PLEASE
 from core.to_do_words import DANGLING
-from core.verb_forms import GERUNDS, PARTICIPLES
+from core.verb_forms import BEGUN, GERUNDS, PARTICIPLES
 
 # What the title of a to-do said so opens with ("Don't let me forget the milk": "Remember the
 # milk").
@@ -58,9 +58,15 @@ _OWED_WORDS = {
 }
 # The verb a to-do said so is titled with, by how it was said: "paid" is "pay", "ordering" is
 # "order".
-_BASE_FORMS = {"not_yet": PARTICIPLES, "taken_on": GERUNDS, "put_off": GERUNDS}
+_BASE_FORMS = {
+    "not_yet": PARTICIPLES,
+    "not_yet_then": PARTICIPLES,
+    "taken_on": GERUNDS,
+    "put_off": GERUNDS,
+}
 # Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
 # word the to-do names them by.
+_A_THING = re.compile(r"^an?\s+", re.I)
 _ONESELF = frozenset({"myself", "me"})
 _THEM = re.compile(r"\b(?:her|him|them)\b")
 # ...what to remember, said with when it is ("... is on the 3rd"), not where or what it is.
@@ -175,10 +181,13 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
     said = next((form for form in forms if done.lower().startswith(f"{form} ")), None)
     if said is not None:
         rest = done[len(said) :]
-        if name == "not_yet":
+        if name in ("not_yet", "not_yet_then"):
             # "I haven't booked anything yet": "Book something".
             rest = re.sub(r"^\s+anything\b", " something", rest)
         return forms[said] + rest
+    if name == "not_begun":
+        # "I have an essay due Friday that I haven't started": "Start the essay".
+        return f"{BEGUN[found.group('begun')]} {_A_THING.sub('the ', title, count=1)}"
     if name == "not_to_miss":
         return re.sub(r"^an?\s+", "", title, flags=re.IGNORECASE)
     # "I need to not forget the passports": "Remember the passports".

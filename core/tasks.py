@@ -86,6 +86,8 @@ _ONLY_DATED = frozenset(
         "cant_forget",
         "wanted_of_me",
         "asked_of_me",
+        "not_yet_then",
+        "not_begun",
     }
 )
 # Said after another doing of one's own, its time is in its own words: "I'm flying out tomorrow

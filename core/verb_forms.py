@@ -83,3 +83,13 @@ PARTICIPLES = {
     "updated": "update",
     "uploaded": "upload",
 }
+# What "I have an essay that I haven't started" has not done to it, and the to-do that is.
+BEGUN = {
+    "started": "start",
+    "begun": "start",
+    "finished": "finish",
+    "done": "do",
+    "written": "write",
+    "prepared": "prepare",
+    "studied for": "study for",
+}
