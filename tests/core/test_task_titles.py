@@ -42,38 +42,26 @@ def test_a_to_do_is_titled_by_what_is_to_be_done(
     assert (task.title, task.due_at) == (title, due)
 
 
+def day(of_november: int) -> datetime:
+    return SAID_AT.replace(day=of_november, hour=0)
+
+
 @pytest.mark.parametrize(
     ("text", "title", "due"),
     [
         (
             "I have a presentation on Thursday that I haven't started.",
             "Start the presentation",
-            datetime(2026, 11, 19, tzinfo=SAID_AT.tzinfo),
+            day(19),
         ),
-        (
-            "I have an exam on Monday that I haven't studied for.",
-            "Study for the exam",
-            datetime(2026, 11, 23, tzinfo=SAID_AT.tzinfo),
-        ),
-        (
-            "We have a report due tomorrow and we haven't even started.",
-            "Start the report",
-            datetime(2026, 11, 19, tzinfo=SAID_AT.tzinfo),
-        ),
-        (
-            "I have a project due Friday but I haven't done anything.",
-            "Do the project",
-            datetime(2026, 11, 20, tzinfo=SAID_AT.tzinfo),
-        ),
-        (
-            "My mom's birthday is next Tuesday and I haven't bought a gift.",
-            "Buy a gift",
-            datetime(2026, 11, 24, tzinfo=SAID_AT.tzinfo),
-        ),
+        ("I have an exam on Monday that I haven't studied for.", "Study for the exam", day(23)),
+        ("We have a report due tomorrow and we haven't even started.", "Start the report", day(19)),
+        ("I have a project due Friday but I haven't done anything.", "Do the project", day(20)),
+        ("My mom's birthday is next Tuesday and I haven't bought a gift.", "Buy a gift", day(24)),
     ],
 )
 def test_work_not_yet_begun_is_a_to_do_by_when_it_is_due(
-    text: str, title: str, due: datetime | None
+    text: str, title: str, due: datetime
 ) -> None:
     """What one has, by a day, and has not done is what is left to do: each was nothing."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
