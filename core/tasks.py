@@ -122,6 +122,8 @@ QUESTION_START = re.compile(
 # book you recommended".
 _TOLD_AGAIN = re.compile(r"(?:what|how|who|whom|where|which|why|when|whether|if)\b|.*\byou\b")
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? (?:if|whether))\b")
+# Words of a to-do that point back at someone or something said before: "pick her up".
+_POINTS_BACK = re.compile(r"\b(?:her|him|them|it|there)\b")
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
 # A second to-do said in the same sentence: "I have to finish the report by Friday, and I need
 # to email Tom" (one to-do a sentence lost the second).
@@ -299,11 +301,30 @@ def find_task_signals(
             if best is None or signal.strength > best[0].strength:
                 best = (signal, source[task], sentence[task], due)
         if best is not None and best[0].title:
+            best = _on_the_day_before(best, own[:whole], said_at)
             if signals and _dates_the_last(best[0], best[2], signals[-1]):
                 signals[-1] = replace(signals[-1], due=best[0].due)
             else:
                 signals.extend(_each_to_do(*best, said_at, known_entities))
     return signals
+
+
+def _on_the_day_before(
+    best: tuple[TaskSignal, str, str, Due | None], before: str, said_at: datetime
+) -> tuple[TaskSignal, str, str, Due | None]:
+    """An hour alone, of a to-do for someone or something the sentence before gave a day: "My
+    sister is visiting next Friday. I need to pick her up at 6" is Friday at 18:00 (it had
+    been today's). Without a word pointing back ("My exam is on Friday. I need to study at
+    6"), the hour stays today's."""
+    signal, source, said, due = best
+    if due is None or due.at.date() != said_at.date() or not _POINTS_BACK.search(said):
+        return best
+    sentences = [s for s in _SENTENCE.findall(before) if s.strip()]
+    day = parse_due(sentences[-1], said_at) if sentences else None
+    if day is None or day.at.date() == said_at.date():
+        return best
+    moved = on_the_day(due, day)
+    return best if moved is due else (replace(signal, due=moved), source, said, moved)
 
 
 def _dates_the_last(signal: TaskSignal, said: str, last: TaskSignal) -> bool:

@@ -287,3 +287,36 @@ def test_a_month_said_with_a_number_that_is_no_day_is_no_deadline(words: str) ->
 def test_an_ordinal_said_of_no_day_is_no_deadline() -> None:
     (candidate,) = extract_tasks("I need to call her for the 2nd time", SAID_AT, "turn-7")
     assert candidate.due_at is None
+
+
+SISTER = "My sister is visiting on Friday."
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "day", "hour"),
+    [
+        (f"{SISTER} I need to pick her up at 6.", "Pick my sister up", 20, 18),
+        (
+            "The car is in the shop until Friday. I need to pick it up at 5.",
+            "Pick the car up",
+            20,
+            17,
+        ),
+        (
+            "My sister lands on Saturday at 5. I have to pick her up at 6.",
+            "Pick my sister up",
+            21,
+            18,
+        ),
+        # Nothing pointing back, or a day of its own: the hour is where it was said.
+        ("My exam is on Friday. I need to call the tutor at 6.", "Call the tutor", 18, 18),
+        (f"{SISTER} On Monday I need to call her at 6.", "Call my sister", 23, 18),
+    ],
+)
+def test_an_hour_for_someone_the_sentence_before_gave_a_day_is_on_that_day(
+    text: str, title: str, day: int, hour: int
+) -> None:
+    """The first three were today's at that hour: the sister would have been picked up two
+    days early."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, datetime(2026, 11, day, hour, tzinfo=UTC))
