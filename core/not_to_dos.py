@@ -58,6 +58,9 @@ WISHES = re.compile(
     r"^(?:hope|pray|enjoy|have\s+(?:fun|a\s+(?:blast|great|good|lovely|wonderful|safe|nice)\b)|"
     r"make\s+(?:(?:some|more|new|lasting|great|awesome|good|happy|amazing)\s+)*memories|"
     r"make\s+the\s+most\b|"
+    # ...nor living it up: "let's live it up tomorrow", "let loose this weekend".
+    r"live\s+it\s+up|let\s+(?:loose|our\s+hair\s+down)|paint\s+the\s+town\b|"
+    r"have\s+the\s+time\s+of\s+(?:my|our|your|their)\s+li(?:fe|ves)|"
     r"make\s+(?:it|this|that|tomorrow|today|tonight|the\s+(?:day|night|best))\s+"
     r"(?:a\s+(?:day|night)|unforgettable|special|count|amazing|memorable|great|awesome|epic)|"
     r"keep\s+(?:it\s+up|going|smiling)|stay\s+(?:positive|strong)|"
