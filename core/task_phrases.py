@@ -456,13 +456,15 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             SUBJECT + r"\s+" + FILLER + r"(?:should|ought\s+to)\s+"
             r"(?!have\b)" + FILLER + r"(?P<task>.+)",
         ),
-        # A wish with a deadline is a goal: "I want to finish the book by Sunday" ("I want to
-        # visit Japan someday", "I want to go to Paris next year" are wishes: `core.tasks`).
+        # A wish or a plan with a deadline is a goal: "I want to finish the book by Sunday", "I
+        # plan to finish the chapter by Sunday" ("I want to visit Japan someday", "I'm planning
+        # to go to Paris next year" are wishes: `core.tasks`).
         (
             "want_by",
             0.65,
-            SUBJECT + r"(?:\s+" + FILLER + r"(?:(?:want|would\s+like|hope)\s+to|wanna)"
-            r"|'d\s+like\s+to)\s+(?P<task>.+)",
+            SUBJECT + r"(?:\s+" + FILLER + r"(?:(?:want|would\s+like|hope|plan|intend|aim)\s+to|"
+            r"wanna|am\s+(?:planning|aiming)\s+to)|'d\s+like\s+to|'m\s+(?:planning|aiming)\s+to)"
+            r"\s+(?P<task>.+)",
         ),
         # What one's work asks for by a time: "My boss wants the Q3 report by Friday" ("The Q3
         # report for my boss"; only with its time).
