@@ -24,7 +24,7 @@ TO_DO_VERBS = frozenset(
     charge change replace refill wrap mow empty throw recycle iron fold hang shop deposit
     transfer backup archive delete unsubscribe test deploy merge draft edit proofread
     translate finalize finalise set sell list donate dust sweep mop hoover find hire arrange
-    choose""".split()
+    choose paint rake weed plant trim polish assemble""".split()
 )
 # A heading of a list of to-dos, its deadline among its words ("for tomorrow", "today").
 _TO_DOS = (
@@ -33,7 +33,11 @@ _TO_DOS = (
     # ...or what one needs to do, before its colon: "Need to: buy milk, call mom, pay rent".
     r"|(?:(?:i|we)\s+)?(?:still\s+)?(?:need|have|gotta|got)\s+to(?:\s+do)?(?=[ \t]*:)"
 )
-_OWNER = r"[ \t]*(?:(?:my|our|the|today'?s|tomorrow'?s|weekend|this\s+week'?s)\s+)?"
+# ...whose ("my", "tomorrow's": its day is the list's too), after what opens a line ("Ok so").
+_OWNER = (
+    r"[ \t]*(?:(?:ok|okay|so|alright|right)[ \t]*,?[ \t]+)*"
+    r"(?:(?:my|our|the|(?P<whose>today|tomorrow|this\s+week)'?s|weekend)\s+)?"
+)
 # ...or a day's, its colon after it: "Tomorrow: dentist at 9, then groceries" (only its chores
 # and what opens on a verb are to-dos: "dentist at 9" is an appointment).
 _DAY_NAMES = rf"(?:today|tonight|tomorrow|this\s+weekend|(?:on\s+)?(?:{'|'.join(WEEKDAYS)}))"
@@ -57,10 +61,13 @@ _BOUGHT = re.compile(r"^(?:buy|get|grab|pick\s+up)\s+", re.I)
 # ...or of things for a time or an occasion: "Things for this weekend:" (each item opening on a
 # verb: "Things for the party: balloons, cake" lists no to-do).
 _THINGS_FOR = r"(?P<things>things|stuff)(?=\s+for\s)"
+# ...or a plan's, a day's note by another name: "The plan for tomorrow: gym at 7, then finish
+# the slides", "Today's agenda:".
+_PLAN = r"(?P<plan>plans?|agenda)(?=\s+for\s|[ \t]*:)"
 _HEADING = re.compile(
     rf"(?:^|(?<=[.!?][ \t])(?={_DAY_NAMES}[ \t]*:)){_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY}|"
-    rf"{_TO_BUY}|{_THINGS_FOR})\b(?:\s+list)?(?P<when>[^:\n]{{0,60}}?)[ \t]*(?:(?P<colon>:)[ \t]*"
-    rf"(?P<inline>(?:(?!{_NEXT_DAY})[^\n])*)|$)",
+    rf"{_TO_BUY}|{_THINGS_FOR}|{_PLAN})\b(?:\s+list)?(?P<when>[^:\n]{{0,60}}?)[ \t]*"
+    rf"(?:(?P<colon>:)[ \t]*(?P<inline>(?:(?!{_NEXT_DAY})[^\n])*)|$)",
     re.MULTILINE | re.IGNORECASE,
 )
 # ...one that says to-dos, or whose tasks they are ("my tasks", "today's tasks").
@@ -115,7 +122,7 @@ def to_do_lists(text: str) -> list[ToDoList]:
     for heading in _HEADING.finditer(text):
         if len(lists) >= MAX_LISTS:
             break
-        when = (heading["day"] or heading["when"]).strip()
+        when = " ".join(filter(None, (heading["whose"], heading["day"] or heading["when"].strip())))
         inline = (heading["inline"] or "").strip()
         if len(when.split()) > MAX_WHEN_WORDS:
             continue
@@ -127,7 +134,7 @@ def to_do_lists(text: str) -> list[ToDoList]:
             items = _lines_after(text, heading.end(), when, bool(heading["colon"]))
         # Under "Tasks:" alone, each opens on a verb: a CV's "Tasks: Managing a team of five"
         # describes a job. A heading that says to-dos, or whose they are, lists them.
-        if heading["day"]:
+        if heading["day"] or heading["plan"]:
             items = [item for item in items if _a_chore(text[item.start : item.end])]
         elif heading["shop"]:
             items = _to_buy(text, [item for item in items if _a_thing(text[item.start : item.end])])

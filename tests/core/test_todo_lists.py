@@ -147,6 +147,19 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             "Things for the party: buy balloons, order the cake",
             [("Buy balloons", None), ("Order the cake", None)],
         ),
+        # ...a plan's, a day's note by another name (each was nothing).
+        (
+            "Ok so the plan for tomorrow: gym at 7, then finish the slides",
+            [("Finish the slides", TOMORROW)],
+        ),
+        ("Today's agenda: standup at 9, review the budget", [("Review the budget", TODAY)]),
+        # ...the day its owner names is its deadline (it had none), after a line's opening too
+        # (there was no list).
+        (
+            "Tomorrow's to-do list: paint the fence, call Bo",
+            [("Paint the fence", TOMORROW), ("Call Bo", TOMORROW)],
+        ),
+        ("Ok so my to-dos for today: buy milk, call Bo", [("Buy milk", TODAY), ("Call Bo", TODAY)]),
     ],
 )
 def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list) -> None:
@@ -169,6 +182,8 @@ def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list)
         ("Shopping: I went to the mall and it was packed.", []),
         ("Tomorrow: dentist at 9, gym at 6", []),
         ("Tomorrow: big day, we fly to Rome!", []),
+        ("The plan is simple: call Bo and ask.", []),
+        ("The plan: we go in at dawn.", []),
         ("To do:\n- [x] book flights\n- [x] pay rent", []),
         # Things for an occasion that are no doing.
         ("Things for the party:\n- balloons\n- cake", []),
