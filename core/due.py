@@ -179,10 +179,13 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if kind == "day_of_month":
         day = int(match.group(1))
         year, month = today.year, today.month
+        if not 1 <= day <= 31:
+            return None
         if day < today.day:
             year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-        if day > calendar.monthrange(year, month)[1]:
-            return None
+        # ..."the 31st" said in November is December's (it was no deadline at all).
+        while day > calendar.monthrange(year, month)[1]:
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
         return today.replace(year=year, month=month, day=day)
     if kind == "end_of_year":
         return today.replace(month=12, day=31)

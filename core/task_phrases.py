@@ -225,6 +225,13 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.80,
             r"\bi(?:'ve|\s+have)\s+(?:just\s+|also\s+)?been\s+asked\s+to\s+(?P<task>.+)",
         ),
+        # ...or by someone, with its time: "My boss asked me to send the deck by end of day"
+        # (not "she asked me to leave": done).
+        (
+            "asked_of_me",
+            0.80,
+            r"^(?:[\w'-]+\s+){1,3}?(?:just\s+|also\s+)?asked\s+me\s+to\s+(?P<task>.+)",
+        ),
         (
             "taken_on",
             0.85,
@@ -384,6 +391,16 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?P<clause>[^,]{1,80},\s+)?(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>"
             r"(?:" + OWN_DUE_THING + r"\s+(?:is|are)|(?(clause)(?!)|it(?:'s|\s+is)))"
             r"\s+(?:also\s+)?due(?:\s+back)?)\b",
+        ),
+        # ...or what runs out by a time: "My car insurance expires at the end of the month"
+        # ("Renew my car insurance"), "My prescription runs out on Monday" ("Refill ...").
+        (
+            "expires",
+            0.75,
+            r"^(?:(?:ok|okay|so|and|oh|also|btw|ugh)\W+)*(?P<task>(?:my|our|the)\s+(?:[\w'-]+\s+)"
+            r"{0,2}?(?:passport|licen[cs]e|insurance|membership|subscription|visa|registration|"
+            r"permit|warranty|prescription|meds|medication|pills|inhaler))\s+(?:expires?|runs?\s+out|"
+            r"(?:is|are)\s+(?:expiring|running\s+out)|will\s+(?:expire|run\s+out))\b",
         ),
         # What one's things need, with its time: "The car needs an oil change next week" (kept
         # as said; only with its time, `core.tasks`).

@@ -66,6 +66,7 @@ _BASE_FORMS = {
 }
 # Whom a promise is made to that is no one to call ("I promised myself I'd ..."), and the
 # word the to-do names them by.
+_REFILLED = re.compile(r"\b(?:prescription|meds|medication|pills|inhaler)$", re.I)
 _A_THING = re.compile(r"^an?\s+", re.I)
 _ONESELF = frozenset({"myself", "me"})
 _THEM = re.compile(r"\b(?:her|him|them)\b")
@@ -185,6 +186,9 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
             # "I haven't booked anything yet": "Book something".
             rest = re.sub(r"^\s+anything\b", " something", rest)
         return forms[said] + rest
+    if name == "expires":
+        # "My prescription runs out on Monday": "Refill my prescription".
+        return f"{'Refill' if _REFILLED.search(title) else 'Renew'} {title[:1].lower()}{title[1:]}"
     if name == "not_begun":
         # "I have an essay due Friday that I haven't started": "Start the essay".
         return f"{BEGUN[found.group('begun')]} {_A_THING.sub('the ', title, count=1)}"

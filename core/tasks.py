@@ -88,6 +88,7 @@ _ONLY_DATED = frozenset(
         "asked_of_me",
         "not_yet_then",
         "not_begun",
+        "expires",
     }
 )
 # Said after another doing of one's own, its time is in its own words: "I'm flying out tomorrow

@@ -320,3 +320,35 @@ def test_an_hour_for_someone_the_sentence_before_gave_a_day_is_on_that_day(
     days early."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert (task.title, task.due_at) == (title, datetime(2026, 11, day, hour, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [("the 31st", datetime(2026, 12, 31)), ("the 30th", datetime(2026, 11, 30))],
+)
+def test_a_day_of_the_month_this_month_lacks_is_the_next_month_s(said: str, day: datetime) -> None:
+    """Said in November, "the 31st" was no deadline at all."""
+    due = parse_due(f"I need to pay the gym by {said}", SAID_AT)
+    assert due is not None and due.at == day.replace(tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "day"),
+    [
+        ("My car insurance expires at the end of the month.", "Renew my car insurance", 30),
+        ("My prescription runs out on Monday.", "Refill my prescription", 23),
+        ("The gym membership expires on the 20th.", "Renew the gym membership", 20),
+        ("My boss asked me to send the deck by Friday.", "Send the deck", 20),
+        (
+            "My sister just asked me to pick up her kids on Thursday.",
+            "Pick up my sister's kids",
+            19,
+        ),
+    ],
+)
+def test_what_runs_out_or_is_asked_of_one_by_a_day_is_a_to_do(
+    text: str, title: str, day: int
+) -> None:
+    """Each was nothing."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, datetime(2026, 11, day, tzinfo=UTC))
