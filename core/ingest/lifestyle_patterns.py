@@ -92,22 +92,24 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"{I_AM}(?:now\s+|still\s+|happily\s+|recently\s+|newly\s+|just\s+)?"
             r"(?P<neg>no\s+longer\s+|not\s+)?"
             r"(?P<value>(?:single|married|engaged|divorced|separated|widowed|an?\s+widow(?:er)?|"
-            r"in\s+a\s+relationship|seeing\s+someone|dating\s+someone)"
+            r"in\s+a\s+relationship|seeing\s+someone|dating\s+someone|getting\s+divorced|"
+            r"separating)"
             rf"(?=(?:\s+now)?{END}|\s+with\s+{_CHILDREN})|{_SINGLE_PARENT}\b)"
             rf"|\bas\s+(?P<place>{_SINGLE_PARENT})\b",
             re.I,
         ),
     ),
     # ...and as it changed: "I got divorced last year", "My husband and I separated in March",
-    # "We just got engaged!" (the change itself is an event of its own, dated).
+    # "We just got engaged!" (the change itself is an event of its own, dated), or is changing:
+    # "My husband and I are separating", "We're getting divorced".
     (
         "relationship",
         re.compile(
             r"(?:\bI(?:\s+(?:just|recently|finally))?\s+got|\b(?:we|(?:my\s+(?:husband|wife|"
             r"partner|spouse|boyfriend|girlfriend|fianc[eé]e?)|(?-i:[A-Z])[\w'-]+)\s+and\s+I)"
-            r"(?:\s+(?:just|recently|finally))?(?:\s+(?:got|are|are\s+now))?)\s+"
-            r"(?P<value>married|engaged|divorced|"
-            r"separated)(?=\s*(?:[.!?,;]|$)|\s+(?:in|on|last|this|a|an|two|three|\d)\b)",
+            r"(?:\s+(?:just|recently|finally))?(?:\s+(?:got|are|are\s+now)|'re)?)\s+"
+            r"(?P<value>married|engaged|divorced|separated|separating|getting\s+divorced)"
+            r"(?=\s*(?:[.!?,;]|$)|\s+(?:in|on|last|this|a|an|two|three|\d)\b)",
             re.I,
         ),
     ),

@@ -64,6 +64,12 @@ from tests.core.test_core_memory import always_in_later
             "My husband and I are separated.",
             [("ana: relationship status", "Ana is separated")],
         ),
+        # ...or as it changes, not as it will have (it was nothing).
+        (
+            "My wife and I are getting divorced.",
+            [("ana: relationship status", "Ana is getting divorced")],
+        ),
+        ("We're separating.", [("ana: relationship status", "Ana is separating")]),
         (
             "My son is allergic to peanuts.",
             [("ana: son allergic to peanut", "Ana's son is allergic to peanuts")],
@@ -231,7 +237,7 @@ def test_what_tells_nothing_lasting_of_ones_people_is_none(text: str) -> None:
         "I'm 5 feet away.",
         "I'm 34.",
         "Our anniversary is coming up.",
-        "My wife and I are getting divorced.",
+        "I'm separating the laundry.",
         "I support the idea.",
         "My sister has a cold.",
         "My boss has a meeting.",
