@@ -100,9 +100,9 @@ def test_a_reminder_with_no_to_do_before_it_and_no_time_is_none(said_before: str
             at(20),
         ),
         (
-            "My passport expires in March.",
+            "The concert is in March.",
             "Remind me about it in February.",
-            "My passport",
+            "The concert",
             datetime(2027, 2, 1, tzinfo=UTC),
         ),
         ("The movie was great.", "Remind me about it tomorrow.", "The movie", at(19)),
@@ -114,6 +114,22 @@ def test_a_reminder_with_no_to_do_before_it_lands_by_its_time(
     (task,) = extract_tasks(text, SAID_AT, "turn-2", said_before=said_before)
     assert (task.title, task.due_at, task.source_turn_id) == (title, due, "turn-2")
     assert task.confidence >= 0.7
+
+
+def test_a_reminder_about_what_runs_out_reminds_before_it_is_renewed() -> None:
+    """What expires by a time is renewed by then: the reminder asked for after it is of that
+    to-do, before its deadline (it had been "My passport", due in February)."""
+    (task,) = extract_tasks(
+        "Remind me about it in February.",
+        SAID_AT,
+        "turn-2",
+        said_before="My passport expires in March.",
+    )
+    assert (task.title, task.due_at, task.remind_at) == (
+        "Renew my passport",
+        datetime(2027, 3, 1, tzinfo=UTC),
+        datetime(2027, 2, 1, tzinfo=UTC),
+    )
 
 
 def test_a_reminder_before_the_deadline_is_kept_until_the_deadline_changes(
