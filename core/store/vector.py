@@ -34,6 +34,9 @@ MIN_GRAPH_VECTORS = 64
 # Rows read into process for an exact scan that cost about one walk of the graph (~1 ms at a
 # few thousand memories against ~7.5 us a row read).
 SCAN_ROWS_PER_WALK = 130
+# ...for this many vectors at least: a chat turn's few facts would pay a count of the rows for
+# a scan it could take only in a store of a few hundred memories.
+SCAN_FROM_VECTORS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +260,7 @@ class VectorIndex:
         by a walk of its own, ~1 ms apiece at a few thousand memories (~1 s of an import of
         LoCoMo's five conversations), where reading the table's vectors takes ~7.5 us a row."""
         held = self._held
-        if held is None and len(vectors) > 1:
+        if held is None and len(vectors) >= SCAN_FROM_VECTORS:
             rows = self._db.cursor().execute("SELECT count(*) FROM memories").fetchone()
             if rows is not None and rows[0] <= len(vectors) * SCAN_ROWS_PER_WALK:
                 held = HeldVectors.read(self._db)

@@ -106,8 +106,9 @@ def test_repeats_within_one_write_merge_too(store: MemoryStore, embedder: Embedd
 def test_an_imported_batch_folds_each_repeat_into_its_own_stored_twin(
     store: MemoryStore, embedder: Embedder
 ) -> None:
-    """An import looks up the stored twins of a batch's facts together (one exact scan of a
-    small store): each repeat still folds into the memory it repeats, and the rest are new."""
+    """An import looks up the stored twins of a batch's facts together (their neighbours in
+    one pass, the rows of those close enough in one read): each repeat still folds into the
+    memory it repeats, and the rest are new."""
     cello = "Ana started learning to play the cello last winter."
     (plan,) = write(store, embedder, fact(PLAN, "t1", 0.6))
     (music,) = write(store, embedder, fact(cello, "t2", 0.6))
