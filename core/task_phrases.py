@@ -267,6 +267,17 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.72,
             r"\b(?:i|we)\s+haven'?t\s+(?P<task>(?:" + "|".join(PARTICIPLES) + r")\b.+?)\s+yet\b",
         ),
+        # ...or forgotten, and so still to do: "Oh no, I forgot to pay the phone bill" (not what
+        # came of it: "I forgot to bring my umbrella and got soaked", nor "forgot to eat", nor
+        # long ago: "I forgot to call Anna yesterday").
+        (
+            "not_yet",
+            0.75,
+            r"\b(?:i|we)\s+(?:totally\s+|completely\s+|just\s+)?forgot\s+to\s+"
+            r"(?![^.!?;]*\b(?:(?:and|so|but)\s+(?:i|we|it|then|got|had|was|were|ended|now)|"
+            r"yesterday|last\s+(?:night|week|time)|ago|earlier)\b)"
+            r"(?!(?:eat|drink|sleep|breathe|smile|laugh)\b)(?P<task>.+)",
+        ),
         # ...after saying when it is due: "My mom's birthday is next Tuesday and I haven't
         # bought a gift" (only with a time: "we broke up and I haven't called him" is none).
         (

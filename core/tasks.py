@@ -305,6 +305,15 @@ def find_task_signals(
             best = _on_the_day_before(best, own[:whole], said_at)
             if signals and _dates_the_last(best[0], best[2], signals[-1]):
                 signals[-1] = replace(signals[-1], due=best[0].due)
+            elif signals and best[0].title.lower() == signals[-1].title.lower():
+                # The to-do just said, said again: "I forgot to email Sam. I need to do it today."
+                last = signals[-1]
+                signals[-1] = replace(
+                    last,
+                    strength=max(last.strength, best[0].strength),
+                    due=best[0].due or last.due,
+                    directive=last.directive or best[0].directive,
+                )
             else:
                 signals.extend(_each_to_do(*best, said_at, known_entities))
     return signals
