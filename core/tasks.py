@@ -123,6 +123,12 @@ QUESTION_START = re.compile(
 # book you recommended".
 _TOLD_AGAIN = re.compile(r"(?:what|how|who|whom|where|which|why|when|whether|if)\b|.*\byou\b")
 _CONDITIONAL = re.compile(r"\b(?:if|when|whenever|unless|in case|wonder(?:ing)? (?:if|whether))\b")
+# What tells of the past: "I saw Tom on Monday", "we met on Friday", "was", "had".
+_TOLD_AS_PAST = re.compile(
+    r"\b(?:was|were|had|did|saw|went|met|came|got|told|said|spoke|ran|left|bought|took|made|"
+    r"heard|found|gave|lost|won|ate|drove|flew)\b|\b(?:i|we|he|she|they|you)\s+(?:just\s+|"
+    r"already\s+)?[a-z]+ed\b|\b[a-z]+ed\s+(?:on|last|yesterday)\b"
+)
 # Words of a to-do that point back at someone or something said before: "pick her up".
 _POINTS_BACK = re.compile(r"\b(?:her|him|them|it|there)\b")
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
@@ -302,7 +308,8 @@ def find_task_signals(
             if best is None or signal.strength > best[0].strength:
                 best = (signal, source[task], sentence[task], due)
         if best is not None and best[0].title:
-            best = _on_the_day_before(best, own[:whole], said_at)
+            lead = sentence[: max(sentence.find(best[2]), 0)]
+            best = _on_the_day_before(best, own[:whole], lead, said_at)
             if signals and _dates_the_last(best[0], best[2], signals[-1]):
                 signals[-1] = replace(signals[-1], due=best[0].due)
             elif signals and best[0].title.lower() == signals[-1].title.lower():
@@ -320,17 +327,22 @@ def find_task_signals(
 
 
 def _on_the_day_before(
-    best: tuple[TaskSignal, str, str, Due | None], before: str, said_at: datetime
+    best: tuple[TaskSignal, str, str, Due | None], before: str, lead: str, said_at: datetime
 ) -> tuple[TaskSignal, str, str, Due | None]:
-    """An hour alone, of a to-do for someone or something the sentence before gave a day: "My
-    sister is visiting next Friday. I need to pick her up at 6" is Friday at 18:00 (it had
-    been today's). Without a word pointing back ("My exam is on Friday. I need to study at
-    6"), the hour stays today's."""
+    """An hour alone, of a to-do for someone or something said before it with a day, in its
+    own sentence (`lead`) or the one before: "My sister is visiting next Friday. I need to pick
+    her up at 6" is Friday at 18:00 (it had been today's), as is "My parents land on Friday, I
+    have to pick them up at 6". Without a word pointing back ("My exam is on Friday. I need to
+    study at 6"), the hour stays today's."""
     signal, source, said, due = best
     if due is None or due.at.date() != said_at.date() or not _POINTS_BACK.search(said):
         return best
     sentences = [s for s in _SENTENCE.findall(before) if s.strip()]
-    day = parse_due(sentences[-1], said_at) if sentences else None
+    told = lead if parse_due(lead, said_at) else sentences[-1] if sentences else ""
+    # ...a day to come: "I saw Tom on Monday. I need to text him at 5" texts him today.
+    if _TOLD_AS_PAST.search(told.lower()):
+        return best
+    day = parse_due(told, said_at)
     if day is None or day.at.date() == said_at.date():
         return best
     moved = on_the_day(due, day)

@@ -61,6 +61,14 @@ _KIN = {
         re.IGNORECASE,
     )
     for pronoun, (kin, called) in (("her", SHE_KIN), ("him", HE_KIN))
+} | {
+    # ...and "them", the ones of one's people said together: "The kids have a recital on
+    # Friday. I need to pick them up at 5" ("Pick the kids up").
+    "them": re.compile(
+        r"\b(?P<kin>(?:my|our|the)\s+(?:kids|children|parents|grandparents|in-laws|boys|girls|"
+        r"twins|folks|guests))\b",
+        re.IGNORECASE,
+    )
 }
 # "her" as the one a thing is done to ("get her a gift", "pick her up", "call her"), not whose
 # it is ("fix her bike": "my mom's bike").
@@ -71,7 +79,7 @@ _HER_OBJECT = re.compile(
 )
 # ...as is the one helped: "help her move" is helping Sarah move, not "Sarah's move".
 _HELPED = re.compile(r"\bhelp\s+$", re.IGNORECASE)
-_PERSON = re.compile(r"(?<![\w'])(?P<word>him|his|her)(?![\w'])", re.IGNORECASE)
+_PERSON = re.compile(r"(?<![\w'])(?P<word>him|his|her|them)(?![\w'])", re.IGNORECASE)
 # A word written with a capital mid-sentence, a name ("I owe Jake $50"), and those that are none.
 _NAMED = re.compile(
     r"(?<=[a-z,]\s)(?-i:[A-Z][a-z'-]+)(?<!'s)"
@@ -189,14 +197,16 @@ def _kin_named(title: str, before: str) -> str:
         return title
     word = pronoun.group("word").lower()
     said = [
-        found.group("kin") for found in _KIN["her" if word == "her" else "him"].finditer(before)
+        found.group("kin")
+        for found in _KIN[word if word in ("her", "them") else "him"].finditer(before)
     ]
     # ...or the one person named mid-sentence: "I owe Jake $50, need to pay him back".
-    said = said or [
-        name
-        for found in _NAMED.finditer(before)
-        if (name := found.group()).lower() not in _NO_PERSON
-    ]
+    if not said and word != "them":
+        said = [
+            name
+            for found in _NAMED.finditer(before)
+            if (name := found.group()).lower() not in _NO_PERSON
+        ]
     if len({kin.lower() for kin in said}) != 1:
         return title
     kin = re.sub(r"^(?:my|our|the)\b", lambda opening: opening.group().lower(), said[0], flags=re.I)

@@ -311,6 +311,17 @@ SISTER = "My sister is visiting on Friday."
         # Nothing pointing back, or a day of its own: the hour is where it was said.
         ("My exam is on Friday. I need to call the tutor at 6.", "Call the tutor", 18, 18),
         (f"{SISTER} On Monday I need to call her at 6.", "Call my sister", 23, 18),
+        # ...in its own sentence, before it, and of "them" (it was "Pick them up", today).
+        ("My parents land on Friday, I have to pick them up at 6.", "Pick my parents up", 20, 18),
+        (
+            "The kids have a recital on Friday. I need to pick them up at 5.",
+            "Pick the kids up",
+            20,
+            17,
+        ),
+        # A day gone by is no day to come: today's hour (it had been next Monday's).
+        ("I saw Tom on Monday. I need to text him at 5.", "Text Tom", 18, 17),
+        ("We met Ana on Friday, I need to call her at 6.", "Call Ana", 18, 18),
     ],
 )
 def test_an_hour_for_someone_the_sentence_before_gave_a_day_is_on_that_day(
