@@ -337,13 +337,13 @@ def _on_the_day_before(
     signal, source, said, due = best
     if due is None or due.at.date() != said_at.date() or not _POINTS_BACK.search(said):
         return best
-    sentences = [s for s in _SENTENCE.findall(before) if s.strip()]
-    told = lead if parse_due(lead, said_at) else sentences[-1] if sentences else ""
-    # ...a day to come: "I saw Tom on Monday. I need to text him at 5" texts him today.
-    if _TOLD_AS_PAST.search(told.lower()):
-        return best
-    day = parse_due(told, said_at)
-    if day is None or day.at.date() == said_at.date():
+    day, told = parse_due(lead, said_at), lead
+    if day is None:
+        sentences = [s for s in _SENTENCE.findall(before) if s.strip()]
+        told = sentences[-1] if sentences else ""
+        day = parse_due(told, said_at)
+    # Only a day to come: "I saw Tom on Monday. I need to text him at 5" texts him today.
+    if day is None or day.at.date() == said_at.date() or _TOLD_AS_PAST.search(told.lower()):
         return best
     moved = on_the_day(due, day)
     return best if moved is due else (replace(signal, due=moved), source, said, moved)
