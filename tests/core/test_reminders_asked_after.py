@@ -9,7 +9,7 @@ import pytest
 
 from core.model import TaskPriority
 from core.store import MemoryStore
-from core.tasks import extract_tasks
+from core.tasks import TaskCandidate, extract_tasks
 from tests.core.test_tasks import SAID_AT, record
 
 
@@ -62,18 +62,17 @@ def test_a_reminder_asked_for_with_no_deadline_still_lands_the_to_do() -> None:
     assert (asked.title, asked.priority, asked.due_at) == ("Call mom", TaskPriority.HIGH, None)
 
 
+def asked_after(before: str, text: str) -> TaskCandidate:
+    """The one to-do `text` gives, said in "turn-3" after the user's message `before`."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-3", said_before=before)
+    return task
+
+
 def test_a_reminder_is_about_the_to_do_of_the_message_before() -> None:
-    (task,) = extract_tasks(
-        "Can you remind me about it tomorrow?",
-        SAID_AT,
-        "turn-3",
-        said_before="Ugh, I really should renew my passport.",
+    task = asked_after(
+        "Ugh, I really should renew my passport.", "Can you remind me about it tomorrow?"
     )
-    assert (task.title, task.due_at, task.source_turn_id) == (
-        "Renew my passport",
-        at(19),
-        "turn-3",
-    )
+    assert (task.title, task.due_at, task.source_turn_id) == ("Renew my passport", at(19), "turn-3")
 
 
 @pytest.mark.parametrize("said_before", ["", "The movie was great.", "Should I renew it?"])
@@ -119,12 +118,7 @@ def test_a_reminder_with_no_to_do_before_it_lands_by_its_time(
 def test_a_reminder_about_what_runs_out_reminds_before_it_is_renewed() -> None:
     """What expires by a time is renewed by then: the reminder asked for after it is of that
     to-do, before its deadline (it had been "My passport", due in February)."""
-    (task,) = extract_tasks(
-        "Remind me about it in February.",
-        SAID_AT,
-        "turn-2",
-        said_before="My passport expires in March.",
-    )
+    task = asked_after("My passport expires in March.", "Remind me about it in February.")
     assert (task.title, task.due_at, task.remind_at) == (
         "Renew my passport",
         datetime(2027, 3, 1, tzinfo=UTC),
