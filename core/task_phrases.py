@@ -464,6 +464,16 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             + OWED
             + r"(?:\s+(?:back|for\s+[^.!?;]+))?)(?=\s*(?:[.!?;]|$))",
         ),
+        # ...or owed to one paid for their work, said without the sum: "I still owe the
+        # babysitter for last week" ("Pay the babysitter for last week"; not "I owe my landlord
+        # an explanation").
+        (
+            "owe",
+            0.75,
+            r"\b(?:i|we)\s+(?:still\s+)?owe\s+(?P<task>(?:my|the|our)\s+(?:babysitter|nanny|"
+            r"cleaner|plumber|electrician|contractor|mechanic|gardener|dog\s+walker|tutor|"
+            r"handyman|builder|painter)(?:\s+for\s+[^.!?;,]+)?)(?=\s*(?:[.!?;,]|$))",
+        ),
         # ...or a word owed: "I owe Mark a reply" ("Reply to Mark"), "I owe my mom a call".
         (
             "owe_word",
