@@ -281,3 +281,50 @@ def test_a_full_disk_is_said_in_plain_words_and_loses_nothing_saved(tmp_path: Pa
         assert rows == [("saved",)]
     finally:
         store.close()
+
+
+def _vector_storage(store: MemoryStore) -> set[str]:
+    rows = (
+        store.db.cursor()
+        .execute(
+            "SELECT DISTINCT compression FROM pragma_storage_info('memories') "
+            "WHERE column_name = 'embedding' AND segment_type = 'FLOAT'"
+        )
+        .fetchall()
+    )
+    return {name for (name,) in rows}
+
+
+def test_vectors_are_stored_plainly_even_in_a_file_that_had_them_compressed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A compressed vector column made each commit that adds a memory (twice a chat turn)
+    decompress a stretch of it, ~2-4 ms at 100k memories. A file an older Engram wrote
+    compressed is rewritten plainly at its next checkpoint, its vectors unchanged."""
+    from core.store import database
+
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((3001, 384)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    at = datetime(2026, 3, 1, tzinfo=UTC)
+
+    def add(store: MemoryStore, rows: np.ndarray) -> None:
+        memories = [NewMemory(MemoryKind.SEMANTIC, f"fact {i}", at) for i in range(len(rows))]
+        with store.db.write() as cur:
+            store.memories.insert(cur, memories, rows)
+        store.db.checkpoint()
+
+    with monkeypatch.context() as older:
+        older.setattr(database, "UNUSED_COMPRESSION", "")
+        store = open_store(tmp_path)
+        add(store, vectors[:3000])
+        assert "ALPRD" in _vector_storage(store)
+        store.close()
+    store = open_store(tmp_path)
+    try:
+        add(store, vectors[3000:])
+        assert _vector_storage(store) <= {"Uncompressed", "Constant"}
+        stored = store.db.cursor().execute("SELECT embedding FROM memories ORDER BY seq").fetchall()
+        assert np.array_equal(np.array([row[0] for row in stored], np.float32), vectors)
+    finally:
+        store.close()
