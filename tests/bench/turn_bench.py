@@ -7,7 +7,7 @@ user and the reply (recall and the prompt before the model starts; after it, sto
 reply); "learn" runs after the reply is stored and shown (segments, facts, to-dos, boosting),
 while the user reads it. The message itself is written beside the model's prompt read. The
 turn that leaves the write-ahead log past 16 MiB (one in ~2,000: ~8 KB a turn) has it folded
-into the file after it, on a thread of its own (~4 s at 100k memories:
+into the file after it, on a thread of its own (~2 s at 100k memories:
 core.store.log_folding), not counted here. The overhead is also given for the turns that
 close a segment (whose learning embeds it) and for the others, apart.
 
