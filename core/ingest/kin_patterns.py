@@ -13,6 +13,8 @@ from core.ingest.pattern_parts import CLAUSE_CHAR, END, LANGUAGE, VALUE
 
 # A new job said with its firm is where they work (`kin_where`), not an event beside it.
 _NO_FIRM = r"(?!\s+(?:at|with|for)\s)"
+# Where one is looked after when ill or hurt.
+_HOSPITAL = r"(?:hospital|ICU|intensive\s+care|ER|emergency\s+room)\b"
 
 KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
@@ -153,11 +155,17 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "kin_event",
         re.compile(
-            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
-            r"(?:just\s+)?"
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?"
+            r"(?:\s+(?:just\s+)?|(?='s\s))"
             r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
             r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated|"
+            # ...or is in hospital, or was taken there: "My mom's in the hospital", "my dad was
+            # admitted to the hospital yesterday", "my grandma fell and broke her hip".
+            r"(?:is|'s|has\s+been)\s+(?:still\s+|back\s+)?in\s+(?:the\s+)?" + _HOSPITAL + r"|"
+            r"was\s+(?:admitted|rushed|taken)\s+to\s+(?:the\s+)?" + _HOSPITAL + r"|"
+            r"(?:fell\s+and\s+)?broke\s+(?:his|her|their)\s+(?:leg|arm|wrist|ankle|hip|foot|hand|"
+            r"collarbone|nose|back|ribs?|shoulder|elbow|knee)|"
             # ...or lost their work: "My brother lost his job", "my dad got laid off".
             r"lost\s+(?:his|her|their)\s+job|(?:got|was|has\s+been)\s+(?:fired|laid\s+off|let\s+go)|"
             # ...or took a step: "My son started kindergarten", "my wife got promoted".

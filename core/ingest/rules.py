@@ -179,6 +179,8 @@ _ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication", "commute", 
 # How a death is told (`kin_event`), and a pet's put down.
 _PUT_DOWN = {"down": "was put down", "to sleep": "was put to sleep"}
 _DEATHS = frozenset({"passed away", "died", *_PUT_DOWN.values()})
+# ...and where one is looked after, lower-cased with the rest: "in the ER".
+_ACRONYMS = re.compile(r"\b(?:er|icu)\b")
 # Rule -> what a statement read by it keeps, for the rules whose reading is a module's own.
 _SAID_OF = SAID_OF_SELF | SAID_OF_KIN | SAID_OF_LIKING | SAID_OF_DOING | SAID_OF_HOME | SAID_OF_DIET
 
@@ -345,8 +347,8 @@ def _fact(
         if not said_kin and name and name.lower() in ONE_OF_KIN:
             said_kin, name = name.lower(), None
         kin = " ".join(filter(None, (said_kin, name)))
-        verb = " ".join(groups["verb"].lower().split())
-        verb = _PUT_DOWN.get(verb, verb)
+        verb = _ACRONYMS.sub(lambda m: m[0].upper(), " ".join(groups["verb"].lower().split()))
+        verb = _PUT_DOWN.get(verb, verb.replace("'s ", "is ", verb.startswith("'s ")))
         rest = told_of(clean(groups.get("value") or ""))
         # A death, of one named, is the latest on them: "my dog Rex passed away" after "I have a
         # dog named Rex" (that key), which recall would otherwise still find alone.

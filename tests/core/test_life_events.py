@@ -85,6 +85,19 @@ def test_a_wedding_is_remembered_with_when_and_the_status_it_brings() -> None:
         ("My daughter is learning to swim.", "Ana's daughter is learning to swim"),
         ("My husband is training for a marathon.", "Ana's husband is training for a marathon"),
         ("My kids are taking a swimming class.", "Ana's kids are taking a swimming class"),
+        # ...in hospital, or hurt (each was none).
+        # An event of the day told, kept under no key: it replaces nothing believed of them
+        # (test_rules: "my dog is sick" once replaced "my dog is a labrador").
+        ("My mom is in the hospital.", "Ana's mom is in the hospital"),
+        ("My mum is in hospital.", "Ana's mum is in hospital"),
+        ("My mom's in the hospital again.", "Ana's mom is in the hospital again"),
+        ("My dad is in the ICU.", "Ana's dad is in the ICU"),
+        ("My dad was admitted to the hospital.", "Ana's dad was admitted to the hospital"),
+        (
+            "My grandma fell and broke her hip last week.",
+            "Ana's grandma fell and broke her hip between 9 and 15 November",
+        ),
+        ("My brother broke his arm.", "Ana's brother broke his arm"),
     ],
 )
 def test_what_happened_to_the_people_in_ones_life_is_remembered(text: str, memory: str) -> None:
@@ -112,6 +125,7 @@ def test_a_diagnosis_is_remembered_with_when_and_the_condition_it_brings() -> No
         "I got my hair cut.",
         "My son is taking the bus.",
         "My dad is learning.",
+        "My mom's friend is in the hospital.",
     ],
 )
 def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:

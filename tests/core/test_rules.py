@@ -408,7 +408,6 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "My dog is sick.",
         "My son is at school.",
         "My mom is visiting.",
-        "My mum is in hospital.",
         # A name's place, not the name: it replaced the user's.
         "My name is on the lease.",
         # A greeting before where one is from or how one is; how long, not where; a time alone.
