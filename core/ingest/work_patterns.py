@@ -26,7 +26,9 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(
             r"\bI(?:(?:'ve|\s+have)\s+been\s+working|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?"
             r"(?:working|interning)|\s+(?:now\s+|currently\s+)?(?:work|intern))\s+"
-            r"(?:(?:part-time|full-time|remotely|freelance)\s+)?(?:at|for)\s+"
+            # ...said with how: "I work night shifts at the hospital" (`works_how` keeps that).
+            r"(?:(?:part-time|full-time|remotely|from\s+home|freelance|(?:the\s+)?night\s+"
+            r"shifts?|nights|weekends|shifts)\s+)?(?:at|for)\s+"
             rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
             r"working)|(?:got|landed|found|scored)\s+(?:a|the)\s+(?:new\s+)?job)\s+(?:at|with)\s+"
             rf"{PLACE}{END}",
@@ -108,7 +110,7 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             # ...and in what line: "I work in marketing" (`INDUSTRIES`).
             rf"in\s+(?:the\s+)?{INDUSTRIES}(?:\s+(?:industry|sector|field))?)"
             r"(?=(?:\s+(?:now|these\s+days|at\s+the\s+moment))?\s*(?:[.!?,;]|$)|\s+(?:and|but|so|"
-            r"because|since)\b)",
+            r"because|since|at|for)\b)",
             re.I,
         ),
     ),

@@ -261,7 +261,11 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         # Introducing oneself; how long one has worked somewhere is not where.
         (
             "Hi! I'm Ana, I work part-time at a bakery.",
-            [("ana: name", "Ana goes by Ana"), ("ana: employer", "Ana works at a bakery")],
+            [
+                ("ana: name", "Ana goes by Ana"),
+                ("ana: employer", "Ana works at a bakery"),
+                ("ana: work hours", "Ana works part-time"),
+            ],
         ),
         ("I've been working at Siemens for 3 years.", [("ana: employer", "Ana works at Siemens")]),
         (

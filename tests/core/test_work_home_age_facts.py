@@ -107,6 +107,19 @@ from tests.core.test_rules import facts
             [("ana: work hours", "Ana works part-time")],
         ),
         ("I work night shifts.", [("ana: work hours", "Ana works night shifts")]),
+        # ...and said with where: both (each was none).
+        (
+            "I work night shifts at the hospital.",
+            [
+                ("ana: employer", "Ana works at the hospital"),
+                ("ana: work hours", "Ana works night shifts"),
+            ],
+        ),
+        ("I work weekends at the bakery.", [("ana: employer", "Ana works at the bakery")]),
+        (
+            "I work from home for Google.",
+            [("ana: employer", "Ana works at Google"), ("ana: works where", "Ana works from home")],
+        ),
         (
             "We've been married for 5 years.",
             [("ana: relationship status", "Ana has been married for 5 years")],
