@@ -348,7 +348,8 @@ def _fact(
             said_kin, name = name.lower(), None
         kin = " ".join(filter(None, (said_kin, name)))
         verb = _ACRONYMS.sub(lambda m: m[0].upper(), " ".join(groups["verb"].lower().split()))
-        verb = _PUT_DOWN.get(verb, verb.replace("'s ", "is ", verb.startswith("'s ")))
+        # "My mom's in the hospital": the verb is "is".
+        verb = "is" + verb[2:] if verb.startswith("'s ") else _PUT_DOWN.get(verb, verb)
         rest = told_of(clean(groups.get("value") or ""))
         # A death, of one named, is the latest on them: "my dog Rex passed away" after "I have a
         # dog named Rex" (that key), which recall would otherwise still find alone.
