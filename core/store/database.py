@@ -24,7 +24,7 @@ from core.fair_lock import FairLock
 from core.model import Memory
 from core.store.extensions import load_extensions, offline_config
 from core.store.literals import quoted, values_relation
-from core.store.log_folding import DUCKDB_THRESHOLD, LogFolder, wal_path
+from core.store.log_folding import DUCKDB_THRESHOLD, UNUSED_COMPRESSION, LogFolder, wal_path
 from core.store.migrate import migrate
 from core.store.swap_gate import Gate, GatedCursor, reattach
 
@@ -38,12 +38,6 @@ NEXT_EMBEDDING = "embedding_next"
 # The vector graph goes by one of two names: a compaction builds the other beside it, so search
 # keeps walking a graph while the new one is built (core.store.vector).
 HNSW_INDEXES = ("memories_embedding_hnsw", "memories_embedding_hnsw_b")
-# Vectors are stored as they are. ALP-RD gains nothing on embeddings (the low bits of a unit
-# vector's floats look random: the synthetic 100k store took 915 segments against 586 plain)
-# and costs twice: a checkpoint compresses the whole last row group again (folding the log at
-# 100k memories 3.7-5.0 s -> 1.9-2.3 s), and a commit adding a memory row decompresses part
-# of it. A file written before is rewritten plainly at its next checkpoint.
-UNUSED_COMPRESSION = "alprd"
 # Where `Database.with_batch` puts the rows in its statement.
 BATCH_RELATION = "{batch}"
 # How a full disk reads in a failed write (Linux and macOS, Windows).
