@@ -12,7 +12,7 @@ import pytest
 from core.errors import SchemaTooNewError, StoreError, StoreLockedError
 from core.ingest.entities import EntityType
 from core.model import MemoryKind, NewMemory, Role, Session, Span, TaskPriority, Turn
-from core.store import MemoryStore, migrate
+from core.store import MemoryStore, database, migrate
 from core.store.migrate import latest_version
 from core.store.store import DB_FILENAME
 from tests.core.another_process import held_by_another_process
@@ -301,8 +301,6 @@ def test_vectors_are_stored_plainly_even_in_a_file_that_had_them_compressed(
     """A compressed vector column made each commit that adds a memory (twice a chat turn)
     decompress a stretch of it, ~2-4 ms at 100k memories. A file an older Engram wrote
     compressed is rewritten plainly at its next checkpoint, its vectors unchanged."""
-    from core.store import database
-
     rng = np.random.default_rng(7)
     vectors = rng.standard_normal((3001, 384)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
