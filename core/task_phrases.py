@@ -501,8 +501,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             "want_by",
             0.65,
             SUBJECT + r"(?:\s+" + FILLER + r"(?:(?:want|would\s+like|hope|plan|intend|aim)\s+to|"
-            r"wanna|am\s+(?:planning|aiming)\s+to)|'d\s+like\s+to|'m\s+(?:planning|aiming)\s+to)"
-            r"\s+(?P<task>.+)",
+            r"wanna|am\s+(?:planning|aiming)\s+to)|'d\s+like\s+to|'m\s+(?:planning|aiming)\s+to|"
+            r"(?:'ll|\s+will|(?:'m|\s+am|'re|\s+are)\s+(?:gonna|going\s+to))\s+"
+            + FILLER
+            # ...or a commitment ("I'll email Sarah the report by Friday"), not what will have
+            # happened by then ("I'll have forgotten it by tomorrow").
+            + r"(?!(?:\w+\s+){0,2}have\s+(?:been|done|gone|had|made|got|left|"
+            r"[a-z]+(?:ed|en|nt|ought|aught))\b))"
+            r"\s*(?P<task>.+)",
         ),
         # What one's work asks for by a time: "My boss wants the Q3 report by Friday" ("The Q3
         # report for my boss"; only with its time).

@@ -367,6 +367,17 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Prep for the interview",
             datetime(2026, 11, 19, tzinfo=UTC),
         ),
+        # A commitment with its deadline, as a wish with one is (each was nothing).
+        (
+            "I'll email Sarah the report by Friday",
+            "Email Sarah the report",
+            datetime(2026, 11, 20, tzinfo=UTC),
+        ),
+        (
+            "I'm gonna pay the electricity bill before Monday",
+            "Pay the electricity bill",
+            datetime(2026, 11, 23, tzinfo=UTC),
+        ),
     ],
 )
 def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | None) -> None:
@@ -455,6 +466,10 @@ def test_to_dos_said_as_people_type_them(text: str, title: str, due: datetime | 
         "I need to sleep lol",
         "I owe you an apology.",
         "Next steps: we discussed the budget.",
+        # Where one will be, or what will have happened, by a time: no commitment.
+        "I'll be home by 6.",
+        "I'll probably have forgotten about it by tomorrow.",
+        "I'll let you know by Friday.",
     ],
 )
 def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
