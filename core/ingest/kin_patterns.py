@@ -15,6 +15,24 @@ from core.ingest.pattern_parts import CLAUSE_CHAR, END, LANGUAGE, VALUE
 _NO_FIRM = r"(?!\s+(?:at|with|for)\s)"
 # Where one is looked after when ill or hurt.
 _HOSPITAL = r"(?:hospital|ICU|intensive\s+care|ER|emergency\s+room)\b"
+# How one's people are said to be in a state: "is", "'s", "has been", "'s been".
+_IS = r"(?:is|'s|(?:has|'s)\s+been)"
+# "My mom's in the hospital", "my dad was admitted to the hospital yesterday", "my grandma fell
+# and broke her hip", "my son is sick", "my mom has the flu" (not "sick of his job").
+_IN_HOSPITAL_HURT_OR_ILL = (
+    _IS
+    + r"\s+(?:still\s+|back\s+)?in\s+(?:the\s+)?"
+    + _HOSPITAL
+    + r"|was\s+(?:admitted|rushed|taken)\s+to\s+(?:the\s+)?"
+    + _HOSPITAL
+    + r"|(?:fell\s+and\s+)?broke\s+(?:his|her|their)\s+(?:leg|arm|wrist|ankle|hip|foot|hand|"
+    r"collarbone|nose|back|ribs?|shoulder|elbow|knee)|"
+    + _IS
+    + r"\s+(?:still\s+|really\s+|very\s+|so\s+|home\s+)?(?:sick|ill|unwell)"
+    r"(?!\s+(?:of|and\s+tired|with\s+(?:worry|nerves))\b)"
+    r"|(?:has|'s\s+got)\s+(?:the\s+flu|covid|a\s+(?:bad\s+)?(?:cold|fever)|pneumonia|"
+    r"chickenpox|strep(?:\s+throat)?)"
+)
 
 KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "My mom lives in Coimbra", "my brother Leo works at Google", "my parents live in
@@ -160,12 +178,9 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?P<verb>passed\s+away|died|got\s+(?:married|engaged|divorced|sick|ill)|"
             r"had\s+(?:a\s+baby|twins|surgery|an?\s+(?:[\w-]+\s+)?(?:accident|operation|stroke|"
             r"heart\s+attack))|was\s+(?:diagnosed\s+with|born|hospitali[sz]ed)|retired|graduated|"
-            # ...or is in hospital, or was taken there: "My mom's in the hospital", "my dad was
-            # admitted to the hospital yesterday", "my grandma fell and broke her hip".
-            r"(?:is|'s|has\s+been)\s+(?:still\s+|back\s+)?in\s+(?:the\s+)?" + _HOSPITAL + r"|"
-            r"was\s+(?:admitted|rushed|taken)\s+to\s+(?:the\s+)?" + _HOSPITAL + r"|"
-            r"(?:fell\s+and\s+)?broke\s+(?:his|her|their)\s+(?:leg|arm|wrist|ankle|hip|foot|hand|"
-            r"collarbone|nose|back|ribs?|shoulder|elbow|knee)|"
+            # ...or is in hospital, or was taken there, hurt or ill.
+            + _IN_HOSPITAL_HURT_OR_ILL
+            + r"|"
             # ...or lost their work: "My brother lost his job", "my dad got laid off".
             r"lost\s+(?:his|her|their)\s+job|(?:got|was|has\s+been)\s+(?:fired|laid\s+off|let\s+go)|"
             # ...or took a step: "My son started kindergarten", "my wife got promoted".

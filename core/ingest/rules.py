@@ -176,6 +176,8 @@ _LISTED = frozenset({"preference", "speaks", "plays", "ability", "medication", "
 _ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication", "commute", "volunteers"})
 
 
+# How "'s" after one's people reads in full, longest first.
+_CONTRACTED = {"'s got ": "has ", "'s been ": "has been ", "'s ": "is "}
 # How a death is told (`kin_event`), and a pet's put down.
 _PUT_DOWN = {"down": "was put down", "to sleep": "was put to sleep"}
 _DEATHS = frozenset({"passed away", "died", *_PUT_DOWN.values()})
@@ -348,8 +350,10 @@ def _fact(
             said_kin, name = name.lower(), None
         kin = " ".join(filter(None, (said_kin, name)))
         verb = _ACRONYMS.sub(lambda m: m[0].upper(), " ".join(groups["verb"].lower().split()))
-        # "My mom's in the hospital": the verb is "is".
-        verb = "is" + verb[2:] if verb.startswith("'s ") else _PUT_DOWN.get(verb, verb)
+        # "My mom's in the hospital": the verb is "is" ("has" in "my son's got a cold").
+        contracted = next((c for c in _CONTRACTED if verb.startswith(c)), None)
+        verb = _CONTRACTED[contracted] + verb[len(contracted) :] if contracted else verb
+        verb = _PUT_DOWN.get(verb, verb)
         rest = told_of(clean(groups.get("value") or ""))
         # A death, of one named, is the latest on them: "my dog Rex passed away" after "I have a
         # dog named Rex" (that key), which recall would otherwise still find alone.

@@ -98,6 +98,12 @@ def test_a_wedding_is_remembered_with_when_and_the_status_it_brings() -> None:
             "Ana's grandma fell and broke her hip between 9 and 15 November",
         ),
         ("My brother broke his arm.", "Ana's brother broke his arm"),
+        ("My dad's been in the hospital for a week.", "Ana's dad has been in the hospital"),
+        # ...or ill (each was none; "my dog is sick" was none on purpose in test_rules).
+        ("My dog is sick.", "Ana's dog is sick"),
+        ("My son is home sick today.", "Ana's son is home sick"),
+        ("My mom has the flu.", "Ana's mom has the flu"),
+        ("My son's got a bad cold.", "Ana's son has a bad cold"),
     ],
 )
 def test_what_happened_to_the_people_in_ones_life_is_remembered(text: str, memory: str) -> None:
@@ -126,6 +132,8 @@ def test_a_diagnosis_is_remembered_with_when_and_the_condition_it_brings() -> No
         "My son is taking the bus.",
         "My dad is learning.",
         "My mom's friend is in the hospital.",
+        "My mom is sick of my excuses.",
+        "My brother is sick and tired of his job.",
     ],
 )
 def test_an_everyday_use_of_the_same_verbs_is_none(text: str) -> None:
