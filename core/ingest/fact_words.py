@@ -39,6 +39,14 @@ INDUSTRIES = (
     r"publishing|law|government|banking|consulting|pharma|media|fashion|logistics|accounting|"
     r"engineering|research|academia|non-?profits?|fintech|biotech|film|journalism|design)\b"
 )
+# How one works, said alone ("I work nights", `works_how`) or before where ("I work nights at
+# the hospital", "my husband works part-time at a bakery": the employer too).
+WORK_HOW = (
+    r"(?:from\s+home|remotely|remote|in\s+the\s+office|hybrid|part[-\s]time|full[-\s]time|"
+    r"freelance|(?:the\s+)?night\s+shifts?|nights|weekends|shifts|9\s*(?:to|-)\s*5|"
+    r"nine\s+to\s+five|(?:about\s+|around\s+|over\s+)?\d{1,3}\s+hours\s+a\s+week|"
+    rf"(?:two|three)\s+jobs|in\s+(?:the\s+)?{INDUSTRIES}(?:\s+(?:industry|sector|field))?)"
+)
 DIETS = (
     r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic|"
     r"keto|paleo|low[- ]carb|dairy[- ]free|plant[- ]based|kosher|halal"

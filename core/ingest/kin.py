@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from core.ingest.fact import Fact, Unnamed
-from core.ingest.fact_words import DIETS, KIN
+from core.ingest.fact_words import DIETS, KIN, WORK_HOW
 from core.ingest.said_lists import allergen
 
 _SCHOOL_YEAR = re.compile(
@@ -225,6 +225,8 @@ def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, s
     kin = " ".join(kin.lower().split())
     # "My sister lives with her boyfriend in Madrid": where she lives.
     verb = re.sub(r"\s+with\s.*\s(?=in$)", " ", " ".join(verb.lower().split()))
+    # "My husband works nights at the factory": where he works (`works_how` keeps the how).
+    verb = re.sub(rf"^(works?)\s+{WORK_HOW}(?=\s)", r"\1", verb, flags=re.I)
     if verb in ("works as", "work as"):
         # "my dad works as hard as anyone" tells none.
         if not re.match(r"an?\s", value, re.I):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.fact_words import CONDITIONS, KINSHIP, PLAYED, PROFESSIONS
+from core.ingest.fact_words import CONDITIONS, KINSHIP, PLAYED, PROFESSIONS, WORK_HOW
 from core.ingest.kin import HIRED
 from core.ingest.pattern_parts import CLAUSE_CHAR, END, LANGUAGE, VALUE
 
@@ -45,7 +45,8 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"(?:now\s+|still\s+|currently\s+|just\s+|recently\s+)?"
             # ...with whom, first: "my sister lives with her boyfriend in Madrid".
             r"(?P<verb>lives?\s+(?:with\s+(?:his|her|their)\s+[\w-]+(?:\s+[\w-]+)?\s+)?in|"
-            r"moved\s+to|works?\s+(?:at|for|as)|is\s+from|are\s+from|goes?\s+to|"
+            # ...and how, before where: "my husband works nights at the factory".
+            rf"moved\s+to|works?\s+(?:{WORK_HOW}\s+)?(?:at|for|as)|is\s+from|are\s+from|goes?\s+to|"
             rf"{HIRED})\s+"
             rf"{VALUE}{END}",
             re.I,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from core.ingest.fact_words import INDUSTRIES, KINSHIP, PROFESSIONS, STUDENT
+from core.ingest.fact_words import KINSHIP, PROFESSIONS, STUDENT, WORK_HOW
 from core.ingest.pattern_parts import END, I_AM, PLACE, VALUE
 from core.sentences import INNER_DOT
 
@@ -27,8 +27,7 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"\bI(?:(?:'ve|\s+have)\s+been\s+working|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?"
             r"(?:working|interning)|\s+(?:now\s+|currently\s+)?(?:work|intern))\s+"
             # ...said with how: "I work night shifts at the hospital" (`works_how` keeps that).
-            r"(?:(?:part-time|full-time|remotely|from\s+home|freelance|(?:the\s+)?night\s+"
-            r"shifts?|nights|weekends|shifts)\s+)?(?:at|for)\s+"
+            rf"(?:{WORK_HOW}\s+)?(?:at|for)\s+"
             rf"{VALUE}{END}|\bI(?:'ve| have)?\s+(?:just\s+)?(?:started\s+(?:a\s+new\s+job|"
             r"working)|(?:got|landed|found|scored)\s+(?:a|the)\s+(?:new\s+)?job)\s+(?:at|with)\s+"
             rf"{PLACE}{END}",
@@ -103,12 +102,8 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             # ...or one's people: "My husband works from home".
             rf"(?:\bI|\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?)\s+"
             r"(?:now\s+|currently\s+|mostly\s+|usually\s+|still\s+|also\s+)?works?\s+"
-            r"(?P<value>from\s+home|remotely|remote|in\s+the\s+office|hybrid|part[-\s]time|"
-            r"full[-\s]time|(?:the\s+)?night\s+shifts?|nights|shifts|9\s*(?:to|-)\s*5|nine\s+to\s+five|"
-            # ...and how much: "I work 60 hours a week", "I work two jobs".
-            r"(?:about\s+|around\s+|over\s+)?\d{1,3}\s+hours\s+a\s+week|(?:two|three)\s+jobs|"
-            # ...and in what line: "I work in marketing" (`INDUSTRIES`).
-            rf"in\s+(?:the\s+)?{INDUSTRIES}(?:\s+(?:industry|sector|field))?)"
+            # ...how much ("I work 60 hours a week") and in what line ("I work in marketing").
+            rf"(?P<value>{WORK_HOW})"
             r"(?=(?:\s+(?:now|these\s+days|at\s+the\s+moment))?\s*(?:[.!?,;]|$)|\s+(?:and|but|so|"
             r"because|since|at|for)\b)",
             re.I,

@@ -115,7 +115,33 @@ from tests.core.test_rules import facts
                 ("ana: work hours", "Ana works night shifts"),
             ],
         ),
-        ("I work weekends at the bakery.", [("ana: employer", "Ana works at the bakery")]),
+        (
+            "I work weekends at the bakery.",
+            [
+                ("ana: employer", "Ana works at the bakery"),
+                ("ana: work hours", "Ana works weekends"),
+            ],
+        ),
+        # ...how much, or in what line, before where (each kept only the how).
+        (
+            "I work 40 hours a week at the store.",
+            [
+                ("ana: employer", "Ana works at the store"),
+                ("ana: work hours", "Ana works 40 hours a week"),
+            ],
+        ),
+        (
+            "I work in marketing at Google.",
+            [("ana: employer", "Ana works at Google"), ("ana: industry", "Ana works in marketing")],
+        ),
+        # ...and of one's people (kept only the how).
+        (
+            "My husband works nights at the factory.",
+            [
+                ("ana: husband work hours", "Ana's husband works nights"),
+                ("ana: husband employer", "Ana's husband works at the factory"),
+            ],
+        ),
         (
             "I work from home for Google.",
             [("ana: employer", "Ana works at Google"), ("ana: works where", "Ana works from home")],
