@@ -335,6 +335,22 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # How one takes one's coffee or tea: "I drink my coffee black", "I take my tea with milk and
+    # no sugar" (not "I drink my coffee in the car": where).
+    (
+        "takes_drink",
+        re.compile(
+            r"\bI\s+(?:usually\s+|always\s+|only\s+|still\s+|now\s+)?(?:take|drink|have)\s+"
+            r"my\s+(?P<drink>coffee|tea)\s+(?P<value>(?:(?:black|white|strong|weak|sweet|iced|decaf)"
+            r"|with\s+(?:(?:a|some)\s+(?:splash|dash|drop|bit|spoon(?:ful)?)\s+of\s+|"
+            r"(?!(?:my|a|an|the|some|friends?|breakfast|lunch|dinner|me|us|you|him|her|them)\b))"
+            r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?|no\s+sugar)"
+            # ...and more: "with milk and no sugar", "black, no sugar".
+            r"(?:(?:\s+and|\s+but|,)\s+(?:no\s+|with\s+|a\s+little\s+)?[a-z][\w-]*(?:\s+milk)?)?)"
+            rf"(?:\s+(?:now|these\s+days|usually|always))?{END}",
+            re.I,
+        ),
+    ),
     # What one collects: "I collect vinyl records" (not "I collect my son from school").
     (
         "collects",

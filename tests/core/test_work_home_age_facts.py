@@ -1,8 +1,8 @@
 """Where one lives after a move told in passing, what one teaches or the business one runs, how
 and where one works, the age one turns soon, how long one has been married, the kids one does
-not have, one's mom living with one, how much coffee one drinks, what one collects: each on the
-key it replaces. Each was no fact (the move
-was lost beside where one is from)."""
+not have, one's mom living with one, how much coffee one drinks and how one takes it, what
+one collects: each on the key it replaces. Each was no fact (the move was lost beside where
+one is from)."""
 
 from __future__ import annotations
 
@@ -155,6 +155,12 @@ from tests.core.test_rules import facts
         ("I have no siblings.", [("ana: siblings", "Ana has no siblings")]),
         # How much one drinks of a thing, on the key of liking it; what one collects, each.
         ("I'm a big coffee drinker.", [("ana: likes coffee", "Ana is a big coffee drinker")]),
+        # ...and how one takes it (each was none).
+        ("I drink my coffee black.", [("ana: takes coffee", "Ana takes their coffee black")]),
+        (
+            "I take my tea with milk and no sugar.",
+            [("ana: takes tea", "Ana takes their tea with milk and no sugar")],
+        ),
         (
             "I'm not much of a tea drinker.",
             [("ana: likes tea", "Ana is not much of a tea drinker")],
@@ -214,6 +220,9 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I walk to work when it's sunny.",
         "I'm in my element.",
         "I'm in my car.",
+        "I drink my coffee in the car.",
+        "I have my coffee with breakfast.",
+        "I take my coffee with me to work.",
     ],
 )
 def test_what_tells_no_work_nor_age_is_none(text: str) -> None:
