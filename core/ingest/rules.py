@@ -176,6 +176,12 @@ _LISTED = frozenset({"preference", "speaks", "plays", "ability", "medication", "
 _ROUTINE_KEYS = frozenset({"speaks", "plays", "field", "medication", "commute", "volunteers"})
 
 
+# What a fact said by a rule is not also, said in the same words (`_said_once`).
+_TOLD_AS = {
+    "activity": ("occupation", "employer", "plan"),
+    "event": ("employer",),
+    "attribute": ("employer",),
+}
 # How "'s" after one's people reads in full, longest first.
 _CONTRACTED = {"'s got ": "has ", "'s been ": "has been ", "'s ": "is "}
 # How a death is told (`kin_event`), and a pet's put down.
@@ -253,11 +259,11 @@ def _said_once(facts: dict[str, tuple[int, Fact]], spans: dict[str, tuple[int, i
         ):
             del facts[key]
         # "I'm working as a nurse now" and "I'm working at Google" are one's work, and "I'm
-        # starting my new job on Monday" a plan, not also something one is doing.
-        if rule == "activity" and any(
-            r in ("occupation", "employer", "plan") and s < end and start < e
-            for s, e, r in spans.values()
-        ):
+        # starting my new job on Monday" a plan, not also something one is doing; "I joined
+        # Spotify as a designer" and "My new job is at Spotify" are where one works, not also
+        # a thing done or a thing of one's own.
+        told_as = _TOLD_AS.get(rule, ())
+        if any(r in told_as and s < end and start < e for s, e, r in spans.values()):
             del facts[key]
             continue
         if rule != "routine":

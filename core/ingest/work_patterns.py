@@ -34,6 +34,21 @@ WORK_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...a job changed, or a firm joined as what one does there: "I switched jobs, now I'm at
+    # Spotify", "I just joined Spotify as a designer" (not "I joined Spotify in March": the
+    # app, perhaps), "My new job is at Spotify".
+    (
+        "employer",
+        re.compile(
+            r"\bI\s+(?:just\s+|recently\s+)?(?:switched|changed)\s+jobs?(?:\s*,\s*|\s+and\s+)"
+            rf"(?:now\s+)?I(?:'m|\s+am)\s+(?:now\s+)?(?:at|with)\s+{VALUE}(?:\s+now)?{END}"
+            r"|\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?joined\s+"
+            rf"(?=(?-i:[A-Z])[^.!?,;]{{0,40}}?\s+as\s+an?\s){PLACE}{END}"
+            r"|\bmy\s+(?:new\s+)?job\s+is\s+(?:at|with)\s+"
+            rf"{VALUE.replace('value', 'firm')}(?:\s+now)?{END}",
+            re.I,
+        ),
+    ),
     # ...hired, or taking an offer: "I got hired at Stripe", "I accepted an offer from Stripe".
     (
         "employer",

@@ -122,6 +122,17 @@ from tests.core.test_rules import facts
                 ("ana: work hours", "Ana works weekends"),
             ],
         ),
+        # ...a job changed, a firm joined as what one does, one's new job's firm (each was none,
+        # a thing done, or "Ana's new job is at Spotify" on a key of its own).
+        ("I switched jobs, now I'm at Spotify.", [("ana: employer", "Ana works at Spotify")]),
+        (
+            "I just joined Spotify as a designer.",
+            [
+                ("ana: employer", "Ana works at Spotify"),
+                ("ana: occupation", "Ana works as a designer"),
+            ],
+        ),
+        ("My new job is at Spotify.", [("ana: employer", "Ana works at Spotify")]),
         # ...how much, or in what line, before where (each kept only the how).
         (
             "I work 40 hours a week at the store.",
@@ -223,6 +234,9 @@ def test_a_move_into_a_home_is_where_one_lives() -> None:
         "I drink my coffee in the car.",
         "I have my coffee with breakfast.",
         "I take my coffee with me to work.",
+        # Joined, said with when alone: the app, perhaps (a thing done, under no key).
+        "I joined Spotify in March.",
+        "I joined a gym as a member.",
     ],
 )
 def test_what_tells_no_work_nor_age_is_none(text: str) -> None:
