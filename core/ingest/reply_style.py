@@ -44,9 +44,15 @@ _LANGUAGES = frozenset(
     "japanese korean vietnamese thai indonesian malay tagalog swahili catalan basque galician "
     "irish welsh icelandic estonian latvian lithuanian".split()
 )
+# What is not wanted, asked plainly or politely: "Don't use emojis", "I'd rather you didn't
+# use emojis", "Can you not use bullet points?".
+_NOT_WANTED = (
+    r"don't|do\s+not|never|stop|(?<=you\s)not|avoid|(?:i'?d|i\s+would)\s+(?:rather|prefer(?:\s+it"
+    r"\s+if)?)\s+you\s+(?:didn't|did\s+not)|i\s+prefer(?:\s+(?:it\s+)?if)?\s+you\s+(?:don't|do\s+not)"
+)
 _EMOJIS = re.compile(
-    rf"(?:{_ASKED}(?:(?P<none>don't|do\s+not|never|stop)\s+)?(?:use|using|add|adding|put|putting|"
-    r"send|sending|include|including)\s+(?:any\s+|the\s+|more\s+|some\s+)?emojis?\b"
+    rf"(?:{_ASKED}(?:(?P<none>{_NOT_WANTED})\s+)?(?:use|using|add|adding|put|putting|"
+    r"send|sending|include|including)\s+(?:any\s+|the\s+|more\s+|some\s+|so\s+many\s+)?emojis?\b"
     rf"|{_ASKED}(?:use\s+)?(?P<no>no|fewer|less)\s+(?:more\s+)?emojis?\b"
     rf"){_FOR_GOOD}",
     re.I,
@@ -58,15 +64,17 @@ _LENGTH = re.compile(
     rf"|{_ASKED}(?:give\s+me\s+)?(?P<sized>{_SIZES})\s+(?:answers|replies|responses)\b"
     rf"|{_ASKED}be\s+(?:more\s+)?(?P<terse>brief|concise|detailed|thorough)\b"
     rf"|{_ASKED}(?:answer|reply|respond)\s+(?P<manner>briefly|concisely|in\s+detail)\b"
-    rf"|\bI\s+(?:prefer|like|want)\s+(?P<preferred>{_SIZES})\s+(?:answers|replies|responses)\b"
+    rf"|\bI(?:'d|\s+would)?\s+(?:prefer|like|want)\s+(?P<preferred>{_SIZES})\s+"
+    r"(?:answers|replies|responses)\b"
     rf"){_FOR_GOOD}",
     re.I,
 )
 _SHORT = frozenset({"short", "shorter", "brief", "briefer", "concise", "briefly", "concisely"})
 _FORM = r"bullet\s+points|bullets|lists|tables|markdown|headings|headers"
 _FORMAT = re.compile(
-    rf"(?:{_ASKED}(?P<none>don't|do\s+not|never|stop|no)\s+(?:more\s+)?(?:(?:use|using|give\s+me|"
-    rf"giving\s+me|write\s+in|writing\s+in|with)\s+)?(?:the\s+|any\s+)?(?P<form>{_FORM})\b"
+    rf"(?:{_ASKED}(?P<none>{_NOT_WANTED}|no)\s+(?:more\s+)?(?:(?:use|using|give\s+me|"
+    rf"giving\s+me|write\s+in|writing\s+in|with)\s+)?(?:the\s+|any\s+|so\s+many\s+)?"
+    rf"(?P<form>{_FORM})\b"
     rf"|{_ASKED}(?:use|give\s+me|(?:write|answer|reply|respond)\s+(?:in|with))\s+(?:more\s+)?"
     rf"(?P<wanted>{_FORM})\b"
     rf"){_FOR_GOOD}",

@@ -350,6 +350,16 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "No bullet points.",
             [("ana: replies bullet points", "Ana wants no bullet points in replies")],
         ),
+        # ...and asked politely (each was none).
+        (
+            "I'd rather you didn't use emojis.",
+            [("ana: replies emojis", "Ana wants no emojis in replies")],
+        ),
+        (
+            "Can you not use so many bullet points?",
+            [("ana: replies bullet points", "Ana wants no bullet points in replies")],
+        ),
+        ("I'd prefer shorter answers.", [("ana: replies length", "Ana wants short replies")]),
     ],
 )
 def test_statements_about_oneself_become_facts(text: str, expected: list) -> None:
@@ -448,6 +458,9 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "> Please always answer in German.",
         "Write it in Python.",
         "I use emojis a lot with friends.",
+        "I don't use emojis.",
+        "Tom would rather you didn't use emojis.",
+        "Can you not use emojis in this one?",
         "Lists are useful.",
         # For this reply alone.
         "Answer in Spanish: how do I say hello?",
