@@ -12,13 +12,16 @@ from core.ingest.values import with_article
 
 
 def _household(said: Said) -> Fact | None:
-    """One key: "I live alone" is replaced by "I live with my girlfriend". One's people who
-    live with one ("my mom lives with us") are told on their own key."""
+    """One key: "I live alone" is replaced by "I live with my girlfriend" (or "I moved in with
+    my girlfriend"). One's people who live with one ("my mom lives with us") are told on their
+    own key."""
     if said.groups.get("joined"):
         kin = said.value.lower()
         lives = "live" if kin in ("parents", "in-laws") else "lives"
         # Where they live, on the key "my mom lives in Porto" is on.
         return said.fact(f"{kin} location", f"'s {kin} {lives} with them", 0.6)
+    if said.groups.get("moved_in"):
+        return said.fact("household", f" lives with their {said.value.lower()}", 0.6)
     if home := said.groups.get("home"):
         mates = (said.groups.get("mates") or "").lower()
         return said.fact("household", f" lives with {mates} {home.lower()}", 0.6)

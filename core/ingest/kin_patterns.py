@@ -186,6 +186,7 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             r"lost\s+(?:his|her|their)\s+job|(?:got|was|has\s+been)\s+(?:fired|laid\s+off|let\s+go)|"
             # ...or took a step: "My son started kindergarten", "my wife got promoted".
             r"started\s+(?:kindergarten|preschool|daycare|school|college|university|uni|high\s+school|"
+            r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|1st|2nd|3rd|[4-8]th)\s+grade|"
             r"middle\s+school|(?:a|his|her|their)\s+new\s+job" + _NO_FIRM + r")|"
             r"got\s+(?:promoted|a\s+promotion|a\s+new\s+job" + _NO_FIRM + r"|"
             r"into\s+(?:college|university|med\s+school|law\s+school)))"

@@ -22,6 +22,10 @@ _PARTED = (
     r"(?:\s+(?P<name>(?-i:[A-Z])[\w'-]+))?\b|(?P<ex>(?-i:[A-Z])[\w'-]+))"
 )
 
+# One's partner, as one lives with them.
+_PARTNER = r"(?:girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?|spouse)"
+_LATELY = r"(?:just\s+|finally\s+|recently\s+)?"
+
 LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
     # "I'm vegan", "I'm vegetarian these days", "I went vegan last month", "I'm no longer vegan",
     # "I'm vegan and gluten-free" (two).
@@ -244,6 +248,23 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"(?:{END}|(?=\s+(?:in|now|at|near|since|for)\b))"
             r"|\bI\s+(?:now\s+)?(?:have|'ve\s+got)\s+(?P<mates>an?|one|two|three|four|\d)\s+"
             rf"(?P<home>(?:room|flat|house)mates?){END}",
+            re.I,
+        ),
+    ),
+    # ...and a partner moved in with: "I moved in with my boyfriend", "My girlfriend and I just
+    # moved in together", "My husband moved in with me".
+    (
+        "household",
+        re.compile(
+            rf"\bI\s+{_LATELY}(?P<moved_in>moved\s+in)\s+with\s+my\s+(?P<value>{_PARTNER})\b",
+            re.I,
+        ),
+    ),
+    (
+        "household",
+        re.compile(
+            rf"\bmy\s+(?P<value>{_PARTNER})\s+(?P<moved_in>and\s+I\s+{_LATELY}moved\s+in\s+together|"
+            rf"{_LATELY}moved\s+in\s+with\s+me)\b",
             re.I,
         ),
     ),

@@ -162,6 +162,14 @@ from tests.core.test_rules import facts
         ("I have two roommates.", [("ana: household", "Ana lives with two roommates")]),
         ("I'm an only child.", [("ana: siblings", "Ana is an only child")]),
         ("I live with chronic pain.", []),
+        # ...a partner moved in with, on the same key (each was none).
+        (
+            "My girlfriend and I just moved in together.",
+            [("ana: household", "Ana lives with their girlfriend")],
+        ),
+        ("My husband moved in with me.", [("ana: household", "Ana lives with their husband")]),
+        ("I moved in with my partner.", [("ana: household", "Ana lives with their partner")]),
+        ("My friend's girlfriend moved in with me.", []),
         # A home owned or rented, one key (each was no fact, or only where).
         ("We own our house.", [("ana: home", "Ana owns their house")]),
         ("I'm a homeowner now.", [("ana: home", "Ana owns their home")]),

@@ -80,6 +80,7 @@ def test_a_wedding_is_remembered_with_when_and_the_status_it_brings() -> None:
             "My son started kindergarten in September.",
             "Ana's son started kindergarten in September",
         ),
+        ("My son started first grade.", "Ana's son started first grade"),
         ("My wife got promoted to director.", "Ana's wife got promoted to director"),
         ("My daughter got into college!", "Ana's daughter got into college"),
         ("My daughter is learning to swim.", "Ana's daughter is learning to swim"),
