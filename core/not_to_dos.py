@@ -84,7 +84,9 @@ ONES_STATE = re.compile(
     r"second|step\s+back)|wrap\s+my\s+head\s+around|pull\s+myself\s+together|"
     r"get\s+(?:this|it|something|that)\s+off\s+my\s+chest|catch\s+my\s+breath|"
     r"get\s+out\s+more|cool\s+off|unwind|decompress|recharge|vent|get\s+(?:going|moving)|"
-    r"head\s+(?:out|off)|"
+    r"head\s+(?:out|off)|sleep\s+on\s+it|mull\s+it\s+over|"
+    # ...or a thing to know, not do: "I need to remember that Tom is allergic to nuts".
+    r"remember\s+that\s|"
     # ...or done to the assistant in this very chat: "I need to ask you something", "I have to
     # send you the file"; or to one's life: "I need to get my life together".
     r"(?:ask|send|show|give|tell|thank)\s+(?:you|u)|(?:get|put|sort|figure\s+out|sort\s+out)\s+"
@@ -93,8 +95,9 @@ ONES_STATE = re.compile(
     r"call\s+it\s+(?:a\s+(?:day|night)|quits)|take\s+it\s+(?:easy|slow)|"
     r"play\s+it\s+(?:safe|by\s+ear|cool)|wing\s+it|make\s+it\s+through)\b"
 )
-# How a need is said ("I need to", "I have to", "gotta"), as against a reminder asked for.
-NEEDS = frozenset({"need_to", "and_need", "have_to", "must", "bare", "future", "better"})
+# How a need is said ("I need to", "I have to", "gotta", "I should"), as against a reminder
+# asked for.
+NEEDS = frozenset({"need_to", "and_need", "have_to", "must", "bare", "future", "better", "should"})
 # What one asks never to do is no to-do: "Remind me never to eat there again" (it was "Eat
 # there again"), read before what the reminder asks...
 NEVER_TO = re.compile(r"\b(?:never|not)\s+to\s+$")

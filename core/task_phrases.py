@@ -208,6 +208,14 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:(?:and|oh|also|btw)\W+)*(?:don'?t|do\s+not)\s+(?:let\s+me\s+)?forget\s+"
             r"(?:that\s+)?(?P<task>(?:i|we|my|our)\b.+)",
         ),
+        # ...or said as one's own need: "I need to remember that the plumber comes Friday at 8"
+        # (without a time, a thing to know: `core.ingest.fact_patterns` keeps it as a note).
+        (
+            "noted",
+            0.85,
+            r"^(?:(?:and|oh|also|btw|ok|okay|so)\W+)*i\s+(?:really\s+)?(?:need|have|want)\s+to\s+"
+            r"remember\s+that\s+(?P<task>(?:i|we|my|our|the)\b.+)",
+        ),
         # Taken on: "I volunteered to bring the salad on Sunday", "I said I'd help Maria move
         # this weekend", "I'm in charge of ordering the cake" ("Order the cake").
         (

@@ -518,7 +518,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "note",
         re.compile(
-            r"(?:^|(?<=[.!?]\s))(?:(?:please|and|also|oh|ok|okay|hey)\W+)*(?:remember|note|"
+            r"(?:^|(?<=[.!?]\s))(?:(?:please|and|also|oh|ok|okay|hey)\W+)*"
+            # ...or said as one's own need: "I need to remember that Tom is allergic to nuts".
+            r"(?:I\s+(?:really\s+)?(?:need|have|want)\s+to\s+)?(?:remember|note|"
             r"keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget)(?:\s+this)?(?:\s+that\s+|\s*:\s*)"
             r"(?!(?:time|day|night|trip|one|moment|place|guy|girl)\b)"
             rf"(?P<value>(?:[^.!?\n]|{INNER_DOT})+)(?=[.!\n]|$)",

@@ -244,6 +244,11 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             [(None, "Ana asked to remember: the car needs an oil change in March")],
         ),
         ("Remember that I live in Lisbon now.", [("ana: location", "Ana lives in Lisbon")]),
+        # ...or said as one's own need (it was none, and a to-do).
+        (
+            "I need to remember that Tom is allergic to nuts.",
+            [(None, "Ana asked to remember: Tom is allergic to nuts")],
+        ),
         # Said twice in a message, a key holds what was said last.
         ("I don't live in a house, I live in a flat.", [("ana: location", "Ana lives in a flat")]),
         # A student's school is no employer ("I'm a student at MIT" worked at MIT).

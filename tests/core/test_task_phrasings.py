@@ -254,6 +254,12 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "My birthday",
             datetime(2026, 11, 20, tzinfo=UTC),
         ),
+        # ...or said as one's own need (it was "Remember that the plumber comes Friday at 8").
+        (
+            "I need to remember that the plumber comes Friday at 8.",
+            "The plumber comes",
+            datetime(2026, 11, 20, 8, tzinfo=UTC),
+        ),
         (
             "Note: cancel Netflix before the trial ends on the 30th",
             "Cancel Netflix before the trial ends",
