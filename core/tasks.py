@@ -115,6 +115,7 @@ _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggest
 _EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
 # (Not inside a time: "at 8:30".)
 _CLAUSE_BREAK = re.compile(r"[,;]|:(?!\d)")
+_FOLLOWS_FROM = re.compile(r"\b(?:so|which\s+means|that\s+means)\s+$")
 QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
@@ -365,7 +366,12 @@ def _own_due(sentence: str, lead: str, own_time: int, said_at: datetime) -> Due 
     hour alone in it is on that day (it was today)."""
     head = parse_due(_CLAUSE_BREAK.split(lead)[-1], said_at) if lead.strip() else None
     if head is None:
-        return parse_due(sentence[own_time:], said_at)
+        own = parse_due(sentence[own_time:], said_at)
+        # ...or an hour alone, after a clause it follows from: "The kids have a half day on
+        # Friday, so I have to pick them up at noon" is on Friday (it was today).
+        if own is not None and _FOLLOWS_FROM.search(lead) and (day := parse_due(lead, said_at)):
+            return on_the_day(own, day)
+        return own
     cut = _CLAUSE_BREAK.search(sentence, own_time)
     own = parse_due(sentence[own_time : cut.start() if cut else None], said_at)
     # ...its hour on that day: "On Monday I have to call the bank at 3".

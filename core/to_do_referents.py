@@ -74,7 +74,7 @@ _KIN = {
 # it is ("fix her bike": "my mom's bike").
 _HER_OBJECT = re.compile(
     r"\s*(?:$|[,.!?;]|(?:a|an|the|some|up|back|out|off|in|to|for|with|about|at|on|over|"
-    r"around|and|know|again|today|tonight|tomorrow)\b)",
+    r"around|and|know|again|today|tonight|tomorrow|something|anything|everything)\b)",
     re.IGNORECASE,
 )
 # ...as is the one helped: "help her move" is helping Sarah move, not "Sarah's move".
@@ -82,7 +82,8 @@ _HELPED = re.compile(r"\bhelp\s+$", re.IGNORECASE)
 _PERSON = re.compile(r"(?<![\w'])(?P<word>him|his|her|them)(?![\w'])", re.IGNORECASE)
 # A word written with a capital mid-sentence, a name ("I owe Jake $50"), and those that are none.
 _NAMED = re.compile(
-    r"(?<=[a-z,]\s)(?-i:[A-Z][a-z'-]+)(?<!'s)"
+    # (without the "'s" of whose: "Sarah's birthday" names Sarah; "O'Brien" is whole).
+    r"(?<=[a-z,]\s)(?-i:[A-Z][a-z]*(?:['-](?!s\b)[A-Z]?[a-z]+)*)(?=(?:'s)?(?![\w']))"
     # ...or doing what a person does: "Sarah called, I need to call her", "the plumber called".
     r"|(?:(?:^|(?<=[.!?]\s))(?-i:[A-Z][a-z'-]+)|\b(?i:the|my|our)\s+(?-i:[a-z]+))(?=\s+(?:just\s+)?"
     r"(?:called|texted|rang|emailed|messaged|wrote|asked|invited|told|said|mentioned|needs|"

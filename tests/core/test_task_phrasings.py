@@ -373,6 +373,13 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Prep for the interview",
             datetime(2026, 11, 19, tzinfo=UTC),
         ),
+        # An hour alone, after the clause it follows from, is on that clause's day (it was
+        # today at 3).
+        (
+            "Mom lands Friday, so I need to pick her up at 3.",
+            "Pick Mom up",
+            datetime(2026, 11, 20, 15, tzinfo=UTC),
+        ),
         # A commitment with its deadline, as a wish with one is (each was nothing).
         (
             "I'll email Sarah the report by Friday",

@@ -36,6 +36,12 @@ from tests.core.test_tasks import SAID_AT
         ),
         # ...or the one person named mid-sentence (none, or two: "her" stays).
         ("I owe Jake $50, need to pay him back by Friday", "Pay Jake back"),
+        # ...named by whose ("Get Sarah''s something" was the title: the name was read as
+        # "Sarah'", and "her something" as whose).
+        (
+            "I can't believe I forgot Sarah's birthday. I need to get her something.",
+            "Get Sarah something",
+        ),
         # ...or a thing one just did something with ("a car" is the car); "it" in a saying is
         # of no thing.
         ("I finished the report and have to send it to Tom.", "Send the report to Tom"),
