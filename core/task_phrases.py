@@ -64,7 +64,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "todo",
             0.90,
-            r"^(?:todo|to-do|to do|note to self|(?:set\s+an?\s+)?reminder(?:\s+to\s+self)?|"
+            r"^(?:todo|to-do|to do|note to self|"
+            r"(?:set\s+an?\s+)?reminder(?:\s+(?:to\s+self|for\s+me))?|"
             r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
             # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts"; and as
             # a meeting's notes say it: "Action item: update the roadmap" (not "Next steps: we

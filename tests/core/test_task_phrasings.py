@@ -368,6 +368,12 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         ("I owe Mark a reply", "Reply to Mark", None),
         ("I still owe Jen an email about the trip", "Email Jen about the trip", None),
         ("Action item: update the roadmap doc", "Update the roadmap doc", None),
+        # ...a reminder for oneself, headed so (it was nothing).
+        (
+            "Reminder for me: dentist Thursday 3pm.",
+            "Dentist",
+            datetime(2026, 11, 19, 15, tzinfo=UTC),
+        ),
         (
             "Prep for the interview tomorrow",
             "Prep for the interview",
