@@ -48,7 +48,8 @@ WORK_HOW = (
     rf"(?:two|three)\s+jobs|in\s+(?:the\s+)?{INDUSTRIES}(?:\s+(?:industry|sector|field))?)"
 )
 DIETS = (
-    r"vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|celiac|coeliac|diabetic|"
+    r"vegetarian|vegan|pescatarian|gluten[- ]free|(?:lactose|gluten)[- ]intolerant|celiac|coeliac|"
+    r"(?:type[- ][12]\s+)?diabetic|"
     r"keto|paleo|low[- ]carb|dairy[- ]free|plant[- ]based|kosher|halal"
 )
 # What one plays is kept only when named as such: "I play a big role" is no skill.

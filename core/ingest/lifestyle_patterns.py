@@ -47,6 +47,15 @@ LIFESTYLE_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or as an intolerance one has: "I have a gluten intolerance" ("I'm gluten intolerant").
+    (
+        "diet",
+        re.compile(
+            r"\bI\s+(?:also\s+|now\s+)?have\s+(?:an?\s+)?(?:severe\s+|mild\s+)?"
+            r"(?P<value>gluten|lactose)\s+(?P<intolerance>intolerance)\b",
+            re.I,
+        ),
+    ),
     # ...and what one eats again, which ends it: "I started eating fish again".
     (
         "eats_again",

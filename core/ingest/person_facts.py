@@ -65,6 +65,7 @@ _DIET_NEEDS = {
     "celiac": "gluten",
     "coeliac": "gluten",
     "lactose intolerant": "lactose",
+    "gluten intolerant": "gluten",
     "diabetic": "diabetes",
     # ...or for one's faith: one may keep kosher and be vegan.
     "kosher": "kosher",
@@ -204,10 +205,13 @@ def _status(said: Said) -> Fact | None:
     neg = said.groups.get("neg") or ""
     ended = said.groups.get("stopped") or said.groups.get("since") or "longer" in neg
     how = "is no longer" if ended else "is not" if neg else "is"
-    value = said.value.lower()
+    value = " ".join(said.value.lower().split())
+    if said.groups.get("intolerance"):
+        value += " intolerant"
     key = _STATUS_KEYS[said.rule]
-    # A need of the body is one's own key beside the diet chosen: a vegan may be coeliac.
-    need = _DIET_NEEDS.get(" ".join(value.replace("-", " ").split()))
+    # A need of the body is one's own key beside the diet chosen: a vegan may be coeliac (of
+    # whichever type of diabetes).
+    need = _DIET_NEEDS.get(re.sub(r"^type [12] ", "", value.replace("-", " ")))
     told = f"on a {value} diet" if value in _ON_A_DIET else value
     return said.fact(f"{key} {need}" if need else key, f" {how} {told}", 0.8)
 

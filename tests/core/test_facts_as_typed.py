@@ -296,6 +296,9 @@ from tests.core.test_rules import facts
         ("My address is on the form.", []),
         ("I'm coeliac.", [("ana: diet gluten", "Ana is coeliac")]),
         ("I'm diabetic.", [("ana: diet diabetes", "Ana is diabetic")]),
+        # ...with its type, or an intolerance one has, beside the diet chosen (each was none).
+        ("I'm a type 1 diabetic.", [("ana: diet diabetes", "Ana is type 1 diabetic")]),
+        ("I have a gluten intolerance.", [("ana: diet gluten", "Ana is gluten intolerant")]),
         (
             "I'm coeliac and vegan btw",
             [("ana: diet gluten", "Ana is coeliac"), ("ana: diet", "Ana is vegan")],
