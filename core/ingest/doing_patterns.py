@@ -107,7 +107,13 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             rf"(?:(?:going|learning)\s+to|[a-z]+ing{WITH}))\s+{VALUE}{END}|"
             rf"{I_AM}(?:also\s+|now\s+|currently\s+|still\s+|"
             r"(?:real(?:ly)?|so|super|very)\s+(?=busy\b))?"
-            r"(?P<doing>(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
+            # ...or is working towards, or getting over: "I'm trying to lose weight", "I'm
+            # recovering from knee surgery" (not "I'm trying to figure this out").
+            r"(?P<doing>trying\s+to(?=\s+(?:lose\s+weight|get\s+(?:in\s+shape|fit|healthy|healthier|"
+            r"sober)|eat\s+(?:healthier|better|healthy|clean|less|more)|save\s+(?:money|up)|"
+            r"quit|drink\s+less|sleep\s+more|exercise\s+more|gain\s+weight|stay\s+(?:fit|sober|"
+            r"healthy)|read\s+more|learn)\b)|recovering\s+from|"
+            r"(?:doing|trying(?:\s+out)?|learning(?:\s+to)?|practi[cs]ing|training|"
             r"starting|working|volunteering|running|taking|writing|reading|playing|planning|"
             rf"building|making|organi[sz]ing|teaching){WITH}|"
             # ...or after: "I'm looking for a new job", "I'm studying for the bar exam".

@@ -332,6 +332,9 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         ("I'm doing kickboxing and I love it.", [(None, "Ana is doing kickboxing")]),
         ("I'm learning to code.", [(None, "Ana is learning to code")]),
         ("I'm working on a screenplay.", [(None, "Ana is working on a screenplay")]),
+        # ...working towards, or getting over (each was none; not "trying to figure this out").
+        ("I'm trying to lose weight.", [(None, "Ana is trying to lose weight")]),
+        ("I'm recovering from knee surgery.", [(None, "Ana is recovering from knee surgery")]),
         (
             "I also lost my job at Door Dash this month.",
             [("ana: employer", "Ana no longer works at Door Dash")],
@@ -464,6 +467,7 @@ def test_statements_about_oneself_become_facts(text: str, expected: list) -> Non
         "Write it in Python.",
         "I use emojis a lot with friends.",
         "I don't use emojis.",
+        "I'm trying to figure this out.",
         "Tom would rather you didn't use emojis.",
         "Can you not use emojis in this one?",
         "Lists are useful.",
