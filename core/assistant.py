@@ -95,6 +95,8 @@ class TurnResult:
     timings_ms: dict[str, float] = field(default_factory=dict)
     # A reasoning model's thinking before its answer: shown while it thinks, never stored.
     thought: str = ""
+    # The to-dos the user's message said were done, as they were before: finished now.
+    done: tuple[Task, ...] = ()
 
     @property
     def reply(self) -> str:
@@ -262,10 +264,7 @@ class Assistant:
         if on_replied is not None:
             on_replied(user_turn, reply_turn, interrupted)
         started = time.perf_counter()
-        if remembering:
-            memory_ids, tasks = self._learn(prepared, timings)
-        else:
-            memory_ids, tasks = (), ()
+        memory_ids, tasks, done = self._learn(prepared, timings) if remembering else ((), (), ())
         timings["learn"] = (time.perf_counter() - started) * 1000
         # The user reads the reply now: the moment to fold a long write-ahead log in.
         self._store.db.log_folder.fold_if_long()
@@ -290,6 +289,7 @@ class Assistant:
             prepared.degraded,
             timings,
             thought,
+            done,
         )
 
     def _next_turn(self, role: Role, text: str, at: datetime, stored: bool) -> Turn:
@@ -423,21 +423,22 @@ class Assistant:
 
     def _learn(
         self, prepared: PreparedTurn, timings: dict[str, float]
-    ) -> tuple[tuple[str, ...], tuple[Task, ...]]:
+    ) -> tuple[tuple[str, ...], tuple[Task, ...], tuple[Task, ...]]:
         """Write what the stored exchange teaches (closed segments, the user's facts and
-        to-dos), the strengthening of what was recalled and the working set, in one
-        transaction that also marks the user's turns learnt: a crash or a failed write leaves
-        them to be learnt later, never half of it. While memory rows are held still (a
-        vector index build or a file rewrite: ~25 s after a forget at 100k memories) nothing
-        is written: the next exchange or the close learns this one too. `timings` gets the
-        encoder's share ("encode"): a closed segment alone can cost more than the rest."""
+        to-dos, and the to-dos it says were done), the strengthening of what was recalled and
+        the working set, in one transaction that also marks the user's turns learnt: a crash
+        or a failed write leaves them to be learnt later, never half of it. While memory rows
+        are held still (a vector index build or a file rewrite: ~25 s after a forget at 100k
+        memories) nothing is written: the next exchange or the close learns this one too.
+        `timings` gets the encoder's share ("encode"): a closed segment alone can cost more
+        than the rest."""
         live = self._live
         assert live is not None
         if prepared.results:
             live.unboosted.append((prepared.results, prepared.now))
         if self._store.db.rows_frozen:
             log.info("Memory rows are held still (an index build or a forget): learnt later")
-            return (), ()
+            return (), (), ()
         self.follow_forgets()
         groups = self._new_segments(final=False)
         # Facts and to-dos come from what the user said, never from the model's reply.
@@ -454,8 +455,9 @@ class Assistant:
                 # from what is left of it.
                 if self.follow_forgets():
                     log.info("A forget came in: this exchange is learnt later")
-                    return (), ()
+                    return (), (), ()
                 remembered = remember(self._store, cur, lesson, vectors, at)
+                done = tuple(self._store.tasks.finish_said_done(cur, live.unlearnt, at))
                 self._strengthen_recalled(cur)
                 self._sync.into_play(cur, remembered.fact_ids, lesson.facts, remembered.tasks, at)
                 self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
@@ -470,7 +472,7 @@ class Assistant:
         live.stored_segments.update(key for key, _ in groups)
         # A hedge said once waits out of sight: only what the inbox shows was "noticed".
         shown = tuple(t for t in remembered.tasks if self._store.tasks.in_inbox(t))
-        return remembered.memory_ids, shown
+        return remembered.memory_ids, shown, done
 
     def follow_forgets(self) -> bool:
         """What was forgotten since the last look leaves this conversation too: a recalled

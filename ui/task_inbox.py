@@ -253,6 +253,12 @@ class TaskInboxView(QWidget):
         decision.emit(task.id)
         self._update_buttons()
 
+    def decided_in_chat(self, tasks: Sequence[Task]) -> None:
+        """To-dos the user said in chat were done, as they were before: Undo (Ctrl+Z) puts
+        them back, as after the Done button."""
+        self._decided.extend(tasks)
+        self._update_buttons()
+
     def _on_undo(self) -> None:
         if self._decided:
             task = self._decided.pop()

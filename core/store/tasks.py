@@ -10,11 +10,12 @@ from datetime import datetime, timedelta
 import duckdb
 
 from core.errors import StoreError
-from core.model import Task, TaskPriority, TaskStatus
-from core.store.database import Database
+from core.model import Task, TaskPriority, TaskStatus, Turn
+from core.store.database import IDS, Database, pack_ids
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
+from core.to_dos_done import deeds_said, done_by
 
 _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
@@ -191,6 +192,25 @@ class TaskRepository:
             ],
         ).fetchall()
         return _row_to_task(row)
+
+    def finish_said_done(
+        self, cur: duckdb.DuckDBPyConnection, said: Sequence[Turn], now: datetime
+    ) -> list[Task]:
+        """Finish the open to-dos the user's message says were done (`core.to_dos_done`),
+        inside the caller's write transaction; as the Done button does, it counts as the
+        user's decision. Returns them as they were before (what an undo puts back)."""
+        deeds = [deed for turn in said for deed in deeds_said(turn.text)]
+        # Read only then (~1.5 ms at every turn); a to-do these very turns noticed is not it.
+        done = done_by(deeds, self._open(cur)) if deeds else []
+        done = [t for t in done if t.source_turn_id not in {turn.id for turn in said}]
+        if not done:
+            return []
+        cur.execute(
+            f"UPDATE tasks SET status = 'done', updated_at = ? WHERE id IN {IDS}",
+            [now, pack_ids([t.id for t in done])],
+        )
+        self.decisions += 1
+        return done
 
     def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
         """Confirm (track it), finish, or dismiss (soft delete) a task."""

@@ -70,6 +70,16 @@ def test_chat_streams_replies_and_fills_the_task_inbox(tmp_path: Path, tiny_gguf
     assert wrong.returncode == 1 and "No conversation 'nope' is remembered" in wrong.stderr
 
 
+def test_a_to_do_said_done_in_chat_is_done(tmp_path: Path, tiny_gguf: Path) -> None:
+    home = tmp_path / "home"
+    said = "Remind me to call the dentist tomorrow.\nI just called the dentist.\n/quit\n"
+    chat = engram(home, "chat", "--model", str(tiny_gguf), stdin=said)
+    assert chat.returncode == 0, chat.stderr
+    assert "to-do noticed: Call the dentist" in chat.stdout
+    assert "to-do done: Call the dentist" in chat.stdout
+    assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"] == []
+
+
 def test_chat_with_a_quantised_model_answers(tmp_path: Path, quantised_gguf: Path) -> None:
     """On a processor with AMX-INT8 (as this project's CI machine has), llama.cpp's AMX
     kernels crashed the process at the first message of such a model: no reply, no error."""

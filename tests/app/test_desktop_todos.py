@@ -209,3 +209,21 @@ def test_a_to_do_noticed_is_said_under_the_reply_and_a_hedge_is_not(
     send(qtbot, shell, "Remind me to call the vet at 10am.")
     assert notice.isVisible()
     assert "To-do noticed: Call the vet (due 2026-01-04 10:00)." in notice.text()
+
+
+def test_a_to_do_said_done_in_chat_leaves_the_inbox_and_undo_brings_it_back(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    inbox, notice = shell.window.inbox, shell.window.chat.notice
+    send(qtbot, shell, "Remind me to call the vet at 10am.")
+    qtbot.waitUntil(lambda: inbox.suggested.childCount() == 1, timeout=WAIT_MS)
+    send(qtbot, shell, "Just called the vet, all sorted.")
+    assert "Marked done, as you said: Call the vet." in notice.text()
+    qtbot.waitUntil(lambda: inbox.suggested.childCount() == 0, timeout=WAIT_MS)
+    assert shell.services.store.tasks.inbox() == []
+    inbox.undo_button.click()
+    settle(qtbot, shell)
+    qtbot.waitUntil(lambda: inbox.suggested.childCount() == 1, timeout=WAIT_MS)
+    assert [t.title for t in shell.services.store.tasks.inbox()] == ["Call the vet"]

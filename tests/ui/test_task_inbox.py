@@ -58,6 +58,19 @@ def test_the_inbox_takes_its_decisions_back_last_first(qtbot: QtBot) -> None:
     assert not inbox.undo_button.isEnabled()
 
 
+def test_a_to_do_said_done_in_chat_is_taken_back_by_the_inbox_undo(qtbot: QtBot) -> None:
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    rent = task("Pay the rent", TaskStatus.CONFIRMED, "t1")
+    inbox.show_tasks([], {})
+    restored = []
+    inbox.sig_task_restored.connect(lambda *args: restored.append(args))
+    inbox.decided_in_chat([rent])
+    assert inbox.undo_button.isEnabled() and "Pay the rent" in inbox.undo_button.toolTip()
+    inbox.undo_button.click()
+    assert restored == [(rent.id, "confirmed")]
+
+
 def test_ctrl_p_offers_the_three_priorities_and_a_right_click_the_buttons(
     qtbot: QtBot,
 ) -> None:

@@ -1,0 +1,74 @@
+"""A to-do the user says in chat they did is finished in the inbox, as its Done button would;
+what only sounds like it (not done, asked, supposed, someone else's, an imported chat's)
+finishes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.assistant import Assistant
+from core.embed import Embedder
+from core.ingest.conversation_file import parse_conversations
+from core.ingest.conversations import ConversationImporter
+from core.model import TaskStatus
+from core.store import MemoryStore
+from core.to_dos_done import deeds_said
+from tests.core.clock import Clock
+from tests.core.conversation_factory import saying
+
+
+@pytest.mark.parametrize(
+    ("text", "deeds"),
+    [
+        ("I paid the rent.", ["pay the rent"]),
+        ("Just called the dentist, all sorted!", ["call the dentist"]),
+        ("Done: booked the flights.", ["book the flights"]),
+        ("Finally renewed my passport!", ["renew my passport"]),
+        ("Thanks. I've sent the invoice.", ["send the invoice"]),
+        ("ok\nPicked up the dry cleaning", ["pick up the dry cleaning"]),
+        # Not done, asked, supposed, doubted or someone else's.
+        ("I haven't paid the rent.", []),
+        ("I still haven't paid the bill.", []),
+        ("Did I pay the rent?", []),
+        ("I paid the rent?", []),
+        ("If I paid the rent, would I be broke?", []),
+        ("She paid the rent.", []),
+        ("He said I paid.", []),
+        ("I paid the rent but it bounced.", []),
+        ("I forgot to call the vet.", []),
+        ('Tom wrote: "I paid the rent."', []),
+    ],
+)
+def test_a_deed_reported_is_read_in_a_to_dos_words(text: str, deeds: list[str]) -> None:
+    assert deeds_said(text) == deeds
+
+
+def test_a_to_do_said_done_in_chat_is_finished_and_undone_as_it_was(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    assistant.turn("Remind me to pay the rent on Friday. I also need to call the plumber.")
+    assert sorted(t.title for t in store.tasks.inbox()) == ["Call the plumber", "Pay the rent"]
+    clock.advance(minutes=5)
+    asked = assistant.turn("Did I pay the rent already?")
+    assert asked.done == () and len(store.tasks.inbox()) == 2
+    clock.advance(minutes=5)
+    result = assistant.turn("Good news, I paid the rent this morning! Now I need to buy milk.")
+    (done,) = result.done
+    assert done.title == "Pay the rent" and done.status is not TaskStatus.DONE
+    assert store.tasks.get(done.id).status is TaskStatus.DONE
+    # The plumber stays, and the to-do said in the same message is noticed, not finished.
+    assert sorted(t.title for t in store.tasks.inbox()) == ["Buy milk", "Call the plumber"]
+    # ...and it leaves the conversation's working memory, as one finished in the inbox does.
+    clock.advance(minutes=5)
+    assistant.turn("What else is on my plate?")
+    assert f"task:{done.id}" not in {i.key for i in assistant.working.items()}
+
+
+def test_a_deed_in_an_imported_chat_finishes_no_to_do_of_today(
+    store: MemoryStore, embedder: Embedder, assistant: Assistant
+) -> None:
+    assistant.turn("Remind me to pay the rent on Friday.")
+    (task,) = store.tasks.inbox()
+    data = saying({(0, 2): "I paid the rent."}, sessions=1, turns_per_session=4)
+    ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
+    assert store.tasks.get(task.id).status is task.status
