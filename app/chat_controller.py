@@ -149,18 +149,20 @@ class ChatController(QObject):
         self._turns_in_flight -= 1
         self._session_id = result.session_id
         self._library.refresh_sessions(self._session_id)
-        if result.tasks or result.done:
+        settled = result.settled
+        if result.tasks or settled.done or settled.dropped:
             self._library.refresh_inbox()
         if result.tasks:
             noticed = "; ".join(with_deadline(t) for t in result.tasks)
             self._window.chat.add_notice(f"To-do noticed: {noticed}. It is in the Inbox (Ctrl+2).")
-        if result.done:
-            self._window.inbox.decided_in_chat(result.done)
-            done = "; ".join(t.title for t in result.done)
-            self._window.chat.add_notice(
-                f"Marked done, as you said: {done}. Not so? Undo it in the Inbox (Ctrl+2, "
-                "then Ctrl+Z)."
-            )
+        for tasks, what in ((settled.done, "Marked done"), (settled.dropped, "Dismissed")):
+            if tasks:
+                self._window.inbox.decided_in_chat(tasks)
+                titles = "; ".join(t.title for t in tasks)
+                self._window.chat.add_notice(
+                    f"{what}, as you said: {titles}. Not so? Undo it in the Inbox (Ctrl+2, "
+                    "then Ctrl+Z)."
+                )
         if result.memory_ids:
             self._library.refresh_manager()
         self._library.refresh_stats()

@@ -248,7 +248,8 @@ def _summary(result: TurnResult) -> str:
     elif result.interrupted:
         parts.insert(0, "stopped")
     parts += [f"to-do noticed: {t.title}" for t in result.tasks]
-    parts += [f"to-do done: {t.title}" for t in result.done]
+    parts += [f"to-do done: {t.title}" for t in result.settled.done]
+    parts += [f"to-do dismissed: {t.title}" for t in result.settled.dropped]
     parts += result.context.warnings
     if asks_to_forget(result.user_turn.text):
         parts.append("a message erases nothing: `engram forget ID` or `--query TEXT` does")

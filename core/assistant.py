@@ -44,6 +44,7 @@ from core.store.working_items import TASK_PREFIX
 from core.tasks import asks_about_to_dos
 from core.temporal import dates_an_event
 from core.text_input import MAX_TURN_CHARS, clean_text, too_long
+from core.to_dos_done import Settled
 from core.tokens import token_counter
 from core.working import SessionClose, WorkingMemory
 from core.working_sync import WorkingSync
@@ -95,8 +96,8 @@ class TurnResult:
     timings_ms: dict[str, float] = field(default_factory=dict)
     # A reasoning model's thinking before its answer: shown while it thinks, never stored.
     thought: str = ""
-    # The to-dos the user's message said were done, as they were before: finished now.
-    done: tuple[Task, ...] = ()
+    # The to-dos the user's message said were done, or no more to do: finished, dismissed.
+    settled: Settled = Settled()
 
     @property
     def reply(self) -> str:
@@ -264,7 +265,9 @@ class Assistant:
         if on_replied is not None:
             on_replied(user_turn, reply_turn, interrupted)
         started = time.perf_counter()
-        memory_ids, tasks, done = self._learn(prepared, timings) if remembering else ((), (), ())
+        memory_ids, tasks, settled = (
+            self._learn(prepared, timings) if remembering else ((), (), Settled())
+        )
         timings["learn"] = (time.perf_counter() - started) * 1000
         # The user reads the reply now: the moment to fold a long write-ahead log in.
         self._store.db.log_folder.fold_if_long()
@@ -289,7 +292,7 @@ class Assistant:
             prepared.degraded,
             timings,
             thought,
-            done,
+            settled,
         )
 
     def _next_turn(self, role: Role, text: str, at: datetime, stored: bool) -> Turn:
@@ -423,22 +426,22 @@ class Assistant:
 
     def _learn(
         self, prepared: PreparedTurn, timings: dict[str, float]
-    ) -> tuple[tuple[str, ...], tuple[Task, ...], tuple[Task, ...]]:
+    ) -> tuple[tuple[str, ...], tuple[Task, ...], Settled]:
         """Write what the stored exchange teaches (closed segments, the user's facts and
-        to-dos, and the to-dos it says were done), the strengthening of what was recalled and
-        the working set, in one transaction that also marks the user's turns learnt: a crash
-        or a failed write leaves them to be learnt later, never half of it. While memory rows
-        are held still (a vector index build or a file rewrite: ~25 s after a forget at 100k
-        memories) nothing is written: the next exchange or the close learns this one too.
-        `timings` gets the encoder's share ("encode"): a closed segment alone can cost more
-        than the rest."""
+        to-dos, and the to-dos it says were done or are no more), the strengthening of what
+        was recalled and the working set, in one transaction that also marks the user's turns
+        learnt: a crash or a failed write leaves them to be learnt later, never half of it.
+        While memory rows are held still (a vector index build or a file rewrite: ~25 s after
+        a forget at 100k memories) nothing is written: the next exchange or the close learns
+        this one too. `timings` gets the encoder's share ("encode"): a closed segment alone
+        can cost more than the rest."""
         live = self._live
         assert live is not None
         if prepared.results:
             live.unboosted.append((prepared.results, prepared.now))
         if self._store.db.rows_frozen:
             log.info("Memory rows are held still (an index build or a forget): learnt later")
-            return (), (), ()
+            return (), (), Settled()
         self.follow_forgets()
         groups = self._new_segments(final=False)
         # Facts and to-dos come from what the user said, never from the model's reply.
@@ -455,9 +458,9 @@ class Assistant:
                 # from what is left of it.
                 if self.follow_forgets():
                     log.info("A forget came in: this exchange is learnt later")
-                    return (), (), ()
+                    return (), (), Settled()
                 remembered = remember(self._store, cur, lesson, vectors, at)
-                done = tuple(self._store.tasks.finish_said_done(cur, live.unlearnt, at))
+                settled = self._store.tasks.settle_said(cur, live.unlearnt, at)
                 self._strengthen_recalled(cur)
                 self._sync.into_play(cur, remembered.fact_ids, lesson.facts, remembered.tasks, at)
                 self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])
@@ -472,7 +475,7 @@ class Assistant:
         live.stored_segments.update(key for key, _ in groups)
         # A hedge said once waits out of sight: only what the inbox shows was "noticed".
         shown = tuple(t for t in remembered.tasks if self._store.tasks.in_inbox(t))
-        return remembered.memory_ids, shown, done
+        return remembered.memory_ids, shown, settled
 
     def follow_forgets(self) -> bool:
         """What was forgotten since the last look leaves this conversation too: a recalled

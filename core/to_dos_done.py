@@ -1,15 +1,19 @@
-"""To-dos the user tells the assistant they did: "I paid the rent", "Just called the dentist",
-"Done: booked the flights". One in the inbox said done in a live chat is finished there too,
-as its Done button would: nobody should have to tell the app twice. Only a plain report of
-one's own deed counts (not "I haven't paid the rent", "Did I pay the rent?", "If I paid the
-rent ...", "She paid the rent"), with the verb the to-do is done with (`PARTICIPLES`), matched
-to an open to-do by its words (`same_task`). A chat imported from elsewhere reports deeds of
-its own day, and finishes nothing."""
+"""To-dos the user tells the assistant they did ("I paid the rent", "Just called the dentist",
+"Done: booked the flights") or no longer have to do ("I don't need to call the dentist
+anymore", "Cancel the reminder to call mom"). One in the inbox said so in a live chat is
+finished or dismissed there too, as its buttons would: nobody should have to tell the app
+twice. Only a plain report of one's own deed counts (not "I haven't paid the rent", "Did I
+pay the rent?", "If I paid the rent ...", "She paid the rent"), with the verb the to-do is
+done with (`PARTICIPLES`); a to-do dropped says it is for good ("anymore", "after all", "no
+longer": "I don't need to call the dentist today" drops nothing). Each is matched to an open
+to-do by its words (`same_task`). A chat imported from elsewhere speaks of its own day, and
+settles nothing."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from core.model import Task
 from core.others_words import others_words
@@ -31,6 +35,34 @@ _DEED = re.compile(
 _UNDONE = re.compile(r"\b(?:but|except|though|until)\b", re.IGNORECASE)
 
 
+# What one no longer has to do: "I don't need to call the dentist anymore", "I no longer have
+# to pay the rent", "Cancel the reminder to call mom".
+_DROPPED = re.compile(
+    r"(?:^|(?<=[.!;,]\s))(?:(?:ok|okay|so|and|but|oh|actually|also|btw|good\s+news|never\s*mind)"
+    r"\W+)*(?:(?:i|we)\s+(?:(?:don't|do\s+not)\s+(?P<after>need|have)|no\s+longer\s+(?:need|have))"
+    r"\s+to\s+|(?:please\s+)?(?:cancel|delete|remove)\s+(?:the|my)\s+(?:reminder|to-?do)\s+"
+    r"(?:to|about)\s+)(?P<what>[^.!?;,\n]{2,80}?)"
+    r"(?P<for_good>\s+(?:any\s*more|after\s+all))?\s*(?=[.!;,\n]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+# ...said after a clause that supposes it: "If it rains, I don't need to water the plants
+# anymore".
+_SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case)\b", re.IGNORECASE)
+
+
+def dropped_said(text: str) -> list[str]:
+    """What `text` says its speaker no longer has to do, in a to-do's words."""
+    own = others_words(plain_quotes(text)).masked()
+    return [
+        found.group("what").strip()
+        for found in _DROPPED.finditer(own)
+        if (not found.group("after") or found.group("for_good"))
+        and not _SUPPOSED.search(re.split(r"[.!?]\s", own[: found.start()])[-1])
+    ]
+
+
 def deeds_said(text: str) -> list[str]:
     """What `text` says its speaker did, in a to-do's words ("pay the rent")."""
     own = others_words(plain_quotes(text)).masked()
@@ -48,3 +80,12 @@ def deeds_said(text: str) -> list[str]:
 def done_by(deeds: Sequence[str], open_tasks: Sequence[Task]) -> list[Task]:
     """The open to-dos the deeds are, each once."""
     return [task for task in open_tasks if any(same_task(deed, task.title) for deed in deeds)]
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The to-dos a message finished and dismissed, each as it was before (what an undo puts
+    back)."""
+
+    done: tuple[Task, ...] = ()
+    dropped: tuple[Task, ...] = ()

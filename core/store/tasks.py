@@ -15,7 +15,7 @@ from core.store.database import IDS, Database, pack_ids
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
-from core.to_dos_done import deeds_said, done_by
+from core.to_dos_done import Settled, deeds_said, done_by, dropped_said
 
 _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
@@ -193,24 +193,34 @@ class TaskRepository:
         ).fetchall()
         return _row_to_task(row)
 
-    def finish_said_done(
+    def settle_said(
         self, cur: duckdb.DuckDBPyConnection, said: Sequence[Turn], now: datetime
-    ) -> list[Task]:
-        """Finish the open to-dos the user's message says were done (`core.to_dos_done`),
-        inside the caller's write transaction; as the Done button does, it counts as the
-        user's decision. Returns them as they were before (what an undo puts back)."""
+    ) -> Settled:
+        """Finish the open to-dos the user's turns say were done, and dismiss those they say
+        are no longer to do (`core.to_dos_done`), inside the caller's write transaction; as
+        the inbox's buttons do, it counts as the user's decision."""
         deeds = [deed for turn in said for deed in deeds_said(turn.text)]
-        # Read only then (~1.5 ms at every turn); a to-do these very turns noticed is not it.
-        done = done_by(deeds, self._open(cur)) if deeds else []
-        done = [t for t in done if t.source_turn_id not in {turn.id for turn in said}]
-        if not done:
-            return []
-        cur.execute(
-            f"UPDATE tasks SET status = 'done', updated_at = ? WHERE id IN {IDS}",
-            [now, pack_ids([t.id for t in done])],
+        dropped = [what for turn in said for what in dropped_said(turn.text)]
+        if not deeds and not dropped:
+            return Settled()  # the open to-dos are read only now: ~1.5 ms a turn
+        # A to-do these very turns noticed is not one they settle.
+        noticed = {turn.id for turn in said}
+        open_tasks = [t for t in self._open(cur) if t.source_turn_id not in noticed]
+        done = done_by(deeds, open_tasks)
+        settled = Settled(
+            tuple(done), tuple(t for t in done_by(dropped, open_tasks) if t not in done)
         )
-        self.decisions += 1
-        return done
+        for status, tasks in (
+            (TaskStatus.DONE, settled.done),
+            (TaskStatus.DISMISSED, settled.dropped),
+        ):
+            if tasks:
+                cur.execute(
+                    f"UPDATE tasks SET status = ?, updated_at = ? WHERE id IN {IDS}",
+                    [status.value, now, pack_ids([t.id for t in tasks])],
+                )
+                self.decisions += 1
+        return settled
 
     def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
         """Confirm (track it), finish, or dismiss (soft delete) a task."""

@@ -1,6 +1,6 @@
-"""A to-do the user says in chat they did is finished in the inbox, as its Done button would;
-what only sounds like it (not done, asked, supposed, someone else's, an imported chat's)
-finishes nothing."""
+"""A to-do the user says in chat they did is finished in the inbox, as its Done button would,
+and one they no longer have to do is dismissed; what only sounds like it (not done, asked,
+supposed, someone else's, not for good, an imported chat's) settles nothing."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
 from core.model import TaskStatus
 from core.store import MemoryStore
-from core.to_dos_done import deeds_said
+from core.to_dos_done import deeds_said, dropped_said
 from tests.core.clock import Clock
 from tests.core.conversation_factory import saying
 
@@ -43,6 +43,24 @@ def test_a_deed_reported_is_read_in_a_to_dos_words(text: str, deeds: list[str]) 
     assert deeds_said(text) == deeds
 
 
+@pytest.mark.parametrize(
+    ("text", "dropped"),
+    [
+        ("I don't need to call the dentist anymore.", ["call the dentist"]),
+        ("Oh never mind, I no longer have to pay the rent!", ["pay the rent"]),
+        ("I don't have to renew my passport after all.", ["renew my passport"]),
+        ("Please cancel the reminder to call mom.", ["call mom"]),
+        # Not for good, or someone else's.
+        ("I don't need to call the dentist today.", []),
+        ("I don't need to call the dentist.", []),
+        ("She doesn't need to call anymore.", []),
+        ("If it rains, I don't need to water the plants anymore.", []),
+    ],
+)
+def test_a_to_do_no_longer_needed_is_read_in_its_words(text: str, dropped: list[str]) -> None:
+    assert dropped_said(text) == dropped
+
+
 def test_a_to_do_said_done_in_chat_is_finished_and_undone_as_it_was(
     assistant: Assistant, store: MemoryStore, clock: Clock
 ) -> None:
@@ -50,10 +68,10 @@ def test_a_to_do_said_done_in_chat_is_finished_and_undone_as_it_was(
     assert sorted(t.title for t in store.tasks.inbox()) == ["Call the plumber", "Pay the rent"]
     clock.advance(minutes=5)
     asked = assistant.turn("Did I pay the rent already?")
-    assert asked.done == () and len(store.tasks.inbox()) == 2
+    assert asked.settled.done == () and len(store.tasks.inbox()) == 2
     clock.advance(minutes=5)
     result = assistant.turn("Good news, I paid the rent this morning! Now I need to buy milk.")
-    (done,) = result.done
+    (done,) = result.settled.done
     assert done.title == "Pay the rent" and done.status is not TaskStatus.DONE
     assert store.tasks.get(done.id).status is TaskStatus.DONE
     # The plumber stays, and the to-do said in the same message is noticed, not finished.
@@ -72,3 +90,15 @@ def test_a_deed_in_an_imported_chat_finishes_no_to_do_of_today(
     data = saying({(0, 2): "I paid the rent."}, sessions=1, turns_per_session=4)
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     assert store.tasks.get(task.id).status is task.status
+
+
+def test_a_to_do_said_to_be_no_more_is_dismissed(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    assistant.turn("I need to call the plumber. Remind me to renew my passport.")
+    clock.advance(minutes=5)
+    result = assistant.turn("The tap fixed itself, so I don't need to call the plumber anymore.")
+    (dropped,) = result.settled.dropped
+    assert dropped.title == "Call the plumber" and result.settled.done == ()
+    assert store.tasks.get(dropped.id).status is TaskStatus.DISMISSED
+    assert [t.title for t in store.tasks.inbox()] == ["Renew my passport"]
