@@ -21,6 +21,16 @@ from core.sentences import plain_quotes
 from core.task_scoring import same_task
 from core.verb_forms import PARTICIPLES
 
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The to-dos a message finished and dismissed, each as it was before (what an undo puts
+    back)."""
+
+    done: tuple[Task, ...] = ()
+    dropped: tuple[Task, ...] = ()
+
+
 _PAST = "|".join(sorted((re.escape(verb) for verb in PARTICIPLES), key=len, reverse=True))
 # A deed reported at the head of its sentence, by oneself or with no subject ("Paid the rent!"),
 # or after a word saying it is done ("Done: booked the flights", "Finally paid the rent").
@@ -33,8 +43,6 @@ _DEED = re.compile(
 )
 # ...but not a deed hoped, asked about or put off: "I paid the rent?", "... but it bounced".
 _UNDONE = re.compile(r"\b(?:but|except|though|until)\b", re.IGNORECASE)
-
-
 # What one no longer has to do: "I don't need to call the dentist anymore", "I no longer have
 # to pay the rent", "Cancel the reminder to call mom".
 _DROPPED = re.compile(
@@ -45,8 +53,6 @@ _DROPPED = re.compile(
     r"(?P<for_good>\s+(?:any\s*more|after\s+all))?\s*(?=[.!;,\n]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
-
-
 # ...said after a clause that supposes it: "If it rains, I don't need to water the plants
 # anymore".
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case)\b", re.IGNORECASE)
@@ -77,15 +83,6 @@ def deeds_said(text: str) -> list[str]:
     return deeds
 
 
-def done_by(deeds: Sequence[str], open_tasks: Sequence[Task]) -> list[Task]:
-    """The open to-dos the deeds are, each once."""
-    return [task for task in open_tasks if any(same_task(deed, task.title) for deed in deeds)]
-
-
-@dataclass(frozen=True, slots=True)
-class Settled:
-    """The to-dos a message finished and dismissed, each as it was before (what an undo puts
-    back)."""
-
-    done: tuple[Task, ...] = ()
-    dropped: tuple[Task, ...] = ()
+def named_by(said: Sequence[str], open_tasks: Sequence[Task]) -> list[Task]:
+    """The open to-dos these words (`deeds_said`, `dropped_said`) are, each once."""
+    return [task for task in open_tasks if any(same_task(words, task.title) for words in said)]

@@ -15,7 +15,7 @@ from core.store.database import IDS, Database, pack_ids
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
-from core.to_dos_done import Settled, deeds_said, done_by, dropped_said
+from core.to_dos_done import Settled, deeds_said, dropped_said, named_by
 
 _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
@@ -206,9 +206,9 @@ class TaskRepository:
         # A to-do these very turns noticed is not one they settle.
         noticed = {turn.id for turn in said}
         open_tasks = [t for t in self._open(cur) if t.source_turn_id not in noticed]
-        done = done_by(deeds, open_tasks)
+        done = named_by(deeds, open_tasks)
         settled = Settled(
-            tuple(done), tuple(t for t in done_by(dropped, open_tasks) if t not in done)
+            tuple(done), tuple(t for t in named_by(dropped, open_tasks) if t not in done)
         )
         for status, tasks in (
             (TaskStatus.DONE, settled.done),
