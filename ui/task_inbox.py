@@ -254,8 +254,8 @@ class TaskInboxView(QWidget):
         self._update_buttons()
 
     def decided_in_chat(self, tasks: Sequence[Task]) -> None:
-        """To-dos the user said in chat were done, as they were before: Undo (Ctrl+Z) puts
-        them back, as after the Done button."""
+        """To-dos the user settled in chat (said done, or no more to do), as they were before:
+        Undo (Ctrl+Z) puts them back, as after the Done or Dismiss button."""
         self._decided.extend(tasks)
         self._update_buttons()
 
