@@ -498,6 +498,22 @@ def test_what_is_no_to_do_of_ones_own_lands_nothing(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # A thing to know, not to do (it landed: "Remember that Tom is allergic to nuts").
+        "I need to remember that Tom is allergic to nuts.",
+        # How one is or goes about it, said as a need or a should: weak, each would have landed
+        # said a second time ("Sleep on it", "Get going", "Take a break").
+        "I need to sleep on it.",
+        "I should probably get going.",
+        "I should take a break.",
+    ],
+)
+def test_a_thing_to_know_or_a_state_is_no_candidate_at_all(text: str) -> None:
+    assert extract_tasks(text, SAID_AT, "turn-1") == []
+
+
+@pytest.mark.parametrize(
     ("text", "plan"),
     [
         # LoCoMo dev: an import put these in the inbox.

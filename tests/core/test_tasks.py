@@ -299,22 +299,6 @@ def test_thoughts_past_chances_and_clauses_inside_others_are_not_tasks(text: str
 @pytest.mark.parametrize(
     "text",
     [
-        # A thing to know, not to do (it landed: "Remember that Tom is allergic to nuts").
-        "I need to remember that Tom is allergic to nuts.",
-        # How one is or goes about it, said as a need or a should: weak, each would have landed
-        # said a second time ("Sleep on it", "Get going", "Take a break").
-        "I need to sleep on it.",
-        "I should probably get going.",
-        "I should take a break.",
-    ],
-)
-def test_a_thing_to_know_or_a_state_is_no_candidate_at_all(text: str) -> None:
-    assert extract_tasks(text, SAID_AT, "turn-1") == []
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
         "You'll love Kyoto. Make sure to visit Fushimi Inari early in the morning.",
         "Good luck with the exam, you've got this! Remember to get some sleep tonight.",
         "Believe in yourself, Jon! Don't forget to take breaks and dance it out.",
