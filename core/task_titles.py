@@ -96,6 +96,9 @@ _CLAUSE_END = re.compile(
 _PUT_OFF_FOR = re.compile(
     r"\s+for\s+(?:months|weeks|years|ages|a\s+while|so\s+long|a\s+long\s+time|forever)$", re.I
 )
+# A word that sets the to-do beside another is no part of it: "I need to call the dentist on
+# Monday instead", "... too", "... as well", "... anyway".
+_ASIDE = re.compile(r"(?:\s+(?:instead|too|as\s+well|anyways?|also|still|though))+$", re.I)
 _BEFORE_THAT = re.compile(r"\s+(?:before|after|by)\s+(?:that|then)$", re.I)
 POLITE = re.compile(r"\b(?:" + PLEASE + r"|for me)\b", re.IGNORECASE)
 # Laughter and sighs typed after a to-do are no part of it: "I need to call mom lol".
@@ -133,7 +136,7 @@ def clean_title(raw: str, own: str, due: Due | None) -> str:
         title = re.sub(re.escape(due.phrase) + r"(?!['’]s\b)", " ", title, flags=re.IGNORECASE)
     title = POLITE.sub(" ", title)
     title = _CHAT_TAIL.sub("", re.sub(r"\s+", " ", title).strip(" .!?;:'")).strip(" .!?;:'")
-    title = _PUT_OFF_FOR.sub("", title)
+    title = _ASIDE.sub("", _PUT_OFF_FOR.sub("", title))
     if due is not None:
         title = _BEFORE_THAT.sub("", title)
     # A quotation mark the cut left alone goes, as do those around the whole to-do.

@@ -13,6 +13,10 @@ from tests.core.test_tasks import SAID_AT
 TODAY_AT_4 = SAID_AT.replace(hour=16)
 
 
+def day(of_november: int) -> datetime:
+    return SAID_AT.replace(day=of_november, hour=0)
+
+
 @pytest.mark.parametrize(
     ("text", "title", "due"),
     [
@@ -23,6 +27,11 @@ TODAY_AT_4 = SAID_AT.replace(hour=16)
             datetime(2026, 11, 20, tzinfo=SAID_AT.tzinfo),
         ),
         ("I have to pay the fine or else.", "Pay the fine", None),
+        # A word setting it beside another to-do: "Call the dentist instead", "... too".
+        ("I need to call the dentist on Monday instead.", "Call the dentist", day(23)),
+        ("I need to buy milk too.", "Buy milk", None),
+        ("I should water the plants as well.", "Water the plants", None),
+        ("I have to finish the essay anyway.", "Finish the essay", None),
         (
             "I have a call with the client at 4, need to prep slides before that.",
             "Prep slides",
@@ -37,13 +46,10 @@ TODAY_AT_4 = SAID_AT.replace(hour=16)
 def test_a_to_do_is_titled_by_what_is_to_be_done(
     text: str, title: str, due: datetime | None
 ) -> None:
-    """The first four kept "for months", "or I'll get fined", "or else", "before that"."""
+    """These kept "for months", "or I'll get fined", "or else", "instead", "too", "as well",
+    "anyway", "before that"."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert (task.title, task.due_at) == (title, due)
-
-
-def day(of_november: int) -> datetime:
-    return SAID_AT.replace(day=of_november, hour=0)
 
 
 @pytest.mark.parametrize(
