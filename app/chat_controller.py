@@ -17,6 +17,7 @@ from core.forgetting import asks_to_forget
 from core.model import Turn
 from core.settings import Settings
 from core.to_do_words import with_deadline
+from core.to_dos_done import Settled
 from ui.chat_view import ModelState
 from ui.main_window import MainWindow
 
@@ -150,22 +151,41 @@ class ChatController(QObject):
         self._session_id = result.session_id
         self._library.refresh_sessions(self._session_id)
         settled = result.settled
-        if result.tasks or settled.done or settled.dropped:
+        if result.tasks or settled.done or settled.dropped or settled.moved:
             self._library.refresh_inbox()
         if result.tasks:
             noticed = "; ".join(with_deadline(t) for t in result.tasks)
             self._window.chat.add_notice(f"To-do noticed: {noticed}. It is in the Inbox (Ctrl+2).")
-        for tasks, what in ((settled.done, "Marked done"), (settled.dropped, "Dismissed")):
-            if tasks:
-                self._window.inbox.decided_in_chat(tasks)
-                titles = "; ".join(t.title for t in tasks)
-                self._window.chat.add_notice(
-                    f"{what}, as you said: {titles}. Not so? Undo it in the Inbox (Ctrl+2, "
-                    "then Ctrl+Z)."
-                )
+        self._tell_settled(settled)
         if result.memory_ids:
             self._library.refresh_manager()
         self._library.refresh_stats()
+
+    def _tell_settled(self, settled: Settled) -> None:
+        """Said under the reply, and handed to the inbox's undo as they were: a to-do the
+        user's words finished, dismissed or moved (they may not have meant it so)."""
+        inbox = self._window.inbox
+        for before, hand_over, what, said in (
+            (settled.done, inbox.decided_in_chat, "Marked done", [t.title for t in settled.done]),
+            (
+                settled.dropped,
+                inbox.decided_in_chat,
+                "Dismissed",
+                [t.title for t in settled.dropped],
+            ),
+            (
+                [m.before for m in settled.moved],
+                inbox.moved_in_chat,
+                "Moved",
+                [with_deadline(m.after) for m in settled.moved],
+            ),
+        ):
+            if before:
+                hand_over(before)
+                self._window.chat.add_notice(
+                    f"{what}, as you said: {'; '.join(said)}. Not so? Undo it in the Inbox "
+                    "(Ctrl+2, then Ctrl+Z)."
+                )
 
     def _on_worker_turn_failed(self, message: str, replied: bool) -> None:
         """After the reply was stored only learning failed: the reply stands as it is (and

@@ -250,6 +250,7 @@ def _summary(result: TurnResult) -> str:
     parts += [f"to-do noticed: {t.title}" for t in result.tasks]
     parts += [f"to-do done: {t.title}" for t in result.settled.done]
     parts += [f"to-do dismissed: {t.title}" for t in result.settled.dropped]
+    parts += [f"to-do moved: {with_deadline(m.after)}" for m in result.settled.moved]
     parts += result.context.warnings
     if asks_to_forget(result.user_turn.text):
         parts.append("a message erases nothing: `engram forget ID` or `--query TEXT` does")

@@ -114,6 +114,7 @@ class LibraryController(QObject):
         window.sig_restore_requested.connect(self._on_restore_requested)
         window.sig_restore_chosen.connect(self._on_restore_chosen)
         inbox.sig_task_restored.connect(self._on_inbox_task_restored)
+        inbox.sig_task_deadline_restored.connect(self._on_inbox_task_deadline_restored)
         inbox.sig_task_added.connect(self._on_inbox_task_added)
         inbox.sig_task_renamed.connect(self._on_inbox_task_renamed)
         inbox.sig_task_due_typed.connect(self._on_inbox_task_due_typed)
@@ -327,6 +328,15 @@ class LibraryController(QObject):
             "take the decision back",
             "Not taken back",
             lambda now: self._store.tasks.set_status(task_id, TaskStatus(status), now),
+        )
+
+    def _on_inbox_task_deadline_restored(
+        self, task_id: str, due_at: datetime | None, remind_at: datetime | None
+    ) -> None:
+        self._change_task(
+            "put the day back",
+            "Day not put back",
+            lambda now: self._store.tasks.put_back_day(task_id, due_at, remind_at, now),
         )
 
     def _on_inbox_task_added(self, words: str) -> None:

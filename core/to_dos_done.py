@@ -23,12 +23,22 @@ from core.verb_forms import PARTICIPLES
 
 
 @dataclass(frozen=True, slots=True)
+class Moved:
+    """A to-do whose day words moved (`core.to_dos_moved`): as it was (what an undo puts back)
+    and as it is now."""
+
+    before: Task
+    after: Task
+
+
+@dataclass(frozen=True, slots=True)
 class Settled:
     """The to-dos a message finished and dismissed, each as it was before (what an undo puts
-    back)."""
+    back), and those it moved to another day."""
 
     done: tuple[Task, ...] = ()
     dropped: tuple[Task, ...] = ()
+    moved: tuple[Moved, ...] = ()
 
 
 _PAST = "|".join(sorted((re.escape(verb) for verb in PARTICIPLES), key=len, reverse=True))

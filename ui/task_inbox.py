@@ -6,6 +6,7 @@ or Ctrl+D would otherwise take a to-do out of sight for good)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from PySide6.QtCore import QPoint, Qt, Signal, SignalInstance
@@ -38,6 +39,15 @@ SAID = COLUMNS.index("Said")
 WRITTEN_DOWN = "(written down)"
 
 
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """A to-do as it was before a decision: one that moved its day (said in chat) is taken
+    back to that day, any other to its status."""
+
+    task: Task
+    moved: bool = False
+
+
 class TaskInboxView(QWidget):
     sig_task_confirmed = Signal(str)
     """Track this suggested task."""
@@ -47,6 +57,9 @@ class TaskInboxView(QWidget):
     """A tracked task is finished."""
     sig_task_restored = Signal(str, str)
     """Take a decision back: the task as it was before it (id, the TaskStatus value)."""
+    sig_task_deadline_restored = Signal(str, object, object)
+    """Take a move of a task's day back (id, the deadline and the reminder it had: datetime or
+    None)."""
     sig_task_renamed = Signal(str, str)
     """The user reworded a task (id, new title)."""
     sig_task_added = Signal(str)
@@ -114,7 +127,7 @@ class TaskInboxView(QWidget):
         self._tasks: dict[str, Task] = {}
         self._filling = False
         # The tasks as they were before each decision this session, the last one last.
-        self._decided: list[Task] = []
+        self._decided: list[_Decision] = []
         self.new_button.clicked.connect(self._on_new)
         self.confirm_button.clicked.connect(self._on_confirm)
         self.dismiss_button.clicked.connect(self._on_dismiss)
@@ -221,7 +234,7 @@ class TaskInboxView(QWidget):
         self.done_button.setEnabled(task is not None and task.status is TaskStatus.CONFIRMED)
         self.undo_button.setEnabled(bool(self._decided))
         if self._decided:
-            last = self._decided[-1]
+            last = self._decided[-1].task
             self.undo_button.setToolTip(f"Put back “{last.title}” as it was (Ctrl+Z)")
 
     def _on_new(self) -> None:
@@ -249,20 +262,30 @@ class TaskInboxView(QWidget):
             self._decide(task, self.sig_task_done)
 
     def _decide(self, task: Task, decision: SignalInstance) -> None:
-        self._decided.append(task)
+        self._decided.append(_Decision(task))
         decision.emit(task.id)
         self._update_buttons()
 
     def decided_in_chat(self, tasks: Sequence[Task]) -> None:
         """To-dos the user settled in chat (said done, or no more to do), as they were before:
         Undo (Ctrl+Z) puts them back, as after the Done or Dismiss button."""
-        self._decided.extend(tasks)
+        self._decided.extend(_Decision(task) for task in tasks)
+        self._update_buttons()
+
+    def moved_in_chat(self, tasks: Sequence[Task]) -> None:
+        """To-dos the user said moved to another day, as they were before: Undo (Ctrl+Z) puts
+        back the day (and the reminder) each had."""
+        self._decided.extend(_Decision(task, moved=True) for task in tasks)
         self._update_buttons()
 
     def _on_undo(self) -> None:
         if self._decided:
-            task = self._decided.pop()
-            self.sig_task_restored.emit(task.id, task.status.value)
+            decision = self._decided.pop()
+            task = decision.task
+            if decision.moved:
+                self.sig_task_deadline_restored.emit(task.id, task.due_at, task.remind_at)
+            else:
+                self.sig_task_restored.emit(task.id, task.status.value)
             self._update_buttons()
 
     def _on_edit(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import duckdb
@@ -15,7 +16,8 @@ from core.store.database import IDS, Database, pack_ids
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
-from core.to_dos_done import Settled, deeds_said, dropped_said, named_by
+from core.to_dos_done import Moved, Settled, deeds_said, dropped_said, named_by
+from core.to_dos_moved import MoveSaid, moves_said
 
 _COLUMNS = (
     "id, title, status, confidence, priority, due_at, source_turn_id, mentions, created_at, "
@@ -196,19 +198,24 @@ class TaskRepository:
     def settle_said(
         self, cur: duckdb.DuckDBPyConnection, said: Sequence[Turn], now: datetime
     ) -> Settled:
-        """Finish the open to-dos the user's turns say were done, and dismiss those they say
-        are no longer to do (`core.to_dos_done`), inside the caller's write transaction; as
-        the inbox's buttons do, it counts as the user's decision."""
+        """Finish the open to-dos the user's turns say were done, dismiss those they say
+        are no longer to do (`core.to_dos_done`) and move those they say moved to another day
+        (`core.to_dos_moved`), inside the caller's write transaction; as the inbox's buttons
+        do, it counts as the user's decision."""
         deeds = [deed for turn in said for deed in deeds_said(turn.text)]
         dropped = [what for turn in said for what in dropped_said(turn.text)]
-        if not deeds and not dropped:
+        moves = [move for turn in said for move in moves_said(turn.text, turn.at)]
+        if not deeds and not dropped and not moves:
             return Settled()  # the open to-dos are read only now: ~1.5 ms a turn
         # A to-do these very turns noticed is not one they settle.
         noticed = {turn.id for turn in said}
         open_tasks = [t for t in self._open(cur) if t.source_turn_id not in noticed]
         done = named_by(deeds, open_tasks)
+        gone = done + [t for t in named_by(dropped, open_tasks) if t not in done]
         settled = Settled(
-            tuple(done), tuple(t for t in named_by(dropped, open_tasks) if t not in done)
+            tuple(done),
+            tuple(gone[len(done) :]),
+            self._move(cur, moves, [t for t in open_tasks if t not in gone], now),
         )
         for status, tasks in (
             (TaskStatus.DONE, settled.done),
@@ -222,6 +229,31 @@ class TaskRepository:
                 self.decisions += 1
         return settled
 
+    def _move(
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        moves: Sequence[MoveSaid],
+        open_tasks: Sequence[Task],
+        now: datetime,
+    ) -> tuple[Moved, ...]:
+        """Each to-do a move's words name alone takes its new day, and the reminder asked
+        for before the old one goes with it, as when the deadline is typed in the inbox.
+        Words that name two to-dos ("the report": write it, print it) move neither."""
+        moved: dict[str, Moved] = {}
+        for move in moves:
+            named = named_by([move.what], open_tasks)
+            if len(named) != 1 or named[0].due_at == move.due.at:
+                continue
+            task = named[0]
+            after = replace(task, due_at=move.due.at, remind_at=None, updated_at=now)
+            moved[task.id] = Moved(task, after)
+            cur.execute(
+                "UPDATE tasks SET due_at = ?, remind_at = NULL, updated_at = ? WHERE id = ?",
+                [after.due_at, now, task.id],
+            )
+        self.decisions += bool(moved)
+        return tuple(moved.values())
+
     def set_status(self, task_id: str, status: TaskStatus, now: datetime) -> Task:
         """Confirm (track it), finish, or dismiss (soft delete) a task."""
         return self._update(task_id, {"status": status.value}, now)
@@ -234,6 +266,12 @@ class TaskRepository:
         """The user's deadline wins over the one heard (None: no deadline), and it reminds
         then: a reminder asked for before the old deadline goes with it."""
         return self._update(task_id, {"due_at": due_at, "remind_at": None}, now)
+
+    def put_back_day(
+        self, task_id: str, due_at: datetime | None, remind_at: datetime | None, now: datetime
+    ) -> Task:
+        """A move of the to-do's day taken back: the deadline and the reminder it had."""
+        return self._update(task_id, {"due_at": due_at, "remind_at": remind_at}, now)
 
     def set_priority(self, task_id: str, priority: TaskPriority, now: datetime) -> Task:
         """The user's priority wins over the one heard, and later mentions leave it be."""

@@ -24,6 +24,7 @@ from tests.app.desktop import (
 )
 from ui import dialogs
 from ui.main_window import INBOX_TAB
+from ui.task_inbox import DUE
 
 
 def reminders_after(qtbot: QtBot, shell: AppShell, later: timedelta) -> None:
@@ -227,3 +228,23 @@ def test_a_to_do_said_done_in_chat_leaves_the_inbox_and_undo_brings_it_back(
     settle(qtbot, shell)
     qtbot.waitUntil(lambda: inbox.suggested.childCount() == 1, timeout=WAIT_MS)
     assert [t.title for t in shell.services.store.tasks.inbox()] == ["Call the vet"]
+
+
+def test_a_to_do_moved_in_chat_takes_its_day_and_undo_puts_the_old_one_back(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    inbox, notice, tasks = shell.window.inbox, shell.window.chat.notice, shell.services.store.tasks
+    send(qtbot, shell, "Remind me to call the vet at 10am.")
+    qtbot.waitUntil(lambda: inbox.suggested.childCount() == 1, timeout=WAIT_MS)
+    (before,) = tasks.inbox()
+    send(qtbot, shell, "Oh, the vet got moved to Friday.")
+    assert "Moved, as you said: Call the vet (due 2026-01-09)." in notice.text()
+    qtbot.waitUntil(lambda: inbox.suggested.child(0).text(DUE) == "2026-01-09", timeout=WAIT_MS)
+    inbox.undo_button.click()
+    settle(qtbot, shell)
+    qtbot.waitUntil(lambda: tasks.get(before.id).due_at == before.due_at, timeout=WAIT_MS)
+    qtbot.waitUntil(
+        lambda: inbox.suggested.child(0).text(DUE) == "2026-01-04 10:00", timeout=WAIT_MS
+    )

@@ -71,6 +71,27 @@ def test_a_to_do_said_done_in_chat_is_taken_back_by_the_inbox_undo(qtbot: QtBot)
     assert restored == [(rent.id, "confirmed")]
 
 
+def test_a_to_do_moved_in_chat_is_taken_back_to_its_day_by_the_inbox_undo(
+    qtbot: QtBot,
+) -> None:
+    """A move's undo puts the day back, not the status; the one before it still its status."""
+    inbox = TaskInboxView()
+    qtbot.addWidget(inbox)
+    rent = task("Pay the rent", TaskStatus.CONFIRMED, "t1")
+    dentist = replace(task("Call the dentist", TaskStatus.CANDIDATE, "t2"), remind_at=NOW)
+    inbox.show_tasks([], {})
+    restored, days = [], []
+    inbox.sig_task_restored.connect(lambda *args: restored.append(args))
+    inbox.sig_task_deadline_restored.connect(lambda *args: days.append(args))
+    inbox.decided_in_chat([rent])
+    inbox.moved_in_chat([dentist])
+    assert "Call the dentist" in inbox.undo_button.toolTip()
+    inbox.undo_button.click()
+    assert (days, restored) == ([(dentist.id, NOW, NOW)], [])
+    inbox.undo_button.click()
+    assert restored == [(rent.id, "confirmed")] and len(days) == 1
+
+
 def test_ctrl_p_offers_the_three_priorities_and_a_right_click_the_buttons(
     qtbot: QtBot,
 ) -> None:

@@ -1,0 +1,110 @@
+"""To-dos whose day the user says has moved: "The dentist moved to Monday", "My dentist
+appointment got pushed to next week", "Push the report to Friday", "Can you move the reminder
+to call mom to Saturday?", "The essay is due Monday now". One in the inbox said so in a live
+chat takes the new deadline there, as typing it into its row would: the inbox kept the old
+day, and its reminder rang on it. Both halves must be plain: the words before the day name
+one open to-do (`same_task`: "the dentist" is "Call the dentist"; words naming two move
+neither), and the words after the verb are a day and nothing else ("Move the couch to the
+living room on Monday" moves nothing). Not a move: one asked about ("Did the dentist move to
+Monday?"), supposed ("If they push the report to Friday, ..."), not done ("They couldn't move
+the dentist"), or in someone else's words."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from core.due import Due, parse_due
+from core.others_words import others_words
+from core.sentences import plain_quotes
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSaid:
+    """Words naming a to-do (`what`) and the day it moved to."""
+
+    what: str
+    due: Due
+
+
+_HEAD = (
+    r"(?:^|(?<=[.!;]\s)|(?<=[.!;]\s\s))"
+    r"(?:(?:ok|okay|so|and|oh|actually|also|btw|fyi|update|heads\s+up|(?:good|bad)\s+news)\W+)*"
+)
+_WHEN = r"\s+(?:back\s+)?(?:to|till|until|for)\s+(?P<when>[^.!?;,\n]{2,40}?)\s*(?P<end>[.!?;,\n]|$)"
+_WHAT = r"(?P<what>[^.!?;,\n]{2,80})"
+_MOVES = (
+    # "The dentist (got) moved to Monday", "My appointment has been pushed back to Friday".
+    re.compile(
+        _HEAD + r"(?P<what>(?:the|my|our)\s+[^.!?;,\n]{2,80}?)\s+"
+        r"(?:(?:got|has\s+been|have\s+been|was|were|is|are)\s+)?(?:now\s+|just\s+)?"
+        r"(?:moved|pushed(?:\s+back)?|postponed|rescheduled|bumped|shifted|put\s+off)" + _WHEN,
+        re.IGNORECASE | re.MULTILINE,
+    ),
+    # "Push the report to Friday", "Can you move the reminder to call mom to Saturday?", "We
+    # moved the dentist to Monday".
+    re.compile(
+        _HEAD + r"(?P<asked>(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+        r"(?:(?:i|we|they)(?:'ve|\s+have)?\s+(?:just\s+)?)?"
+        r"(?:(?:move|push|postpone|reschedule|bump|shift)(?:d|ed)?(?:\s+back)?|put\s+off)\s+"
+        + _WHAT
+        + _WHEN,
+        re.IGNORECASE | re.MULTILINE,
+    ),
+    # "The essay is due Monday now", "My dentist appointment is now on Friday instead", "The
+    # report can wait until Monday".
+    re.compile(
+        _HEAD + r"(?P<what>(?:the|my|our)\s+[^.!?;,\n]{2,80}?)\s+"
+        r"(?:(?:is|'s)\s+(?:now\s+)?(?P<now>due|on)|can\s+wait\s+(?:until|till))"
+        r"\s+(?P<when>[^.!?;,\n]{2,40}?)\s*(?P<end>[.!?;,\n]|$)",
+        re.IGNORECASE | re.MULTILINE,
+    ),
+)
+# What may stand beside the day: "to Monday instead", "to next Friday at the latest".
+_BESIDE_THE_DAY = re.compile(
+    r"(?:\s*\b(?:on|by|now|instead|then|please|at\s+the\s+latest|after\s+all)\b)*\s*",
+    re.IGNORECASE,
+)
+# "... due Monday" must say it changed; "The essay is due Monday" may be the first word of it.
+_CHANGED = re.compile(r"\b(?:now|instead|actually)\b", re.IGNORECASE)
+# Words that name the to-do's day, not the to-do: "my dentist appointment", "the reminder to
+# call mom", "the deadline for the report", "the report's deadline".
+_NOT_THE_TO_DO = re.compile(
+    r"^(?:the|my|our)\s+|\b(?:reminder|deadline|due\s+date)\s+(?:to|about|for|of|on)\s+"
+    r"|(?:['’]s)?\s+(?:appointment|reminder|deadline|due\s+date)\b",
+    re.IGNORECASE,
+)
+# "If they push the report to Friday, ...": a move supposed, not made.
+_SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case|whether)\b", re.IGNORECASE)
+
+
+def moves_said(text: str, said_at: datetime) -> list[MoveSaid]:
+    """Each to-do `text` says has moved, with the day it moved to (read from `said_at`)."""
+    own = others_words(plain_quotes(text)).masked()
+    moves = []
+    for pattern in _MOVES:
+        for found in pattern.finditer(own):
+            groups = found.groupdict()
+            asked = found.group("end") == "?"
+            if asked and not groups.get("asked"):
+                continue
+            if groups.get("now") and not _CHANGED.search(found.group(0)):
+                continue
+            before = re.split(r"[.!?]\s", own[: found.start()])[-1]
+            if _SUPPOSED.search(before):
+                continue
+            due = _the_day(found.group("when"), said_at)
+            what = _NOT_THE_TO_DO.sub(" ", found.group("what")).strip()
+            if due is not None and what:
+                moves.append(MoveSaid(what, due))
+    return moves
+
+
+def _the_day(when: str, said_at: datetime) -> Due | None:
+    """The day `when` is, when it is a day and nothing more."""
+    due = parse_due(when, said_at) or parse_due(f"on {when}", said_at)
+    if due is None:
+        return None
+    left = when.lower().replace(due.phrase.lower().removeprefix("on "), " ", 1)
+    return due if _BESIDE_THE_DAY.fullmatch(left) else None
