@@ -460,7 +460,7 @@ class Assistant:
                     log.info("A forget came in: this exchange is learnt later")
                     return (), (), Settled()
                 remembered = remember(self._store, cur, lesson, vectors, at)
-                settled = self._store.tasks.settle_said(cur, live.unlearnt, at)
+                settled = self._store.tasks.settle_said(cur, live.unlearnt, at, live.turns)
                 self._strengthen_recalled(cur)
                 self._sync.into_play(cur, remembered.fact_ids, lesson.facts, remembered.tasks, at)
                 self._store.conversations.learnt(cur, [t.id for t in live.unlearnt])

@@ -1,13 +1,13 @@
 """To-dos the user tells the assistant they did ("I paid the rent", "Just called the dentist",
-"Done: booked the flights") or no longer have to do ("I don't need to call the dentist
-anymore", "Cancel the reminder to call mom"). One in the inbox said so in a live chat is
-finished or dismissed there too, as its buttons would: nobody should have to tell the app
-twice. Only a plain report of one's own deed counts (not "I haven't paid the rent", "Did I
-pay the rent?", "If I paid the rent ...", "She paid the rent"), with the verb the to-do is
-done with (`PARTICIPLES`); a to-do dropped says it is for good ("anymore", "after all", "no
-longer": "I don't need to call the dentist today" drops nothing). Each is matched to an open
-to-do by its words (`same_task`). A chat imported from elsewhere speaks of its own day, and
-settles nothing."""
+"Done: booked the flights"; "Done!" after a reply that named one) or no longer have to do ("I
+don't need to call the dentist anymore", "Cancel the reminder to call mom"). One in the inbox
+said so in a live chat is finished or dismissed there too, as its buttons would: nobody should
+have to tell the app twice. Only a plain report of one's own deed counts (not "I haven't paid
+the rent", "Did I pay the rent?", "If I paid the rent ...", "She paid the rent"), with the verb
+the to-do is done with (`PARTICIPLES`); a to-do dropped says it is for good ("anymore", "after
+all", "no longer": "I don't need to call the dentist today" drops nothing). Each is matched to
+an open to-do by its words (`same_task`). A chat imported from elsewhere speaks of its own day,
+and settles nothing."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from core.model import Task
 from core.others_words import others_words
 from core.sentences import plain_quotes
-from core.task_scoring import same_task
+from core.task_scoring import same_task, task_words
 from core.verb_forms import PARTICIPLES
 
 
@@ -91,6 +91,33 @@ def deeds_said(text: str) -> list[str]:
         verb = PARTICIPLES[" ".join(found.group("verb").lower().split())]
         deeds.append(f"{verb} {found.group('what').strip()}")
     return deeds
+
+
+# A message saying only that "it" is done: "Done!", "I did it", "Already did that", "That's
+# taken care of". Which to-do is the one the assistant's reply before it named (`named_in`).
+_IT_DONE = re.compile(
+    r"\W*(?:(?:ok|okay|yes|yep|yeah|yay|so|and|haha|lol)\W+)*(?:"
+    r"(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:done|did)\s+(?:it|that)"
+    r"|(?:(?:just|already|all)\s+)?done"
+    r"|(?:it's|that's|it\s+is|that\s+is)\s+(?:already\s+|all\s+)?"
+    r"(?:done|taken\s+care\s+of|sorted|handled)"
+    r"|(?:just\s+|already\s+)?(?:did|handled|sorted)\s+(?:it|that)"
+    r"|(?:(?:i|we)\s+)?(?:just\s+|already\s+)?took\s+care\s+of\s+(?:it|that))"
+    r"(?:\s+(?:already|now|today|just\s+now|this\s+morning|earlier))?\W*",
+    re.IGNORECASE,
+)
+
+
+def it_done_said(text: str) -> bool:
+    """Whether `text` says only that the thing spoken of is done."""
+    return _IT_DONE.fullmatch(text) is not None and not text.rstrip().endswith("?")
+
+
+def named_in(reply: str, open_tasks: Sequence[Task]) -> list[Task]:
+    """The open to-dos `reply` names: every word that tells its title apart is in it ("Don't
+    forget to call the dentist today!" names "Call the dentist")."""
+    words = task_words(reply)
+    return [task for task in open_tasks if (own := task_words(task.title)) and own <= words]
 
 
 def named_by(said: Sequence[str], open_tasks: Sequence[Task]) -> list[Task]:

@@ -11,12 +11,20 @@ from datetime import datetime, timedelta
 import duckdb
 
 from core.errors import StoreError
-from core.model import Task, TaskPriority, TaskStatus, Turn
+from core.model import Role, Task, TaskPriority, TaskStatus, Turn
 from core.store.database import IDS, Database, pack_ids
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
-from core.to_dos_done import Moved, Settled, deeds_said, dropped_said, named_by
+from core.to_dos_done import (
+    Moved,
+    Settled,
+    deeds_said,
+    dropped_said,
+    it_done_said,
+    named_by,
+    named_in,
+)
 from core.to_dos_moved import MoveSaid, moves_said
 
 _COLUMNS = (
@@ -196,21 +204,30 @@ class TaskRepository:
         return _row_to_task(row)
 
     def settle_said(
-        self, cur: duckdb.DuckDBPyConnection, said: Sequence[Turn], now: datetime
+        self,
+        cur: duckdb.DuckDBPyConnection,
+        said: Sequence[Turn],
+        now: datetime,
+        conversation: Sequence[Turn] = (),
     ) -> Settled:
         """Finish the open to-dos the user's turns say were done, dismiss those they say
         are no longer to do (`core.to_dos_done`) and move those they say moved to another day
         (`core.to_dos_moved`), inside the caller's write transaction; as the inbox's buttons
-        do, it counts as the user's decision."""
+        do, it counts as the user's decision. `conversation` holds the replies they answer:
+        "Done!" finishes the one to-do the reply before it named."""
         deeds = [deed for turn in said for deed in deeds_said(turn.text)]
         dropped = [what for turn in said for what in dropped_said(turn.text)]
         moves = [move for turn in said for move in moves_said(turn.text, turn.at)]
-        if not deeds and not dropped and not moves:
+        answered = [_reply_before(conversation, t) for t in said if it_done_said(t.text)]
+        if not deeds and not dropped and not moves and not answered:
             return Settled()  # the open to-dos are read only now: ~1.5 ms a turn
         # A to-do these very turns noticed is not one they settle.
         noticed = {turn.id for turn in said}
         open_tasks = [t for t in self._open(cur) if t.source_turn_id not in noticed]
         done = named_by(deeds, open_tasks)
+        for reply in answered:
+            named = named_in(reply, open_tasks)
+            done += named if len(named) == 1 and named[0] not in done else []
         gone = done + [t for t in named_by(dropped, open_tasks) if t not in done]
         settled = Settled(
             tuple(done),
@@ -309,3 +326,9 @@ class TaskRepository:
             [now, now - ttl, *(among or ())],
         ).fetchall()
         return {row[0] for row in rows}
+
+
+def _reply_before(conversation: Sequence[Turn], turn: Turn) -> str:
+    """The assistant's last words before `turn`, or nothing."""
+    replies = (t for t in reversed(conversation) if t.role is Role.ASSISTANT and t.seq < turn.seq)
+    return next((t.text for t in replies), "")

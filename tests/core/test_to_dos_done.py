@@ -10,11 +10,13 @@ from core.assistant import Assistant
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
-from core.model import TaskStatus
+from core.model import Role, TaskStatus, Turn
 from core.store import MemoryStore
-from core.to_dos_done import deeds_said, dropped_said
+from core.tasks import extract_tasks
+from core.to_dos_done import deeds_said, dropped_said, it_done_said
 from tests.core.clock import Clock
 from tests.core.conversation_factory import saying
+from tests.core.test_tasks import SAID_AT
 
 
 @pytest.mark.parametrize(
@@ -102,3 +104,55 @@ def test_a_to_do_said_to_be_no_more_is_dismissed(
     assert dropped.title == "Call the plumber" and result.settled.done == ()
     assert store.tasks.get(dropped.id).status is TaskStatus.DISMISSED
     assert [t.title for t in store.tasks.inbox()] == ["Renew my passport"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Done!", True),
+        ("I did it.", True),
+        ("Already did that", True),
+        ("That's taken care of.", True),
+        ("Yep, done already", True),
+        ("Ok I just did it", True),
+        # Asked, not done, or more than "it".
+        ("Done?", False),
+        ("Is it done?", False),
+        ("Not done yet", False),
+        ("I did it wrong", False),
+        ("Done with the essay, now the slides.", False),
+    ],
+)
+def test_a_message_saying_only_that_it_is_done_is_read(text: str, said: bool) -> None:
+    assert it_done_said(text) is said
+
+
+def say(seq: int, role: Role, text: str) -> Turn:
+    return Turn(f"s1-t{seq}", "s1", seq, role, text, SAID_AT)
+
+
+@pytest.mark.parametrize(
+    ("reply", "done"),
+    [
+        ("Don't forget to call the dentist today!", ["Call the dentist"]),
+        # A reply naming two, or none, leaves "Done!" saying which unknown.
+        ("You still have to call the dentist and pay the rent.", []),
+        ("Glad to hear it!", []),
+    ],
+)
+def test_done_said_after_a_reply_finishes_the_one_to_do_it_named(
+    store: MemoryStore, reply: str, done: list[str]
+) -> None:
+    said = "Remind me to call the dentist. I need to pay the rent."
+    with store.db.write() as cur:
+        store.tasks.record(cur, extract_tasks(said, SAID_AT, "s1-t0"))
+    conversation = [
+        say(0, Role.USER, said),
+        say(1, Role.ASSISTANT, reply),
+        say(2, Role.USER, "Done!"),
+    ]
+    with store.db.write() as cur:
+        settled = store.tasks.settle_said(cur, conversation[2:], SAID_AT, conversation)
+    assert [t.title for t in settled.done] == done
+    left = {"Call the dentist", "Pay the rent"} - set(done)
+    assert {t.title for t in store.tasks.inbox()} == left
