@@ -43,7 +43,7 @@ from core.task_scoring import (
     task_confidence,
 )
 from core.task_titles import POLITE, clean_title, worded
-from core.task_words import ASKING_YOU, PLEASE
+from core.task_words import ASKING_YOU, ERRANDS, PLEASE
 from core.to_do_referents import due_thing_named, named, thing_said
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
@@ -108,6 +108,11 @@ _ASKED_OR_THANKED = re.compile(
 )
 # How a deadline is said, which makes a wish a goal ("I want to finish it by Sunday").
 _DEADLINE = ("by ", "before ", "until ", "no later than ")
+# ...as does a day one commits an errand to: "I'll call mom tomorrow", "I'm going to pay the
+# rent on Friday" (not "I want to visit Paris in May", "I'll watch the game tonight", "I'm
+# going to the gym tomorrow").
+_COMMITTED = re.compile(r"'ll|\bwill\b|\bgonna\b|\bgoing\s+to\b", re.IGNORECASE)
+_ERRAND = re.compile(r"(?:" + "|".join(ERRANDS) + r")\b", re.IGNORECASE)
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
 _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggests|suggested)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
@@ -261,7 +266,13 @@ def find_task_signals(
             # ...one's own: "Clean up after yourself today" is said to someone.
             if name in _ONLY_DATED and (due is None or _ADDRESSED.search(found.group("task"))):
                 continue
-            if name == "want_by" and (due is None or not due.phrase.startswith(_DEADLINE)):
+            if name == "want_by" and (
+                due is None
+                or not (
+                    due.phrase.startswith(_DEADLINE)
+                    or (_COMMITTED.search(found.group()) and _ERRAND.match(found.group("task")))
+                )
+            ):
                 continue
             if (
                 name == "remind"

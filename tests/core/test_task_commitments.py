@@ -1,0 +1,50 @@
+"""An errand one commits a day to is a to-do, as one with a deadline is: "I'll call mom
+tomorrow" was nothing (only "... by Friday" landed)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.tasks import extract_tasks
+from tests.core.test_tasks import SAID_AT, lands
+
+
+def day(of_november: int, hour: int = 0) -> datetime:
+    return SAID_AT.replace(day=of_november, hour=hour)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("I'll call mom tomorrow.", "Call mom", day(19)),
+        ("I'm going to call the bank on Monday.", "Call the bank", day(23)),
+        ("Tomorrow I'll clean the garage.", "Clean the garage", day(19)),
+        ("I'll pick up the kids at 4.", "Pick up the kids", day(18, 16)),
+    ],
+)
+def test_an_errand_committed_to_a_day_is_a_to_do(text: str, title: str, due: datetime) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, due)
+    assert lands(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Not an errand: a place gone to, a pastime, a state, an event.
+        "I'm going to the gym tomorrow.",
+        "I'll watch the game tonight.",
+        "I'll have more time tomorrow.",
+        "I'll start my new job on Monday.",
+        # Said to the assistant, by someone else, or supposed.
+        "I'll call you tomorrow.",
+        "She'll call me tomorrow.",
+        "If it rains I'll clean the garage tomorrow.",
+        # No day: a plan said in passing.
+        "I'll call mom at some point.",
+    ],
+)
+def test_a_plan_that_is_no_errand_on_a_day_is_none(text: str) -> None:
+    assert not lands(text)
