@@ -139,9 +139,10 @@ _TOLD_AS_PAST = re.compile(
 _POINTS_BACK = re.compile(r"\b(?:her|him|them|it|there)\b")
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
 # A second to-do said in the same sentence: "I have to finish the report by Friday, and I need
-# to email Tom" (one to-do a sentence lost the second).
+# to email Tom", "It's my turn to host book club, I need to pick a book" (one to-do a sentence
+# lost the second).
 _ANOTHER_TO_DO = re.compile(
-    r",?\s+(?:and|but|plus)\s+(?:also\s+|then\s+)?(?=(?:i|we)\s+(?:also\s+|still\s+|really\s+)?"
+    r"(?:,?\s+(?:and|but|plus)|,)\s+(?:also\s+|then\s+)?(?=(?:i|we)\s+(?:also\s+|still\s+|really\s+)?"
     r"(?:need|have|must|gotta|got\s+to|should)\b)",
     re.I,
 )
@@ -321,7 +322,7 @@ def find_task_signals(
                 best = (signal, source[task], sentence[task], due)
         if best is not None and best[0].title:
             lead = sentence[: max(sentence.find(best[2]), 0)]
-            best = _on_the_day_before(best, own[:whole], lead, said_at)
+            best = _on_the_day_before(best, own[:start], lead, said_at)
             if signals and _dates_the_last(best[0], best[2], signals[-1]):
                 signals[-1] = replace(signals[-1], due=best[0].due)
             elif signals and best[0].title.lower() == signals[-1].title.lower():
@@ -342,10 +343,10 @@ def _on_the_day_before(
     best: tuple[TaskSignal, str, str, Due | None], before: str, lead: str, said_at: datetime
 ) -> tuple[TaskSignal, str, str, Due | None]:
     """An hour alone, of a to-do for someone or something said before it with a day, in its
-    own sentence (`lead`) or the one before: "My sister is visiting next Friday. I need to pick
-    her up at 6" is Friday at 18:00 (it had been today's), as is "My parents land on Friday, I
-    have to pick them up at 6". Without a word pointing back ("My exam is on Friday. I need to
-    study at 6"), the hour stays today's."""
+    own sentence (`lead`), or the sentence or clause before (`before`): "My sister is visiting
+    next Friday. I need to pick her up at 6" is Friday at 18:00 (it had been today's), as is
+    "My parents land on Friday, (and) I have to pick them up at 6". Without a word pointing
+    back ("My exam is on Friday. I need to study at 6"), the hour stays today's."""
     signal, source, said, due = best
     if due is None or due.at.date() != said_at.date() or not _POINTS_BACK.search(said):
         return best

@@ -314,6 +314,12 @@ SISTER = "My sister is visiting on Friday."
         # ...in its own sentence, before it, and of "them" (it was "Pick them up", today).
         ("My parents land on Friday, I have to pick them up at 6.", "Pick my parents up", 20, 18),
         (
+            "My parents land on Friday, and I have to pick them up at 6.",
+            "Pick my parents up",
+            20,
+            18,
+        ),
+        (
             "The kids have a recital on Friday. I need to pick them up at 5.",
             "Pick the kids up",
             20,

@@ -391,6 +391,12 @@ def test_two_to_dos_said_in_one_sentence_are_both_noticed() -> None:
         ("Email Tom", None),
     ]
     assert not lands("If I need to leave early, and I have to call you, I will.")
+    # ...or joined by a comma alone (it was "Host book club" only).
+    found = extract_tasks(
+        "It's my turn to host book club next week, I need to pick a book.", SAID_AT, "t"
+    )
+    assert [c.title for c in found] == ["Host book club", "Pick a book"]
+    assert not lands("When I get home, I need to feed the cat.")
 
 
 def record(store: MemoryStore, text: str, at: datetime, turn: str) -> None:
