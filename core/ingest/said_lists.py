@@ -100,9 +100,25 @@ def things(first: str, more: str) -> list[str]:
     """What "I like / speak / play `first``more`" names: each thing in turn, or one whole
     liking when its words hold the "and" or one doing takes them all."""
     items = _things(more)[0]
-    if _HOLDS_THE_AND.search(first) or _COMPARED.search(more) or _one_doing(first, items):
+    if (
+        _HOLDS_THE_AND.search(first)
+        or _COMPARED.search(more)
+        or _one_doing(first, items)
+        or _how_one_has_it(first, items)
+    ):
         return [listed(first, more)]
     return [first, *items]
+
+
+def _how_one_has_it(first: str, items: list[str]) -> bool:
+    """Whether the list says how one likes a thing of one's own: "my coffee black and strong"
+    (not a liking of "strong")."""
+    words = first.split()
+    return (
+        len(words) > 2
+        and words[0].lower() in ("my", "our")
+        and all(len(item.split()) == 1 for item in items)
+    )
 
 
 def _one_doing(first: str, items: list[str]) -> bool:

@@ -39,6 +39,16 @@ from tests.core.test_rules import facts
             ],
         ),
         ("I like hiking and want to try climbing.", [("ana: likes hiking", "Ana likes hiking")]),
+        # How one likes a thing of one's own (it was also a liking of "strong").
+        (
+            "I like my coffee black and strong.",
+            [
+                (
+                    "ana: likes their coffee black and strong",
+                    "Ana likes their coffee black and strong",
+                )
+            ],
+        ),
         (
             "I prefer Python and Rust over Java.",
             [("ana: likes python and rust over java", "Ana prefers Python and Rust over Java")],
