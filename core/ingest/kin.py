@@ -91,6 +91,7 @@ _TELLING_OF = frozenset(
         "kin_condition",
         "kin_likes",
         "kin_allergy",
+        "kin_intolerance",
         "plan",
         "turning",
         "works_how",

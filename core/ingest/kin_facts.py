@@ -85,6 +85,12 @@ def _kin_allergy(said: Said) -> Fact | None:
     return said.fact(f"{kin.lower()} allergic to {allergen(thing)}", told, 0.9)
 
 
+def _kin_intolerance(said: Said) -> Fact | None:
+    """On the key "my son is gluten intolerant" is on ("son diet")."""
+    kin = whose(said)
+    return said.fact(f"{kin.lower()} diet", f"'s {kin} is {said.value.lower()} intolerant", 0.7)
+
+
 def _kin_condition(said: Said) -> Fact | None:
     """One condition a key, of whom it is told: "Ana's mom has dementia"."""
     kin = whose(said)
@@ -120,6 +126,7 @@ SAID_OF_KIN: dict[str, Callable[[Said], Fact | None]] = {
     "kin_condition": _kin_condition,
     "kin_likes": _kin_likes,
     "kin_allergy": _kin_allergy,
+    "kin_intolerance": _kin_intolerance,
     "kin_was": _kin_was,
     "kin_fear": _kin_fear,
     "kin_children": _kin_children,

@@ -61,6 +61,17 @@ KIN_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...and what they cannot digest, said as an intolerance: "My son has a gluten intolerance"
+    # (as "my son is gluten intolerant" is told).
+    (
+        "kin_intolerance",
+        re.compile(
+            rf"\b(?:my|our)\s+(?P<kin>{KINSHIP})(?:\s+(?P<name>(?-i:[A-Z][\w'-]+)))?\s+"
+            r"(?:also\s+|now\s+)?has\s+(?:an?\s+)?(?:severe\s+|mild\s+|bad\s+)?"
+            r"(?P<value>gluten|lactose)\s+intolerance\b",
+            re.I,
+        ),
+    ),
     # ...or are no longer: "My son isn't allergic to eggs anymore", "... outgrew his peanut
     # allergy" (the allergy stayed in every prompt).
     (

@@ -78,6 +78,8 @@ from tests.core.test_core_memory import always_in_later
             "My son has a peanut allergy.",
             [("ana: son allergic to peanut", "Ana's son has a peanut allergy")],
         ),
+        # ...an intolerance, on the key of "my son is gluten intolerant" (it was nothing).
+        ("My son has a gluten intolerance.", [("ana: son diet", "Ana's son is gluten intolerant")]),
         # One's people's health, and news of a baby on the way.
         ("My mom has dementia.", [("ana: mom condition dementia", "Ana's mom has dementia")]),
         (
