@@ -157,6 +157,30 @@ def _one_line(title: str) -> str:
     return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:-") + "…"
 
 
+_UNDONE_VERBS = {**PARTICIPLES, **BEGUN}
+# "... and I haven't paid it (yet)", "... but I haven't even started": what is due, not done.
+_NOT_DONE_IT = re.compile(
+    r"^\W*(?:and|but)\s+(?:i|we)\s+(?:still\s+)?haven'?t\s+(?:even\s+|yet\s+)?(?P<verb>"
+    + "|".join(sorted(map(re.escape, _UNDONE_VERBS), key=len, reverse=True))
+    + r")(?:\s+(?:it|them))?(?:\s+yet)?\W*$",
+    re.IGNORECASE,
+)
+_IS_DUE = re.compile(r"\s+(?:is|are)\s+(?:also\s+)?due(?:\s+back)?$", re.IGNORECASE)
+
+
+def undone_due(title: str, after: str) -> str:
+    """What is due, as the to-do it says is not done after it: "The rent is due tomorrow and
+    I haven't paid it" is "Pay the rent"; "My essay is due Monday and I haven't even started"
+    is "Start my essay". Any other title is as it is."""
+    said = _NOT_DONE_IT.match(after)
+    thing = _IS_DUE.search(title)
+    if said is None or thing is None:
+        return title
+    verb = _UNDONE_VERBS[" ".join(said.group("verb").lower().split())]
+    what = title[: thing.start()]
+    return f"{verb.capitalize()} {what[:1].lower()}{what[1:]}"
+
+
 def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
     """The to-do as the inbox says it, by how it was said: "Don't let me forget the milk" is
     "Remember the milk"; "I promised my mom I'd call her" is "Call my mom"; "I still haven't

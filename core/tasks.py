@@ -42,7 +42,7 @@ from core.task_scoring import (
     priority_for,
     task_confidence,
 )
-from core.task_titles import POLITE, clean_title, worded
+from core.task_titles import POLITE, clean_title, undone_due, worded
 from core.task_words import ASKING_YOU, ERRANDS, PLEASE
 from core.to_do_referents import due_thing_named, named, thing_said
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
@@ -303,6 +303,8 @@ def find_task_signals(
                 title = due_thing_named(title, text[: start + task.start])
                 if title is None:
                     continue
+                rest = sentence[found.end() :]
+                title = undone_due(title, rest.replace(due.phrase.lower(), " ", 1) if due else rest)
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or bool(
                 _HEDGED.search(lead)
             )

@@ -154,7 +154,7 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         ("My rent is due on the 1st.", "My rent is due", datetime(2026, 12, 1, tzinfo=UTC)),
         (
             "My essay is due Friday and I haven't started.",
-            "My essay is due",
+            "Start my essay",
             datetime(2026, 11, 20, tzinfo=UTC),
         ),
         (

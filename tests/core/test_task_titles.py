@@ -64,6 +64,9 @@ def test_a_to_do_is_titled_by_what_is_to_be_done(
         ("We have a report due tomorrow and we haven't even started.", "Start the report", day(19)),
         ("I have a project due Friday but I haven't done anything.", "Do the project", day(20)),
         ("My mom's birthday is next Tuesday and I haven't bought a gift.", "Buy a gift", day(24)),
+        # What is due, said not done after it (it was "The rent is due", "My essay is due").
+        ("Ugh, the rent is due tomorrow and I haven't paid it.", "Pay the rent", day(19)),
+        ("My essay is due Monday and I haven't even started.", "Start my essay", day(23)),
     ],
 )
 def test_work_not_yet_begun_is_a_to_do_by_when_it_is_due(
