@@ -126,15 +126,18 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "dont_forget",
             0.85,
-            r"\b(?:(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+|"
+            r"\b(?:(?:don'?t|do not)\s+(?:let me\s+)?forget\s+to\s+"
+            r"|^let(?:'s|\s+me)\s+not\s+forget\s+to\s+|"
             r"(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t|can'?t|cannot)\s+forget\s+to\s+)(?P<task>.+)",
         ),
-        # "Don't let me forget the milk": a thing to keep in mind, titled "Remember the milk"
-        # ("I can't forget that day", "we must not forget how lucky we are" are memories).
+        # "Don't let me forget the milk", "Let's not forget the milk": a thing to keep in mind,
+        # titled "Remember the milk" ("I can't forget that day", "we must not forget how lucky
+        # we are" are memories).
         (
             "forget_thing",
             0.85,
-            r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t))\s+"
+            r"\b(?:(?:don'?t|do not)\s+let\s+me|(?:(?:i|we)\s+|^)(?:must\s+not|mustn'?t)"
+            r"|^let(?:'s|\s+me)\s+not)\s+"
             r"forget\s+(?:about\s+)?(?!(?:to|how|what|who|where|why|when)\b)(?P<task>.+)",
         ),
         # ...one can't forget, with its time: "I can't forget Mom's birthday next week" (only

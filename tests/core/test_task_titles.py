@@ -27,6 +27,9 @@ def day(of_november: int) -> datetime:
             datetime(2026, 11, 20, tzinfo=SAID_AT.tzinfo),
         ),
         ("I have to pay the fine or else.", "Pay the fine", None),
+        # Not to forget, said with "let's" (it was nothing, and "to call mom" weak).
+        ("Let's not forget the milk.", "Remember the milk", None),
+        ("Let me not forget to call mom.", "Call mom", None),
         # A word setting it beside another to-do: "Call the dentist instead", "... too".
         ("I need to call the dentist on Monday instead.", "Call the dentist", day(23)),
         ("I need to buy milk too.", "Buy milk", None),
@@ -46,7 +49,7 @@ def day(of_november: int) -> datetime:
 def test_a_to_do_is_titled_by_what_is_to_be_done(
     text: str, title: str, due: datetime | None
 ) -> None:
-    """These kept "for months", "or I'll get fined", "or else", "instead", "too", "as well",
+    """These were nothing, or kept "for months", "or I'll get fined", "or else", "instead", "too", "as well",
     "anyway", "before that"."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert (task.title, task.due_at) == (title, due)
