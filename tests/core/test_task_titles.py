@@ -49,8 +49,8 @@ def day(of_november: int) -> datetime:
 def test_a_to_do_is_titled_by_what_is_to_be_done(
     text: str, title: str, due: datetime | None
 ) -> None:
-    """These were nothing, or kept "for months", "or I'll get fined", "or else", "instead", "too", "as well",
-    "anyway", "before that"."""
+    """These were nothing, or kept "for months", "or I'll get fined", "or else", "instead",
+    "too", "as well", "anyway", "before that"."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert (task.title, task.due_at) == (title, due)
 
