@@ -1,13 +1,13 @@
 """To-dos whose day the user says has moved: "The dentist moved to Monday", "My dentist
 appointment got pushed to next week", "Push the report to Friday", "Can you move the reminder
-to call mom to Saturday?", "The essay is due Monday now". One in the inbox said so in a live
-chat takes the new deadline there, as typing it into its row would: the inbox kept the old
-day, and its reminder rang on it. Both halves must be plain: the words before the day name
-one open to-do (`same_task`: "the dentist" is "Call the dentist"; words naming two move
-neither), and the words after the verb are a day and nothing else ("Move the couch to the
-living room on Monday" moves nothing). Not a move: one asked about ("Did the dentist move to
-Monday?"), supposed ("If they push the report to Friday, ..."), not done ("They couldn't move
-the dentist"), or in someone else's words."""
+to call mom to Saturday?", "The essay is due Monday now", and "Make it 6pm" of the one just
+spoken of. One in the inbox said so in a live chat takes the new deadline there, as typing it
+into its row would: the inbox kept the old day, and its reminder rang on it. Both halves must
+be plain: the words before the day name one open to-do (`same_task`: "the dentist" is "Call
+the dentist"; words naming two move neither), and the words after the verb are a day and
+nothing else ("Move the couch to the living room on Monday" moves nothing). Not a move: one
+asked about ("Did the dentist move to Monday?"), supposed ("If they push the report to
+Friday, ..."), not done ("They couldn't move the dentist"), or in someone else's words."""
 
 from __future__ import annotations
 
@@ -22,9 +22,10 @@ from core.sentences import plain_quotes
 
 @dataclass(frozen=True, slots=True)
 class MoveSaid:
-    """Words naming a to-do (`what`) and the day it moved to."""
+    """Words naming a to-do (`what`; None: "it", the one just spoken of) and the day it moved
+    to."""
 
-    what: str
+    what: str | None
     due: Due
 
 
@@ -75,6 +76,18 @@ _NOT_THE_TO_DO = re.compile(
     r"|(?:['’]s)?\s+(?:appointment|reminder|deadline|due\s+date)\b",
     re.IGNORECASE,
 )
+# A message moving "it", the to-do just spoken of: "Make it 6pm", "Actually, make that Friday
+# at 10", "Can you push it to Monday?", "Change it to 7pm instead". Its time says it is one
+# ("Make it 6" may be six of anything).
+_IT_MOVED = re.compile(
+    r"\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|so)\W+)*(?P<asked>(?:can|could|would)\s+you\s+)?"
+    r"(?:please\s+)?(?:make\s+(?:it|that)|(?:move|push|change|bump|shift|reschedule|postpone|put)"
+    r"\s+(?:it|that)(?:\s+back)?\s+(?:to|till|until|for))\s+"
+    r"(?P<when>[^.!?;,\n]{1,40}?)(?:\s+instead)?(?:\s+please)?\W*",
+    re.IGNORECASE,
+)
+# ...which the words naming one are not: "Push it to Monday" (`_IT_MOVED`).
+_POINTING = re.compile(r"it|that|this|them|those|these", re.IGNORECASE)
 # "If they push the report to Friday, ...": a move supposed, not made.
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case|whether)\b", re.IGNORECASE)
 
@@ -96,15 +109,20 @@ def moves_said(text: str, said_at: datetime) -> list[MoveSaid]:
                 continue
             due = _the_day(found.group("when"), said_at)
             what = _NOT_THE_TO_DO.sub(" ", found.group("what")).strip()
-            if due is not None and what:
+            if due is not None and what and not _POINTING.fullmatch(what):
                 moves.append(MoveSaid(what, due))
+    it = _IT_MOVED.fullmatch(own)
+    if it and (it.group("asked") or not own.rstrip().endswith("?")):
+        due = _the_day(it.group("when"), said_at)
+        moves += [MoveSaid(None, due)] if due is not None else []
     return moves
 
 
 def _the_day(when: str, said_at: datetime) -> Due | None:
-    """The day `when` is, when it is a day and nothing more."""
+    """The day (or the hour) `when` is, when it is that and nothing more."""
     due = parse_due(when, said_at) or parse_due(f"on {when}", said_at)
     if due is None:
         return None
-    left = when.lower().replace(due.phrase.lower().removeprefix("on "), " ", 1)
+    said, lowered = due.phrase.lower(), when.lower()
+    left = lowered.replace(said if said in lowered else said.removeprefix("on "), " ", 1)
     return due if _BESIDE_THE_DAY.fullmatch(left) else None

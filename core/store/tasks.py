@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 import duckdb
 
+from core.due import Due, on_the_day
 from core.errors import StoreError
 from core.model import Role, Task, TaskPriority, TaskStatus, Turn
 from core.store.database import IDS, Database, pack_ids
@@ -217,23 +218,27 @@ class TaskRepository:
         "Done!" finishes the one to-do the reply before it named."""
         deeds = [deed for turn in said for deed in deeds_said(turn.text)]
         dropped = [what for turn in said for what in dropped_said(turn.text)]
-        moves = [move for turn in said for move in moves_said(turn.text, turn.at)]
-        answered = [_reply_before(conversation, t) for t in said if it_done_said(t.text)]
-        if not deeds and not dropped and not moves and not answered:
+        moves = [(turn, move) for turn in said for move in moves_said(turn.text, turn.at)]
+        done_it = [turn for turn in said if it_done_said(turn.text)]
+        if not deeds and not dropped and not moves and not done_it:
             return Settled()  # the open to-dos are read only now: ~1.5 ms a turn
         # A to-do these very turns noticed is not one they settle.
         noticed = {turn.id for turn in said}
         open_tasks = [t for t in self._open(cur) if t.source_turn_id not in noticed]
         done = named_by(deeds, open_tasks)
-        for reply in answered:
-            named = named_in(reply, open_tasks)
-            done += named if len(named) == 1 and named[0] not in done else []
+        for turn in done_it:
+            it = _spoken_of(turn, conversation, open_tasks)
+            done += it if len(it) == 1 and it[0] not in done else []
         gone = done + [t for t in named_by(dropped, open_tasks) if t not in done]
-        settled = Settled(
-            tuple(done),
-            tuple(gone[len(done) :]),
-            self._move(cur, moves, [t for t in open_tasks if t not in gone], now),
-        )
+        left = [t for t in open_tasks if t not in gone]
+        named = [
+            (
+                move,
+                named_by([move.what], left) if move.what else _spoken_of(turn, conversation, left),
+            )
+            for turn, move in moves
+        ]
+        settled = Settled(tuple(done), tuple(gone[len(done) :]), self._move(cur, named, now))
         for status, tasks in (
             (TaskStatus.DONE, settled.done),
             (TaskStatus.DISMISSED, settled.dropped),
@@ -249,20 +254,24 @@ class TaskRepository:
     def _move(
         self,
         cur: duckdb.DuckDBPyConnection,
-        moves: Sequence[MoveSaid],
-        open_tasks: Sequence[Task],
+        moves: Sequence[tuple[MoveSaid, Sequence[Task]]],
         now: datetime,
     ) -> tuple[Moved, ...]:
-        """Each to-do a move's words name alone takes its new day, and the reminder asked
-        for before the old one goes with it, as when the deadline is typed in the inbox.
-        Words that name two to-dos ("the report": write it, print it) move neither."""
+        """Each to-do a move names alone takes its new day (an hour alone, "make it 6pm", on
+        the day it had), and the reminder asked for before the old one goes with it, as when
+        the deadline is typed in the inbox. Words that name two to-dos ("the report": write
+        it, print it) move neither."""
         moved: dict[str, Moved] = {}
-        for move in moves:
-            named = named_by([move.what], open_tasks)
-            if len(named) != 1 or named[0].due_at == move.due.at:
+        for move, named in moves:
+            if len(named) != 1:
                 continue
             task = named[0]
-            after = replace(task, due_at=move.due.at, remind_at=None, updated_at=now)
+            due = move.due.at
+            if task.due_at is not None:
+                due = on_the_day(move.due, Due(task.due_at.astimezone(due.tzinfo), "")).at
+            if due == task.due_at:
+                continue
+            after = replace(task, due_at=due, remind_at=None, updated_at=now)
             moved[task.id] = Moved(task, after)
             cur.execute(
                 "UPDATE tasks SET due_at = ?, remind_at = NULL, updated_at = ? WHERE id = ?",
@@ -328,7 +337,12 @@ class TaskRepository:
         return {row[0] for row in rows}
 
 
-def _reply_before(conversation: Sequence[Turn], turn: Turn) -> str:
-    """The assistant's last words before `turn`, or nothing."""
-    replies = (t for t in reversed(conversation) if t.role is Role.ASSISTANT and t.seq < turn.seq)
-    return next((t.text for t in replies), "")
+def _spoken_of(turn: Turn, conversation: Sequence[Turn], open_tasks: Sequence[Task]) -> list[Task]:
+    """The to-dos "it" may be in `turn` ("Done!", "Make it 6pm"): those the reply before it
+    named, or else those the user's message before it noticed or said again."""
+    earlier = [t for t in conversation if t.seq < turn.seq]
+    reply = next((t.text for t in reversed(earlier) if t.role is Role.ASSISTANT), "")
+    if named := named_in(reply, open_tasks):
+        return named
+    said = next((t for t in reversed(earlier) if t.role is Role.USER), None)
+    return [t for t in open_tasks if said is not None and t.updated_at == said.at]

@@ -156,3 +156,16 @@ def test_done_said_after_a_reply_finishes_the_one_to_do_it_named(
     assert [t.title for t in settled.done] == done
     left = {"Call the dentist", "Pay the rent"} - set(done)
     assert {t.title for t in store.tasks.inbox()} == left
+
+
+def test_done_said_after_a_to_do_was_noticed_finishes_that_one(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """With no reply naming one, "it" is the to-do the message before noticed."""
+    assistant.turn("I need to pay the rent.")
+    clock.advance(minutes=5)
+    assistant.turn("Oh and I have to water the plants.")
+    clock.advance(minutes=5)
+    (done,) = assistant.turn("Done!").settled.done
+    assert done.title == "Water the plants"
+    assert [t.title for t in store.tasks.inbox()] == ["Pay the rent"]

@@ -105,3 +105,38 @@ def test_a_move_in_an_imported_chat_moves_no_to_do_of_today(
     data = saying({(0, 2): "The dentist moved to Monday."}, sessions=1, turns_per_session=4)
     ConversationImporter(store, embedder).import_sessions(parse_conversations(data))
     assert store.tasks.get(task.id).due_at == task.due_at
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        # An hour alone is today's here; the to-do's own day, once moved (below).
+        ("Make it 6pm.", [day(18, 18)]),
+        ("Actually, make that Monday at 10.", [day(23, 10)]),
+        ("Can you push it to Monday?", [day(23)]),
+        ("Make it at 6 instead.", [day(18, 18)]),
+        # Six of what? Not a time said as one; not a day; asked about.
+        ("Make it 6.", []),
+        ("Make it shorter.", []),
+        ("Did you move it to Monday?", []),
+    ],
+)
+def test_it_moved_is_read_with_its_new_time(text: str, due: list[datetime]) -> None:
+    assert [(m.what, m.due.at) for m in moves_said(text, SAID_AT)] == [(None, d) for d in due]
+
+
+def test_make_it_another_hour_moves_the_to_do_just_said_on_its_day(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """ "It" is the to-do the message before noticed (or the reply named); an hour alone keeps
+    the day it had."""
+    assistant.turn("I need to pay the rent.")
+    clock.advance(minutes=5)
+    assistant.turn("Remind me to call mom on Friday at 5pm.")
+    clock.advance(minutes=5)
+    (moved,) = assistant.turn("Actually, make it 6pm.").settled.moved
+    assert (moved.after.title, moved.after.due_at) == ("Call mom", day(20, 18))
+    assert {t.title: t.due_at for t in store.tasks.inbox()} == {
+        "Call mom": day(20, 18),
+        "Pay the rent": None,
+    }
