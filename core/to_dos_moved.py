@@ -77,13 +77,14 @@ _NOT_THE_TO_DO = re.compile(
     re.IGNORECASE,
 )
 # A message moving "it", the to-do just spoken of: "Make it 6pm", "Actually, make that Friday
-# at 10", "Can you push it to Monday?", "Change it to 7pm instead". Its time says it is one
-# ("Make it 6" may be six of anything).
+# at 10", "Can you push it to Monday?", "Change it to 7pm instead", "Remind me at 6 instead".
+# Its time says it is one ("Make it 6" may be six of anything).
 _IT_MOVED = re.compile(
-    r"\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|so)\W+)*(?P<asked>(?:can|could|would)\s+you\s+)?"
-    r"(?:please\s+)?(?:make\s+(?:it|that)|(?:move|push|change|bump|shift|reschedule|postpone|put)"
-    r"\s+(?:it|that)(?:\s+back)?\s+(?:to|till|until|for))\s+"
-    r"(?P<when>[^.!?;,\n]{1,40}?)(?:\s+instead)?(?:\s+please)?\W*",
+    r"\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|so)\W+)*"
+    r"(?P<asked>(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:make\s+(?:it|that)|(?P<remind>remind\s+me)|(?:move|push|change|bump|shift|reschedule|"
+    r"postpone|put)\s+(?:it|that)(?:\s+back)?\s+(?:to|till|until|for))\s+"
+    r"(?P<when>[^.!?;,\n]{1,40}?)(?(remind)\s+instead|(?:\s+instead)?)(?:\s+please)?\W*",
     re.IGNORECASE,
 )
 # ...which the words naming one are not: "Push it to Monday" (`_IT_MOVED`).

@@ -115,6 +115,9 @@ def test_a_move_in_an_imported_chat_moves_no_to_do_of_today(
         ("Actually, make that Monday at 10.", [day(23, 10)]),
         ("Can you push it to Monday?", [day(23)]),
         ("Make it at 6 instead.", [day(18, 18)]),
+        ("Actually, remind me on Saturday instead.", [day(21)]),
+        # ...a reminder asked for, not moved.
+        ("Remind me at 6.", []),
         # Six of what? Not a time said as one; not a day; asked about.
         ("Make it 6.", []),
         ("Make it shorter.", []),
