@@ -91,6 +91,18 @@ def float_array(values: Iterable[float], size: int) -> str:
 _PLAIN: dict[type, Callable[[Any], str]] = {str: quoted, bool: _flag, int: _integer, float: _float}
 
 
+def literal(value: str | bool | int | float | datetime | None) -> str:
+    """One value as an exact SQL constant, written into a statement where binding it would
+    cost more; text holding a NUL has none (it would end the statement early in C)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, datetime):
+        return _naive(value) if value.tzinfo is None else _zoned(value)
+    if isinstance(value, str) and "\x00" in value:
+        raise ValueError("text holding a NUL has no SQL literal")
+    return _PLAIN[type(value)](value)
+
+
 def _python_renderer(values: list[Any]) -> Callable[[Any], str] | None:
     """The same for a column of Python values, from their types (every non-null value one
     kind; ints among floats count as floats), or None."""

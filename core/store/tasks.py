@@ -14,6 +14,7 @@ from core.due import Due, on_the_day
 from core.errors import StoreError
 from core.model import Role, Task, TaskPriority, TaskStatus, Turn
 from core.store.database import IDS, Database, pack_ids
+from core.store.literals import literal
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
@@ -133,22 +134,17 @@ class TaskRepository:
             # The latest word on the deadline wins, typed or said, with its reminder (or none
             # before it): a mention found in an older chat (an import) does not move a
             # deadline set since.
+            # Written as literals: bound, the values cost the statement ~1 ms more.
+            said_at, due_at = literal(candidate.said_at), literal(candidate.due_at)
+            priority = literal(priority_for(confidence, self.config).value)
             (row,) = cur.execute(
-                "UPDATE tasks SET mentions = mentions + 1, confidence = $confidence, "
-                "priority = CASE WHEN priority_chosen THEN priority ELSE $priority END, "
-                "remind_at = CASE WHEN $said_at >= updated_at AND $due_at IS NOT NULL "
-                "THEN $remind_at ELSE remind_at END, "
-                "due_at = CASE WHEN $said_at >= updated_at THEN coalesce($due_at, due_at) "
-                "ELSE due_at END, updated_at = greatest(updated_at, $said_at) WHERE id = $id "
-                f"RETURNING {_COLUMNS}",
-                {
-                    "confidence": confidence,
-                    "priority": priority_for(confidence, self.config).value,
-                    "due_at": candidate.due_at,
-                    "remind_at": candidate.remind_at,
-                    "said_at": candidate.said_at,
-                    "id": match.id,
-                },
+                f"UPDATE tasks SET mentions = mentions + 1, confidence = {literal(confidence)}, "
+                f"priority = CASE WHEN priority_chosen THEN priority ELSE {priority} END, "
+                f"remind_at = CASE WHEN {said_at} >= updated_at AND {due_at} IS NOT NULL "
+                f"THEN {literal(candidate.remind_at)} ELSE remind_at END, "
+                f"due_at = CASE WHEN {said_at} >= updated_at THEN coalesce({due_at}, due_at) "
+                f"ELSE due_at END, updated_at = greatest(updated_at, {said_at}) "
+                f"WHERE id = {literal(match.id)} RETURNING {_COLUMNS}"
             ).fetchall()
             updated = _row_to_task(row)
             open_tasks[open_tasks.index(match)] = updated

@@ -11,6 +11,7 @@ import pytest
 
 from core.model import MemoryKind, NewMemory, Role, Session, Turn
 from core.store import MemoryStore, literals
+from core.tasks import extract_tasks
 from core.working import WorkingItem
 
 HOSTILE = [
@@ -136,3 +137,17 @@ def test_a_memory_s_vector_is_stored_bit_for_bit(store: MemoryStore, write_path:
     assert stored.view(np.uint32).tolist() == vectors.view(np.uint32).tolist()
     assert rows[bare] is None
     assert store.vectors.nearest(vectors[1], 1)[0].memory_id == ids[1]
+
+
+def test_a_to_do_said_again_keeps_its_deadline_and_confidence_exactly(store: MemoryStore) -> None:
+    """The reinforcement's values are written as literals, to the microsecond."""
+    with store.db.write() as cur:
+        (first,) = store.tasks.record(cur, extract_tasks("I should call Bob's mom.", AT, "t1"))
+    again = extract_tasks("Remind me to call Bob's mom on Friday at 5pm.", AT + timedelta(1), "t2")
+    with store.db.write() as cur:
+        (task,) = store.tasks.record(cur, again)
+    assert task.id == first.id and task.mentions == 2
+    assert store.tasks.get(task.id) == task
+    assert (task.due_at, task.updated_at) == (again[0].due_at, again[0].said_at)
+    said_again = max(first.confidence, again[0].confidence) + 0.15
+    assert task.confidence == round(min(1.0, said_again), 4)
