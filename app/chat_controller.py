@@ -151,7 +151,7 @@ class ChatController(QObject):
         self._session_id = result.session_id
         self._library.refresh_sessions(self._session_id)
         settled = result.settled
-        if result.tasks or settled.done or settled.dropped or settled.moved:
+        if result.tasks or settled != Settled():
             self._library.refresh_inbox()
         if result.tasks:
             noticed = "; ".join(with_deadline(t) for t in result.tasks)
@@ -163,23 +163,26 @@ class ChatController(QObject):
 
     def _tell_settled(self, settled: Settled) -> None:
         """Said under the reply, and handed to the inbox's undo as they were: a to-do the
-        user's words finished, dismissed or moved (they may not have meant it so)."""
+        user's words finished, dismissed, tracked or moved (they may not have meant it so)."""
         inbox = self._window.inbox
-        for before, hand_over, what, said in (
-            (settled.done, inbox.decided_in_chat, "Marked done", [t.title for t in settled.done]),
-            (
-                settled.dropped,
-                inbox.decided_in_chat,
-                "Dismissed",
-                [t.title for t in settled.dropped],
-            ),
+        decided = (
+            (settled.done, "Marked done"),
+            (settled.dropped, "Dismissed"),
+            (settled.tracked, "Tracked"),
+        )
+        told = [
+            (tasks, inbox.decided_in_chat, what, [t.title for t in tasks])
+            for tasks, what in decided
+        ]
+        told.append(
             (
                 [m.before for m in settled.moved],
                 inbox.moved_in_chat,
                 "Moved",
                 [with_deadline(m.after) for m in settled.moved],
-            ),
-        ):
+            )
+        )
+        for before, hand_over, what, said in told:
             if before:
                 hand_over(before)
                 self._window.chat.add_notice(

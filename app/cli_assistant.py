@@ -251,6 +251,7 @@ def _summary(result: TurnResult) -> str:
     parts += [f"to-do done: {t.title}" for t in result.settled.done]
     parts += [f"to-do dismissed: {t.title}" for t in result.settled.dropped]
     parts += [f"to-do moved: {with_deadline(m.after)}" for m in result.settled.moved]
+    parts += [f"to-do tracked: {t.title}" for t in result.settled.tracked]
     parts += result.context.warnings
     if asks_to_forget(result.user_turn.text):
         parts.append("a message erases nothing: `engram forget ID` or `--query TEXT` does")

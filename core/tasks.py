@@ -137,6 +137,7 @@ _TOLD_AS_PAST = re.compile(
 )
 # Words of a to-do that point back at someone or something said before: "pick her up".
 _POINTS_BACK = re.compile(r"\b(?:her|him|them|it|there)\b")
+_POINTING_ONLY = re.compile(r"(?:it|that|this|them|those|these)", re.IGNORECASE)
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
 # A second to-do said in the same sentence: "I have to finish the report by Friday, and I need
 # to email Tom", "It's my turn to host book club, I need to pick a book" (one to-do a sentence
@@ -305,6 +306,8 @@ def find_task_signals(
                     continue
                 rest = sentence[found.end() :]
                 title = undone_due(title, rest.replace(due.phrase.lower(), " ", 1) if due else rest)
+            if _POINTING_ONLY.fullmatch(title):
+                continue  # "Put it on my list": of a to-do said before (`core.to_dos_done`)
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or bool(
                 _HEDGED.search(lead)
             )

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.model import Task
+from core.model import Task, TaskStatus
 from core.others_words import others_words
 from core.sentences import plain_quotes
 from core.task_scoring import same_task, task_words
@@ -33,12 +33,13 @@ class Moved:
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """The to-dos a message finished and dismissed, each as it was before (what an undo puts
-    back), and those it moved to another day."""
+    """The to-dos a message finished, dismissed and tracked, each as it was before (what an
+    undo puts back), and those it moved to another day."""
 
     done: tuple[Task, ...] = ()
     dropped: tuple[Task, ...] = ()
     moved: tuple[Moved, ...] = ()
+    tracked: tuple[Task, ...] = ()
 
 
 _PAST = "|".join(sorted((re.escape(verb) for verb in PARTICIPLES), key=len, reverse=True))
@@ -93,8 +94,8 @@ def deeds_said(text: str) -> list[str]:
     return deeds
 
 
-# A message saying only that "it" is done: "Done!", "I did it", "Already did that", "That's
-# taken care of". Which to-do is the one the assistant's reply before it named (`named_in`).
+# A message saying only that "it", the to-do just spoken of, is done: "Done!", "I did it",
+# "Already did that", "That's taken care of".
 _IT_DONE = re.compile(
     r"\W*(?:(?:ok|okay|yes|yep|yeah|yay|so|and|haha|lol)\W+)*(?:"
     r"(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+)?(?:done|did)\s+(?:it|that)"
@@ -103,14 +104,40 @@ _IT_DONE = re.compile(
     r"(?:done|taken\s+care\s+of|sorted|handled)"
     r"|(?:just\s+|already\s+)?(?:did|handled|sorted)\s+(?:it|that)"
     r"|(?:(?:i|we)\s+)?(?:just\s+|already\s+)?took\s+care\s+of\s+(?:it|that))"
-    r"(?:\s+(?:already|now|today|just\s+now|this\s+morning|earlier))?\W*",
+    r"(?:\s+(?:already|now|today|just\s+now|this\s+morning|earlier))?[\s.!]*",
     re.IGNORECASE,
+)
+# ...that it is one to keep: "Yes, add it to my list", "Can you put that on my to-do list?",
+# "Track it please".
+_IT_TRACKED = re.compile(
+    r"\W*(?:(?:ok|okay|yes|yep|yeah|sure|great|perfect|good)\W+)*"
+    r"(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:add|put)\s+(?:it|that|this)\s+"
+    r"(?:to|on|in)\s+(?:my|the)\s+(?:list|to-?do\s+list|to-?dos|inbox|tasks)"
+    r"|(?:track|confirm)\s+(?:it|that|this))"
+    r"(?:\s+please)?(?:\W+thanks?(?:\s+you)?)?[\s.!?]*",
+    re.IGNORECASE,
+)
+# ...or that it is no to-do: "That's not a to-do", "No, don't add that", "Dismiss it".
+_IT_NO_TO_DO = re.compile(
+    r"\W*(?:(?:no|nope|nah|oh|actually|sorry)\W+)*"
+    r"(?:(?:(?:that|it|this)(?:'s|\s+is)\s+not|(?:that|it|this)\s+isn't)\s+"
+    r"(?:a|an\s+actual|a\s+real)\s+(?:to-?do|task)"
+    r"|(?:please\s+)?(?:don't|do\s+not)\s+(?:add|track|put)\s+(?:it|that|this)"
+    r"(?:\s+(?:to|on|in)\s+(?:my|the)\s+(?:list|to-?do\s+list|inbox))?"
+    r"|(?:please\s+)?dismiss\s+(?:it|that|this))(?:\s+please)?[\s.!]*",
+    re.IGNORECASE,
+)
+_OF_IT = (
+    (TaskStatus.DONE, _IT_DONE),
+    (TaskStatus.CONFIRMED, _IT_TRACKED),
+    (TaskStatus.DISMISSED, _IT_NO_TO_DO),
 )
 
 
-def it_done_said(text: str) -> bool:
-    """Whether `text` says only that the thing spoken of is done."""
-    return _IT_DONE.fullmatch(text) is not None and not text.rstrip().endswith("?")
+def decided_of_it(text: str) -> TaskStatus | None:
+    """What `text`, saying nothing else, decides of the to-do just spoken of: done ("Done!"),
+    tracked ("Yes, add it to my list"), no to-do ("That's not a to-do"); None when nothing."""
+    return next((status for status, said in _OF_IT if said.fullmatch(text)), None)
 
 
 def named_in(reply: str, open_tasks: Sequence[Task]) -> list[Task]:

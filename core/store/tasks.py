@@ -21,9 +21,9 @@ from core.to_do_words import task_title
 from core.to_dos_done import (
     Moved,
     Settled,
+    decided_of_it,
     deeds_said,
     dropped_said,
-    it_done_said,
     named_by,
     named_in,
 )
@@ -208,25 +208,35 @@ class TaskRepository:
         conversation: Sequence[Turn] = (),
     ) -> Settled:
         """Finish the open to-dos the user's turns say were done, dismiss those they say
-        are no longer to do (`core.to_dos_done`) and move those they say moved to another day
-        (`core.to_dos_moved`), inside the caller's write transaction; as the inbox's buttons
-        do, it counts as the user's decision. `conversation` holds the replies they answer:
-        "Done!" finishes the one to-do the reply before it named."""
+        are no longer to do (`core.to_dos_done`), move those they say moved to another day
+        (`core.to_dos_moved`) and track a suggestion they say to keep, inside the caller's
+        write transaction; as the inbox's buttons do, it counts as the user's decision.
+        `conversation` holds the replies they answer: "Done!" finishes the one to-do just
+        spoken of (`_spoken_of`)."""
         deeds = [deed for turn in said for deed in deeds_said(turn.text)]
         dropped = [what for turn in said for what in dropped_said(turn.text)]
         moves = [(turn, move) for turn in said for move in moves_said(turn.text, turn.at)]
-        done_it = [turn for turn in said if it_done_said(turn.text)]
-        if not deeds and not dropped and not moves and not done_it:
+        of_it = [(turn, status) for turn in said if (status := decided_of_it(turn.text))]
+        if not deeds and not dropped and not moves and not of_it:
             return Settled()  # the open to-dos are read only now: ~1.5 ms a turn
         # A to-do these very turns noticed is not one they settle.
         noticed = {turn.id for turn in said}
         open_tasks = [t for t in self._open(cur) if t.source_turn_id not in noticed]
-        done = named_by(deeds, open_tasks)
-        for turn in done_it:
+        decided = {
+            TaskStatus.DONE: named_by(deeds, open_tasks),
+            TaskStatus.DISMISSED: named_by(dropped, open_tasks),
+            TaskStatus.CONFIRMED: [],
+        }
+        for turn, status in of_it:
             it = _spoken_of(turn, conversation, open_tasks)
-            done += it if len(it) == 1 and it[0] not in done else []
-        gone = done + [t for t in named_by(dropped, open_tasks) if t not in done]
-        left = [t for t in open_tasks if t not in gone]
+            decided[status] += it if len(it) == 1 else []
+        # Each once, the first word on it kept; only a suggestion is confirmed.
+        seen: set[str] = set()
+        for status, tasks in decided.items():
+            decided[status] = [t for t in tasks if t.id not in seen and not seen.add(t.id)]
+        tracked = [t for t in decided[TaskStatus.CONFIRMED] if t.status is TaskStatus.CANDIDATE]
+        decided[TaskStatus.CONFIRMED] = tracked
+        left = [t for t in open_tasks if t.id not in seen]
         named = [
             (
                 move,
@@ -234,18 +244,19 @@ class TaskRepository:
             )
             for turn, move in moves
         ]
-        settled = Settled(tuple(done), tuple(gone[len(done) :]), self._move(cur, named, now))
-        for status, tasks in (
-            (TaskStatus.DONE, settled.done),
-            (TaskStatus.DISMISSED, settled.dropped),
-        ):
+        for status, tasks in decided.items():
             if tasks:
                 cur.execute(
                     f"UPDATE tasks SET status = ?, updated_at = ? WHERE id IN {IDS}",
                     [status.value, now, pack_ids([t.id for t in tasks])],
                 )
                 self.decisions += 1
-        return settled
+        return Settled(
+            tuple(decided[TaskStatus.DONE]),
+            tuple(decided[TaskStatus.DISMISSED]),
+            self._move(cur, named, now),
+            tuple(tracked),
+        )
 
     def _move(
         self,

@@ -80,18 +80,19 @@ def test_a_to_do_said_done_in_chat_is_done(tmp_path: Path, tiny_gguf: Path) -> N
     assert json.loads(engram(home, "tasks", "--json").stdout)["tasks"] == []
 
 
-def test_a_to_do_moved_in_chat_takes_its_new_day(tmp_path: Path, tiny_gguf: Path) -> None:
+def test_a_to_do_moved_and_tracked_in_chat_is_so(tmp_path: Path, tiny_gguf: Path) -> None:
     home = tmp_path / "home"
     later = datetime.now() + timedelta(days=14)
     said = (
         "Remind me to call the dentist tomorrow.\n"
-        f"The dentist got moved to {later:%B} {later.day}.\n/quit\n"
+        f"The dentist got moved to {later:%B} {later.day}.\nYes, add it to my list.\n/quit\n"
     )
     chat = engram(home, "chat", "--model", str(tiny_gguf), stdin=said)
     assert chat.returncode == 0, chat.stderr
     assert f"to-do moved: Call the dentist (due {later:%Y-%m-%d})" in chat.stdout
+    assert "to-do tracked: Call the dentist" in chat.stdout
     (task,) = json.loads(engram(home, "tasks", "--json").stdout)["tasks"]
-    assert task["due_at"].startswith(f"{later:%Y-%m-%d}")
+    assert task["due_at"].startswith(f"{later:%Y-%m-%d}") and task["status"] == "confirmed"
 
 
 def test_chat_with_a_quantised_model_answers(tmp_path: Path, quantised_gguf: Path) -> None:

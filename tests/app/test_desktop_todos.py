@@ -248,3 +248,19 @@ def test_a_to_do_moved_in_chat_takes_its_day_and_undo_puts_the_old_one_back(
     qtbot.waitUntil(
         lambda: inbox.suggested.child(0).text(DUE) == "2026-01-04 10:00", timeout=WAIT_MS
     )
+
+
+def test_a_suggestion_said_to_keep_in_chat_is_tracked_and_undo_suggests_it_again(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    inbox, notice = shell.window.inbox, shell.window.chat.notice
+    send(qtbot, shell, "I need to renew my passport.")
+    qtbot.waitUntil(lambda: inbox.suggested.childCount() == 1, timeout=WAIT_MS)
+    send(qtbot, shell, "Yes, add it to my list.")
+    assert "Tracked, as you said: Renew my passport." in notice.text()
+    qtbot.waitUntil(lambda: inbox.tracked.childCount() == 1, timeout=WAIT_MS)
+    inbox.undo_button.click()
+    settle(qtbot, shell)
+    qtbot.waitUntil(lambda: inbox.suggested.childCount() == 1, timeout=WAIT_MS)

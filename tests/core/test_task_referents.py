@@ -151,3 +151,12 @@ def test_do_that_is_the_deed_just_said(text: str, title: str) -> None:
     """The first three were titled "Do that", "Do it"."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert task.title == title
+
+
+@pytest.mark.parametrize(
+    "text", ["Put it on my list.", "The sink is leaking again. Put it on my list."]
+)
+def test_it_alone_is_no_to_do_of_its_own(text: str) -> None:
+    """ "Put it on my list" keeps the to-do spoken of before (`core.to_dos_done`): it was a
+    to-do titled "It"."""
+    assert extract_tasks(text, SAID_AT, "turn-1") == []

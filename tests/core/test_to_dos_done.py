@@ -13,7 +13,7 @@ from core.ingest.conversations import ConversationImporter
 from core.model import Role, TaskStatus, Turn
 from core.store import MemoryStore
 from core.tasks import extract_tasks
-from core.to_dos_done import deeds_said, dropped_said, it_done_said
+from core.to_dos_done import decided_of_it, deeds_said, dropped_said
 from tests.core.clock import Clock
 from tests.core.conversation_factory import saying
 from tests.core.test_tasks import SAID_AT
@@ -106,25 +106,34 @@ def test_a_to_do_said_to_be_no_more_is_dismissed(
     assert [t.title for t in store.tasks.inbox()] == ["Renew my passport"]
 
 
+DONE, TRACKED, NO_TO_DO = TaskStatus.DONE, TaskStatus.CONFIRMED, TaskStatus.DISMISSED
+
+
 @pytest.mark.parametrize(
-    ("text", "said"),
+    ("text", "decided"),
     [
-        ("Done!", True),
-        ("I did it.", True),
-        ("Already did that", True),
-        ("That's taken care of.", True),
-        ("Yep, done already", True),
-        ("Ok I just did it", True),
+        ("Done!", DONE),
+        ("I did it.", DONE),
+        ("Already did that", DONE),
+        ("That's taken care of.", DONE),
+        ("Yep, done already", DONE),
+        ("Ok I just did it", DONE),
+        ("Yes, add it to my list.", TRACKED),
+        ("Can you put that on my to-do list?", TRACKED),
+        ("Track it please", TRACKED),
+        ("That's not a to-do.", NO_TO_DO),
+        ("No, don't add that.", NO_TO_DO),
         # Asked, not done, or more than "it".
-        ("Done?", False),
-        ("Is it done?", False),
-        ("Not done yet", False),
-        ("I did it wrong", False),
-        ("Done with the essay, now the slides.", False),
+        ("Done?", None),
+        ("Is it done?", None),
+        ("Not done yet", None),
+        ("I did it wrong", None),
+        ("Done with the essay, now the slides.", None),
+        ("Don't add that, it's wrong", None),
     ],
 )
-def test_a_message_saying_only_that_it_is_done_is_read(text: str, said: bool) -> None:
-    assert it_done_said(text) is said
+def test_a_message_deciding_only_of_it_is_read(text: str, decided: TaskStatus | None) -> None:
+    assert decided_of_it(text) is decided
 
 
 def say(seq: int, role: Role, text: str) -> Turn:
@@ -169,3 +178,23 @@ def test_done_said_after_a_to_do_was_noticed_finishes_that_one(
     (done,) = assistant.turn("Done!").settled.done
     assert done.title == "Water the plants"
     assert [t.title for t in store.tasks.inbox()] == ["Pay the rent"]
+
+
+def test_a_to_do_said_to_keep_or_not_is_tracked_or_dismissed(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    """ "Yes, add it to my list" tracks the suggestion just noticed, as Enter in the inbox
+    does; "That's not a to-do" dismisses it, as Delete does."""
+    assistant.turn("I should clean out the garage at some point.")
+    clock.advance(minutes=5)
+    assistant.turn("I need to renew my passport.")
+    clock.advance(minutes=5)
+    (tracked,) = assistant.turn("Yes, add it to my list.").settled.tracked
+    assert tracked.title == "Renew my passport" and tracked.status is TaskStatus.CANDIDATE
+    assert store.tasks.get(tracked.id).status is TaskStatus.CONFIRMED
+    clock.advance(minutes=5)
+    assistant.turn("I have to call the plumber.")
+    clock.advance(minutes=5)
+    (dropped,) = assistant.turn("Actually, that's not a to-do.").settled.dropped
+    assert dropped.title == "Call the plumber"
+    assert [t.title for t in store.tasks.inbox()] == ["Renew my passport"]
