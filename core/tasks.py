@@ -120,7 +120,14 @@ _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggest
 _EMBEDDED = re.compile(r"\b(?:how|what|whatever|which|why|where|everything|anything)\b")
 # (Not inside a time: "at 8:30".)
 _CLAUSE_BREAK = re.compile(r"[,;]|:(?!\d)")
+# A clause an hour alone follows from, which gives it its day (`_own_due`)...
 _FOLLOWS_FROM = re.compile(r"\b(?:so|which\s+means|that\s+means)\s+$")
+# ...unless that day is one the speaker is not free: "I'm busy on Friday, so I need to call the
+# bank at 3" calls today.
+_AWAY = re.compile(
+    r"\b(?:busy|away|out\s+of\s+(?:town|the\s+office)|travel(?:l)?ing|off\s+work|unavailable|"
+    r"not\s+(?:around|free|available|here)|booked\s+up)\b"
+)
 QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
@@ -386,7 +393,12 @@ def _own_due(sentence: str, lead: str, own_time: int, said_at: datetime) -> Due 
         own = parse_due(sentence[own_time:], said_at)
         # ...or an hour alone, after a clause it follows from: "The kids have a half day on
         # Friday, so I have to pick them up at noon" is on Friday (it was today).
-        if own is not None and _FOLLOWS_FROM.search(lead) and (day := parse_due(lead, said_at)):
+        if (
+            own is not None
+            and _FOLLOWS_FROM.search(lead)
+            and not _AWAY.search(lead)
+            and (day := parse_due(lead, said_at))
+        ):
             return on_the_day(own, day)
         return own
     cut = _CLAUSE_BREAK.search(sentence, own_time)

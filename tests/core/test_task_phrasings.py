@@ -386,6 +386,12 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Pick Mom up",
             datetime(2026, 11, 20, 15, tzinfo=UTC),
         ),
+        # ...not a day one is not free (it was Friday at 3).
+        (
+            "I'm busy on Friday, so I need to call the bank at 3.",
+            "Call the bank",
+            datetime(2026, 11, 18, 15, tzinfo=UTC),
+        ),
         # A commitment with its deadline, as a wish with one is (each was nothing).
         (
             "I'll email Sarah the report by Friday",
