@@ -9,7 +9,14 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from core.due_patterns import DAY_SPELLINGS, DAY_TERMS, DAY_WORDS, NEXT_YEAR, PATTERNS
+from core.due_patterns import (
+    DAY_SPELLINGS,
+    DAY_TERMS,
+    DAY_WORDS,
+    NEXT_YEAR,
+    PATTERNS,
+    SHORT_WEEKDAYS,
+)
 from core.errors import InputError
 from core.pattern_needs import folded, found_in
 from core.temporal import MONTHS, NUMBER_WORDS, WEEKDAYS, day_words, month_words
@@ -151,6 +158,9 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         day += timedelta(days=7 if match.group(4) else 0)
         part = match.group(3) or ("morning" if match.group(1) else None)
         return day.replace(hour=_PART_HOURS[part]) if part else day
+    if kind == "weekday_short":
+        day = _next_weekday(today, SHORT_WEEKDAYS[match.group(1)])
+        return day.replace(hour=_PART_HOURS[match.group(2)]) if match.group(2) else day
     if kind == "part_of_month":
         month = MONTHS[match.group(2)]
         year = today.year + (1 if month < today.month else 0)

@@ -43,6 +43,16 @@ HOLIDAY = (
     r"|valentine(?:['’]?s)?(?:\s+day)?"
 )
 
+# Chat's short names of the weekdays, each the day it is (by its index in WEEKDAYS).
+SHORT_WEEKDAYS = {
+    **dict.fromkeys(("mon",), 0),
+    **dict.fromkeys(("tue", "tues"), 1),
+    **dict.fromkeys(("wed", "weds"), 2),
+    **dict.fromkeys(("thu", "thur", "thurs"), 3),
+    **dict.fromkeys(("fri",), 4),
+    **dict.fromkeys(("sat",), 5),
+    **dict.fromkeys(("sun",), 6),
+}
 NEXT_YEAR = re.compile(r"\bnext\s+year\b")
 # The end of a working day, as said: "EOD", "COB", "close of business".
 _END_OF_DAY = (
@@ -133,6 +143,18 @@ PATTERNS = (
             + _PART_OF_DAY
             # ..."Monday week": the one after.
             + r"(\s+week)?\b"
+        ),
+    ),
+    # ...as chat shortens it, after a word saying it is a day: "on Sat", "by Fri", "next Tues"
+    # ("I sat down", "the sun" are none).
+    (
+        "weekday_short",
+        re.compile(
+            r"\b(?:on|by|this|next|before|for|until|till|every)\s+("
+            + "|".join(SHORT_WEEKDAYS)
+            + r")\b\.?"
+            + _PART_OF_DAY
+            + r"(?![\w'-])"
         ),
     ),
     (

@@ -22,6 +22,7 @@ from tests.core.test_tasks import SAID_AT
         ("2027-01-15", datetime(2027, 1, 15)),
         ("next year", datetime(2027, 1, 1)),
         ("5pm", datetime(2026, 11, 18, 17)),
+        ("fri", datetime(2026, 11, 20)),
         ("  ", None),
     ],
 )
@@ -193,6 +194,14 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
             datetime(2026, 11, 25),
         ),
         ("I need to book a table for the 3rd.", "Book a table", datetime(2026, 12, 3)),
+        # A weekday shortened (each was none, or no deadline).
+        (
+            "Call Jenny about the party on Sat.",
+            "Call Jenny about the party",
+            datetime(2026, 11, 21),
+        ),
+        ("Need to pay rent by Fri!!", "Pay rent", datetime(2026, 11, 20)),
+        ("Remind me to call the vet on Thurs at 10.", "Call the vet", datetime(2026, 11, 19, 10)),
     ],
 )
 def test_a_deadline_said_the_way_chat_says_it_is_read(text: str, title: str, due: datetime) -> None:
@@ -369,3 +378,9 @@ def test_what_runs_out_or_is_asked_of_one_by_a_day_is_a_to_do(
     """Each was nothing."""
     (task,) = extract_tasks(text, SAID_AT, "turn-1")
     assert (task.title, task.due_at) == (title, datetime(2026, 11, day, tzinfo=UTC))
+
+
+@pytest.mark.parametrize("text", ["I sat on the bench.", "Out in the sun all day.", "Wed at last!"])
+def test_a_short_weekday_is_read_only_as_a_day(text: str) -> None:
+    """ "sat", "sun", "wed" are words too: a day only after "on", "by", "next" and the like."""
+    assert parse_due(text, SAID_AT) is None
