@@ -67,10 +67,11 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             r"^(?:todo|to-do|to do|note to self|"
             r"(?:set\s+an?\s+)?reminder(?:\s+(?:to\s+self|for\s+me))?|"
             r"(?:add\s+)?(?:an?\s+)?(?:new\s+)?(?:task|to-?do)|add\s+to\s+my\s+(?:to-?do\s+)?list|"
-            # "Don't forget: team lunch Friday", not "Don't forget: I'm allergic to nuts"; and as
-            # a meeting's notes say it: "Action item: update the roadmap" (not "Next steps: we
-            # discussed ...").
-            r"(?:(?:don'?t|do not)\s+(?:let\s+me\s+)?forget|(?:my\s+)?action\s+items?|"
+            # "Don't forget: team lunch Friday", "Must remember: dentist Tuesday 3pm", not "Don't
+            # forget: I'm allergic to nuts"; and as a meeting's notes say it: "Action item:
+            # update the roadmap" (not "Next steps: we discussed ...").
+            r"(?:(?:don'?t|do not)\s+(?:let\s+me\s+)?forget"
+            r"|(?:must\s+|gotta\s+|need\s+to\s+)?remember|(?:my\s+)?action\s+items?|"
             r"(?:my\s+)?next\s+steps?)(?=\s*[:\-\u2013]\s*+(?!(?:i|you|we|he|she|they|it)\b)))"
             r"\s*[:\-\u2013]\s*(?P<task>.+)",
         ),

@@ -74,6 +74,7 @@ _THEM = re.compile(r"\b(?:her|him|them)\b")
 _REMEMBER = re.compile(
     r"remember\s(?!.*\b(?:where|what|how|who|which|when|why|whether|if)\b)", re.I
 )
+_HAVING = re.compile(r"^(?:i|we)(?:'re|'m|\s+are|\s+am)\s+having\s+(?=\w)", re.I)
 _GET_ROUND = re.compile(r"get\s+(?:a)?round\s+to\s+", re.I)
 _NOT_FORGET = re.compile(r"not\s+forget\s+(?!to\b)", re.I)
 _FORGOT = re.compile(r"(?:don'?t|do\s+not)\s+forget\s+(?P<to>to\s+)?", re.I)
@@ -231,6 +232,7 @@ def worded(name: str, title: str, found: re.Match[str], source: str) -> str:
     if name in ("noted", "todo") or _REMEMBER.match(title):
         # "Don't forget my birthday is on Friday": "My birthday"; "Don't let me forget: Mia's
         # recital is Thursday at 6": "Mia's recital"; "I need to remember my mum's birthday is
-        # on the 3rd": "Remember my mum's birthday".
-        return re.sub(r"\s+(?:is|are)$", "", title)
+        # on the 3rd": "Remember my mum's birthday"; "Don't forget we're having dinner with
+        # the Smiths on Saturday": "Dinner with the Smiths".
+        return _HAVING.sub("", re.sub(r"\s+(?:is|are)$", "", title))
     return title

@@ -45,7 +45,7 @@ A_DATE = (
     r"(?:an?\s+|my\s+|our\s+|the\s+)?(?:[\w'-]+\s+){0,3}?(?:appointment|meeting|interview|exam|"
     r"test|flight|train|call|class|lesson|session|dinner|lunch|date|reservation|deadline|"
     r"check-?up|surgery|dentist|doctor|vet|physio|haircut|parents'?\s+evening|recital|concert|"
-    r"wedding|funeral|match|game|gig)\b"
+    r"wedding|funeral|match|game|gig|party)\b"
 )
 # One's things that need upkeep (`needs_doing`, `due_for`).
 OWN_THINGS = (

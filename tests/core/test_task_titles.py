@@ -27,6 +27,10 @@ def day(of_november: int) -> datetime:
             datetime(2026, 11, 20, tzinfo=SAID_AT.tzinfo),
         ),
         ("I have to pay the fine or else.", "Pay the fine", None),
+        # A note under "Must remember:", a party one has (were "Remember: dentist", "We have
+        # Tom's party").
+        ("Must remember: dentist Tuesday 3pm", "Dentist", day(24).replace(hour=15)),
+        ("Don't forget we have Tom's party on Saturday.", "Tom's party", day(21)),
         # Not to forget, said with "let's" (it was nothing, and "to call mom" weak).
         ("Let's not forget the milk.", "Remember the milk", None),
         ("Let me not forget to call mom.", "Call mom", None),
