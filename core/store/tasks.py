@@ -346,10 +346,11 @@ class TaskRepository:
 
 def _spoken_of(turn: Turn, conversation: Sequence[Turn], open_tasks: Sequence[Task]) -> list[Task]:
     """The to-dos "it" may be in `turn` ("Done!", "Make it 6pm"): those the reply before it
-    named, or else those the user's message before it noticed or said again."""
+    named, or else those the user's message before it noticed or said again, or `turn` itself
+    said again ("Can you add that to my to-do list?" is a mention of it too)."""
     earlier = [t for t in conversation if t.seq < turn.seq]
     reply = next((t.text for t in reversed(earlier) if t.role is Role.ASSISTANT), "")
     if named := named_in(reply, open_tasks):
         return named
-    said = next((t for t in reversed(earlier) if t.role is Role.USER), None)
-    return [t for t in open_tasks if said is not None and t.updated_at == said.at]
+    said = next((t.at for t in reversed(earlier) if t.role is Role.USER), turn.at)
+    return [t for t in open_tasks if t.updated_at in (said, turn.at)]

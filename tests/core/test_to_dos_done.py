@@ -192,9 +192,15 @@ def test_a_to_do_said_to_keep_or_not_is_tracked_or_dismissed(
     (tracked,) = assistant.turn("Yes, add it to my list.").settled.tracked
     assert tracked.title == "Renew my passport" and tracked.status is TaskStatus.CANDIDATE
     assert store.tasks.get(tracked.id).status is TaskStatus.CONFIRMED
+    # ...as when the words asking it are a mention of it too.
+    clock.advance(minutes=5)
+    assistant.turn("I need to water the plants.")
+    clock.advance(minutes=5)
+    (tracked,) = assistant.turn("Can you add that to my to-do list?").settled.tracked
+    assert tracked.title == "Water the plants"
     clock.advance(minutes=5)
     assistant.turn("I have to call the plumber.")
     clock.advance(minutes=5)
     (dropped,) = assistant.turn("Actually, that's not a to-do.").settled.dropped
     assert dropped.title == "Call the plumber"
-    assert [t.title for t in store.tasks.inbox()] == ["Renew my passport"]
+    assert sorted(t.title for t in store.tasks.inbox()) == ["Renew my passport", "Water the plants"]
