@@ -24,13 +24,12 @@ from core.not_to_dos import (
 )
 from core.others_words import others_words
 from core.pattern_needs import folded, found_in
+from core.reminders_asked import ahead_of, asked_for, follows, reminder
 from core.sentences import INNER_DOT, describes_a_thing, plain_quotes
 from core.task_phrases import (
     DIRECTIVES,
-    FOLLOWING_REMINDER,
     PATTERNS,
     REMIND,
-    REMINDER_STRENGTH,
     REQUESTS,
 )
 from core.task_scoring import (
@@ -42,9 +41,9 @@ from core.task_scoring import (
     priority_for,
     task_confidence,
 )
-from core.task_titles import POLITE, clean_title, undone_due, worded
+from core.task_titles import clean_title, undone_due, worded
 from core.task_words import ASKING_YOU, ERRANDS, PLEASE
-from core.to_do_referents import due_thing_named, named, thing_said
+from core.to_do_referents import due_thing_named, named
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
 # What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
@@ -229,15 +228,17 @@ def find_task_signals(
         # Lowercasing keeps positions for nearly all text; where it does not, titles stay lower.
         source = original if len(original) == len(sentence) else sentence
         said_due = parse_due(sentence, said_at)
-        if _follows(sentence, said_due):
+        ahead = ahead_of(sentence)
+        if follows(ahead.rest, None) if ahead else follows(sentence, said_due):
             if signals:
-                signals[-1] = _asked_for(signals[-1], said_due)
+                signals[-1] = asked_for(signals[-1], said_due, ahead)
             elif before := find_task_signals(said_before, said_at, known_entities):
-                signals.extend(_asked_for(signal, said_due) for signal in before)
+                signals.extend(asked_for(signal, said_due, ahead) for signal in before)
                 said_before = ""
-            elif said_due is not None:
+            else:
                 told = ". ".join(filter(None, (said_before, text[:start])))
-                signals.append(_reminder(said_due, told, sentence, known_entities))
+                asked = reminder(said_due, told, sentence, known_entities, said_at, ahead)
+                signals += [asked] if asked else []
             continue
         best: tuple[TaskSignal, str, str, Due | None] | None = None
         folded_sentence = folded(sentence)
@@ -405,44 +406,6 @@ def _own_due(sentence: str, lead: str, own_time: int, said_at: datetime) -> Due 
     own = parse_due(sentence[own_time : cut.start() if cut else None], said_at)
     # ...its hour on that day: "On Monday I have to call the bank at 3".
     return head if own is None else on_the_day(own, head)
-
-
-def _follows(sentence: str, due: Due | None) -> bool:
-    """Whether `sentence` asks to be reminded of what was said before it (see
-    `FOLLOWING_REMINDER`)."""
-    rest = re.sub(re.escape(due.phrase), " ", sentence) if due is not None else sentence
-    rest = re.sub(r"\s+", " ", POLITE.sub(" ", rest)).strip(" .!?;:,")
-    return bool(FOLLOWING_REMINDER.fullmatch(rest))
-
-
-def _asked_for(signal: TaskSignal, due: Due | None) -> TaskSignal:
-    """A to-do one asked to be reminded of: as sure as a reminder asked for with its to-do,
-    and reminding when asked. Before its deadline, the deadline stays ("I have to pay rent by
-    Friday. Remind me on Thursday."); else the time asked is its deadline too."""
-    before = due is not None and signal.due is not None and due.at < signal.due.at
-    return replace(
-        signal,
-        strength=max(signal.strength, REMINDER_STRENGTH),
-        due=signal.due if before else due or signal.due,
-        remind=due if before else None,
-        directive=True,
-    )
-
-
-def _reminder(due: Due, before: str, asked: str, known: frozenset[str]) -> TaskSignal:
-    """A reminder `asked` for by its time with no to-do before it: of the thing said just
-    before it ("My passport expires in March. Remind me about it in February." is "My
-    passport"), or of itself ("Set a reminder for 5pm": "Reminder"; "Alarm"), as asked."""
-    thing = thing_said(before)
-    title = thing[:1].upper() + thing[1:] if thing else "Alarm" if "alarm" in asked else "Reminder"
-    return TaskSignal(
-        title=title,
-        pattern="reminder",
-        strength=REMINDER_STRENGTH,
-        entity_density=entity_density(title, known),
-        due=due,
-        directive=True,
-    )
 
 
 def _asked_to_do(sentence: str, found: re.Match[str]) -> int:

@@ -1,0 +1,65 @@
+"""A reminder asked for ahead of the day it is of: "Remind me the day before", "... the night
+before", "... 30 minutes before", "... two days before". Each was nothing, or the deadline's
+own time."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from core.tasks import extract_tasks
+from tests.core.test_tasks import SAID_AT
+
+
+def at(day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return SAID_AT.replace(day=day, hour=hour, minute=minute)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due", "remind"),
+    [
+        # Of the to-do before it.
+        ("I have to pay rent by Friday. Remind me the day before.", "Pay rent", at(20), at(19)),
+        (
+            "I need to submit the report by Monday. Remind me two days before.",
+            "Submit the report",
+            at(23),
+            at(21),
+        ),
+        # ...or of the thing with its day told before it (it was nothing).
+        (
+            "I have a dentist appointment on Friday at 2. Remind me the day before.",
+            "Dentist appointment",
+            at(20, 14),
+            at(19),
+        ),
+        (
+            "I have a meeting with Tom on Monday at 10. Can you remind me 30 minutes before?",
+            "Meeting with Tom",
+            at(23, 10),
+            at(23, 9, 30),
+        ),
+        (
+            "My flight is Saturday at 7am. Remind me the night before.",
+            "My flight",
+            at(21, 7),
+            at(20, 20),
+        ),
+        # An hour before a day alone says no time: the day reminds as it would.
+        ("I have to pay rent by Friday. Remind me an hour before.", "Pay rent", at(20), None),
+    ],
+)
+def test_a_reminder_asked_ahead_reminds_that_far_before_its_day(
+    text: str, title: str, due: datetime, remind: datetime | None
+) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at, task.remind_at) == (title, due, remind)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Remind me the day before.", "I have a dentist appointment. Remind me the day before."],
+)
+def test_a_reminder_ahead_of_no_day_is_none(text: str) -> None:
+    assert extract_tasks(text, SAID_AT, "turn-1") == []
