@@ -6,8 +6,9 @@ have to tell the app twice. Only a plain report of one's own deed counts (not "I
 the rent", "Did I pay the rent?", "If I paid the rent ...", "She paid the rent"), with the verb
 the to-do is done with (`PARTICIPLES`); a to-do dropped says it is for good ("anymore", "after
 all", "no longer": "I don't need to call the dentist today" drops nothing). Each is matched to
-an open to-do by its words (`same_task`). A chat imported from elsewhere speaks of its own day,
-and settles nothing."""
+an open to-do by its words (`same_task`). A message saying nothing else, "Done!", "Yes, add it
+to my list" or "That's not a to-do", decides of the to-do just spoken of. A chat imported from
+elsewhere speaks of its own day, and settles nothing."""
 
 from __future__ import annotations
 

@@ -233,7 +233,8 @@ class TaskRepository:
         # Each once, the first word on it kept; only a suggestion is confirmed.
         seen: set[str] = set()
         for status, tasks in decided.items():
-            decided[status] = [t for t in tasks if t.id not in seen and not seen.add(t.id)]
+            decided[status] = list({t.id: t for t in tasks if t.id not in seen}.values())
+            seen.update(t.id for t in decided[status])
         tracked = [t for t in decided[TaskStatus.CONFIRMED] if t.status is TaskStatus.CANDIDATE]
         decided[TaskStatus.CONFIRMED] = tracked
         left = [t for t in open_tasks if t.id not in seen]
