@@ -33,7 +33,7 @@ _ONE_HAS = re.compile(
 )
 _ARTICLE = re.compile(r"^(?:an?|my|our|the)\s+", re.I)
 # The hour of a part of the day before: "the night before" is its evening.
-_PART_HOURS = {"day": 0, "night": 20, "evening": 19}
+_EVE_HOURS = {"day": 0, "night": 20, "evening": 19}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,7 @@ def ahead_of(sentence: str) -> Ahead | None:
     def of(due: Due) -> Due | None:
         day = due.at.replace(hour=0, minute=0, second=0, microsecond=0)
         if part := found.group("part"):
-            hour = _PART_HOURS[part.split()[1]]
+            hour = _EVE_HOURS[part.split()[1]]
             return Due(day - timedelta(days=1) + timedelta(hours=hour), said)
         if found.group("morning"):
             # ...a day alone is called in its morning already.
