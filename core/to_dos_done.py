@@ -53,6 +53,21 @@ _DEED = re.compile(
     rf"(?P<verb>{_PAST})\s+(?P<what>[^.!?;,\n]{{2,80}})(?=[.!;,\n]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
+# ...or the thing it was of, said done: "The rent is paid", "Flights booked!", "The report's
+# done" (not "The rent isn't paid", "... paid by my roommate", "The dentist is booked up").
+_WORD = (
+    r"(?!(?:i|i'm|we|we're|you|he|she|they|it|it's|that|that's|this|everything|me|us|him|her|"
+    r"them|is|are|was|"
+    r"were|not|never|has|have|had)\b)[a-z][\w-]*"
+)
+_THING_DONE = re.compile(
+    r"(?:^|(?<=[.!;]\s)|(?<=[.!;]\s\s))(?:(?:ok|okay|so|and|also|btw|yay|update|good\s+news)\W+)*"
+    rf"(?P<what>(?:(?:the|my|our)\s+)?{_WORD}(?:\s+{_WORD}){{0,3}}?)"
+    r"(?:\s+(?:is|are|has\s+been|have\s+been)|'s|'re)?\s+(?:all\s+|finally\s+|now\s+|already\s+)?"
+    rf"(?P<verb>{_PAST}|done|sorted|handled|taken\s+care\s+of)"
+    r"(?:\s+(?:now|already|finally|today|at\s+last))?\s*(?=[.!\n]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
 # ...but not a deed hoped, asked about or put off: "I paid the rent?", "... but it bounced".
 _UNDONE = re.compile(r"\b(?:but|except|though|until)\b", re.IGNORECASE)
 # What one no longer has to do: "I don't need to call the dentist anymore", "I no longer have
@@ -92,6 +107,9 @@ def deeds_said(text: str) -> list[str]:
             continue
         verb = PARTICIPLES[" ".join(found.group("verb").lower().split())]
         deeds.append(f"{verb} {found.group('what').strip()}")
+    for found in _THING_DONE.finditer(own):
+        verb = PARTICIPLES.get(" ".join(found.group("verb").lower().split()))
+        deeds.append(" ".join(filter(None, (verb, found.group("what").strip()))))
     return deeds
 
 

@@ -39,6 +39,17 @@ from tests.core.test_tasks import SAID_AT
         ("I paid the rent but it bounced.", []),
         ("I forgot to call the vet.", []),
         ('Tom wrote: "I paid the rent."', []),
+        # ...or the thing it was of, said done (each was none).
+        ("The rent is paid.", ["pay The rent"]),
+        ("Flights booked!", ["book Flights"]),
+        ("The report's finally submitted.", ["submit The report"]),
+        ("The essay is done.", ["The essay"]),
+        ("The rent isn't paid.", []),
+        ("The rent is paid by my roommate.", []),
+        ("The dentist is booked up.", []),
+        ("Is the rent paid?", []),
+        ("I'm done.", []),
+        ("Keep me updated!", []),
     ],
 )
 def test_a_deed_reported_is_read_in_a_to_dos_words(text: str, deeds: list[str]) -> None:
@@ -204,3 +215,15 @@ def test_a_to_do_said_to_keep_or_not_is_tracked_or_dismissed(
     (dropped,) = assistant.turn("Actually, that's not a to-do.").settled.dropped
     assert dropped.title == "Call the plumber"
     assert sorted(t.title for t in store.tasks.inbox()) == ["Renew my passport", "Water the plants"]
+
+
+def test_a_thing_said_done_finishes_its_to_do(
+    assistant: Assistant, store: MemoryStore, clock: Clock
+) -> None:
+    assistant.turn("I have to pay the rent by Friday. I also need to write the essay.")
+    clock.advance(minutes=5)
+    (done,) = assistant.turn("Update: the rent is paid!").settled.done
+    assert done.title == "Pay the rent"
+    clock.advance(minutes=5)
+    (done,) = assistant.turn("And the essay's done.").settled.done
+    assert done.title == "Write the essay" and store.tasks.inbox() == []
