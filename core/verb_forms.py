@@ -82,6 +82,26 @@ PARTICIPLES = {
     "backed up": "back up",
     "updated": "update",
     "uploaded": "upload",
+    # ...and the errands of a note to oneself (`core.task_words.ERRANDS`).
+    "mailed": "mail",
+    "posted": "post",
+    "dropped off": "drop off",
+    "collected": "collect",
+    "washed": "wash",
+    "watered": "water",
+    "fed": "feed",
+    "walked": "walk",
+    "mowed": "mow",
+    "vacuumed": "vacuum",
+    "tidied": "tidy",
+    "ironed": "iron",
+    "reserved": "reserve",
+    "deposited": "deposit",
+    "refilled": "refill",
+    "visited": "visit",
+    "prepared": "prepare",
+    "rescheduled": "reschedule",
+    "unpacked": "unpack",
 }
 # What "I have an essay that I haven't started" has not done to it, and the to-do that is.
 BEGUN = {

@@ -28,6 +28,10 @@ from tests.core.test_tasks import SAID_AT
         ("Finally renewed my passport!", ["renew my passport"]),
         ("Thanks. I've sent the invoice.", ["send the invoice"]),
         ("ok\nPicked up the dry cleaning", ["pick up the dry cleaning"]),
+        # ...an errand's own verb (each was none).
+        ("Watered the plants.", ["water the plants"]),
+        ("I mailed the letter this morning.", ["mail the letter this morning"]),
+        ("We visited grandma!", ["visit grandma"]),
         # Not done, asked, supposed, doubted or someone else's.
         ("I haven't paid the rent.", []),
         ("I still haven't paid the bill.", []),
