@@ -150,7 +150,10 @@ _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
 # lost the second).
 _ANOTHER_TO_DO = re.compile(
     r"(?:,?\s+(?:and|but|plus)|,)\s+(?:also\s+|then\s+)?(?=(?:i|we)\s+(?:also\s+|still\s+|really\s+)?"
-    r"(?:need|have|must|gotta|got\s+to|should)\b)",
+    r"(?:need|have|must|gotta|got\s+to|should)\b"
+    # ...or a reminder of what came before it: "I have a dentist appointment on Thursday at 2,
+    # remind me the day before".
+    r"|(?:please\s+)?(?:remind|ping|nudge)\s+me\b)",
     re.I,
 )
 _TO_DOS_A_SENTENCE = 3

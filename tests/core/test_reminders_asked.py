@@ -46,6 +46,15 @@ def at(day: int, hour: int = 0, minute: int = 0) -> datetime:
             at(21, 7),
             at(20, 20),
         ),
+        # ...said after a comma (each was nothing, or a to-do titled "Remind me").
+        (
+            "I've got a dentist appointment Friday at 2, remind me the day before.",
+            "Dentist appointment",
+            at(20, 14),
+            at(19),
+        ),
+        ("I have to pay rent by Friday, remind me on Thursday.", "Pay rent", at(20), at(19)),
+        ("I need to call mom, remind me at 5.", "Call mom", at(18, 17), None),
         # An hour before a day alone says no time: the day reminds as it would.
         ("I have to pay rent by Friday. Remind me an hour before.", "Pay rent", at(20), None),
     ],
