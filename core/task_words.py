@@ -4,6 +4,8 @@ assistant is asked."""
 
 from __future__ import annotations
 
+import re
+
 # The verbs of a note to oneself in the imperative (`errand` of `core.task_phrases`).
 ERRANDS = (
     "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
@@ -12,6 +14,8 @@ ERRANDS = (
     "prepare"
 ).split()
 SUBJECT = r"\b(?:i|we)"
+# A word that only points at a thing said before: a to-do of "it" alone is that thing's.
+POINTING_ONLY = re.compile(r"(?:it|that|this|them|those|these)", re.IGNORECASE)
 FILLER = (
     r"(?:(?:really|still|just|also|probably|definitely|actually|absolutely|seriously|"
     r"desperately|urgently|totally|finally)\s+){0,2}"

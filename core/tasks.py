@@ -42,7 +42,7 @@ from core.task_scoring import (
     task_confidence,
 )
 from core.task_titles import clean_title, undone_due, worded
-from core.task_words import ASKING_YOU, ERRANDS, PLEASE
+from core.task_words import ASKING_YOU, ERRANDS, PLEASE, POINTING_ONLY
 from core.to_do_referents import due_thing_named, named
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
@@ -143,7 +143,6 @@ _TOLD_AS_PAST = re.compile(
 )
 # Words of a to-do that point back at someone or something said before: "pick her up".
 _POINTS_BACK = re.compile(r"\b(?:her|him|them|it|there)\b")
-_POINTING_ONLY = re.compile(r"(?:it|that|this|them|those|these)", re.IGNORECASE)
 _SENTENCE = re.compile(rf"(?:[^.!?;\n]|{INNER_DOT})+[.!?;]*")
 # A second to-do said in the same sentence: "I have to finish the report by Friday, and I need
 # to email Tom", "It's my turn to host book club, I need to pick a book" (one to-do a sentence
@@ -317,7 +316,7 @@ def find_task_signals(
                     continue
                 rest = sentence[found.end() :]
                 title = undone_due(title, rest.replace(due.phrase.lower(), " ", 1) if due else rest)
-            if _POINTING_ONLY.fullmatch(title):
+            if POINTING_ONLY.fullmatch(title):
                 continue  # "Put it on my list": of a to-do said before (`core.to_dos_done`)
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or bool(
                 _HEDGED.search(lead)

@@ -18,6 +18,7 @@ from datetime import datetime
 from core.due import Due, parse_due
 from core.others_words import others_words
 from core.sentences import plain_quotes
+from core.task_words import POINTING_ONLY
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +88,6 @@ _IT_MOVED = re.compile(
     r"(?P<when>[^.!?;,\n]{1,40}?)(?(remind)\s+instead|(?:\s+instead)?)(?:\s+please)?\W*",
     re.IGNORECASE,
 )
-# ...which the words naming one are not: "Push it to Monday" (`_IT_MOVED`).
-_POINTING = re.compile(r"it|that|this|them|those|these", re.IGNORECASE)
 # "If they push the report to Friday, ...": a move supposed, not made.
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case|whether)\b", re.IGNORECASE)
 
@@ -110,7 +109,7 @@ def moves_said(text: str, said_at: datetime) -> list[MoveSaid]:
                 continue
             due = _the_day(found.group("when"), said_at)
             what = _NOT_THE_TO_DO.sub(" ", found.group("what")).strip()
-            if due is not None and what and not _POINTING.fullmatch(what):
+            if due is not None and what and not POINTING_ONLY.fullmatch(what):
                 moves.append(MoveSaid(what, due))
     it = _IT_MOVED.fullmatch(own)
     if it and (it.group("asked") or not own.rstrip().endswith("?")):
