@@ -14,6 +14,13 @@ ERRANDS = (
     "prepare"
 ).split()
 SUBJECT = r"\b(?:i|we)"
+# Where a sentence telling news starts, after the words that open it: "Ok so", "Heads up,",
+# "Unfortunately", "Turns out".
+TOLD_HEAD = (
+    r"(?:^|(?<=[.!;]\s)|(?<=[.!;]\s\s))"
+    r"(?:(?:ok|okay|so|and|oh|ugh|well|actually|also|btw|fyi|update|heads\s+up|apparently|"
+    r"unfortunately|sadly|turns\s+out|guess\s+what|(?:good|bad)\s+news)\W+)*"
+)
 # A word that only points at a thing said before: a to-do of "it" alone is that thing's.
 POINTING_ONLY = re.compile(r"(?:it|that|this|them|those|these)", re.IGNORECASE)
 FILLER = (

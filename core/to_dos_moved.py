@@ -18,7 +18,7 @@ from datetime import datetime
 from core.due import Due, parse_due
 from core.others_words import others_words
 from core.sentences import plain_quotes
-from core.task_words import POINTING_ONLY
+from core.task_words import POINTING_ONLY, TOLD_HEAD
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,16 +30,12 @@ class MoveSaid:
     due: Due
 
 
-_HEAD = (
-    r"(?:^|(?<=[.!;]\s)|(?<=[.!;]\s\s))"
-    r"(?:(?:ok|okay|so|and|oh|actually|also|btw|fyi|update|heads\s+up|(?:good|bad)\s+news)\W+)*"
-)
 _WHEN = r"\s+(?:back\s+)?(?:to|till|until|for)\s+(?P<when>[^.!?;,\n]{2,40}?)\s*(?P<end>[.!?;,\n]|$)"
 _WHAT = r"(?P<what>[^.!?;,\n]{2,80})"
 _MOVES = (
     # "The dentist (got) moved to Monday", "My appointment has been pushed back to Friday".
     re.compile(
-        _HEAD + r"(?P<what>(?:the|my|our)\s+[^.!?;,\n]{2,80}?)\s+"
+        TOLD_HEAD + r"(?P<what>(?:the|my|our)\s+[^.!?;,\n]{2,80}?)\s+"
         r"(?:(?:got|has\s+been|have\s+been|was|were|is|are)\s+)?(?:now\s+|just\s+)?"
         r"(?:moved|pushed(?:\s+back)?|postponed|rescheduled|bumped|shifted|put\s+off)" + _WHEN,
         re.IGNORECASE | re.MULTILINE,
@@ -47,7 +43,7 @@ _MOVES = (
     # "Push the report to Friday", "Can you move the reminder to call mom to Saturday?", "We
     # moved the dentist to Monday".
     re.compile(
-        _HEAD + r"(?P<asked>(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+        TOLD_HEAD + r"(?P<asked>(?:can|could|would)\s+you\s+)?(?:please\s+)?"
         r"(?:(?:i|we|they)(?:'ve|\s+have)?\s+(?:just\s+)?)?"
         r"(?:(?:move|push|postpone|reschedule|bump|shift)(?:d|ed)?(?:\s+back)?|put\s+off)\s+"
         + _WHAT
@@ -57,7 +53,7 @@ _MOVES = (
     # "The essay is due Monday now", "My dentist appointment is now on Friday instead", "The
     # report can wait until Monday".
     re.compile(
-        _HEAD + r"(?P<what>(?:the|my|our)\s+[^.!?;,\n]{2,80}?)\s+"
+        TOLD_HEAD + r"(?P<what>(?:the|my|our)\s+[^.!?;,\n]{2,80}?)\s+"
         r"(?:(?:is|'s)\s+(?:now\s+)?(?P<now>due|on)|can\s+wait\s+(?:until|till))"
         r"\s+(?P<when>[^.!?;,\n]{2,40}?)\s*(?P<end>[.!?;,\n]|$)",
         re.IGNORECASE | re.MULTILINE,

@@ -18,6 +18,7 @@ from core.store.literals import literal
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
+from core.to_dos_cancelled import cancelled_named, cancelled_said
 from core.to_dos_done import (
     Moved,
     Settled,
@@ -208,7 +209,8 @@ class TaskRepository:
         conversation: Sequence[Turn] = (),
     ) -> Settled:
         """Finish the open to-dos the user's turns say were done, dismiss those they say
-        are no longer to do (`core.to_dos_done`), move those they say moved to another day
+        are no longer to do (`core.to_dos_done`) or of an event called off
+        (`core.to_dos_cancelled`), move those they say moved to another day
         (`core.to_dos_moved`) and track a suggestion they say to keep, inside the caller's
         write transaction; as the inbox's buttons do, it counts as the user's decision.
         `conversation` holds the replies they answer: "Done!" finishes the one to-do just
@@ -217,14 +219,17 @@ class TaskRepository:
         dropped = [what for turn in said for what in dropped_said(turn.text)]
         moves = [(turn, move) for turn in said for move in moves_said(turn.text, turn.at)]
         of_it = [(turn, status) for turn in said if (status := decided_of_it(turn.text))]
-        if not deeds and not dropped and not moves and not of_it:
+        cancelled = [what for turn in said for what in cancelled_said(turn.text, turn.at)]
+        if not deeds and not dropped and not moves and not of_it and not cancelled:
             return Settled()  # the open to-dos are read only now: ~1.5 ms a turn
         # A to-do these very turns noticed is not one they settle.
         noticed = {turn.id for turn in said}
         open_tasks = [t for t in self._open(cur) if t.source_turn_id not in noticed]
+        # An event called off is dismissed, not done ("I cancelled my dentist appointment").
         decided = {
+            TaskStatus.DISMISSED: cancelled_named(cancelled, open_tasks)
+            + named_by(dropped, open_tasks),
             TaskStatus.DONE: named_by(deeds, open_tasks),
-            TaskStatus.DISMISSED: named_by(dropped, open_tasks),
             TaskStatus.CONFIRMED: [],
         }
         for turn, status in of_it:

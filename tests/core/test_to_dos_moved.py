@@ -33,6 +33,7 @@ def day(of_november: int, hour: int = 0) -> datetime:
             [("dentist", day(20, 15))],
         ),
         ("Ok so the dentist got rescheduled for Friday morning.", [("dentist", day(20, 9))]),
+        ("Ugh, apparently the dentist got moved to Monday.", [("dentist", day(23))]),
         ("Move the dentist to Monday please.", [("dentist", day(23))]),
         ("Can you move the reminder to call mom to Saturday?", [("call mom", day(21))]),
         ("I pushed back the report to Friday.", [("report", day(20))]),
