@@ -2,7 +2,9 @@
 Thursday.", "Remind me about it tomorrow." (of the message before), "My passport expires in
 March. Remind me about it in February." (of the thing told), and one asked for ahead of the
 day: "I have a dentist appointment on Thursday at 2. Remind me the day before." (it was
-nothing), "... remind me an hour before", "the night before", "two days before"."""
+nothing), "... remind me an hour before", "the night before", "two days before". The thing may
+be told alone ("Dentist appointment Thursday at 2."), and an hour asked of it is on its day
+("Haircut Friday at 10. Remind me at 9." was a "Reminder" at 9 the next morning)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from core.due import Due, parse_due
+from core.due import Due, on_the_day, parse_due
 from core.task_phrases import FOLLOWING_REMINDER, REMINDER_STRENGTH
 from core.task_scoring import TaskSignal, entity_density
 from core.task_titles import POLITE
@@ -31,6 +33,9 @@ _AHEAD = re.compile(
 _ONE_HAS = re.compile(
     rf"\b(?:i|we)(?:'ve\s+got|\s+have(?:\s+got)?|\s+got)\s+(?P<thing>{A_DATE})", re.I
 )
+# ...or told alone, the sentence only the thing and its day: "Dentist appointment Thursday
+# at 2", "Meeting with Tom Monday 10am".
+_THING_TOLD = re.compile(rf"^\W*(?P<thing>{A_DATE})", re.I)
 _ARTICLE = re.compile(r"^(?:an?|my|our|the)\s+", re.I)
 # The hour of a part of the day before: "the night before" is its evening.
 _EVE_HOURS = {"day": 0, "night": 20, "evening": 19}
@@ -113,8 +118,9 @@ def reminder(
     ahead of a day, it is of the thing told with that day ("I have a dentist appointment on
     Thursday at 2. Remind me the day before."); None where nothing before it has one."""
     told = re.split(r"[.!?]\s", before.rstrip(" .!?"))[-1]
-    day = parse_due(told, said_at) if ahead is not None else None
-    thing = thing_said(before) or (_one_has(told, day) if day else None)
+    day = parse_due(told, said_at)
+    had = _one_has(told, day) if day else None
+    thing = thing_said(before) or had
     title = thing[:1].upper() + thing[1:] if thing else "Alarm" if "alarm" in asked else "Reminder"
     signal = TaskSignal(
         title=title,
@@ -124,11 +130,12 @@ def reminder(
         due=due,
         directive=True,
     )
-    if ahead is None:
+    if ahead is None and not (had and thing == had):
         return signal if due is not None else None
     if not thing or day is None:
         return None
-    return asked_for(replace(signal, due=day), None, ahead)
+    # What one has is due on its day; "Remind me at 9" of it is at 9 that day.
+    return asked_for(replace(signal, due=day), due and on_the_day(due, day), ahead)
 
 
 def _one_has(told: str, day: Due) -> str | None:
@@ -136,7 +143,12 @@ def _one_has(told: str, day: Due) -> str | None:
     with Tom on Monday at 10" ("Meeting with Tom")."""
     found = _ONE_HAS.search(told)
     if found is None:
-        return None
+        found = _THING_TOLD.match(told)
+        at = told.lower().find(day.phrase.lower())
+        if found is None or at < 0 or told[at + len(day.phrase) :].strip(" ,.!;:"):
+            return None
+        if len(told[found.end("thing") : at].split()) > 4:
+            return None
     end = told.lower().find(day.phrase.lower(), found.end("thing"))
     thing = told[found.start("thing") : end if end >= 0 else len(told)]
     return DANGLING.sub("", _ARTICLE.sub("", thing.strip(" ,")))

@@ -46,6 +46,27 @@ def at(day: int, hour: int = 0, minute: int = 0) -> datetime:
             at(21, 7),
             at(20, 20),
         ),
+        # ...or told alone, the thing and its day (nothing before).
+        (
+            "Dentist appointment Thursday at 2. Remind me an hour before.",
+            "Dentist appointment",
+            at(19, 14),
+            at(19, 13),
+        ),
+        (
+            "Meeting with Tom Monday 10am. Remind me 30 minutes before.",
+            "Meeting with Tom",
+            at(23, 10),
+            at(23, 9, 30),
+        ),
+        # An hour asked of it is on its day (was "Reminder", at 9 the next morning).
+        ("Haircut Friday at 10. Remind me at 9.", "Haircut", at(20, 10), at(20, 9)),
+        (
+            "I have a dentist appointment on Friday at 2. Remind me at 1.",
+            "Dentist appointment",
+            at(20, 14),
+            at(20, 13),
+        ),
         # ...said after a comma (each was nothing, or a to-do titled "Remind me").
         (
             "I've got a dentist appointment Friday at 2, remind me the day before.",
@@ -68,7 +89,10 @@ def test_a_reminder_asked_ahead_reminds_that_far_before_its_day(
 
 @pytest.mark.parametrize(
     "text",
-    ["Remind me the day before.", "I have a dentist appointment. Remind me the day before."],
+    [
+        "Remind me the day before.",
+        "I have a dentist appointment. Remind me the day before.",
+    ],
 )
 def test_a_reminder_ahead_of_no_day_is_none(text: str) -> None:
     assert extract_tasks(text, SAID_AT, "turn-1") == []
