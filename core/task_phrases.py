@@ -355,7 +355,8 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         ),
         # Weaker: notes to oneself without a subject ("Need to call mom tomorrow.", but also
         # "Gotta stay focused", "Must feel great") and the future ("I'll have to check it out
-        # sometime"). They land with a deadline; without one, a second mention lands them.
+        # sometime"). They land with a deadline or of an errand ("Need to email Dan back",
+        # `core.tasks`); else a second mention lands them.
         (
             "bare",
             0.72,

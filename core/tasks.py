@@ -112,6 +112,15 @@ _DEADLINE = ("by ", "before ", "until ", "no later than ")
 # going to the gym tomorrow").
 _COMMITTED = re.compile(r"'ll|\bwill\b|\bgonna\b|\bgoing\s+to\b", re.IGNORECASE)
 _ERRAND = re.compile(r"(?:" + "|".join(ERRANDS) + r")\b", re.IGNORECASE)
+# A note to oneself of an errand ("Need to call mom", "Gotta pay the rent") is as sure as "I
+# need to ...": only "Gotta stay focused" and the like wait to be said again.
+_ERRAND_NOTE_STRENGTH = 0.80
+# ...done to a thing named ("Need to visit more often" is a resolve).
+_ERRAND_OF_A_THING = re.compile(
+    _ERRAND.pattern + r"\s+(?!(?:more|less|often|again|sometime|soon|later|it|that|this|them|"
+    r"there|here)\b)\w",
+    re.IGNORECASE,
+)
 # Said of someone else's words, it is theirs: "She said I must try the new bakery."
 _REPORTED = re.compile(r"\b(?:said|says|told me|tells me|thinks|believes|suggests|suggested)\b")
 # A clause inside another ("how much work we still have to do", "what I need to do is") is
@@ -321,6 +330,8 @@ def find_task_signals(
             weak = (bool(_ADVICE.match(found.group())) and _speaks_to_someone(own)) or bool(
                 _HEDGED.search(lead)
             )
+            if name == "bare" and _ERRAND_OF_A_THING.match(found.group("task")):
+                strength = _ERRAND_NOTE_STRENGTH
             signal = TaskSignal(
                 title=title[:1].upper() + title[1:],
                 pattern=name,

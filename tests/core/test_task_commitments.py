@@ -1,5 +1,6 @@
 """An errand one commits a day to is a to-do, as one with a deadline is: "I'll call mom
-tomorrow" was nothing (only "... by Friday" landed)."""
+tomorrow" was nothing (only "... by Friday" landed). So is a note to oneself of an errand,
+"Need to call mom", which waited to be said again."""
 
 from __future__ import annotations
 
@@ -47,4 +48,25 @@ def test_an_errand_committed_to_a_day_is_a_to_do(text: str, title: str, due: dat
     ],
 )
 def test_a_plan_that_is_no_errand_on_a_day_is_none(text: str) -> None:
+    assert not lands(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Need to email Dan back re: the contract.", "Email Dan back re: the contract"),
+        ("Need to call mom.", "Call mom"),
+        ("Gotta call the bank.", "Call the bank"),
+        ("Have to renew my passport.", "Renew my passport"),
+    ],
+)
+def test_a_note_to_oneself_of_an_errand_lands_with_no_day(text: str, title: str) -> None:
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert task.title == title and lands(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Need to visit more often.", "Gotta stay focused.", "Need to call it a night."]
+)
+def test_a_note_to_oneself_of_no_errand_waits_to_be_said_again(text: str) -> None:
     assert not lands(text)
