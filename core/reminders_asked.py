@@ -126,7 +126,7 @@ def reminder(
         title=title,
         pattern="reminder",
         strength=REMINDER_STRENGTH,
-        entity_density=entity_density(title, known),
+        entity_density=entity_density(title, known, a_thing=bool(had) and thing == had),
         due=due,
         directive=True,
     )

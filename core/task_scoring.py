@@ -71,12 +71,17 @@ class TaskSignal:
     remind: Due | None = None
 
 
-def entity_density(title: str, known_entities: frozenset[str] = frozenset()) -> float:
+def entity_density(
+    title: str, known_entities: frozenset[str] = frozenset(), a_thing: bool = False
+) -> float:
     """How concrete the task is: 1.0 when it names something (a known entity, a person, a
-    thing to act on), 0.5 when its object is only "it" or "that" or it is an action alone
-    ("stretch", "meditate"), 0 when there is none."""
+    thing to act on, or it is a thing one has with its day, `a_thing`: "Party", "Haircut"),
+    0.5 when its object is only "it" or "that" or it is an action alone ("stretch",
+    "meditate"), 0 when there is none."""
     lowered = title.lower()
     words = WORD.findall(lowered)
+    if a_thing and words:
+        return 1.0
     if not words or (
         words[0] in _NOT_ACTIONS and not _SOMEWHERE.match(lowered) and not _TOLD.match(lowered)
     ):

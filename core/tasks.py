@@ -42,7 +42,7 @@ from core.task_scoring import (
     task_confidence,
 )
 from core.task_titles import clean_title, undone_due, worded
-from core.task_words import ASKING_YOU, ERRANDS, PLEASE, POINTING_ONLY
+from core.task_words import A_DATE, ASKING_YOU, ERRANDS, PLEASE, POINTING_ONLY
 from core.to_do_referents import due_thing_named, named
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
@@ -98,6 +98,10 @@ _AFTER_ANOTHER = frozenset({"and_need", "due_thing"})
 _AFTER_A_CLAUSE = frozenset({"due_thing"})
 # Said with a doubt, a to-do waits to be said again: "Perhaps we need to revisit the pricing".
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|possibly|i\s+guess|i\s+suppose)\b")
+# What these patterns find may be a thing one has with its day, titled by its name alone ("I
+# have a party on Saturday that I can't miss": "Party").
+_THINGS_HAD = frozenset({"not_to_miss"})
+_A_THING = re.compile(A_DATE, re.IGNORECASE)
 # Weak: kept out of sight until a second mention makes it a to-do.
 _WEAK_STRENGTH = 0.55
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
@@ -336,7 +340,11 @@ def find_task_signals(
                 title=title[:1].upper() + title[1:],
                 pattern=name,
                 strength=_WEAK_STRENGTH if weak else strength,
-                entity_density=entity_density(title, known_entities),
+                entity_density=entity_density(
+                    title,
+                    known_entities,
+                    a_thing=name in _THINGS_HAD and bool(_A_THING.match(found.group("task"))),
+                ),
                 due=due,
                 directive=not weak
                 and (

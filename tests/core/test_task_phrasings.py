@@ -181,6 +181,12 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             "Dentist appointment",
             datetime(2026, 11, 23, 15, tzinfo=UTC),
         ),
+        # ...titled by its name alone, as sure (it was weak, 0.69).
+        (
+            "I have a party on Saturday that I can't miss.",
+            "Party",
+            datetime(2026, 11, 21, tzinfo=UTC),
+        ),
         (
             "Don't forget I have a doctor's appointment Thursday.",
             "Doctor's appointment",
