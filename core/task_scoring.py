@@ -32,7 +32,7 @@ _LEAVING = frozenset("go run leave sleep rest talk chat meet see".split())
 _STOPWORDS = frozenset(
     "a an the my our your his her their its this that these those to for of on in at with about "
     "and or some more up out back from by before after again all me us him them it so too very "
-    "while when once there here now later soon".split()
+    "while when once there here now later soon is are due".split()
 )
 _VAGUE = frozenset("it that this something stuff things them everything anything".split())
 WORD = re.compile(r"[a-z0-9']+")

@@ -169,15 +169,45 @@ _NOT_DONE_IT = re.compile(
 _IS_DUE = re.compile(r"\s+(?:is|are)\s+(?:also\s+)?due(?:\s+back)?$", re.IGNORECASE)
 
 
+# The deed a thing due is done by: "The rent is due" is "Pay the rent", and "I paid the rent"
+# finishes it (titled "The rent is due", it finished nothing).
+_DUE_DEEDS = (
+    (re.compile(r"\b(?:rent|bills?|payment|deposit)$", re.IGNORECASE), "pay"),
+    (re.compile(r"\b(?:taxes|tax\s+return)$", re.IGNORECASE), "file"),
+    (re.compile(r"\blibrary\s+books?$", re.IGNORECASE), "return"),
+    (
+        re.compile(
+            r"\b(?:essay|paper|report|assignment|homework|thesis|dissertation|application|"
+            r"coursework|proposal)$",
+            re.IGNORECASE,
+        ),
+        "submit",
+    ),
+)
+
+
 def undone_due(title: str, after: str) -> str:
     """What is due, as the to-do it says is not done after it: "The rent is due tomorrow and
     I haven't paid it" is "Pay the rent"; "My essay is due Monday and I haven't even started"
     is "Start my essay". Any other title is as it is."""
     said = _NOT_DONE_IT.match(after)
-    thing = _IS_DUE.search(title)
-    if said is None or thing is None:
+    if said is None:
         return title
-    verb = _UNDONE_VERBS[" ".join(said.group("verb").lower().split())]
+    return _done_by(title, _UNDONE_VERBS[" ".join(said.group("verb").lower().split())])
+
+
+def due_deed(title: str) -> str:
+    """What is due, as the to-do of the deed it is done by: "My library books are due back"
+    is "Return my library books". Any other title is as it is ("The presentation is due")."""
+    thing = _IS_DUE.search(title)
+    what = title[: thing.start()] if thing else ""
+    return _done_by(title, next((deed for due, deed in _DUE_DEEDS if due.search(what)), None))
+
+
+def _done_by(title: str, verb: str | None) -> str:
+    thing = _IS_DUE.search(title)
+    if thing is None or verb is None:
+        return title
     what = title[: thing.start()]
     return f"{verb.capitalize()} {what[:1].lower()}{what[1:]}"
 

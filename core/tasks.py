@@ -41,7 +41,7 @@ from core.task_scoring import (
     priority_for,
     task_confidence,
 )
-from core.task_titles import clean_title, undone_due, worded
+from core.task_titles import clean_title, due_deed, undone_due, worded
 from core.task_words import A_DATE, ASKING_YOU, ERRANDS, PLEASE, POINTING_ONLY
 from core.to_do_referents import due_thing_named, named
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
@@ -369,6 +369,8 @@ def find_task_signals(
                     directive=last.directive or best[0].directive,
                 )
             else:
+                if best[0].pattern == "due_thing":
+                    best = (replace(best[0], title=due_deed(best[0].title)), *best[1:])
                 signals.extend(_each_to_do(*best, said_at, known_entities))
     return signals
 

@@ -150,8 +150,9 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
             datetime(2026, 11, 19, tzinfo=UTC),
         ),
         ("Walk the dog tonight", "Walk the dog", datetime(2026, 11, 18, 20, tzinfo=UTC)),
-        # A deadline of one's own work or bills, as said: nothing in it says "I have to".
-        ("My rent is due on the 1st.", "My rent is due", datetime(2026, 12, 1, tzinfo=UTC)),
+        # A deadline of one's own work or bills, as the deed it is done by (it was "My rent
+        # is due"): nothing in it says "I have to".
+        ("My rent is due on the 1st.", "Pay my rent", datetime(2026, 12, 1, tzinfo=UTC)),
         (
             "My essay is due Friday and I haven't started.",
             "Start my essay",
@@ -159,11 +160,11 @@ def test_a_page_pasted_after_remind_me_to_is_a_to_do_of_one_line() -> None:
         ),
         (
             "My library books are due back on Monday.",
-            "My library books are due back",
+            "Return my library books",
             datetime(2026, 11, 23, tzinfo=UTC),
         ),
         # A date alone after "due" is the deadline ("on" not needed), the word left as said.
-        ("Ugh, my taxes are due April 15.", "My taxes are due", datetime(2027, 4, 15, tzinfo=UTC)),
+        ("Ugh, my taxes are due April 15.", "File my taxes", datetime(2027, 4, 15, tzinfo=UTC)),
         (
             "I have to pay the bill due 3 December.",
             "Pay the bill",

@@ -111,8 +111,8 @@ FRIDAY = datetime(2026, 11, 20, tzinfo=UTC)
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Can you help me with my essay? It's due on Monday.", [("My essay is due", MONDAY)]),
-        ("I'm so stressed, my essay is due Monday.", [("My essay is due", MONDAY)]),
+        ("Can you help me with my essay? It's due on Monday.", [("Submit my essay", MONDAY)]),
+        ("I'm so stressed, my essay is due Monday.", [("Submit my essay", MONDAY)]),
         # ...the deadline of the to-do just said of it.
         (
             "I still haven't paid the electricity bill. It's due Friday.",

@@ -231,3 +231,34 @@ def test_a_thing_said_done_finishes_its_to_do(
     clock.advance(minutes=5)
     (done,) = assistant.turn("And the essay's done.").settled.done
     assert done.title == "Write the essay" and store.tasks.inbox() == []
+
+
+@pytest.mark.parametrize(
+    ("due", "done", "title"),
+    [
+        ("The rent is due tomorrow.", "I paid the rent.", "Pay the rent"),
+        ("My essay is due Friday.", "I submitted my essay.", "Submit my essay"),
+        ("My taxes are due next week.", "Filed my taxes!", "File my taxes"),
+        (
+            "My library books are due on Monday.",
+            "I returned the library books.",
+            "Return my library books",
+        ),
+        # No one deed does it: as said.
+        (
+            "The presentation is due Monday.",
+            "I finished the presentation.",
+            "The presentation is due",
+        ),
+    ],
+)
+def test_a_thing_due_is_finished_by_the_deed_it_is_done_by(
+    assistant: Assistant, store: MemoryStore, clock: Clock, due: str, done: str, title: str
+) -> None:
+    """Titled "The rent is due", the to-do was finished by no deed said of it."""
+    assistant.turn(due)
+    (task,) = store.tasks.inbox()
+    assert task.title == title
+    clock.advance(minutes=5)
+    assert [t.id for t in assistant.turn(done).settled.done] == [task.id]
+    assert store.tasks.get(task.id).status is TaskStatus.DONE
