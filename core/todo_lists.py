@@ -36,7 +36,7 @@ _TO_DOS = (
 # ...whose ("my", "tomorrow's": its day is the list's too), after what opens a line ("Ok so").
 _OWNER = (
     r"[ \t]*(?:(?:ok|okay|so|alright|right)[ \t]*,?[ \t]+)*"
-    r"(?:(?:my|our|the|(?P<whose>today|tomorrow|this\s+week)'?s|weekend)\s+)?"
+    r"(?:(?:(?:on\s+)?(?:my|our)|the|(?P<whose>today|tomorrow|this\s+week)'?s|weekend)\s+)?"
 )
 # ...or a day's, its colon after it: "Tomorrow: dentist at 9, then groceries" (only its chores
 # and what opens on a verb are to-dos: "dentist at 9" is an appointment).
@@ -48,6 +48,12 @@ _NEXT_DAY = rf"[.!?][ \t]+{_DAY_NAMES}[ \t]*:"
 _CHORES = frozenset(
     "groceries grocery laundry dishes washing ironing vacuuming hoovering cleaning shopping "
     "errands bills taxes recycling trash bins garbage".split()
+)
+# ...or a list, with its day: "On my list for today: laundry, call the landlord" (not "My list
+# of favourite films: ...").
+_LIST_FOR_A_DAY = (
+    r"list(?=\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+(?:week(?:end)?|morning|afternoon|"
+    rf"evening)|the\s+(?:day|week(?:end)?)|(?:on\s+)?(?:{'|'.join(WEEKDAYS)}))\b[^:\n]{{0,30}}:)"
 )
 # ...or of things to buy: "Shopping list:", "Groceries:", "To buy:" (one to-do, buying them).
 _TO_BUY = r"(?P<shop>shopping|grocery|groceries|(?:things\s+)?to\s+buy)"
@@ -66,6 +72,7 @@ _THINGS_FOR = r"(?P<things>things|stuff)(?=\s+for\s)"
 _PLAN = r"(?P<plan>plans?|agenda)(?=\s+for\s|[ \t]*:)"
 _HEADING = re.compile(
     rf"(?:^|(?<=[.!?][ \t])(?={_DAY_NAMES}[ \t]*:)){_OWNER}(?:{_TO_DOS}|tasks?|checklist|{_DAY}|"
+    rf"{_LIST_FOR_A_DAY}|"
     rf"{_TO_BUY}|{_THINGS_FOR}|{_PLAN})\b(?:\s+list)?(?P<when>[^:\n]{{0,60}}?)[ \t]*"
     rf"(?:(?P<colon>:)[ \t]*(?P<inline>(?:(?!{_NEXT_DAY})[^\n])*)|$)",
     re.MULTILINE | re.IGNORECASE,

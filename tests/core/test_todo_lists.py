@@ -160,6 +160,15 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             [("Paint the fence", TOMORROW), ("Call Bo", TOMORROW)],
         ),
         ("Ok so my to-dos for today: buy milk, call Bo", [("Buy milk", TODAY), ("Call Bo", TODAY)]),
+        # ...a list named with its day.
+        (
+            "On my list for today: laundry, groceries, call the landlord.",
+            [("Laundry", TODAY), ("Groceries", TODAY), ("Call the landlord", TODAY)],
+        ),
+        (
+            "My list for tomorrow: buy milk, call Bo",
+            [("Buy milk", TOMORROW), ("Call Bo", TOMORROW)],
+        ),
     ],
 )
 def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list) -> None:
@@ -187,6 +196,9 @@ def test_each_to_do_of_a_list_lands_with_its_deadline(text: str, expected: list)
         ("To do:\n- [x] book flights\n- [x] pay rent", []),
         # Things for an occasion that are no doing.
         ("Things for the party:\n- balloons\n- cake", []),
+        # A list of no day is of anything.
+        ("My list of favourite films: Titanic, Avatar.", []),
+        ("On my list: Titanic, Avatar.", []),
         # A clause after the comma is why, not another thing to do.
         ("I need to call mom, she's worried and sad.", ["Call mom"]),
     ],
