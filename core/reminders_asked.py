@@ -33,10 +33,16 @@ _AHEAD = re.compile(
 _ONE_HAS = re.compile(
     rf"\b(?:i|we)(?:'ve\s+got|\s+have(?:\s+got)?|\s+got)\s+(?P<thing>{A_DATE})", re.I
 )
-# ...or told alone, the sentence only the thing and its day: "Dentist appointment Thursday
-# at 2", "Meeting with Tom Monday 10am".
-_THING_TOLD = re.compile(rf"^\W*(?P<thing>{A_DATE})", re.I)
+# ...or told with its day and nothing more: "Dentist appointment Thursday at 2", "It's
+# Sarah's birthday on Sunday", "Our anniversary is next Friday" (not "I'm busy on Friday").
+_THING_TOLD = re.compile(
+    r"^\W*(?:it's\s+|it\s+is\s+)?(?P<thing>(?!(?:i|i'm|i've|we|we're|we've|you|you're|he|she|"
+    r"they|it|it's|there|this|that|what|when|is|are)\b)[\w'-]+(?:\s+[\w'-]+){0,4}?)"
+    r"(?:\s+(?:is|are)|'s)?\s*$",
+    re.I,
+)
 _ARTICLE = re.compile(r"^(?:an?|my|our|the)\s+", re.I)
+_AN = re.compile(r"^an?\s+", re.I)
 # The hour of a part of the day before: "the night before" is its evening.
 _EVE_HOURS = {"day": 0, "night": 20, "evening": 19}
 
@@ -140,15 +146,15 @@ def reminder(
 
 def _one_has(told: str, day: Due) -> str | None:
     """What one has on `day`, as `told` says it: "a meeting with Tom" of "I have a meeting
-    with Tom on Monday at 10" ("Meeting with Tom")."""
+    with Tom on Monday at 10" ("Meeting with Tom"), "Sarah's birthday" of "It's Sarah's
+    birthday on Sunday"."""
+    at = told.lower().find(day.phrase.lower())
     found = _ONE_HAS.search(told)
-    if found is None:
-        found = _THING_TOLD.match(told)
-        at = told.lower().find(day.phrase.lower())
-        if found is None or at < 0 or told[at + len(day.phrase) :].strip(" ,.!;:"):
-            return None
-        if len(told[found.end("thing") : at].split()) > 4:
-            return None
-    end = told.lower().find(day.phrase.lower(), found.end("thing"))
-    thing = told[found.start("thing") : end if end >= 0 else len(told)]
-    return DANGLING.sub("", _ARTICLE.sub("", thing.strip(" ,")))
+    if found is not None:
+        end = told.lower().find(day.phrase.lower(), found.end("thing"))
+        thing = told[found.start("thing") : end if end >= 0 else len(told)]
+        return DANGLING.sub("", _ARTICLE.sub("", thing.strip(" ,")))
+    if at < 0 or told[at + len(day.phrase) :].strip(" ,.!;:"):
+        return None
+    told_alone = _THING_TOLD.match(told[:at])
+    return _AN.sub("", told_alone.group("thing")) if told_alone else None

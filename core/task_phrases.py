@@ -571,6 +571,10 @@ FOLLOWING_REMINDER = re.compile(
     r"^(?:(?:ok|okay|so|and|oh|also|hey|btw|just|then|" + PLEASE + r")\W+)*"
     r"(?:" + ASKING_YOU + r")?"
     r"(?:remind|ping|nudge)\s+me(?:\s+(?:about|abt|of)\s+(?:it|that|this|them))?"
+    # ...or not to let it be forgotten: "It's Sarah's birthday on Sunday, don't let me forget".
+    r"|^(?:" + PLEASE + r"\s+)?(?:don'?t|do\s+not)\s+(?:let\s+me\s+)?forget(?:\s+(?:it|that|this))?"
+    r"|^(?:(?:" + ASKING_YOU + r")?make\s+sure\s+i\s+(?:don'?t|do\s+not)\s+forget"
+    r"(?:\s+(?:it|that|this))?)"
     r"|^(?:set|add|make|create)\s+(?:an?\s+|me\s+an?\s+)?(?:reminder|alarm)(?:\s+(?:for|about)\s+"
     r"(?:it|that|this|them))?(?:\s+for)?"
     # ...or to be kept: "Put it on my calendar.", "Can you add it to my shopping list?"

@@ -164,8 +164,10 @@ _ANOTHER_TO_DO = re.compile(
     r"(?:,?\s+(?:and|but|plus)|,)\s+(?:also\s+|then\s+)?(?=(?:i|we)\s+(?:also\s+|still\s+|really\s+)?"
     r"(?:need|have|must|gotta|got\s+to|should)\b"
     # ...or a reminder of what came before it: "I have a dentist appointment on Thursday at 2,
-    # remind me the day before".
-    r"|(?:please\s+)?(?:remind|ping|nudge)\s+me\b)",
+    # remind me the day before", "It's Sarah's birthday on Sunday, don't let me forget".
+    r"|(?:please\s+)?(?:remind|ping|nudge)\s+me\b"
+    r"|(?:(?:please\s+)?(?:don'?t|do\s+not)\s+(?:let\s+me\s+)?|make\s+sure\s+i\s+"
+    r"(?:don'?t|do\s+not)\s+)forget(?:\s+(?:it|that|this))?\s*(?:[.!]|$))",
     re.I,
 )
 _TO_DOS_A_SENTENCE = 3

@@ -1,6 +1,7 @@
 """A reminder asked for ahead of the day it is of: "Remind me the day before", "... the night
 before", "... 30 minutes before", "... two days before". Each was nothing, or the deadline's
-own time."""
+own time. So is one of a thing told with its day ("It's Sarah's birthday on Sunday, remind me
+on Saturday", "... don't let me forget")."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from datetime import datetime
 import pytest
 
 from core.tasks import extract_tasks
-from tests.core.test_tasks import SAID_AT
+from tests.core.test_tasks import SAID_AT, lands
 
 
 def at(day: int, hour: int = 0, minute: int = 0) -> datetime:
@@ -59,6 +60,18 @@ def at(day: int, hour: int = 0, minute: int = 0) -> datetime:
             at(23, 10),
             at(23, 9, 30),
         ),
+        (
+            "It's Sarah's birthday on Sunday, remind me on Saturday.",
+            "Sarah's birthday",
+            at(22),
+            at(21),
+        ),
+        (
+            "Our anniversary is on Friday. Remind me about it on Thursday.",
+            "Our anniversary",
+            at(20),
+            at(19),
+        ),
         # An hour asked of it is on its day (was "Reminder", at 9 the next morning).
         ("Haircut Friday at 10. Remind me at 9.", "Haircut", at(20, 10), at(20, 9)),
         (
@@ -96,3 +109,29 @@ def test_a_reminder_asked_ahead_reminds_that_far_before_its_day(
 )
 def test_a_reminder_ahead_of_no_day_is_none(text: str) -> None:
     assert extract_tasks(text, SAID_AT, "turn-1") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "due"),
+    [
+        ("It's Sarah's birthday on Sunday, don't let me forget.", "Sarah's birthday", at(22)),
+        ("The plumber comes Thursday, make sure I don't forget.", "The plumber comes", at(19)),
+        (
+            "I have a dentist appointment on Friday at 2, don't let me forget.",
+            "Dentist appointment",
+            at(20, 14),
+        ),
+        ("Our anniversary is on Friday. Don't let me forget it!", "Our anniversary", at(20)),
+    ],
+)
+def test_a_thing_with_its_day_not_to_be_forgotten_is_a_to_do_by_that_day(
+    text: str, title: str, due: datetime
+) -> None:
+    """Each was nothing, or a to-do titled "Don't forget"."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert (task.title, task.due_at) == (title, due) and lands(text)
+
+
+@pytest.mark.parametrize("text", ["Don't let me forget.", "I'm busy on Friday, don't forget."])
+def test_not_forgetting_nothing_with_a_day_is_no_to_do(text: str) -> None:
+    assert not lands(text)

@@ -91,28 +91,30 @@ def test_a_reminder_with_no_to_do_before_it_and_no_time_is_none(said_before: str
         ("Should I renew it?", "Remind me about it tomorrow.", "Reminder", at(19)),
         ("", "Thanks! Can you remind me in an hour?", "Reminder", at(18, 11)),
         ("", "Set an alarm for 7am.", "Alarm", at(19, 7)),
-        # ...of the thing said just before it, in the same message or the one before.
+        # ...of the thing said just before it, in the same message or the one before: due on
+        # its own day when it has one, reminding when asked (it was due when asked).
         (
             "",
             "My sister's birthday is on Saturday. Remind me about it on Friday.",
             "My sister's birthday",
-            at(20),
+            (at(21), at(20)),
         ),
         (
             "The concert is in March.",
             "Remind me about it in February.",
             "The concert",
-            datetime(2027, 2, 1, tzinfo=UTC),
+            (datetime(2027, 3, 1, tzinfo=UTC), datetime(2027, 2, 1, tzinfo=UTC)),
         ),
         ("The movie was great.", "Remind me about it tomorrow.", "The movie", at(19)),
     ],
 )
 def test_a_reminder_with_no_to_do_before_it_lands_by_its_time(
-    said_before: str, text: str, title: str, due: datetime
+    said_before: str, text: str, title: str, due: datetime | tuple[datetime, datetime]
 ) -> None:
     (task,) = extract_tasks(text, SAID_AT, "turn-2", said_before=said_before)
-    assert (task.title, task.due_at, task.source_turn_id) == (title, due, "turn-2")
-    assert task.confidence >= 0.7
+    due_at, remind_at = due if isinstance(due, tuple) else (due, None)
+    assert (task.title, task.due_at, task.remind_at) == (title, due_at, remind_at)
+    assert task.source_turn_id == "turn-2" and task.confidence >= 0.7
 
 
 def test_a_reminder_about_what_runs_out_reminds_before_it_is_renewed() -> None:
