@@ -80,6 +80,12 @@ def _departs(said: Said) -> Fact | None:
     return said.fact(key, f"'s {thing} {verb} {said.value}", 0.6)
 
 
+def _called_off(said: Said) -> Fact | None:
+    """ "Ana's flight was cancelled", on the key its time was told on."""
+    thing = " ".join((said.groups["thing"] or "").split())
+    return said.fact(thing.lower(), f"'s {thing} was {' '.join(said.value.lower().split())}", 0.6)
+
+
 SAID_OF_DOING: dict[str, Callable[[Said], Fact | None]] = dict.fromkeys(
     ("event", "activity", "plan"), _doing
-) | {"departs": _departs}
+) | {"departs": _departs, "called_off": _called_off}

@@ -206,6 +206,21 @@ DOING_RULES: list[tuple[str, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    # ...or called off, on the key its day is on: "My flight got cancelled" replaces "My flight
+    # is at 6am tomorrow".
+    (
+        "called_off",
+        re.compile(
+            r"\b(?:my|our)\s+(?P<thing>(?:[\w']+\s+){0,2}?(?:party|wedding|graduation|flight|"
+            r"exam|interview|appointment|surgery|operation|presentation|recital|driving\s+test|"
+            r"meeting|class|lesson|concert|trip|dinner|reservation|booking|game|match|practice|"
+            r"shift|gig|show|lecture|tour|vacation|holiday)(?:\s+with\s+[\w']+)?)"
+            r"\s+(?:(?:got|was|were|is|are|has\s+been|have\s+been)\s+)?(?:just\s+|now\s+)?"
+            r"(?P<value>cancell?ed|called\s+off|postponed)"
+            r"(?:\s+(?:today|tonight|tomorrow|again|after\s+all|this\s+week))?" + END,
+            re.I,
+        ),
+    ),
     # ...one's people's: "My sister Marta is getting married in June", "My dad is retiring in
     # March", "Our son is coming home for Christmas" (the value is all they are doing).
     (
