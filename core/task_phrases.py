@@ -14,6 +14,7 @@ from core.task_words import (
     ERRANDS,
     FILLER,
     LEFT_TO_DO,
+    NOTE_ASKED,
     ON_CALENDAR,
     OWED,
     OWN_CLAUSE_WORD,
@@ -204,7 +205,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
         (
             "noted",
             0.85,
-            ASKED + r"(?:make|take)\s+(?:a\s+)?note(?:\s*:)?\s+(?:that\s+)?"
+            NOTE_ASKED + r"(?:\s*:)?\s+(?:that\s+)?"
             r"(?P<task>(?:i|we|my|our|the)\b.+)",
         ),
         (

@@ -97,9 +97,23 @@ PLEASE = r"(?:please|pls|plz)"
 ASKING_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+(?:(?:" + PLEASE + r"|also|just)\s+)*"
 # An instruction opening a sentence, asked or not, the assistant named or greeted first: "Can
 # you please add ...", "Please add ...", "Engram: add ...", "ok add ...".
-ASKED = (
-    r"^(?:(?:hey|hi|ok|okay|yo|so|oh|also|and|engram)\W+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
-    r"(?:" + PLEASE + r"\s+)?"
+_OPENED = r"^(?:(?:hey|hi|ok|okay|yo|so|oh|also|and|engram)\W+)*"
+_CAN_YOU = r"(?:can|could|would|will)\s+(?:you|u)\s+"
+ASKED = _OPENED + r"(?:" + _CAN_YOU + r")?(?:" + PLEASE + r"\s+)?"
+# The assistant asked to note a thing down: "Can you make a note that ...", "Please write
+# down that ..." (a bare "Note that ..." opens many a pasted page).
+NOTE_ASKED = (
+    r"(?:"
+    + ASKED
+    + r"(?:make|take)\s+(?:a\s+)?note|"
+    + _OPENED
+    + r"(?:"
+    + _CAN_YOU
+    + r"(?:"
+    + PLEASE
+    + r"\s+)?|"
+    + PLEASE
+    + r"\s+)(?:note|write|jot)(?:\s+down)?)"
 )
 # One's own work or bills, handed in or paid by a date.
 OWN_DUE_THING = (

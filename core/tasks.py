@@ -42,7 +42,7 @@ from core.task_scoring import (
     task_confidence,
 )
 from core.task_titles import clean_title, due_deed, undone_due, worded
-from core.task_words import A_DATE, ASKING_YOU, ERRANDS, PLEASE, POINTING_ONLY
+from core.task_words import A_DATE, ASKING_YOU, ERRANDS, NOTE_ASKED, PLEASE, POINTING_ONLY
 from core.to_do_referents import due_thing_named, named
 from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
 
@@ -140,6 +140,7 @@ _AWAY = re.compile(
     r"\b(?:busy|away|out\s+of\s+(?:town|the\s+office)|travel(?:l)?ing|off\s+work|unavailable|"
     r"not\s+(?:around|free|available|here)|booked\s+up)\b"
 )
+_NOTE_ASKED = re.compile(NOTE_ASKED, re.IGNORECASE)
 QUESTION_START = re.compile(
     r"^(?:do|does|did|should|is|are|was|were|what|why|how|when|where|who|which|can|could|"
     r"would|will|am)\b"
@@ -187,7 +188,8 @@ class TaskCandidate:
 
 
 def _is_question(sentence: str, pattern: str) -> bool:
-    if pattern in REQUESTS:
+    # "Can you make a note that I owe Tom $20?" asks to keep what it says.
+    if pattern in REQUESTS or _NOTE_ASKED.match(sentence):
         return False
     if sentence.rstrip().endswith("?"):
         return True
