@@ -52,16 +52,20 @@ from core.ingest.values import (
 from core.model import MemoryKind, Turn
 from core.pattern_needs import folded, found_in, may_match, needed_words
 from core.sentences import describes_a_thing, plain_quotes
-from core.temporal import MONTHS
+from core.temporal import MONTHS, WEEKDAYS
 
 # What comes with where one works or lives, said in the same breath.
 _AS_ROLE = re.compile(r"\s+as\s+(?P<value>an?\s+.+)$", re.I)
 _AT_FIRM = re.compile(r"\s+(?:at|for|with)\s+(?P<value>[A-Z].*)$")
 _AS = re.compile(r"works?\s+as\b", re.I)
-_PLACE_TAIL = re.compile(r"\s+(?:with|since|for|because)\s+.*$", re.I)
+# ...nor where one moved from: "I moved to Berlin from Paris".
+_PLACE_TAIL = re.compile(r"\s+(?:with|since|for|because|from)\s+.*$", re.I)
 # "Berlin near the river" is Berlin; "a small town near Porto" says where it is.
 _NEAR_TAIL = re.compile(r"\s+near\s+[a-z].*$")
-_IN_TOWN = re.compile(r"^[a-z].*?\s+in\s+(?P<value>[A-Z].*)$")
+# ...when in it is a town, not a time: "I moved to the sales team in March" lives in no March.
+_IN_TOWN = re.compile(
+    rf"^[a-z].*?\s+in\s+(?!(?i:{'|'.join((*MONTHS, *WEEKDAYS))})\b)(?P<value>[A-Z].*)$"
+)
 MAX_FACTS_PER_TURN = 20
 # A paste saying one thing thousands of times is read for its first hundred: each match may
 # read its sentence for when it happened ("I lost my job " 14,000 times took 5.8 s).

@@ -224,6 +224,10 @@ def facts(text: str) -> list[tuple[str | None, str]]:
             "I live in a small town near Porto.",
             [("ana: location", "Ana lives in a small town near Porto")],
         ),
+        # ...nor where one moved from, nor a month (it was "lives in Berlin from Paris", "lives
+        # in March").
+        ("I moved to Berlin from Paris.", [("ana: location", "Ana lives in Berlin")]),
+        ("I moved to the sales team in March.", []),
         # Each of a list, up to where the sentence goes on about something else.
         (
             "I'm allergic to penicillin, peanuts and shellfish, and I live in Rome.",
