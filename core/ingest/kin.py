@@ -48,6 +48,10 @@ _WHERE = {
     "works as": ("role", "works as"),
     "work as": ("role", "work as"),
 }
+# One's people who are several: "my parents", "my kids", "my in-laws".
+_SEVERAL = re.compile(r"(?:[^s]s|children|folks)$")
+# ...and when, which is not where: "my parents moved to Florida when they retired".
+_WHEN_TAIL = re.compile(r"\s+(?:when|after|before|once|while)\s+.*$", re.I)
 # "a nurse at the hospital": the role without where it is done.
 _ROLE_TAIL = re.compile(r"\s+(?:at|for|with|in)\s+.*$", re.I)
 # "At" or "for" what, that is no employer: "I work at home", "my dad works at night", "I work
@@ -242,6 +246,9 @@ def where_kin(kin: str, name: str | None, verb: str, value: str) -> tuple[str, s
         if not _SCHOOL.search(value):
             return None
         verb = "goes to"
+    if verb == "moved to" and _SEVERAL.search(kin):
+        verb = "live in"  # "my parents moved to Florida": they live there
+    value = _WHEN_TAIL.sub("", value)
     key, said = _WHERE["works at" if re.fullmatch(HIRED, verb) else verb]
     who = f"{kin} {name}" if name else kin
     return f"{who.lower()} {key}", f"{who} {said} {value}"

@@ -228,6 +228,16 @@ def facts(text: str) -> list[tuple[str | None, str]]:
         # in March").
         ("I moved to Berlin from Paris.", [("ana: location", "Ana lives in Berlin")]),
         ("I moved to the sales team in March.", []),
+        # ...for one's people too, several of them living there (it was "parents lives in
+        # Florida when they retired").
+        (
+            "My parents moved to Florida when they retired.",
+            [("ana: parents location", "Ana's parents live in Florida")],
+        ),
+        (
+            "My boss moved to Lisbon after the merger.",
+            [("ana: boss location", "Ana's boss lives in Lisbon")],
+        ),
         # Each of a list, up to where the sentence goes on about something else.
         (
             "I'm allergic to penicillin, peanuts and shellfish, and I live in Rome.",
