@@ -58,7 +58,7 @@ _DEED = re.compile(
 _WORD = (
     r"(?!(?:i|i'm|we|we're|you|he|she|they|it|it's|that|that's|this|everything|me|us|him|her|"
     r"them|is|are|was|"
-    r"were|not|never|has|have|had)\b)[a-z][\w-]*"
+    r"were|not|never|has|have|had|as)\b)[a-z][\w-]*"
 )
 _THING_DONE = re.compile(
     r"(?:^|(?<=[.!;]\s)|(?<=[.!;]\s\s))(?:(?:ok|okay|so|and|also|btw|yay|update|good\s+news)\W+)*"
@@ -80,6 +80,25 @@ _DROPPED = re.compile(
     r"(?P<for_good>\s+(?:any\s*more|after\s+all))?\s*(?=[.!;,\n]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
+# The inbox run by word: "Mark the rent as done", "Cross off 'call mom'", "Tick off the milk"
+# (done), "Remove the dentist from my list", "Take the milk off my to-do list" (dismissed).
+_ASKED_SO = (
+    r"(?:^|(?<=[.!;]\s))(?:(?:ok|okay|so|and|oh|also|actually|great|thanks)\W+)*"
+    r"(?:(?:can|could|would)\s+you\s+|you\s+can\s+)?(?:please\s+)?"
+)
+_ASKING = re.compile(r"\b(?:can|could|would)\s+you\b", re.IGNORECASE)
+_ON_THE_LIST = r"(?:my|the)\s+(?:list|to-?do\s+list|to-?dos|inbox|tasks|task\s+list)"
+_MARKED_DONE = re.compile(
+    _ASKED_SO + r"(?:(?:mark|set)\s+(?P<what>[^.!?;\n]{2,80}?)\s+(?:as\s+)?(?:done|complete|"
+    r"completed|finished)|(?:tick|check|cross)\s+off\s+(?P<off>[^.!?;\n]{2,80}?)"
+    rf"(?:\s+(?:from|on)\s+{_ON_THE_LIST})?)(?:\s+please)?\s*(?P<end>[.!?;\n]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_REMOVED = re.compile(
+    _ASKED_SO + r"(?:remove|delete|take|drop|clear)\s+(?P<what>[^.!?;\n]{2,80}?)\s+"
+    rf"(?:from|off)\s+(?:of\s+)?{_ON_THE_LIST}(?:\s+please)?\s*(?P<end>[.!?;\n]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
 # ...said after a clause that supposes it: "If it rains, I don't need to water the plants
 # anymore".
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case)\b", re.IGNORECASE)
@@ -93,7 +112,20 @@ def dropped_said(text: str) -> list[str]:
         for found in _DROPPED.finditer(own)
         if (not found.group("after") or found.group("for_good"))
         and not _SUPPOSED.search(re.split(r"[.!?]\s", own[: found.start()])[-1])
-    ]
+    ] + _run_by_word(_REMOVED, text, own)
+
+
+def _run_by_word(command: re.Pattern[str], text: str, own: str) -> list[str]:
+    """The to-dos an inbox command in the user's own words names, each as written: a title
+    may be quoted ("Cross off 'call mom'"), the command around it may not."""
+    plain = plain_quotes(text)
+    named = []
+    for found in command.finditer(own):
+        group = "off" if found.groupdict().get("off") else "what"
+        if found.group("end") == "?" and not _ASKING.search(found.group(0)):
+            continue
+        named.append(plain[found.start(group) : found.end(group)].strip(" \"'"))
+    return named
 
 
 def deeds_said(text: str) -> list[str]:
@@ -110,7 +142,7 @@ def deeds_said(text: str) -> list[str]:
     for found in _THING_DONE.finditer(own):
         verb = PARTICIPLES.get(" ".join(found.group("verb").lower().split()))
         deeds.append(" ".join(filter(None, (verb, found.group("what").strip()))))
-    return deeds
+    return deeds + _run_by_word(_MARKED_DONE, text, own)
 
 
 # A message saying only that "it", the to-do just spoken of, is done: "Done!", "I did it",

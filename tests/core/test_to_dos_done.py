@@ -262,3 +262,34 @@ def test_a_thing_due_is_finished_by_the_deed_it_is_done_by(
     clock.advance(minutes=5)
     assert [t.id for t in assistant.turn(done).settled.done] == [task.id]
     assert store.tasks.get(task.id).status is TaskStatus.DONE
+
+
+@pytest.mark.parametrize(
+    ("said", "done", "dismissed"),
+    [
+        ("Mark the rent as done.", ["Pay the rent"], []),
+        ('Cross off "buy milk".', ["Buy milk"], []),
+        ("Can you tick off the milk?", ["Buy milk"], []),
+        ("Take the milk off my list.", [], ["Buy milk"]),
+        ("Can you remove the rent from my to-do list?", [], ["Pay the rent"]),
+        # Asked of oneself, someone else's words, or of no list.
+        ("Should I mark the rent as done?", [], []),
+        ('She said "take the milk off the list".', [], []),
+        ("Remove the milk stain from my shirt.", [], []),
+    ],
+)
+def test_the_inbox_run_by_word_in_chat(
+    assistant: Assistant,
+    store: MemoryStore,
+    clock: Clock,
+    said: str,
+    done: list[str],
+    dismissed: list[str],
+) -> None:
+    """ "Mark the rent as done" was nothing (or a deed titled "Mark the rent as")."""
+    assistant.turn("I need to pay the rent and buy milk.")
+    assert sorted(t.title for t in store.tasks.inbox()) == ["Buy milk", "Pay the rent"]
+    clock.advance(minutes=5)
+    settled = assistant.turn(said).settled
+    assert [t.title for t in settled.done] == done
+    assert [t.title for t in settled.dropped] == dismissed
