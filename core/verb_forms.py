@@ -56,6 +56,9 @@ PARTICIPLES = {
     "booked": "book",
     "sent": "send",
     "submitted": "submit",
+    # ...handed in as it is titled when due ("My essay is due": "Submit my essay").
+    "handed in": "submit",
+    "turned in": "submit",
     "renewed": "renew",
     "finished": "finish",
     "signed": "sign",

@@ -238,6 +238,7 @@ def test_a_thing_said_done_finishes_its_to_do(
     [
         ("The rent is due tomorrow.", "I paid the rent.", "Pay the rent"),
         ("My essay is due Friday.", "I submitted my essay.", "Submit my essay"),
+        ("The report is due Friday.", "Handed in the report!", "Submit the report"),
         ("My taxes are due next week.", "Filed my taxes!", "File my taxes"),
         (
             "My library books are due on Monday.",
