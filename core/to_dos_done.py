@@ -20,7 +20,7 @@ from core.model import Task, TaskStatus
 from core.others_words import others_words
 from core.sentences import plain_quotes
 from core.task_scoring import same_task, task_words
-from core.verb_forms import PARTICIPLES
+from core.verb_forms import GERUNDS, PARTICIPLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,8 @@ _DROPPED = re.compile(
     r"(?:^|(?<=[.!;,]\s))(?:(?:ok|okay|so|and|but|oh|actually|also|btw|good\s+news|never\s*mind)"
     r"\W+)*(?:(?:i|we)\s+(?:(?:don't|do\s+not)\s+(?P<after>need|have)|no\s+longer\s+(?:need|have))"
     r"\s+to\s+|(?:please\s+)?(?:cancel|delete|remove)\s+(?:the|my)\s+(?:reminder|to-?do)\s+"
-    r"(?:to|about)\s+)(?P<what>[^.!?;,\n]{2,80}?)"
+    r"(?:to|about)\s+|(?:never\s*mind|forget\s+about)\s+"
+    r"(?!(?:i|it|that|this|me|him|her|them|us|you|what|how|why)\b))(?P<what>[^.!?;,\n]{2,80}?)"
     r"(?P<for_good>\s+(?:any\s*more|after\s+all))?\s*(?=[.!;,\n]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -108,11 +109,17 @@ def dropped_said(text: str) -> list[str]:
     """What `text` says its speaker no longer has to do, in a to-do's words."""
     own = others_words(plain_quotes(text)).masked()
     return [
-        found.group("what").strip()
+        _as_done(found.group("what").strip())
         for found in _DROPPED.finditer(own)
         if (not found.group("after") or found.group("for_good"))
         and not _SUPPOSED.search(re.split(r"[.!?]\s", own[: found.start()])[-1])
     ] + _run_by_word(_REMOVED, text, own)
+
+
+def _as_done(what: str) -> str:
+    """ "calling the bank" (of "Forget about calling the bank") as a to-do is titled."""
+    verb, _, rest = what.partition(" ")
+    return f"{GERUNDS.get(verb.lower(), verb)} {rest}".strip()
 
 
 def _run_by_word(command: re.Pattern[str], text: str, own: str) -> list[str]:
