@@ -93,8 +93,8 @@ MAX_ITEMS = 30
 # ...and the sentences of a line: "To do: call the vet by 5. Buy milk." is two ("call Dr. Smith"
 # and "email J. Smith" one).
 _PARTS = re.compile(
-    rf"\s*(?:[,;]\s*(?:and\s+|then\s+)?|(?<!\b[A-Z])(?:{FINAL_DOT}|[!?])\s+|"
-    r"\s+and\s+(?:then\s+)?|\s+then\s+)\s*"
+    rf"\s*(?:[,;]\s*(?:and\s+(?:also\s+)?|then\s+|also\s+)?|(?<!\b[A-Z])(?:{FINAL_DOT}|[!?])\s+|"
+    r"\s+and\s+(?:then\s+|also\s+)?|\s+then\s+)\s*"
 )
 _WORD = re.compile(r"[a-z][\w'-]*")
 # A number marking an item of a list said on one line, counted from 1: "1) call mom 2) pay rent".

@@ -81,7 +81,11 @@ def to_dos(text: str) -> list[tuple[str, datetime | None]]:
             "Things to do:\n- remind me to call Bo\n- need to pay rent by Friday",
             [("Call Bo", None), ("Pay rent", datetime(2026, 11, 20, tzinfo=UTC))],
         ),
-        # Said in one breath.
+        # Said in one breath ("... and also ..." was one to-do of both).
+        (
+            "I need to call the bank tomorrow and also email Sarah about the report.",
+            [("Call the bank", TOMORROW), ("Email Sarah about the report", None)],
+        ),
         (
             "I need to buy milk, call mom and pay rent tomorrow.",
             [("Buy milk", TOMORROW), ("Call mom", TOMORROW), ("Pay rent", TOMORROW)],
