@@ -80,8 +80,13 @@ _IT_MOVED = re.compile(
     r"\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|so)\W+)*"
     r"(?P<asked>(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:make\s+(?:it|that)|(?P<remind>remind\s+me)|(?:move|push|change|bump|shift|reschedule|"
-    r"postpone|put)\s+(?:it|that)(?:\s+back)?\s+(?:to|till|until|for))\s+"
-    r"(?P<when>[^.!?;,\n]{1,40}?)(?(remind)\s+instead|(?:\s+instead)?)(?:\s+please)?\W*",
+    r"postpone|put)\s+(?:it|that)(?:\s+back)?\s+(?:to|till|until|for)"
+    # ...done another day: "Actually do it on Monday", "Let's do Monday instead".
+    r"|(?:let's\s+)?do\s+(?:it|that)|let's\s+do)\s+"
+    r"(?P<when>[^.!?;,\n]{1,40}?)(?(remind)\s+instead|(?:\s+instead)?)(?:\s+please)?\W*"
+    # ...or the day alone, said instead: "Tomorrow instead", "Actually, Friday at 5".
+    r"|\W*(?:(?P<instead_of>oh|actually|sorry|wait|no)\W+)*(?P<alone>[^.!?;,\n]{1,40}?)"
+    r"(?(instead_of)(?:\s+instead)?|\s+instead)(?:\s+please)?\W*",
     re.IGNORECASE,
 )
 # "If they push the report to Friday, ...": a move supposed, not made.
@@ -109,7 +114,7 @@ def moves_said(text: str, said_at: datetime) -> list[MoveSaid]:
                 moves.append(MoveSaid(what, due))
     it = _IT_MOVED.fullmatch(own)
     if it and (it.group("asked") or not own.rstrip().endswith("?")):
-        due = _the_day(it.group("when"), said_at)
+        due = _the_day(it.group("when") or it.group("alone"), said_at)
         moves += [MoveSaid(None, due)] if due is not None else []
     return moves
 

@@ -117,8 +117,15 @@ def test_a_move_in_an_imported_chat_moves_no_to_do_of_today(
         ("Can you push it to Monday?", [day(23)]),
         ("Make it at 6 instead.", [day(18, 18)]),
         ("Actually, remind me on Saturday instead.", [day(21)]),
-        # ...a reminder asked for, not moved.
+        # ...done another day, or the day said alone in its stead (each was nothing).
+        ("Actually do it on Monday.", [day(23)]),
+        ("Let's do Monday instead.", [day(23)]),
+        ("Tomorrow instead.", [day(19)]),
+        ("No, Friday at 5.", [day(20, 17)]),
+        # ...a reminder asked for, not moved; a day alone may answer anything.
         ("Remind me at 6.", []),
+        ("Friday.", []),
+        ("Actually, I'm free on Friday.", []),
         # Six of what? Not a time said as one; not a day; asked about.
         ("Make it 6.", []),
         ("Make it shorter.", []),
