@@ -1,7 +1,8 @@
 """To-dos whose day the user says has moved: "The dentist moved to Monday", "My dentist
 appointment got pushed to next week", "Push the report to Friday", "Can you move the reminder
 to call mom to Saturday?", "The essay is due Monday now", and "Make it 6pm" of the one just
-spoken of. One in the inbox said so in a live chat takes the new deadline there, as typing it
+spoken of ("Tomorrow at 9" too, when the reply before asked when). One in the inbox said
+so in a live chat takes the new deadline there, as typing it
 into its row would: the inbox kept the old day, and its reminder rang on it. Both halves must
 be plain: the words before the day name one open to-do (`same_task`: "the dentist" is "Call
 the dentist"; words naming two move neither), and the words after the verb are a day and
@@ -89,12 +90,27 @@ _IT_MOVED = re.compile(
     r"(?(instead_of)(?:\s+instead)?|\s+instead)(?:\s+please)?\W*",
     re.IGNORECASE,
 )
+# A reply asking when the to-do is for: "When would you like me to remind you?", "What time
+# should I set it for?", "When is it due?" (not "When is your flight?"): a day said alone
+# answers it.
+_WHEN_ASKED = re.compile(
+    r"\b(?:when|what\s+time|what\s+day|which\s+day)\b[^.!?]*?\b(?:remind|like|want|prefer|"
+    r"should|due|deadline|need\s+(?:it|to))\b[^.!?]*\?\W*$",
+    re.IGNORECASE,
+)
+_DAY_ALONE = re.compile(
+    r"\W*(?:(?:oh|ok|okay|um|hmm|maybe|say|let's\s+say|how\s+about)\W+)*(?P<when>[^.!?;,\n]{1,40}?)"
+    r"(?:\s+please)?[\s.!?]*",
+    re.IGNORECASE,
+)
 # "If they push the report to Friday, ...": a move supposed, not made.
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case|whether)\b", re.IGNORECASE)
 
 
-def moves_said(text: str, said_at: datetime) -> list[MoveSaid]:
-    """Each to-do `text` says has moved, with the day it moved to (read from `said_at`)."""
+def moves_said(text: str, said_at: datetime, reply: str = "") -> list[MoveSaid]:
+    """Each to-do `text` says has moved, with the day it moved to (read from `said_at`).
+    `reply`: the assistant's message before it, whose asking when ("When should I remind
+    you?") a day said alone ("Tomorrow at 9") answers."""
     own = others_words(plain_quotes(text)).masked()
     moves = []
     for pattern in _MOVES:
@@ -115,6 +131,9 @@ def moves_said(text: str, said_at: datetime) -> list[MoveSaid]:
     it = _IT_MOVED.fullmatch(own)
     if it and (it.group("asked") or not own.rstrip().endswith("?")):
         due = _the_day(it.group("when") or it.group("alone"), said_at)
+        moves += [MoveSaid(None, due)] if due is not None else []
+    elif _WHEN_ASKED.search(reply) and (alone := _DAY_ALONE.fullmatch(own)):
+        due = _the_day(alone.group("when"), said_at)
         moves += [MoveSaid(None, due)] if due is not None else []
     return moves
 

@@ -217,7 +217,11 @@ class TaskRepository:
         spoken of (`_spoken_of`)."""
         deeds = [deed for turn in said for deed in deeds_said(turn.text)]
         dropped = [what for turn in said for what in dropped_said(turn.text)]
-        moves = [(turn, move) for turn in said for move in moves_said(turn.text, turn.at)]
+        moves = [
+            (turn, move)
+            for turn in said
+            for move in moves_said(turn.text, turn.at, _reply_before(turn, conversation))
+        ]
         of_it = [(turn, status) for turn in said if (status := decided_of_it(turn.text))]
         cancelled = [what for turn in said for what in cancelled_said(turn.text, turn.at)]
         if not deeds and not dropped and not moves and not of_it and not cancelled:
@@ -354,9 +358,15 @@ def _spoken_of(turn: Turn, conversation: Sequence[Turn], open_tasks: Sequence[Ta
     """The to-dos "it" may be in `turn` ("Done!", "Make it 6pm"): those the reply before it
     named, or else those the user's message before it noticed or said again, or `turn` itself
     said again ("Can you add that to my to-do list?" is a mention of it too)."""
-    earlier = [t for t in conversation if t.seq < turn.seq]
-    reply = next((t.text for t in reversed(earlier) if t.role is Role.ASSISTANT), "")
-    if named := named_in(reply, open_tasks):
+    if named := named_in(_reply_before(turn, conversation), open_tasks):
         return named
-    said = next((t.at for t in reversed(earlier) if t.role is Role.USER), turn.at)
+    earlier = [t for t in conversation if t.seq < turn.seq and t.role is Role.USER]
+    said = earlier[-1].at if earlier else turn.at
     return [t for t in open_tasks if t.updated_at in (said, turn.at)]
+
+
+def _reply_before(turn: Turn, conversation: Sequence[Turn]) -> str:
+    return next(
+        (t.text for t in reversed(conversation) if t.seq < turn.seq and t.role is Role.ASSISTANT),
+        "",
+    )

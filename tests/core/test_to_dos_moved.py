@@ -11,7 +11,9 @@ from core.assistant import Assistant
 from core.embed import Embedder
 from core.ingest.conversation_file import parse_conversations
 from core.ingest.conversations import ConversationImporter
+from core.model import Role, Turn
 from core.store import MemoryStore
+from core.tasks import extract_tasks
 from core.to_do_words import with_deadline
 from core.to_dos_moved import moves_said
 from tests.core.clock import Clock
@@ -151,3 +153,34 @@ def test_make_it_another_hour_moves_the_to_do_just_said_on_its_day(
         "Call mom": day(20, 18),
         "Pay the rent": None,
     }
+
+
+@pytest.mark.parametrize(
+    ("reply", "answer", "due"),
+    [
+        ("Sure! When would you like me to remind you?", "Tomorrow at 9.", day(19, 9)),
+        ("Got it. What time should I remind you?", "How about 6pm?", day(18, 18)),
+        ("When is it due?", "Monday", day(23)),
+        # Asked when something else is, or no day answered.
+        ("When is your flight?", "Friday.", None),
+        ("When would you like me to remind you?", "I don't know yet.", None),
+    ],
+)
+def test_a_day_said_alone_answers_when_the_reply_asked_it(
+    store: MemoryStore, reply: str, answer: str, due: datetime | None
+) -> None:
+    """It was nothing: asked "When should I remind you?", the to-do kept no time."""
+    with store.db.write() as cur:
+        store.tasks.record(cur, extract_tasks("Remind me to call the dentist.", SAID_AT, "s1-t0"))
+    conversation = [
+        Turn(f"s1-t{seq}", "s1", seq, role, text, SAID_AT)
+        for seq, (role, text) in enumerate(
+            [(Role.USER, "Remind me to call the dentist."), (Role.ASSISTANT, reply)]
+            + [(Role.USER, answer)]
+        )
+    ]
+    with store.db.write() as cur:
+        settled = store.tasks.settle_said(cur, conversation[2:], SAID_AT, conversation)
+    (task,) = store.tasks.inbox()
+    assert [m.after.due_at for m in settled.moved] == ([due] if due else [])
+    assert task.due_at == due
