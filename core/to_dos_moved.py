@@ -1,13 +1,14 @@
-"""To-dos whose day the user says has moved: "The dentist moved to Monday", "My dentist
-appointment got pushed to next week", "Push the report to Friday", "Can you move the reminder
-to call mom to Saturday?", "The essay is due Monday now", and "Make it 6pm" of the one just
-spoken of ("Tomorrow at 9" too, when the reply before asked when). One in the inbox said
-so in a live chat takes the new deadline there, as typing it into its row would: the inbox
-kept the old day, and its reminder rang on it. Both halves must be plain: the words before the day name one open to-do (`same_task`: "the dentist" is "Call
-the dentist"; words naming two move neither), and the words after the verb are a day and
-nothing else ("Move the couch to the living room on Monday" moves nothing). Not a move: one
-asked about ("Did the dentist move to Monday?"), supposed ("If they push the report to
-Friday, ..."), not done ("They couldn't move the dentist"), or in someone else's words."""
+"""To-dos whose day the user says has moved: "The dentist moved to Monday", "My dentist appointment
+got pushed to next week", "Push the report to Friday", "Can you move the reminder to call mom to
+Saturday?", "The essay is due Monday now", and "Make it 6pm" of the one just spoken of
+("Tomorrow at 9" too, when the reply before asked when). One in the inbox said so in a live chat
+takes the new deadline there, as typing it into its row would: the inbox kept the old day, and
+its reminder rang on it. Both halves must be plain: the words before the day name one open to-do
+(`same_task`: "the dentist" is "Call the dentist"; words naming two move neither), and the words
+after the verb are a day and nothing else ("Move the couch to the living room on Monday" moves
+nothing). Not a move: one asked about ("Did the dentist move to Monday?"), supposed ("If they
+push the report to Friday, ..."), not done ("They couldn't move the dentist"), or in someone
+else's words."""
 
 from __future__ import annotations
 
