@@ -174,11 +174,13 @@ class ChatController(QObject):
             (tasks, inbox.decided_in_chat, what, [t.title for t in tasks])
             for tasks, what in decided
         ]
+        # A to-do with no day before is given one, not moved.
+        dated = any(m.before.due_at for m in settled.moved)
         told.append(
             (
                 [m.before for m in settled.moved],
                 inbox.moved_in_chat,
-                "Moved",
+                "Moved" if dated else "Scheduled",
                 [with_deadline(m.after) for m in settled.moved],
             )
         )

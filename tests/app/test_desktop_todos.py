@@ -250,6 +250,23 @@ def test_a_to_do_moved_in_chat_takes_its_day_and_undo_puts_the_old_one_back(
     )
 
 
+def test_a_to_do_given_its_day_in_chat_is_said_scheduled_and_undo_takes_it_back(
+    qtbot: QtBot, make_shell: ShellFactory
+) -> None:
+    shell = make_shell()
+    ready(qtbot, shell)
+    inbox, notice, tasks = shell.window.inbox, shell.window.chat.notice, shell.services.store.tasks
+    send(qtbot, shell, "Remind me to call the vet.")
+    qtbot.waitUntil(lambda: inbox.suggested.childCount() == 1, timeout=WAIT_MS)
+    (before,) = tasks.inbox()
+    assert before.due_at is None
+    send(qtbot, shell, "Actually, make it Friday.")
+    assert "Scheduled, as you said: Call the vet (due 2026-01-09)." in notice.text()
+    inbox.undo_button.click()
+    settle(qtbot, shell)
+    qtbot.waitUntil(lambda: tasks.get(before.id).due_at is None, timeout=WAIT_MS)
+
+
 def test_a_suggestion_said_to_keep_in_chat_is_tracked_and_undo_suggests_it_again(
     qtbot: QtBot, make_shell: ShellFactory
 ) -> None:
