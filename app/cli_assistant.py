@@ -250,7 +250,10 @@ def _summary(result: TurnResult) -> str:
     parts += [f"to-do noticed: {t.title}" for t in result.tasks]
     parts += [f"to-do done: {t.title}" for t in result.settled.done]
     parts += [f"to-do dismissed: {t.title}" for t in result.settled.dropped]
-    parts += [f"to-do moved: {with_deadline(m.after)}" for m in result.settled.moved]
+    parts += [
+        f"to-do {'moved' if m.before.due_at else 'scheduled'}: {with_deadline(m.after)}"
+        for m in result.settled.moved
+    ]
     parts += [f"to-do tracked: {t.title}" for t in result.settled.tracked]
     parts += result.context.warnings
     if asks_to_forget(result.user_turn.text):

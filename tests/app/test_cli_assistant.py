@@ -95,6 +95,15 @@ def test_a_to_do_moved_and_tracked_in_chat_is_so(tmp_path: Path, tiny_gguf: Path
     assert task["due_at"].startswith(f"{later:%Y-%m-%d}") and task["status"] == "confirmed"
 
 
+def test_a_to_do_given_its_first_day_in_chat_is_scheduled(tmp_path: Path, tiny_gguf: Path) -> None:
+    home = tmp_path / "home"
+    later = datetime.now() + timedelta(days=14)
+    said = f"Remind me to call the dentist.\nActually, make it {later:%B} {later.day}.\n/quit\n"
+    chat = engram(home, "chat", "--model", str(tiny_gguf), stdin=said)
+    assert chat.returncode == 0, chat.stderr
+    assert f"to-do scheduled: Call the dentist (due {later:%Y-%m-%d})" in chat.stdout
+
+
 def test_chat_with_a_quantised_model_answers(tmp_path: Path, quantised_gguf: Path) -> None:
     """On a processor with AMX-INT8 (as this project's CI machine has), llama.cpp's AMX
     kernels crashed the process at the first message of such a model: no reply, no error."""
