@@ -44,7 +44,7 @@ from core.task_scoring import (
 from core.task_titles import clean_title, due_deed, undone_due, worded
 from core.task_words import A_DATE, ASKING_YOU, ERRANDS, NOTE_ASKED, PLEASE, POINTING_ONLY
 from core.to_do_referents import due_thing_named, named
-from core.todo_lists import ListedItem, to_do_lists, verb_led_parts
+from core.todo_lists import TO_DO_VERBS, ListedItem, to_do_lists, verb_led_parts
 
 # What a "to" before the reminder's own leads to: a place one gets to, not a thing to do.
 _PLACES_GONE_TO = frozenset(
@@ -102,6 +102,12 @@ _HEDGED = re.compile(r"\b(?:maybe|perhaps|possibly|i\s+guess|i\s+suppose)\b")
 # have a party on Saturday that I can't miss": "Party").
 _THINGS_HAD = frozenset({"not_to_miss"})
 _A_THING = re.compile(A_DATE, re.IGNORECASE)
+# "to" as chat types it: "remind me 2 call mum", "need 2 buy milk".
+_TO_TYPED_2 = re.compile(
+    r"\b(remind\s+me|need|have|got|forget|remember|want|going|supposed|meaning)\s+2\s+"
+    rf"(?=(?:{'|'.join(sorted(TO_DO_VERBS))})\b)",
+    re.IGNORECASE,
+)
 # Weak: kept out of sight until a second mention makes it a to-do.
 _WEAK_STRENGTH = 0.55
 _ADDRESSED = re.compile(r"\byou(?:rs?|rself|rselves)?\b")
@@ -224,7 +230,7 @@ def find_task_signals(
     """Task-like phrases in `text`, one per sentence at most (or per to-do it joins with
     "and"). `said_before`: the user's message before this one, whose to-dos a reminder asked
     for with nothing to do in it ("Remind me about it tomorrow.") is about."""
-    text = plain_quotes(text)
+    text = _TO_TYPED_2.sub(r"\1 to ", plain_quotes(text))
     own = others_words(text).masked()
     lists = to_do_lists(own)
     signals = [

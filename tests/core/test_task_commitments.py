@@ -58,6 +58,9 @@ def test_a_plan_that_is_no_errand_on_a_day_is_none(text: str) -> None:
         ("Need to call mom.", "Call mom"),
         ("Gotta call the bank.", "Call the bank"),
         ("Have to renew my passport.", "Renew my passport"),
+        # ...as chat types it (it was nothing).
+        ("need 2 buy milk", "Buy milk"),
+        ("remind me 2 call mum", "Call mum"),
     ],
 )
 def test_a_note_to_oneself_of_an_errand_lands_with_no_day(text: str, title: str) -> None:
@@ -66,7 +69,13 @@ def test_a_note_to_oneself_of_an_errand_lands_with_no_day(text: str, title: str)
 
 
 @pytest.mark.parametrize(
-    "text", ["Need to visit more often.", "Gotta stay focused.", "Need to call it a night."]
+    "text",
+    [
+        "Need to visit more often.",
+        "Gotta stay focused.",
+        "Need to call it a night.",
+        "I need 2 tickets for the show.",
+    ],
 )
 def test_a_note_to_oneself_of_no_errand_waits_to_be_said_again(text: str) -> None:
     assert not lands(text)
