@@ -7,12 +7,17 @@ from __future__ import annotations
 import re
 
 # The verbs of a note to oneself in the imperative (`errand` of `core.task_phrases`).
-ERRANDS = (
-    "call phone text email e-mail pay renew buy pick drop return submit file sign pack "
-    "unpack clean wash tidy vacuum hoover water feed walk mow cancel deposit collect visit "
-    "charge refill iron sweep mop schedule reschedule book reserve order post mail send prep "
-    "prepare"
-).split()
+ERRANDS = [
+    *(
+        "call phone text message email e-mail contact chase pay renew buy pick drop return "
+        "submit file sign pack unpack clean wash tidy vacuum hoover water feed walk mow cancel "
+        "deposit collect visit charge refill iron sweep mop schedule reschedule book reserve "
+        "order post mail send prep prepare"
+    ).split(),
+    r"follow\s+up",
+    # ...not a year rung in.
+    r"ring(?!\s+in\b)",
+]
 SUBJECT = r"\b(?:i|we)"
 # Where a sentence telling news starts, after the words that open it: "Ok so", "Heads up,",
 # "Unfortunately", "Turns out".

@@ -23,6 +23,8 @@ def day(of_november: int, hour: int = 0) -> datetime:
         ("I'm going to call the bank on Monday.", "Call the bank", day(23)),
         ("Tomorrow I'll clean the garage.", "Clean the garage", day(19)),
         ("I'll pick up the kids at 4.", "Pick up the kids", day(18, 16)),
+        ("I'll contact the landlord tomorrow.", "Contact the landlord", day(19)),
+        ("Ring the council tomorrow.", "Ring the council", day(19)),
     ],
 )
 def test_an_errand_committed_to_a_day_is_a_to_do(text: str, title: str, due: datetime) -> None:
@@ -60,6 +62,8 @@ def test_a_plan_that_is_no_errand_on_a_day_is_none(text: str) -> None:
         ("Have to renew my passport.", "Renew my passport"),
         # ...as chat types it (it was nothing).
         ("need 2 buy milk", "Buy milk"),
+        ("Need to chase up the invoice with Acme.", "Chase up the invoice with Acme"),
+        ("Need to follow up with the recruiter.", "Follow up with the recruiter"),
         ("remind me 2 call mum", "Call mum"),
     ],
 )
