@@ -69,6 +69,16 @@ _CANCELLED = (
         re.IGNORECASE | re.MULTILINE,
     ),
 )
+# A message saying only that "it", the event just spoken of, is called off: "It got
+# cancelled", "They cancelled it", "It's off".
+_IT_CANCELLED = re.compile(
+    r"\W*(?:(?:oh|ok|okay|so|well|actually|ugh|sadly|unfortunately|update|bad\s+news)\W+)*"
+    r"(?:(?:it|that)(?:(?:\s+(?:got|was|has\s+been|is)|'s(?:\s+been)?)\s+(?:just\s+)?"
+    rf"{_CALLED_OFF}|(?:\s+is|'s)\s+off)|(?:they|we|i|he|she)\s+(?:just\s+)?"
+    r"(?:cancell?ed|called\s+off)\s+(?:it|that)|(?:they|we|i|he|she)\s+called\s+(?:it|that)\s+"
+    r"off)(?:\s+(?:today|now|after\s+all|again))?[\s.!]*",
+    re.IGNORECASE,
+)
 # "If the trip gets cancelled, ...": a cancellation supposed, not made.
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case|whether)\b", re.IGNORECASE)
 
@@ -98,9 +108,19 @@ def cancelled_said(text: str, said_at: datetime) -> list[str]:
     return said
 
 
+def it_cancelled(text: str) -> bool:
+    """Whether `text`, saying nothing else, calls off the event just spoken of."""
+    return bool(_IT_CANCELLED.fullmatch(text))
+
+
+def events_of(tasks: Sequence[Task]) -> list[Task]:
+    """Those of `tasks` that are of an event, which may be called off."""
+    return [t for t in tasks if _of_an_event(t.title)]
+
+
 def cancelled_named(said: Sequence[str], open_tasks: Sequence[Task]) -> list[Task]:
     """The open to-dos of an event these words (`cancelled_said`) name alone, each once."""
-    events = [t for t in open_tasks if _of_an_event(t.title)]
+    events = events_of(open_tasks)
     named: dict[str, Task] = {}
     for what in said:
         words = task_words(what)

@@ -162,7 +162,8 @@ _IT_DONE = re.compile(
     r"(?:done|taken\s+care\s+of|sorted|handled)"
     r"|(?:just\s+|already\s+)?(?:did|handled|sorted)\s+(?:it|that)"
     r"|(?:(?:i|we)\s+)?(?:just\s+|already\s+)?took\s+care\s+of\s+(?:it|that))"
-    r"(?:\s+(?:already|now|today|just\s+now|this\s+morning|earlier))?[\s.!]*",
+    r"(?:\s+(?:already|now|today|just\s+now|this\s+morning|earlier|yesterday|last\s+night))?"
+    r"[\s.!]*",
     re.IGNORECASE,
 )
 # ...that it is one to keep: "Yes, add it to my list", "Can you put that on my to-do list?",

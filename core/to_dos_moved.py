@@ -82,6 +82,11 @@ _IT_MOVED = re.compile(
     r"(?P<asked>(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:make\s+(?:it|that)|(?P<remind>remind\s+me)|(?:move|push|change|bump|shift|reschedule|"
     r"postpone|put)\s+(?:it|that)(?:\s+back)?\s+(?:to|till|until|for)"
+    # ...or told moved: "It got moved to Friday", "They pushed it back to Monday".
+    r"|(?:(?:it|that)(?:\s+(?:got|has\s+been|was|is)|'s(?:\s+been)?)\s+(?:just\s+)?"
+    r"(?:moved|pushed(?:\s+back)?|postponed|rescheduled|bumped|shifted)"
+    r"|(?:they|we|i|he|she)\s+(?:just\s+)?(?:moved|pushed|postponed|rescheduled|bumped|shifted)"
+    r"\s+(?:it|that)(?:\s+back)?)\s+(?:to|till|until|for)"
     # ...done another day: "Actually do it on Monday", "Let's do Monday instead".
     r"|(?:let's\s+)?do\s+(?:it|that)|let's\s+do)\s+"
     r"(?P<when>[^.!?;,\n]{1,40}?)(?(remind)\s+instead|(?:\s+instead)?)(?:\s+please)?\W*"
@@ -103,6 +108,7 @@ _DAY_ALONE = re.compile(
     r"(?:\s+please)?[\s.!?]*",
     re.IGNORECASE,
 )
+_BACK = re.compile(r"\s+back$", re.IGNORECASE)
 # "If they push the report to Friday, ...": a move supposed, not made.
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case|whether)\b", re.IGNORECASE)
 
@@ -125,7 +131,8 @@ def moves_said(text: str, said_at: datetime, reply: str = "") -> list[MoveSaid]:
             if _SUPPOSED.search(before):
                 continue
             due = _the_day(found.group("when"), said_at)
-            what = _NOT_THE_TO_DO.sub(" ", found.group("what")).strip()
+            # "Push the report back to Friday": the report.
+            what = _BACK.sub("", _NOT_THE_TO_DO.sub(" ", found.group("what")).strip())
             if due is not None and what and not POINTING_ONLY.fullmatch(what):
                 moves.append(MoveSaid(what, due))
     it = _IT_MOVED.fullmatch(own)

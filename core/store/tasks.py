@@ -18,7 +18,7 @@ from core.store.literals import literal
 from core.task_scoring import DEFAULT_TASKS, TaskConfig, priority_for, same_task
 from core.tasks import TaskCandidate
 from core.to_do_words import task_title
-from core.to_dos_cancelled import cancelled_named, cancelled_said
+from core.to_dos_cancelled import cancelled_named, cancelled_said, events_of, it_cancelled
 from core.to_dos_done import (
     Moved,
     Settled,
@@ -224,7 +224,8 @@ class TaskRepository:
         ]
         of_it = [(turn, status) for turn in said if (status := decided_of_it(turn.text))]
         cancelled = [what for turn in said for what in cancelled_said(turn.text, turn.at)]
-        if not deeds and not dropped and not moves and not of_it and not cancelled:
+        it_off = [turn for turn in said if it_cancelled(turn.text)]
+        if not (deeds or dropped or moves or of_it or cancelled or it_off):
             return Settled()  # the open to-dos are read only now: ~1.5 ms a turn
         # A to-do these very turns noticed is not one they settle.
         noticed = {turn.id for turn in said}
@@ -239,6 +240,9 @@ class TaskRepository:
         for turn, status in of_it:
             it = _spoken_of(turn, conversation, open_tasks)
             decided[status] += it if len(it) == 1 else []
+        for turn in it_off:
+            it = events_of(_spoken_of(turn, conversation, open_tasks))
+            decided[TaskStatus.DISMISSED] += it if len(it) == 1 else []
         # Each once, the first word on it kept; only a suggestion is confirmed.
         seen: set[str] = set()
         for status, tasks in decided.items():

@@ -141,3 +141,31 @@ def test_an_event_called_off_is_dismissed_by_its_own_words(
         "Tom's party",
     ]
     assert store.tasks.inbox() == []
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "dismissed"),
+    [
+        (
+            "I have a meeting with Tom on Monday at 10. Can you remind me 30 minutes before?",
+            "Ugh, they cancelled it.",
+            ["Meeting with Tom"],
+        ),
+        ("Don't forget we have Tom's party on Saturday.", "It's off.", ["Tom's party"]),
+        # "It" of no event, or asked.
+        ("Remind me to call mom tomorrow.", "It got cancelled.", []),
+        ("Don't forget we have Tom's party on Saturday.", "Was it cancelled?", []),
+    ],
+)
+def test_it_called_off_dismisses_the_event_just_spoken_of(
+    assistant: Assistant,
+    store: MemoryStore,
+    clock: Clock,
+    first: str,
+    then: str,
+    dismissed: list[str],
+) -> None:
+    """Each was nothing."""
+    assistant.turn(first)
+    clock.advance(minutes=5)
+    assert [t.title for t in assistant.turn(then).settled.dropped] == dismissed

@@ -133,6 +133,7 @@ DONE, TRACKED, NO_TO_DO = TaskStatus.DONE, TaskStatus.CONFIRMED, TaskStatus.DISM
         ("That's taken care of.", DONE),
         ("Yep, done already", DONE),
         ("Ok I just did it", DONE),
+        ("I did it yesterday.", DONE),
         ("Yes, add it to my list.", TRACKED),
         ("Can you put that on my to-do list?", TRACKED),
         ("Track it please", TRACKED),

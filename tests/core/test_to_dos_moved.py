@@ -39,6 +39,7 @@ def day(of_november: int, hour: int = 0) -> datetime:
         ("Move the dentist to Monday please.", [("dentist", day(23))]),
         ("Can you move the reminder to call mom to Saturday?", [("call mom", day(21))]),
         ("I pushed back the report to Friday.", [("report", day(20))]),
+        ("Push the report back to Friday.", [("report", day(20))]),
         ("The report deadline got pushed to Friday.", [("report", day(20))]),
         ("The deadline for the report got moved to Friday.", [("the report", day(20))]),
         ("The essay is due Monday now.", [("essay", day(23))]),
@@ -123,6 +124,9 @@ def test_a_move_in_an_imported_chat_moves_no_to_do_of_today(
         ("Actually do it on Monday.", [day(23)]),
         ("Let's do Monday instead.", [day(23)]),
         ("Tomorrow instead.", [day(19)]),
+        ("Actually it got moved to Friday.", [day(20)]),
+        ("They pushed it back to Monday.", [day(23)]),
+        ("It got moved?", []),
         ("No, Friday at 5.", [day(20, 17)]),
         # ...a reminder asked for, not moved; a day alone may answer anything.
         ("Remind me at 6.", []),
