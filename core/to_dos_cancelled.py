@@ -6,7 +6,8 @@ a word for one: "Dentist appointment", "Pack for the trip"): "Call the dentist" 
 dentist is cancelled", and so does a to-do of cancelling ("Cancel the gym membership", which "I
 cancelled the gym membership" finishes). All the words said are in the to-do's title, and they
 name that to-do alone ("the party" is "Tom's party"; "the meeting" of two meetings is neither).
-Not a cancellation: one asked about, supposed or denied ("Is the party cancelled?", "If the trip
+A message saying only "They cancelled it" or "It's off" is of the event just spoken of. Not a
+cancellation: one asked about, supposed or denied ("Is the party cancelled?", "If the trip
 gets cancelled ...", "The meeting wasn't cancelled"), or in someone else's words."""
 
 from __future__ import annotations
