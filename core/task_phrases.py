@@ -246,6 +246,15 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.80,
             r"^(?:[\w'-]+\s+){1,3}?(?:just\s+|also\s+)?asked\s+me\s+to\s+(?P<task>.+)",
         ),
+        # ...or wanted of one by a deadline, or an errand by its day: "My boss wants me to
+        # finish the report by Friday", "My mom needs me to pick up her prescription tomorrow"
+        # (not "My boss wants me to work late on Friday": `core.tasks`).
+        (
+            "wanted_of_me",
+            0.80,
+            r"^(?:[\w'-]+\s+){1,3}?(?:also\s+|really\s+)?(?:wants|needs|expects|told)\s+me\s+to\s+"
+            r"(?P<task>.+)",
+        ),
         (
             "taken_on",
             0.85,

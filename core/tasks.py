@@ -309,6 +309,11 @@ def find_task_signals(
                 )
             ):
                 continue
+            if name == "wanted_of_me" and (
+                due is None
+                or not (due.phrase.startswith(_DEADLINE) or _ERRAND.match(found.group("task")))
+            ):
+                continue
             if (
                 name == "remind"
                 and (
