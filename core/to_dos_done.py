@@ -43,7 +43,12 @@ class Settled:
     tracked: tuple[Task, ...] = ()
 
 
-_PAST = "|".join(sorted((re.escape(verb) for verb in PARTICIPLES), key=len, reverse=True))
+# Done, said of the thing alone: "I've dealt with the bank", "Took care of the insurance",
+# "I've finished with the essay" (not "I'm done with my ex": fed up, maybe).
+_SEEN_TO = ("dealt with", "took care of", "taken care of", "sorted out", "finished with")
+_PAST = "|".join(
+    sorted((re.escape(verb) for verb in (*PARTICIPLES, *_SEEN_TO)), key=len, reverse=True)
+)
 # A deed reported at the head of its sentence, by oneself or with no subject ("Paid the rent!"),
 # or after a word saying it is done ("Done: booked the flights", "Finally paid the rent").
 _DEED = re.compile(
@@ -144,8 +149,8 @@ def deeds_said(text: str) -> list[str]:
         sentence = found.group("what") + rest.split(".", 1)[0]
         if rest.lstrip().startswith("?") or _UNDONE.search(sentence):
             continue
-        verb = PARTICIPLES[" ".join(found.group("verb").lower().split())]
-        deeds.append(f"{verb} {found.group('what').strip()}")
+        verb = PARTICIPLES.get(" ".join(found.group("verb").lower().split()), "")
+        deeds.append(f"{verb} {found.group('what').strip()}".strip())
     for found in _THING_DONE.finditer(own):
         verb = PARTICIPLES.get(" ".join(found.group("verb").lower().split()))
         deeds.append(" ".join(filter(None, (verb, found.group("what").strip()))))

@@ -275,6 +275,9 @@ def test_a_thing_due_is_finished_by_the_deed_it_is_done_by(
         ("Take the milk off my list.", [], ["Buy milk"]),
         ("Can you remove the rent from my to-do list?", [], ["Pay the rent"]),
         ("Never mind the milk, we have some.", [], ["Buy milk"]),
+        # ...and a thing seen to, said of it alone.
+        ("I've dealt with the rent.", ["Pay the rent"], []),
+        ("Took care of the milk this morning.", ["Buy milk"], []),
         ("Forget about paying the rent, my roommate did.", [], ["Pay the rent"]),
         # Asked of oneself, someone else's words, or of no list.
         ("Should I mark the rent as done?", [], []),
