@@ -73,6 +73,12 @@ _THING_DONE = re.compile(
     r"(?:\s+(?:now|already|finally|today|at\s+last))?\s*(?=[.!\n]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
+# When it was done, which is none of the to-do's words: "... this morning", "... yesterday".
+_WHEN_DONE = re.compile(
+    r"\s+(?:today|yesterday|this\s+(?:morning|afternoon|evening)|last\s+night|earlier(?:\s+today)?"
+    r"|already|just\s+now|at\s+last|finally)$",
+    re.IGNORECASE,
+)
 # ...but not a deed hoped, asked about or put off: "I paid the rent?", "... but it bounced".
 _UNDONE = re.compile(r"\b(?:but|except|though|until)\b", re.IGNORECASE)
 # What one no longer has to do: "I don't need to call the dentist anymore", "I no longer have
@@ -150,7 +156,7 @@ def deeds_said(text: str) -> list[str]:
         if rest.lstrip().startswith("?") or _UNDONE.search(sentence):
             continue
         verb = PARTICIPLES.get(" ".join(found.group("verb").lower().split()), "")
-        deeds.append(f"{verb} {found.group('what').strip()}".strip())
+        deeds.append(f"{verb} {_WHEN_DONE.sub('', found.group('what').strip())}".strip())
     for found in _THING_DONE.finditer(own):
         verb = PARTICIPLES.get(" ".join(found.group("verb").lower().split()))
         deeds.append(" ".join(filter(None, (verb, found.group("what").strip()))))

@@ -30,7 +30,7 @@ from tests.core.test_tasks import SAID_AT
         ("ok\nPicked up the dry cleaning", ["pick up the dry cleaning"]),
         # ...an errand's own verb (each was none).
         ("Watered the plants.", ["water the plants"]),
-        ("I mailed the letter this morning.", ["mail the letter this morning"]),
+        ("I mailed the letter this morning.", ["mail the letter"]),
         ("We visited grandma!", ["visit grandma"]),
         # Not done, asked, supposed, doubted or someone else's.
         ("I haven't paid the rent.", []),
