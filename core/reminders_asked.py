@@ -41,6 +41,13 @@ _THING_TOLD = re.compile(
     r"(?:\s+(?:is|are)|'s)?\s*$",
     re.I,
 )
+# ...or is doing then: "We're having dinner with the Smiths on Saturday" ("Dinner with the
+# Smiths"), "I'm seeing Tom on Friday" ("Seeing Tom").
+_ONES_PLAN = re.compile(
+    r"^\W*(?:i'm|i\s+am|we're|we\s+are)\s+(?:having\s+(?:an?\s+)?|(?=(?:seeing|meeting|visiting)\s))"
+    r"(?P<plan>[\w'-]+(?:\s+[\w'-]+){0,5}?)\s*$",
+    re.I,
+)
 _ARTICLE = re.compile(r"^(?:an?|my|our|the)\s+", re.I)
 _AN = re.compile(r"^an?\s+", re.I)
 # The hour of a part of the day before: "the night before" is its evening.
@@ -156,5 +163,8 @@ def _one_has(told: str, day: Due) -> str | None:
         return DANGLING.sub("", _ARTICLE.sub("", thing.strip(" ,")))
     if at < 0 or told[at + len(day.phrase) :].strip(" ,.!;:"):
         return None
+    if planned := _ONES_PLAN.match(told[:at]):
+        plan = planned.group("plan").strip()
+        return plan[:1].upper() + plan[1:]
     told_alone = _THING_TOLD.match(told[:at])
     return _AN.sub("", told_alone.group("thing")) if told_alone else None

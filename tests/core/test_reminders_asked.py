@@ -122,6 +122,12 @@ def test_a_reminder_ahead_of_no_day_is_none(text: str) -> None:
             at(20, 14),
         ),
         ("Our anniversary is on Friday. Don't let me forget it!", "Our anniversary", at(20)),
+        ("I'm seeing Tom on Friday, don't let me forget.", "Seeing Tom", at(20)),
+        (
+            "We're having dinner with the Smiths on Saturday, remind me the day before.",
+            "Dinner with the Smiths",
+            at(21),
+        ),
     ],
 )
 def test_a_thing_with_its_day_not_to_be_forgotten_is_a_to_do_by_that_day(
