@@ -50,10 +50,14 @@ _HOUR_WORDS = {
         "one two three four five six seven eight nine ten eleven twelve".split(), 1
     )
 }
+_HOUR_SAID = r"(\d{1,2}|" + "|".join(_HOUR_WORDS) + r")\b"
 _PAST_OR_TO = re.compile(
-    r"\b(?:(?:at|by|before)\s+)?(?:a\s+)?(half|quarter)\s+(past|to)\s+(\d{1,2}|"
-    + "|".join(_HOUR_WORDS)
-    + r")\b"
+    r"\b(?:(?:at|by|before)\s+)?(?:a\s+)?(half|quarter)\s+(past|to)\s+"
+    + _HOUR_SAID
+    # ...or as said in Britain: "at half 5" is half past five.
+    + r"|\b(?:at|by|before)\s+(half)\s+"
+    + _HOUR_SAID
+    + r"(?!\s*(?:hours?|minutes?|days?|weeks?|%|-))"
 )
 _EVENING = re.compile(r"\b(?:tonight|evening|night)\b")
 _MORNING = re.compile(r"\b(?:morning|alarm|wake|waking|woke)\b")
@@ -366,11 +370,11 @@ def _clock(lowered: str) -> tuple[int, int, int, int] | None:
             continue
         return hour, int(minute or 0), match.start(), match.end()
     if said := _PAST_OR_TO.search(lowered):
-        minutes = 30 if said.group(1) == "half" else 15
-        told = said.group(3)
-        hour = (int(told) if told.isdigit() else _HOUR_WORDS[told]) - (said.group(2) == "to")
+        part, way, told = ("half", "past", said.group(5)) if said.group(4) else said.group(1, 2, 3)
+        minutes = 30 if part == "half" else 15
+        hour = (int(told) if told.isdigit() else _HOUR_WORDS[told]) - (way == "to")
         if 0 <= hour <= 12:
-            minute = minutes if said.group(2) == "past" else 60 - minutes
+            minute = minutes if way == "past" else 60 - minutes
             return _lived_hour(hour or 12, lowered), minute, said.start(), said.end()
     named = _NAMED_HOUR.search(lowered)
     if named is not None:

@@ -125,6 +125,8 @@ def test_a_season_is_a_deadline(words: str, said_at: datetime, due: datetime) ->
             SAID_AT.replace(tzinfo=None) + timedelta(minutes=30),
         ),
         ("Remind me to call mom at half past six", "Call mom", datetime(2026, 11, 18, 18, 30)),
+        # ...as said in Britain (it was "Call mom at half 5", with no time).
+        ("Remind me to call mom at half 5", "Call mom", datetime(2026, 11, 18, 17, 30)),
         (
             "I need to call the vet at a quarter to 5 tomorrow",
             "Call the vet",
