@@ -149,6 +149,8 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
     if kind == "iso_date":
         year, month, day = (int(part) for part in match.groups())
         return today.replace(year=year, month=month, day=day)
+    if kind == "numeric_date":
+        return _numeric_date(match, today)
     if kind == "next_year":
         return today.replace(year=today.year + 1, month=1, day=1)
     if kind in ("next_month", "end_of_next_month"):
@@ -222,6 +224,21 @@ def _resolve(kind: str, match: re.Match[str], now: datetime) -> datetime | None:
         said_day = match.group(2) or match.group(4)
         day = int(said_day) if said_day else 1
     year = today.year + (1 if (month, day) < (today.month, today.day) else 0)
+    if day > calendar.monthrange(year, month)[1]:
+        return None
+    return today.replace(year=year, month=month, day=day)
+
+
+def _numeric_date(match: re.Match[str], today: datetime) -> datetime | None:
+    """The day "12/15" or "15/12" names, the month the number that can be one; None when both
+    can ("3/4"), or neither. Without its year, the next such day."""
+    first, second, said_year = match.groups()
+    a, b = int(first), int(second)
+    if (a > 12) == (b > 12):
+        return None
+    month, day = (b, a) if a > 12 else (a, b)
+    year = int(said_year) + (2000 if said_year and len(said_year) == 2 else 0) if said_year else 0
+    year = year or today.year + (1 if (month, day) < (today.month, today.day) else 0)
     if day > calendar.monthrange(year, month)[1]:
         return None
     return today.replace(year=year, month=month, day=day)
@@ -398,10 +415,10 @@ def deadline_typed(text: str, now: datetime) -> datetime | None:
     words = " ".join(text.split())
     if not words:
         return None
-    for lead in ("", "by ", "on "):
-        due = parse_due(lead + words, now)
-        if due is not None:
-            return due.at
+    # The reading that takes most of the words: "Dec 3 5pm" alone read only "5pm" (today).
+    read = [due for lead in ("", "by ", "on ") if (due := parse_due(lead + words, now))]
+    if read:
+        return max(read, key=lambda due: len(due.phrase.removeprefix("by ").removeprefix("on "))).at
     raise InputError(
         f'No date in "{words[:60]}": try "Friday", "tomorrow 5pm", "Dec 3" or '
         '"2026-12-01" (empty clears the deadline).'

@@ -185,6 +185,12 @@ PATTERNS = (
         ),
     ),
     ("iso_date", ISO_DATE),
+    # "On 12/15", "by 15/12/2026": in the order its numbers allow (12/15 is December's 15th
+    # as 15/12 is); "3/4", either, is no date.
+    (
+        "numeric_date",
+        re.compile(r"\b(?:by|on|before|until|till|due)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b"),
+    ),
     (
         "part_of_month",
         re.compile(r"\b(?:by|in|before)\s+(early|mid|late)[\s-]+(" + _MONTH_NAMES + r")\b"),
@@ -237,7 +243,8 @@ PATTERNS = (
             # ("may" and "march" are verbs too), its day an ordinal or ending the clause; not a
             # year's date ("Dec 5, 2019").
             r"|\b(?!may\b|march\b)(" + _MONTH_NAMES + r")\.?\s+(\d{1,2})"
-            r"(?:(?:st|nd|rd|th)\b|(?=\s*(?:[.!?;]|$)|\s+(?:at|to|for|and|then)\b))"
+            r"(?:(?:st|nd|rd|th)\b|(?=\s*(?:[.!?;]|$)|\s+(?:at|to|for|and|then)\b"
+            r"|\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)\b))"
             r"(?!,?\s*\d{4})"
         ),
     ),

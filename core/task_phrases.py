@@ -37,7 +37,7 @@ PATTERNS: tuple[tuple[str, float, re.Pattern[str]], ...] = tuple(
             0.95,
             # Not what one asks to be told: "Remind me what we talked about yesterday".
             r"\b(?:remind\s+me\s+(?!(?:what|why|how|who|whom|whose|which|where|whether|if)\b)"
-            r"(?:[\w':]+(?:\.\d\d)?\s+){0,6}?(?:to|(?P<about>about|abt|(?<=me\s)of)|"
+            r"(?:[\w':/-]+(?:\.\d\d)?\s+){0,6}?(?:to|(?P<about>about|abt|(?<=me\s)of)|"
             r"(?P<that>that))"
             # ...its time, then what ("Remind me tomorrow at 7am: gym").
             r"|remind\s+me(?!\s+(?:what|why|how|who|whom|whose|which|where|whether|if)\b)"

@@ -23,6 +23,10 @@ from tests.core.test_tasks import SAID_AT
         ("next year", datetime(2027, 1, 1)),
         ("5pm", datetime(2026, 11, 18, 17)),
         ("fri", datetime(2026, 11, 20)),
+        # A date with its hour, and in numbers (each was today at that hour, or no date).
+        ("Dec 3 5pm", datetime(2026, 12, 3, 17)),
+        ("12/15", datetime(2026, 12, 15)),
+        ("15/12 5pm", datetime(2026, 12, 15, 17)),
         ("  ", None),
     ],
 )
@@ -386,3 +390,22 @@ def test_what_runs_out_or_is_asked_of_one_by_a_day_is_a_to_do(
 def test_a_short_weekday_is_read_only_as_a_day(text: str) -> None:
     """ "sat", "sun", "wed" are words too: a day only after "on", "by", "next" and the like."""
     assert parse_due(text, SAID_AT) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Remind me to call mom on 12/15.", datetime(2026, 12, 15)),
+        ("I have to pay the rent by 15/12.", datetime(2026, 12, 15)),
+        ("Remind me on 12/31 to renew the domain.", datetime(2026, 12, 31)),
+        ("Remind me to call the bank Dec 3 5pm.", datetime(2026, 12, 3, 17)),
+        # Either way round: no date.
+        ("Remind me to call mom on 3/4.", None),
+    ],
+)
+def test_a_date_in_numbers_is_read_the_way_its_numbers_allow(
+    text: str, due: datetime | None
+) -> None:
+    """Each was no date (or today, at the hour)."""
+    (task,) = extract_tasks(text, SAID_AT, "turn-1")
+    assert task.due_at == (due.replace(tzinfo=UTC) if due else None)
