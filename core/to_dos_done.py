@@ -1,14 +1,15 @@
 """To-dos the user tells the assistant they did ("I paid the rent", "Just called the dentist",
-"Done: booked the flights"; "Done!" after a reply that named one) or no longer have to do ("I
-don't need to call the dentist anymore", "Cancel the reminder to call mom"). One in the inbox
-said so in a live chat is finished or dismissed there too, as its buttons would: nobody should
-have to tell the app twice. Only a plain report of one's own deed counts (not "I haven't paid
-the rent", "Did I pay the rent?", "If I paid the rent ...", "She paid the rent"), with the verb
-the to-do is done with (`PARTICIPLES`); a to-do dropped says it is for good ("anymore", "after
-all", "no longer": "I don't need to call the dentist today" drops nothing). Each is matched to
-an open to-do by its words (`same_task`). A message saying nothing else, "Done!", "Yes, add it
-to my list" or "That's not a to-do", decides of the to-do just spoken of. A chat imported from
-elsewhere speaks of its own day, and settles nothing."""
+"Done: booked the flights", "I've dealt with the bank"; "Done!" after a reply that named one) or
+no longer have to do ("I don't need to call the dentist anymore", "Cancel the reminder to call
+mom", "Never mind the milk"), and the inbox run by word ("Mark the rent as done", "Take the milk
+off my list"). One in the inbox said so in a live chat is finished or dismissed there too, as
+its buttons would: nobody should have to tell the app twice. Only a plain report of one's own
+deed counts (not "I haven't paid the rent", "Did I pay the rent?", "If I paid the rent ...",
+"She paid the rent"), with the verb the to-do is done with (`PARTICIPLES`); a to-do dropped says
+it is for good ("anymore", "after all", "no longer": "I don't need to call the dentist today"
+drops nothing). Each is matched to an open to-do by its words (`same_task`). A message saying
+nothing else, "Done!", "Yes, add it to my list" or "That's not a to-do", decides of the to-do
+just spoken of. A chat imported from elsewhere speaks of its own day, and settles nothing."""
 
 from __future__ import annotations
 
