@@ -1,34 +1,36 @@
 """To-dos whose day the user says has moved: "The dentist moved to Monday", "My dentist appointment
 got pushed to next week", "Push the report to Friday", "Can you move the reminder to call mom to
 Saturday?", "The essay is due Monday now", and "Make it 6pm" of the one just spoken of
-("Tomorrow at 9" too, when the reply before asked when). One in the inbox said so in a live chat
-takes the new deadline there, as typing it into its row would: the inbox kept the old day, and
-its reminder rang on it. Both halves must be plain: the words before the day name one open to-do
-(`same_task`: "the dentist" is "Call the dentist"; words naming two move neither), and the words
-after the verb are a day and nothing else ("Move the couch to the living room on Monday" moves
-nothing). Not a move: one asked about ("Did the dentist move to Monday?"), supposed ("If they
-push the report to Friday, ..."), not done ("They couldn't move the dentist"), or in someone
-else's words."""
+("Tomorrow at 9" too, when the reply before asked when; "Push it back an hour" moves it from its
+own time). One in the inbox said so in a live chat takes the new deadline there, as typing it
+into its row would: the inbox kept the old day, and its reminder rang on it. Both halves must be
+plain: the words before the day name one open to-do (`same_task`: "the dentist" is "Call the
+dentist"; words naming two move neither), and the words after the verb are a day and nothing
+else ("Move the couch to the living room on Monday" moves nothing). Not a move: one asked about
+("Did the dentist move to Monday?"), supposed ("If they push the report to Friday, ..."), not
+done ("They couldn't move the dentist"), or in someone else's words."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from core.due import Due, parse_due
 from core.others_words import others_words
 from core.sentences import plain_quotes
 from core.task_words import POINTING_ONLY, TOLD_HEAD
+from core.temporal import NUMBER_WORDS
 
 
 @dataclass(frozen=True, slots=True)
 class MoveSaid:
     """Words naming a to-do (`what`; None: "it", the one just spoken of) and the day it moved
-    to."""
+    to, or how far it moved from its own (`by`: "Push it back an hour")."""
 
     what: str | None
-    due: Due
+    due: Due | None
+    by: timedelta | None = None
 
 
 _WHEN = r"\s+(?:back\s+)?(?:to|till|until|for)\s+(?P<when>[^.!?;,\n]{2,40}?)\s*(?P<end>[.!?;,\n]|$)"
@@ -109,6 +111,17 @@ _DAY_ALONE = re.compile(
     re.IGNORECASE,
 )
 _BACK = re.compile(r"\s+back$", re.IGNORECASE)
+# "It" moved by a stretch of time: "Push it back an hour", "Can you move it 30 minutes
+# later?", "Make it a day later" (a to-do with no time of its own moves nowhere).
+_IT_SHIFTED = re.compile(
+    r"\W*(?:(?:oh|ok|okay|actually|sorry|wait|no|hmm|so)\W+)*"
+    r"(?P<asked>(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:(?:push|move|bump|shift|put)\s+(?:it|that)(?P<back>\s+back)?(?:\s+by)?|make\s+(?:it|that))"
+    r"\s+(?P<count>an?|half\s+an|\d{1,3}|" + "|".join(NUMBER_WORDS) + r")\s+"
+    r"(?P<unit>minute|min|hour|hr|day|week)s?(?P<later>\s+later)?(?:\s+please)?\W*",
+    re.IGNORECASE,
+)
+_UNITS = {"minute": 1, "min": 1, "hour": 60, "hr": 60, "day": 1440, "week": 10080}
 # "If they push the report to Friday, ...": a move supposed, not made.
 _SUPPOSED = re.compile(r"\b(?:if|when|unless|once|in\s+case|whether)\b", re.IGNORECASE)
 
@@ -136,13 +149,28 @@ def moves_said(text: str, said_at: datetime, reply: str = "") -> list[MoveSaid]:
             if due is not None and what and not POINTING_ONLY.fullmatch(what):
                 moves.append(MoveSaid(what, due))
     it = _IT_MOVED.fullmatch(own)
+    shifted = _IT_SHIFTED.fullmatch(own)
     if it and (it.group("asked") or not own.rstrip().endswith("?")):
         due = _the_day(it.group("when") or it.group("alone"), said_at)
         moves += [MoveSaid(None, due)] if due is not None else []
     elif _WHEN_ASKED.search(reply) and (alone := _DAY_ALONE.fullmatch(own)):
         due = _the_day(alone.group("when"), said_at)
         moves += [MoveSaid(None, due)] if due is not None else []
+    if shifted and (shifted["back"] or shifted["later"]) and not moves:
+        if shifted["asked"] or not own.rstrip().endswith("?"):
+            moves.append(MoveSaid(None, None, _stretch(shifted["count"], shifted["unit"])))
     return moves
+
+
+def _stretch(count: str, unit: str) -> timedelta:
+    """ "an hour", "30 minutes", "half an hour", "two days" as time."""
+    said = " ".join(count.lower().split())
+    amount = 0.5 if said == "half an" else 1 if said in ("a", "an") else _count(said)
+    return timedelta(minutes=amount * _UNITS[unit.lower()])
+
+
+def _count(said: str) -> int:
+    return int(said) if said.isdigit() else NUMBER_WORDS[said]
 
 
 def _the_day(when: str, said_at: datetime) -> Due | None:

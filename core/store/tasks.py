@@ -287,9 +287,15 @@ class TaskRepository:
             if len(named) != 1:
                 continue
             task = named[0]
-            due = move.due.at
-            if task.due_at is not None:
-                due = on_the_day(move.due, Due(task.due_at.astimezone(due.tzinfo), "")).at
+            if move.due is None:
+                # Moved by a stretch of time: from the time it had, if it had one.
+                if task.due_at is None or move.by is None:
+                    continue
+                due = task.due_at + move.by
+            else:
+                due = move.due.at
+                if task.due_at is not None:
+                    due = on_the_day(move.due, Due(task.due_at.astimezone(due.tzinfo), "")).at
             if due == task.due_at:
                 continue
             after = replace(task, due_at=due, remind_at=None, updated_at=now)

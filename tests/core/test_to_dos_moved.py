@@ -188,3 +188,38 @@ def test_a_day_said_alone_answers_when_the_reply_asked_it(
     (task,) = store.tasks.inbox()
     assert [m.after.due_at for m in settled.moved] == ([due] if due else [])
     assert task.due_at == due
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "due"),
+    [
+        ("Remind me to call the dentist on Friday at 9am.", "Push it back an hour.", day(20, 10)),
+        (
+            "Remind me to call the dentist on Friday at 9am.",
+            "Can you move it 30 minutes later?",
+            day(20, 9).replace(minute=30),
+        ),
+        ("Remind me to pay the rent on Friday.", "Make it a day later.", day(21)),
+        # No time of its own to move from; asked, not told.
+        ("Remind me to call mom.", "Push it back an hour.", None),
+        (
+            "Remind me to call the dentist on Friday at 9am.",
+            "Did you push it back an hour?",
+            day(20, 9),
+        ),
+    ],
+)
+def test_it_moved_by_a_stretch_of_time_moves_from_its_own(
+    assistant: Assistant,
+    store: MemoryStore,
+    clock: Clock,
+    first: str,
+    then: str,
+    due: datetime | None,
+) -> None:
+    """Each moved nothing."""
+    assistant.turn(first)
+    clock.advance(minutes=5)
+    assistant.turn(then)
+    (task,) = store.tasks.inbox()
+    assert task.due_at == due
